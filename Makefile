@@ -1,0 +1,35 @@
+# cardtable: the two commands a newcomer needs are `make play` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip
+
+.PHONY: play test bench lint build clean
+
+# The venv is created once; the project is (re)installed only when pyproject.toml changes.
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+
+$(VENV)/.installed-play: pyproject.toml | $(VENV)/bin/python
+	$(PIP) install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/python
+	$(PIP) install --quiet -e ".[test,dev]"
+	touch $@ $(VENV)/.installed-play
+
+play: $(VENV)/.installed-play
+	$(PY) -m cardtable
+
+test: $(VENV)/.installed-test
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+
+bench: $(VENV)/.installed-test
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m bench
+
+lint: $(VENV)/.installed-test
+	$(PY) -m ruff check cardtable tests bench
+
+clean:
+	rm -rf $(VENV) build/work dist .pytest_cache

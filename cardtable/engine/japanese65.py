@@ -1,0 +1,290 @@
+"""65, the Japanese partnership trick game (rules: shared/rules/japanese65.md).
+
+Four players, seats 0+2 against 1+3, 48 cards (no 2s), spades always trumps,
+follow suit if you can. The twist is where a trick's cards go: the winning side
+keeps only the card the winner's partner played; the other three go to the
+opponents' pile. A deal is worth 65 points: 2 per trick, 1 for the last trick,
+and A=4 K=3 Q=2 J=1 over the cards each side holds at the end.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import make_deck
+from .core import Action, Event, GameState, IllegalAction
+from .registry import GameSpec, OptionSpec
+from .tricks import card_points, deal_with_voids, rank_strength, winning_index
+
+RANKS_HIGH_TO_LOW = "AKQJT9876543"
+ORDER = rank_strength(RANKS_HIGH_TO_LOW)
+TRUMP = "S"
+CARD_VALUES = {"A": 4, "K": 3, "Q": 2, "J": 1}
+TRICKS_PER_DEAL = 12
+DECK = make_deck(RANKS_HIGH_TO_LOW)
+PLAY = {c: Action("play", card=c) for c in DECK}
+
+
+def side_of(seat: int) -> int:
+    """Side 0 is seats 0 and 2, side 1 is seats 1 and 3."""
+    return seat & 1
+
+
+def game_points_for(points: int) -> int:
+    """33 or more scores 1 game point, 41 or more scores 2."""
+    if points >= 41:
+        return 2
+    if points >= 33:
+        return 1
+    return 0
+
+
+class Japanese65State(GameState):
+    GAME_ID = "japanese65"
+    FIELDS = (
+        "hands",         # list of 4 lists of codes
+        "trick",         # [[seat, card], ...] of the trick in progress
+        "leader",        # seat that led (or leads) the current trick
+        "turn",          # seat to act
+        "tricks_won",    # per side
+        "partner_cards", # per side: the partner-cards kept face down, in order won
+        "piles",         # per side: cards received from the other side's tricks
+        "tricks_played",
+        "last_trick",    # {"cards": [[seat, card]...], "winner": seat} or None
+        "last_trick_side",  # side that won the 12th trick (after it is played)
+        "voids",         # per seat: suits that seat has shown out of (public knowledge)
+    )
+
+    # ------------------------------------------------------------------ setup
+    def _init_fields(self) -> None:
+        self.hands = [[], [], [], []]
+        self.trick = []
+        self.leader = 0
+        self.turn = 0
+        self.tricks_won = [0, 0]
+        self.partner_cards = [[], []]
+        self.piles = [[], []]
+        self.tricks_played = 0
+        self.last_trick = None
+        self.last_trick_side = None
+        self.voids = [[], [], [], []]
+
+    def _full_deck(self) -> list[str]:
+        return list(DECK)
+
+    def _deal(self, stacked: list[str] | None = None) -> list[Event]:
+        """12 cards each, one at a time, starting with the dealer's left."""
+        if stacked is None:
+            deck = list(DECK)
+            self.rng.shuffle(deck)
+        else:
+            deck = list(stacked)
+        self.deal_no += 1
+        hands: list[list[str]] = [[], [], [], []]
+        first = (self.dealer + 1) % 4
+        for i, card in enumerate(deck):
+            hands[(first + i) % 4].append(card)
+        self.hands = hands
+        self.trick = []
+        self.leader = first
+        self.turn = first
+        self.tricks_won = [0, 0]
+        self.partner_cards = [[], []]
+        self.piles = [[], []]
+        self.tricks_played = 0
+        self.last_trick = None
+        self.last_trick_side = None
+        self.voids = [[], [], [], []]
+        events = [
+            Event(
+                "dealt",
+                {"deal": self.deal_no, "dealer": self.dealer, "first": first,
+                 "hand_sizes": [12, 12, 12, 12], "trump": TRUMP},
+            )
+        ]
+        for seat in range(4):
+            events.append(
+                Event("received", {"seat": seat, "count": 12},
+                      {"cards": list(hands[seat])}, (seat,))
+            )
+        return events
+
+    # ------------------------------------------------------------------ protocol
+    @property
+    def current_player(self) -> int | None:
+        return None if self.over else self.turn
+
+    def _playable(self, hand: list[str]) -> list[str]:
+        if not self.trick:
+            return hand
+        led = self.trick[0][1][1]
+        same = [c for c in hand if c[1] == led]
+        return same or hand
+
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        return [PLAY[c] for c in self._playable(self.hands[self.turn])]
+
+    def _check(self, action: Action) -> None:
+        if action.kind != "play":
+            raise IllegalAction("wrong_kind", "in this game you can only play a card")
+        card = action.card
+        hand = self.hands[self.turn]
+        if card not in hand:
+            raise IllegalAction("not_in_hand", f"{card} is not in your hand")
+        if self.trick:
+            led = self.trick[0][1][1]
+            if card[1] != led and any(c[1] == led for c in hand):
+                raise IllegalAction("must_follow_suit", "you must follow the suit led")
+
+    def _apply(self, action: Action) -> list[Event]:
+        seat = self.turn
+        card = action.card
+        self.hands[seat].remove(card)
+        if self.trick:
+            led = self.trick[0][1][1]
+            if card[1] != led and led not in self.voids[seat]:
+                self.voids[seat].append(led)
+        self.trick.append([seat, card])
+        events = [Event("played", {"seat": seat, "card": card})]
+        if len(self.trick) < 4:
+            self.turn = (seat + 1) % 4
+            return events
+        return events + self._finish_trick()
+
+    def _finish_trick(self) -> list[Event]:
+        trick = self.trick
+        cards = [c for _, c in trick]
+        w = winning_index(cards, TRUMP, ORDER)
+        winner = trick[w][0]
+        partner = (winner + 2) % 4
+        side = side_of(winner)
+        partner_card = next(c for s, c in trick if s == partner)
+        others = [c for s, c in trick if s != partner]
+        self.partner_cards[side].append(partner_card)
+        self.piles[1 - side].extend(others)
+        self.tricks_won[side] += 1
+        self.tricks_played += 1
+        self.last_trick = {"cards": [list(p) for p in trick], "winner": winner}
+        self.trick = []
+        self.leader = winner
+        self.turn = winner
+        events = [
+            Event(
+                "trick_won",
+                {"winner": winner, "side": side, "cards": [list(p) for p in trick],
+                 "to_winner": partner_card, "to_opponents": others,
+                 "trick_no": self.tricks_played},
+            )
+        ]
+        if self.tricks_played == TRICKS_PER_DEAL:
+            self.last_trick_side = side
+            events += self._score_deal()
+        return events
+
+    def deal_points(self) -> dict:
+        """The deal's points so far, per side (complete once 12 tricks are played)."""
+        tricks = [2 * t for t in self.tricks_won]
+        last = [0, 0]
+        if self.last_trick_side is not None:
+            last[self.last_trick_side] = 1
+        cards = [
+            card_points(self.partner_cards[s], CARD_VALUES) + card_points(self.piles[s], CARD_VALUES)
+            for s in (0, 1)
+        ]
+        total = [tricks[s] + last[s] + cards[s] for s in (0, 1)]
+        return {"trick_points": tricks, "last_trick": last, "card_points": cards, "points": total}
+
+    def _score_deal(self) -> list[Event]:
+        pts = self.deal_points()
+        game = [game_points_for(p) for p in pts["points"]]
+        row = {
+            "deal": self.deal_no,
+            "dealer": self.dealer,
+            "tricks": list(self.tricks_won),
+            **pts,
+            "game_points": game,
+        }
+        self.score_sheet.append(row)
+        for seat in range(4):
+            self.match_scores[seat] += game[side_of(seat)]
+        events = [Event("deal_scored", dict(row))]
+        target = self.options["target"]
+        leaders = [s for s in (0, 1) if self.match_scores[s] >= target]
+        if leaders:
+            side = leaders[0]
+            self.over = True
+            self.winners = [side, side + 2]
+            events.append(Event("match_over", {"winners": list(self.winners),
+                                               "scores": list(self.match_scores)}))
+        else:
+            self.dealer = (self.dealer + 1) % 4
+            events += self._deal()
+        return events
+
+    # ------------------------------------------------------------------ information
+    def hand(self, seat: int) -> list[str]:
+        return list(self.hands[seat])
+
+    def all_cards(self) -> list[str]:
+        out = [c for h in self.hands for c in h]
+        out += [c for _, c in self.trick]
+        for s in (0, 1):
+            out += self.partner_cards[s] + self.piles[s]
+        return out
+
+    def view(self, seat: int) -> dict:
+        """What ``seat`` knows: its own hand, and everything played face up this deal."""
+        return {
+            "game": self.GAME_ID,
+            "seat": seat,
+            "side": side_of(seat),
+            "n_players": 4,
+            "deal": self.deal_no,
+            "dealer": self.dealer,
+            "current_player": self.current_player,
+            "trump": TRUMP,
+            "hand": list(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "trick": [list(p) for p in self.trick],
+            "leader": self.leader,
+            "tricks_won": list(self.tricks_won),
+            "tricks_played": self.tricks_played,
+            "partner_cards": [list(p) for p in self.partner_cards],
+            "piles": [list(p) for p in self.piles],
+            "last_trick": None if self.last_trick is None else {
+                "cards": [list(p) for p in self.last_trick["cards"]],
+                "winner": self.last_trick["winner"],
+            },
+            "voids": [list(v) for v in self.voids],
+            "running": self.deal_points(),
+            "match_scores": list(self.match_scores),
+            "options": dict(self.options),
+            "is_over": self.over,
+            "winners": list(self.winners),
+        }
+
+    def determinize(self, seat: int, rng: random.Random) -> Japanese65State:
+        """Re-deal the other three hands at random, keeping sizes and known voids."""
+        new = self.clone()
+        others = [s for s in range(4) if s != seat]
+        pool = [c for s in others for c in self.hands[s]]
+        sizes = {s: len(self.hands[s]) for s in others}
+        voids = {s: set(self.voids[s]) for s in others}
+        new_hands = deal_with_voids(pool, sizes, voids, rng)
+        for s in others:
+            new.hands[s] = new_hands[s]
+        return new
+
+
+SPEC = GameSpec(
+    id="japanese65",
+    name="65 (Japanese partnership)",
+    min_players=4,
+    max_players=4,
+    state_class=Japanese65State,
+    options=(OptionSpec("target", "Game points to win", 5, "int", 1, 20),),
+    family="trick-taking",
+    blurb="Four players in two partnerships; spades are trumps and your partner's card is your prize.",
+)
