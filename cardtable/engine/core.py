@@ -237,6 +237,7 @@ class GameState(ABC):
         self._events_at_start = self._deal(deck)
         return self
 
+    @abstractmethod
     def _init_fields(self) -> None:
         """Set every game-specific field to its empty value before the first deal."""
 
@@ -327,7 +328,9 @@ class GameState(ABC):
     @classmethod
     def from_json(cls, data: dict) -> GameState:
         if data.get("version") != SAVE_VERSION:
-            raise ConfigError("bad_version", f"save version {data.get('version')!r} is not supported")
+            raise ConfigError(
+                "bad_version", f"save version {data.get('version')!r} is not supported"
+            )
         fields = data.get("fields")
         if not isinstance(fields, dict) or set(fields) != set(cls.BASE_FIELDS + cls.FIELDS):
             raise ConfigError("bad_save", "the save does not hold this game's fields")
@@ -347,7 +350,9 @@ class GameState(ABC):
         except ConfigError:
             raise
         except Exception as exc:  # any inconsistency in a hand-edited save
-            raise ConfigError("bad_save", f"the save's match state is inconsistent ({exc})") from exc
+            raise ConfigError(
+                "bad_save", f"the save's match state is inconsistent ({exc})"
+            ) from exc
         return self
 
     def _validate_loaded(self) -> None:

@@ -190,8 +190,7 @@ class Japanese65State(GameState):
         if self.last_trick_side is not None:
             last[self.last_trick_side] = 1
         cards = [
-            card_points(self.partner_cards[s], CARD_VALUES) + card_points(self.piles[s], CARD_VALUES)
-            for s in (0, 1)
+            card_points(self.partner_cards[s] + self.piles[s], CARD_VALUES) for s in (0, 1)
         ]
         total = [tricks[s] + last[s] + cards[s] for s in (0, 1)]
         return {"trick_points": tricks, "last_trick": last, "card_points": cards, "points": total}
@@ -286,5 +285,5 @@ SPEC = GameSpec(
     state_class=Japanese65State,
     options=(OptionSpec("target", "Game points to win", 5, "int", 1, 20),),
     family="trick-taking",
-    blurb="Four players in two partnerships; spades are trumps and your partner's card is your prize.",
+    blurb="Two partnerships, spades trumps; winning a trick earns you your partner's card.",
 )

@@ -16,7 +16,9 @@ def rank_strength(ranks_high_to_low: str) -> dict[str, int]:
     return {r: n - i for i, r in enumerate(ranks_high_to_low)}
 
 
-def beats(challenger: str, best: str, led_suit: str, trump: str | None, order: dict[str, int]) -> bool:
+def beats(
+    challenger: str, best: str, led_suit: str, trump: str | None, order: dict[str, int]
+) -> bool:
     """Does ``challenger`` beat the card currently winning (``best``)?
 
     A trump beats any non-trump; between cards of the same suit the higher rank
