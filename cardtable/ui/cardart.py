@@ -1,0 +1,661 @@
+"""Playing cards drawn in code: faces, backs, shadows and empty-zone outlines.
+
+Everything is drawn with pygame primitives, antialiased by drawing at several times the
+final size and smooth-scaling down. Suits are drawn shapes (no font glyphs); only the rank
+letters use the bundled Lato font. Every surface is cached per (what, width, flags), so a
+card is drawn once per size and then only blitted.
+
+    art = CardArt(four_colour=False, back_colour="blue")
+    art.face("QS", 90)            # the queen of spades, 90 px wide (126 px high)
+    art.back(90); art.shadow(90, lifted=True); art.slot(90); art.glow(90)
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from cardtable.paths import font_path
+
+RATIO = 7 / 5
+SS = 4  # supersampling factor for shapes and outlines
+
+INK = (28, 28, 34)
+RED = (196, 30, 48)
+BLUE = (28, 84, 196)
+GREEN = (22, 128, 62)
+GOLD = (212, 168, 60)
+DARK_GOLD = (150, 112, 30)
+EDGE = (168, 168, 172)
+FACE = (253, 253, 250)
+
+TWO_COLOUR = {"S": INK, "C": INK, "H": RED, "D": RED}
+FOUR_COLOUR = {"S": INK, "C": GREEN, "H": RED, "D": BLUE}
+
+#: Named back colours offered by the settings; any RGB tuple also works.
+BACK_COLOURS = {
+    "blue": (34, 74, 152),
+    "red": (158, 34, 46),
+    "green": (28, 110, 70),
+    "purple": (92, 52, 140),
+    "black": (40, 42, 48),
+    "teal": (20, 112, 120),
+}
+
+RANK_LABEL = {"T": "10"}
+
+
+def card_height(width: int) -> int:
+    """Height of a card of ``width`` pixels (poker proportions 5:7)."""
+    return int(round(width * RATIO))
+
+
+def corner_radius(width: int) -> int:
+    return max(2, int(round(width * 0.06)))
+
+
+def _rgb(colour) -> tuple[int, int, int]:
+    if isinstance(colour, str):
+        return BACK_COLOURS.get(colour, BACK_COLOURS["blue"])
+    return tuple(int(c) for c in colour[:3])
+
+
+def _mix(a, b, t: float) -> tuple[int, int, int]:
+    return tuple(int(round(a[i] + (b[i] - a[i]) * t)) for i in range(3))
+
+
+# --------------------------------------------------------------------------- fonts
+
+_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def _font(size: int, bold: bool = True) -> pygame.font.Font:
+    key = (max(6, int(size)), bold)
+    f = _FONTS.get(key)
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        f = pygame.font.Font(str(font_path(bold)), key[0])
+        _FONTS[key] = f
+    return f
+
+
+def _text(label: str, size: int, colour, max_width: int | None = None) -> pygame.Surface:
+    """Rank text with tight vertical bounds; squeezed horizontally if wider than allowed."""
+    font = _font(size)
+    surf = font.render(label, True, colour)
+    # crop the font's internal leading so the letter sits where it is placed
+    bounds = surf.get_bounding_rect(min_alpha=8)
+    if bounds.h > 0:
+        surf = surf.subsurface(bounds).copy()
+    if max_width and surf.get_width() > max_width:
+        surf = pygame.transform.smoothscale(surf, (max_width, surf.get_height()))
+    return surf
+
+
+# --------------------------------------------------------------------------- suit shapes
+# Shapes are point lists and circles in a unit box (x right, y down), drawn at SS times
+# the final size and smooth-scaled.
+
+
+def _heart_points(n: int = 72) -> list[tuple[float, float]]:
+    pts = []
+    for i in range(n):
+        t = 2 * math.pi * i / n
+        x = 16 * math.sin(t) ** 3
+        y = -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t))
+        pts.append((x, y))
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    return [((x - x0) / (x1 - x0), (y - y0) / (y1 - y0)) for x, y in pts]
+
+
+_HEART = _heart_points()
+
+
+def _quad(p0, p1, p2, n: int = 12) -> list[tuple[float, float]]:
+    out = []
+    for i in range(n + 1):
+        t = i / n
+        a = (1 - t) ** 2
+        b = 2 * (1 - t) * t
+        c = t * t
+        out.append((a * p0[0] + b * p1[0] + c * p2[0], a * p0[1] + b * p1[1] + c * p2[1]))
+    return out
+
+
+def _stem(top: float, half_top: float, half_base: float) -> list[tuple[float, float]]:
+    """A flared stem from (0.5, top) down to the base line y = 1."""
+    left = _quad((0.5 - half_top, top), (0.5 - half_top * 0.8, 0.92), (0.5 - half_base, 1.0))
+    right = _quad((0.5 + half_base, 1.0), (0.5 + half_top * 0.8, 0.92), (0.5 + half_top, top))
+    return left + right
+
+
+def _shape(suit: str) -> tuple[list[list[tuple[float, float]]], list[tuple[float, float, float]]]:
+    """(polygons, circles) of a suit in the unit box; circles are (cx, cy, r)."""
+    if suit == "H":
+        return [[(0.02 + x * 0.96, 0.04 + y * 0.92) for x, y in _HEART]], []
+    if suit == "D":
+        top, right, bottom, left = (0.5, 0.0), (0.88, 0.5), (0.5, 1.0), (0.12, 0.5)
+        pts = (
+            _quad(top, (0.62, 0.3), right)
+            + _quad(right, (0.62, 0.7), bottom)[1:]
+            + _quad(bottom, (0.38, 0.7), left)[1:]
+            + _quad(left, (0.38, 0.3), top)[1:]
+        )
+        return [pts], []
+    if suit == "S":
+        body = [(0.02 + x * 0.96, 0.80 - y * 0.80) for x, y in _HEART]
+        return [body, _stem(0.62, 0.05, 0.19)], []
+    # clubs: three leaves, a filled middle and a stem
+    r = 0.235
+    circles = [(0.5, 0.255, r), (0.255, 0.585, r), (0.745, 0.585, r)]
+    middle = [(0.5, 0.3), (0.33, 0.6), (0.5, 0.72), (0.67, 0.6)]
+    return [middle, _stem(0.6, 0.05, 0.19)], circles
+
+
+def _draw_shape(
+    surf: pygame.Surface, polys, circles, rect: pygame.Rect | tuple, colour
+) -> None:
+    x, y, w, h = rect
+    for poly in polys:
+        pygame.draw.polygon(surf, colour, [(x + px * w, y + py * h) for px, py in poly])
+    for cx, cy, r in circles:
+        pygame.draw.circle(surf, colour, (x + cx * w, y + cy * h), r * w)
+
+
+def _smooth_layer(size: tuple[int, int], draw, colour) -> pygame.Surface:
+    """Run ``draw(surface, scale)`` on an SS-times larger transparent layer, scale it down."""
+    w, h = max(1, size[0]), max(1, size[1])
+    big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
+    big.fill((*colour[:3], 0))
+    draw(big, SS)
+    return pygame.transform.smoothscale(big, (w, h))
+
+
+# width of each suit's box relative to its height
+_SUIT_ASPECT = {"S": 0.92, "H": 0.98, "D": 0.80, "C": 0.96}
+
+
+def _star_points(cx, cy, r_out, r_in, n=5, rot=-math.pi / 2):
+    pts = []
+    for i in range(2 * n):
+        r = r_out if i % 2 == 0 else r_in
+        a = rot + i * math.pi / n
+        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return pts
+
+
+def _crown_points(x, y, w, h, spikes=3):
+    """A crown in the rect (x, y, w, h): a band whose top has ``spikes`` points."""
+    pts = [(x, y + h)]
+    for k in range(spikes):
+        px = x + w * k / (spikes - 1)
+        if k > 0:
+            pts.append((px - w / (spikes - 1) / 2, y + h * 0.55))
+        pts.append((px, y))
+    pts.append((x + w, y + h))
+    return pts
+
+
+def _crown_tips(x, y, w, spikes=3):
+    return [(x + w * k / (spikes - 1), y) for k in range(spikes)]
+
+
+# --------------------------------------------------------------------------- the art
+
+
+class CardArt:
+    """All card imagery at any width, cached. Settings are fixed per instance."""
+
+    def __init__(self, four_colour: bool = False, back_colour="blue"):
+        self.four_colour = bool(four_colour)
+        self.back_rgb = _rgb(back_colour)
+        self.colours = FOUR_COLOUR if self.four_colour else TWO_COLOUR
+        self._cache: dict[tuple, pygame.Surface] = {}
+        self._rot: dict[tuple, pygame.Surface] = {}
+
+    # ---- public API -----------------------------------------------------------
+    @staticmethod
+    def height(width: int) -> int:
+        return card_height(width)
+
+    def suit_colour(self, suit: str) -> tuple[int, int, int]:
+        return self.colours.get(suit, INK)
+
+    def face(self, code: str, width: int, wild: bool = False, dim: bool = False) -> pygame.Surface:
+        """The face of ``code`` (``'QS'``, ``'TH'``, ``'JK'``) ``width`` pixels wide."""
+        width = max(12, int(width))
+        key = ("face", code, width, bool(wild), bool(dim))
+        surf = self._cache.get(key)
+        if surf is None:
+            if dim or wild:
+                surf = self.face(code, width).copy()
+                if wild:
+                    self._draw_wild_badge(surf, width)
+                if dim:
+                    surf.blit(self._dim_overlay(width), (0, 0))
+            else:
+                surf = self._draw_face(code, width)
+            self._cache[key] = surf
+        return surf
+
+    def back(self, width: int) -> pygame.Surface:
+        width = max(12, int(width))
+        key = ("back", width)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self._draw_back(width)
+            self._cache[key] = surf
+        return surf
+
+    def card(self, code: str | None, width: int, face_up: bool = True, **flags) -> pygame.Surface:
+        """Face or back: a face-down or unknown (``None``) card shows its back."""
+        if code is None or not face_up:
+            return self.back(width)
+        return self.face(code, width, **flags)
+
+    def shadow(self, width: int, lifted: bool = False) -> pygame.Surface:
+        """A soft shadow; blit it at ``card_topleft + shadow_offset(width, lifted)``."""
+        width = max(12, int(width))
+        key = ("shadow", width, bool(lifted))
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self._draw_shadow(width, lifted)
+            self._cache[key] = surf
+        return surf
+
+    @staticmethod
+    def shadow_offset(width: int, lifted: bool = False) -> tuple[int, int]:
+        width = max(12, int(width))
+        pad = _shadow_pad(width, lifted)
+        dx, dy = (0.03, 0.07) if lifted else (0.012, 0.025)
+        return (int(round(width * dx)) - pad, int(round(width * dy)) - pad)
+
+    def slot(self, width: int, label: str = "") -> pygame.Surface:
+        """A faint outline showing where cards go (an empty stock, trick place or pile)."""
+        width = max(12, int(width))
+        key = ("slot", width, label)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self._draw_slot(width, label)
+            self._cache[key] = surf
+        return surf
+
+    def glow(self, width: int, colour=(255, 214, 102)) -> pygame.Surface:
+        """A soft halo drawn under a highlighted card; centre it on the card."""
+        width = max(12, int(width))
+        colour = tuple(colour[:3])
+        key = ("glow", width, colour)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self._draw_glow(width, colour)
+            self._cache[key] = surf
+        return surf
+
+    def suit_symbol(self, suit: str, size: int, colour=None) -> pygame.Surface:
+        """A suit shape ``size`` pixels high (for the score panel, buttons, captions)."""
+        size = max(4, int(size))
+        colour = tuple(colour[:3]) if colour is not None else self.suit_colour(suit)
+        key = ("suit", suit, size, colour)
+        surf = self._cache.get(key)
+        if surf is None:
+            polys, circles = _shape(suit)
+            w = max(3, int(round(size * _SUIT_ASPECT[suit])))
+
+            def draw(big, s, polys=polys, circles=circles, w=w):
+                _draw_shape(big, polys, circles, (0, 0, w * s, size * s), colour)
+
+            surf = _smooth_layer((w, size), draw, colour)
+            self._cache[key] = surf
+        return surf
+
+    def rotated(self, surf: pygame.Surface, angle: float) -> pygame.Surface:
+        """``surf`` (one of this art's cached surfaces) turned by ``angle`` degrees."""
+        a = int(round(angle)) % 360
+        if a == 0:
+            return surf
+        key = (id(surf), a)
+        out = self._rot.get(key)
+        if out is None:
+            if a % 90 == 0:
+                out = pygame.transform.rotate(surf, a)
+            else:
+                out = pygame.transform.rotozoom(surf, a, 1.0)
+            if len(self._rot) > 800:
+                self._rot.clear()
+            self._rot[key] = out
+        return out
+
+    def clear(self) -> None:
+        self._cache.clear()
+        self._rot.clear()
+
+    # ---- pieces -----------------------------------------------------------------
+    def _base(self, width: int) -> pygame.Surface:
+        """White rounded face with a thin grey edge (shared by every face of this width)."""
+        key = ("base", width)
+        surf = self._cache.get(key)
+        if surf is None:
+            h = card_height(width)
+            r = corner_radius(width)
+
+            def draw(big, s):
+                full = pygame.Rect(0, 0, width * s, h * s)
+                pygame.draw.rect(big, (*EDGE, 255), full, border_radius=r * s)
+                inner = full.inflate(-2 * s, -2 * s)
+                pygame.draw.rect(big, (*FACE, 255), inner, border_radius=max(1, r * s - s))
+
+            surf = _smooth_layer((width, h), draw, EDGE)
+            self._cache[key] = surf
+        return surf
+
+    def _mask_layer(self, width: int, colour, alpha: int, inset: float = 0.0) -> pygame.Surface:
+        h = card_height(width)
+        r = corner_radius(width)
+
+        def draw(big, s):
+            rect = pygame.Rect(0, 0, width * s, h * s).inflate(-2 * inset * s, -2 * inset * s)
+            rad = max(1, int(r * s - inset * s))
+            pygame.draw.rect(big, (*colour, alpha), rect, border_radius=rad)
+
+        return _smooth_layer((width, h), draw, colour)
+
+    def _dim_overlay(self, width: int) -> pygame.Surface:
+        key = ("dim", width)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self._mask_layer(width, (40, 44, 52), 52)
+            self._cache[key] = surf
+        return surf
+
+    def _index(self, surf: pygame.Surface, label: str, suit: str | None, width: int, colour):
+        """Rank over suit at top-left, and the same rotated at bottom-right."""
+        h = card_height(width)
+        cx = width * 0.105
+        rank_size = max(8, int(round(width * 0.21)))
+        text = _text(label, rank_size, colour, max_width=int(width * 0.19))
+        top = max(2, int(round(width * 0.065)))
+        tile_h = text.get_height()
+        parts = [(text, top)]
+        if suit is not None:
+            sym = self.suit_symbol(suit, max(5, int(round(width * 0.14))), colour)
+            y = top + tile_h + max(1, int(round(width * 0.035)))
+            parts.append((sym, y))
+        for piece, y in parts:
+            x = int(round(cx - piece.get_width() / 2))
+            surf.blit(piece, (x, y))
+            turned = pygame.transform.rotate(piece, 180)
+            surf.blit(turned, (width - x - piece.get_width(), h - y - piece.get_height()))
+
+    def _pip(self, surf, suit, cx, cy, size, flip=False):
+        sym = self.suit_symbol(suit, size)
+        if flip:
+            sym = pygame.transform.rotate(sym, 180)
+        surf.blit(sym, sym.get_rect(center=(int(round(cx)), int(round(cy)))))
+
+    def _draw_face(self, code: str, width: int) -> pygame.Surface:
+        surf = self._base(width).copy()
+        if code == "JK":
+            self._draw_joker(surf, width)
+            return surf
+        rank, suit = code[0], code[1]
+        colour = self.suit_colour(suit)
+        self._index(surf, RANK_LABEL.get(rank, rank), suit, width, colour)
+        if rank in "JQK":
+            self._draw_court(surf, rank, suit, width, colour)
+        elif rank == "A":
+            self._draw_ace(surf, suit, width, colour)
+        else:
+            self._draw_pips(surf, rank, suit, width)
+        return surf
+
+    # classic pip layouts: (column, row) with columns 0..2 and rows 0..1 (top to bottom)
+    _LAYOUTS = {
+        "2": [(1, 0), (1, 1)],
+        "3": [(1, 0), (1, 0.5), (1, 1)],
+        "4": [(0, 0), (2, 0), (0, 1), (2, 1)],
+        "5": [(0, 0), (2, 0), (1, 0.5), (0, 1), (2, 1)],
+        "6": [(0, 0), (2, 0), (0, 0.5), (2, 0.5), (0, 1), (2, 1)],
+        "7": [(0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (0, 1), (2, 1)],
+        "8": [(0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (1, 0.75), (0, 1), (2, 1)],
+        "9": [(0, 0), (2, 0), (0, 1 / 3), (2, 1 / 3), (1, 0.5), (0, 2 / 3), (2, 2 / 3),
+              (0, 1), (2, 1)],
+        "T": [(0, 0), (2, 0), (1, 1 / 6), (0, 1 / 3), (2, 1 / 3), (0, 2 / 3), (2, 2 / 3),
+              (1, 5 / 6), (0, 1), (2, 1)],
+    }
+
+    def _draw_pips(self, surf, rank, suit, width):
+        h = card_height(width)
+        cols = (width * 0.33, width * 0.5, width * 0.67)
+        top, bottom = h * 0.2, h * 0.8
+        size = int(round(width * (0.18 if rank in "9T" else 0.2)))
+        for col, row in self._LAYOUTS[rank]:
+            cy = top + (bottom - top) * row
+            self._pip(surf, suit, cols[col], cy, size, flip=row > 0.5)
+
+    def _draw_ace(self, surf, suit, width, colour):
+        h = card_height(width)
+        size = int(round(width * (0.5 if suit == "S" else 0.42)))
+        if suit == "S":
+            ring_r = width * 0.33
+
+            def draw(big, s):
+                c = (width * s / 2, h * s / 2)
+                pygame.draw.circle(big, (*GOLD, 255), c, ring_r * s, max(1, int(width * 0.015 * s)))
+                pygame.draw.circle(big, (*GOLD, 110), c, (ring_r - width * 0.04) * s,
+                                   max(1, int(width * 0.006 * s)))
+
+            surf.blit(_smooth_layer((width, h), draw, GOLD), (0, 0))
+        self._pip(surf, suit, width / 2, h / 2, size)
+
+    def _draw_court(self, surf, rank, suit, width, colour):
+        h = card_height(width)
+        panel = pygame.Rect(0, 0, int(width * 0.6), int(h * 0.76))
+        panel.center = (width // 2, h // 2)
+        tint = _mix(colour, (255, 255, 255), 0.9)
+        tint = _mix(tint, (252, 240, 210), 0.5)
+
+        def frame(big, s):
+            r = panel.move(0, 0)
+            br = pygame.Rect(r.x * s, r.y * s, r.w * s, r.h * s)
+            rad = max(1, int(width * 0.04 * s))
+            pygame.draw.rect(big, (*colour, 255), br, border_radius=rad)
+            inner = br.inflate(-int(width * 0.025 * s) * 2, -int(width * 0.025 * s) * 2)
+            pygame.draw.rect(big, (*tint, 255), inner, border_radius=max(1, rad - s))
+            gold = inner.inflate(-int(width * 0.03 * s) * 2, -int(width * 0.03 * s) * 2)
+            pygame.draw.rect(big, (*GOLD, 255), gold, max(1, int(width * 0.012 * s)),
+                             border_radius=max(1, rad - 2 * s))
+            # diagonal divide, as on a double-headed court card
+            pygame.draw.line(big, (*GOLD, 200), gold.bottomleft, gold.topright,
+                             max(1, int(width * 0.008 * s)))
+
+        surf.blit(_smooth_layer((width, h), frame, colour), (0, 0))
+        # one half: ornament, big letter and suit; the other half is the same turned round
+        half = pygame.Surface((panel.w, panel.h // 2), pygame.SRCALPHA)
+        hw, hh = half.get_size()
+        orn_h = max(4, int(hh * 0.22))
+        orn_w = max(6, int(hw * 0.42))
+        spikes = {"K": 3, "Q": 5, "J": 2}[rank]
+
+        def ornament(big, s):
+            ox, oy = (hw - orn_w) / 2 * s, hh * 0.12 * s
+            pts = _crown_points(ox, oy, orn_w * s, orn_h * s, spikes)
+            pygame.draw.polygon(big, (*GOLD, 255), pts)
+            pygame.draw.polygon(big, (*DARK_GOLD, 255), pts, max(1, int(width * 0.008 * s)))
+            # jewels on the tips
+            for jx, jy in _crown_tips(ox, oy, orn_w * s, spikes):
+                pygame.draw.circle(big, (*colour, 255), (jx, jy), max(1, width * 0.02 * s))
+
+        half.blit(_smooth_layer((hw, hh), ornament, GOLD), (0, 0))
+        letter = _text(rank, max(8, int(width * 0.3)), colour)
+        ly = int(hh * 0.12 + orn_h + hh * 0.06)
+        lx = int(hw * 0.30 - letter.get_width() / 2)
+        half.blit(letter, (lx, ly))
+        sym = self.suit_symbol(suit, max(5, int(width * 0.17)))
+        half.blit(sym, sym.get_rect(center=(int(hw * 0.70), ly + letter.get_height() // 2)))
+        surf.blit(half, panel.topleft)
+        surf.blit(pygame.transform.rotate(half, 180), (panel.x, panel.y + panel.h - hh))
+
+    def _draw_joker(self, surf, width):
+        h = card_height(width)
+        colour = RED
+        # corner: JOKER in stacked letters with a small star, both corners
+        size = max(6, int(round(width * 0.12)))
+        letters = [_text(ch, size, colour) for ch in "JOKER"]
+        y = max(2, int(round(width * 0.06)))
+        gap = max(1, int(round(width * 0.012)))
+        cx = width * 0.1
+        col = pygame.Surface((int(width * 0.2), h // 2), pygame.SRCALPHA)
+        yy = 0
+        for le in letters:
+            col.blit(le, (int(cx - le.get_width() / 2), yy))
+            yy += le.get_height() + gap
+        star_r = width * 0.05
+
+        def small_star(big, s):
+            pts = _star_points(cx * s, (yy + star_r) * s, star_r * s, star_r * 0.45 * s)
+            pygame.draw.polygon(big, (*GOLD, 255), pts)
+
+        col.blit(_smooth_layer(col.get_size(), small_star, GOLD), (0, 0))
+        surf.blit(col, (0, y))
+        turned = pygame.transform.rotate(col, 180)
+        surf.blit(turned, (width - col.get_width(), h - y - col.get_height()))
+
+        # centre: a crowned star in a ring of small stars
+        def centre(big, s):
+            cxs, cys = width * s / 2, h * s * 0.54
+            ring = width * 0.3 * s
+            for i in range(12):
+                a = i * math.pi / 6
+                p = _star_points(cxs + ring * math.cos(a), cys + ring * math.sin(a),
+                                 width * 0.03 * s, width * 0.012 * s)
+                pygame.draw.polygon(big, (*GOLD, 255), p)
+            big_star = _star_points(cxs, cys, width * 0.22 * s, width * 0.09 * s)
+            pygame.draw.polygon(big, (*RED, 255), big_star)
+            pygame.draw.polygon(big, (*DARK_GOLD, 255), big_star, max(1, int(width * 0.012 * s)))
+            cw, ch = width * 0.34 * s, width * 0.17 * s
+            crown = _crown_points(cxs - cw / 2, cys - width * 0.44 * s, cw, ch, 3)
+            pygame.draw.polygon(big, (*GOLD, 255), crown)
+            pygame.draw.polygon(big, (*DARK_GOLD, 255), crown, max(1, int(width * 0.01 * s)))
+            pygame.draw.circle(big, (*INK, 255), (cxs, cys), width * 0.035 * s)
+
+        surf.blit(_smooth_layer((width, h), centre, GOLD), (0, 0))
+
+    def _draw_wild_badge(self, surf, width):
+        """A small gold star badge under the top-left index: the card is wild."""
+        r = max(4, width * 0.075)
+        cx = width * 0.105
+        cy = width * 0.58
+        size = int(r * 2 + 4)
+
+        def draw(big, s):
+            c = (size * s / 2, size * s / 2)
+            pygame.draw.circle(big, (*DARK_GOLD, 255), c, r * s)
+            pygame.draw.circle(big, (*GOLD, 255), c, (r - max(1, width * 0.012)) * s)
+            pygame.draw.polygon(big, (255, 255, 255, 255),
+                                _star_points(c[0], c[1], r * 0.72 * s, r * 0.3 * s))
+
+        badge = _smooth_layer((size, size), draw, GOLD)
+        surf.blit(badge, badge.get_rect(center=(int(cx), int(cy))))
+
+    def _draw_back(self, width: int) -> pygame.Surface:
+        h = card_height(width)
+        surf = self._base(width).copy()
+        base = self.back_rgb
+        light = _mix(base, (255, 255, 255), 0.22)
+        dark = _mix(base, (0, 0, 0), 0.18)
+        inset = max(2, int(round(width * 0.065)))
+        r = corner_radius(width)
+        inner = pygame.Rect(inset, inset, width - 2 * inset, h - 2 * inset)
+
+        def draw(big, s):
+            rect = pygame.Rect(inner.x * s, inner.y * s, inner.w * s, inner.h * s)
+            rad = max(1, (r - inset // 2) * s)
+            pygame.draw.rect(big, (*base, 255), rect, border_radius=rad)
+            # a diamond lattice with small dots where the lines cross
+            step = max(4.0, width * 0.11) * s
+            line_w = max(1, int(width * 0.012 * s))
+            clip = big.get_clip()
+            big.set_clip(rect.inflate(-2 * s, -2 * s))
+            span = rect.w + rect.h
+            k = -span
+            while k < span:
+                x0 = rect.x + k
+                tint = (*light, 150)
+                pygame.draw.line(big, tint, (x0, rect.y), (x0 + rect.h, rect.bottom), line_w)
+                pygame.draw.line(big, tint, (x0 + rect.h, rect.y), (x0, rect.bottom), line_w)
+                k += step
+            # dots at the crossings
+            j = 0
+            y = rect.y + step / 2
+            while y < rect.bottom:
+                x = rect.x + (step / 2 if j % 2 == 0 else 0)
+                while x < rect.right:
+                    pygame.draw.circle(big, (*dark, 255), (x, y), max(1.0, width * 0.018 * s))
+                    x += step
+                y += step / 2
+                j += 1
+            big.set_clip(clip)
+            # a double inner frame
+            f1 = rect.inflate(-int(width * 0.05 * s) * 2, -int(width * 0.05 * s) * 2)
+            pygame.draw.rect(big, (*light, 230), f1, max(1, int(width * 0.014 * s)),
+                             border_radius=max(1, rad // 2))
+            # centre medallion
+            c = rect.center
+            rr = width * 0.16 * s
+            pygame.draw.circle(big, (*base, 255), c, rr)
+            pygame.draw.circle(big, (*light, 255), c, rr, max(1, int(width * 0.014 * s)))
+            pygame.draw.polygon(big, (*light, 255),
+                                _star_points(c[0], c[1], rr * 0.7, rr * 0.3, n=4, rot=0))
+
+        surf.blit(_smooth_layer((width, h), draw, base), (0, 0))
+        return surf
+
+    def _draw_shadow(self, width: int, lifted: bool) -> pygame.Surface:
+        h = card_height(width)
+        pad = _shadow_pad(width, lifted)
+        r = corner_radius(width)
+        alpha = 80 if lifted else 125
+        surf = pygame.Surface((width + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+        surf.fill((0, 0, 0, 0))
+        pygame.draw.rect(surf, (0, 0, 0, alpha), (pad, pad, width, h), border_radius=r)
+        radius = max(1, pad // 2)
+        return pygame.transform.gaussian_blur(surf, radius)
+
+    def _draw_slot(self, width: int, label: str) -> pygame.Surface:
+        h = card_height(width)
+        r = corner_radius(width)
+        colour = (235, 245, 235)
+
+        def draw(big, s):
+            rect = pygame.Rect(0, 0, width * s, h * s).inflate(-2 * s, -2 * s)
+            pygame.draw.rect(big, (*colour, 22), rect, border_radius=r * s)
+            pygame.draw.rect(big, (*colour, 80), rect, max(1, int(width * 0.018 * s)),
+                             border_radius=r * s)
+
+        surf = _smooth_layer((width, h), draw, colour)
+        if label:
+            text = _font(max(8, int(width * 0.14)), True).render(label, True, (*colour,))
+            text.set_alpha(110)
+            surf.blit(text, text.get_rect(center=(width // 2, h // 2)))
+        return surf
+
+    def _draw_glow(self, width: int, colour) -> pygame.Surface:
+        h = card_height(width)
+        pad = max(4, int(width * 0.1))
+        r = corner_radius(width)
+        surf = pygame.Surface((width + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+        surf.fill((*colour, 0))
+        grow = max(2, pad // 3)
+        pygame.draw.rect(surf, (*colour, 200), (pad - grow, pad - grow, width + 2 * grow,
+                                                 h + 2 * grow), border_radius=r + grow)
+        return pygame.transform.gaussian_blur(surf, max(1, pad // 2))
+
+
+def _shadow_pad(width: int, lifted: bool) -> int:
+    return max(3, int(round(width * (0.12 if lifted else 0.06))))
+
+
