@@ -28,6 +28,13 @@ test: $(VENV)/.installed-test
 bench: $(VENV)/.installed-test
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m bench
 
+$(VENV)/.installed-build: pyproject.toml | $(VENV)/bin/python
+	$(PIP) install --quiet -e ".[build]"
+	touch $@ $(VENV)/.installed-play
+
+build: $(VENV)/.installed-build
+	$(PY) build/build.py
+
 lint: $(VENV)/.installed-test
 	$(PY) -m ruff check cardtable tests bench
 

@@ -1,0 +1,64 @@
+"""Build the standalone program: icons, PyInstaller one-folder build, compressed archive.
+
+    python build/build.py          (or `make build`)
+
+Output: dist/cardtable/ (the program) and dist/cardtable-<system>-<machine>.<zip|tar.xz>.
+PyInstaller's work files go to build/work/.
+"""
+
+from __future__ import annotations
+
+import platform
+import subprocess
+import sys
+import tarfile
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+WORK = ROOT / "build" / "work"
+
+
+def folder_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def archive(folder: Path) -> Path:
+    system = {"darwin": "macos", "win32": "windows"}.get(sys.platform, "linux")
+    stem = f"cardtable-{system}-{platform.machine().lower()}"
+    if system == "linux":
+        out = DIST / f"{stem}.tar.xz"
+        with tarfile.open(out, "w:xz", preset=6) as tar:
+            tar.add(folder, arcname=folder.name)
+    else:
+        out = DIST / f"{stem}.zip"
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+            for p in sorted(folder.rglob("*")):
+                z.write(p, p.relative_to(folder.parent))
+    return out
+
+
+def main() -> int:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, str(ROOT / "build" / "make_icons.py")], check=True)
+    subprocess.run(
+        [sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean",
+         "--workpath", str(WORK), "--distpath", str(DIST), str(ROOT / "installer.spec")],
+        check=True, cwd=ROOT,
+    )
+    app = DIST / ("cardtable.app" if sys.platform == "darwin" else "cardtable")
+    if not app.exists():
+        app = DIST / "cardtable"
+    for old in list(DIST.glob("cardtable-*.zip")) + list(DIST.glob("cardtable-*.tar.xz")):
+        old.unlink()
+    packed = archive(app)
+    print(f"program: {app}  ({folder_size(app) / 1e6:.1f} MB)")
+    print(f"archive: {packed}  ({packed.stat().st_size / 1e6:.1f} MB)")
+    print(f"built in {time.perf_counter() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
