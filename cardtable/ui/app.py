@@ -1,36 +1,375 @@
-"""The program window: a title screen listing the five games until the table lands."""
+"""The program window: frame loop, scene stack, settings, toasts, fullscreen.
+
+    app = App(size=(1280, 720), settings=None, settings_path=None)
+    app.push(MenuScene())
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(640, 360), button=1)], 1 / 60)
+
+``run()`` is what the program starts with; tests build an ``App`` and call ``step`` so every
+frame is driven by the events they post. Hooks other modules set on the App:
+
+* ``app.on_start_match(config)``: start the table for a setup ``config`` (see setup.py)
+* ``app.on_continue_match()``:    resume the match in progress
+* ``app.match_in_progress()``:    returns True when a match can be continued
+* ``app.stats``:                  statistics records, game id -> dict (see stats.py)
+* ``app.settings_listeners``:     callables ``fn(key, value)`` told about every settings change
+"""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
 import pygame
 
-from cardtable.engine import registry
+from cardtable import storage
+from cardtable.ui import theme
+from cardtable.ui.scene import Scene
+
+WINDOW_FLAGS = pygame.RESIZABLE
+MIN_SIZE = (800, 500)
 
 
-def run() -> int:
+class Toast:
+    """A short message at the bottom of the window that fades away."""
+
+    def __init__(self, text: str, seconds: float = 2.8, kind: str = "info"):
+        self.text = text
+        self.seconds = seconds
+        self.kind = kind
+        self.age = 0.0
+
+    @property
+    def alive(self) -> bool:
+        return self.age < self.seconds
+
+    def alpha(self) -> int:
+        fade_in, fade_out = 0.18, 0.5
+        if self.age < fade_in:
+            return int(255 * self.age / fade_in)
+        left = self.seconds - self.age
+        if left < fade_out:
+            return max(0, int(255 * left / fade_out))
+        return 255
+
+
+def make_icon(size: int = 64) -> pygame.Surface:
+    """The window icon: a white playing card with a spade, drawn in code."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    w = int(size * 0.72)
+    h = int(size * 0.96)
+    card = pygame.Rect((size - w) // 2, (size - h) // 2, w, h)
+    pygame.draw.rect(surf, (40, 40, 40, 120), card.move(1, 1), border_radius=size // 10)
+    pygame.draw.rect(surf, (252, 250, 244), card, border_radius=size // 10)
+    pygame.draw.rect(surf, (150, 150, 150), card, width=1, border_radius=size // 10)
+    draw_spade(surf, card.center, int(w * 0.62), (24, 24, 28))
+    return surf
+
+
+def draw_spade(surf: pygame.Surface, centre: tuple[int, int], width: int, colour) -> None:
+    """A spade shape: two lobes, a point and a stem."""
+    cx, cy = centre
+    r = width // 4
+    lobe_y = cy + r // 3
+    pygame.draw.circle(surf, colour, (cx - r + 1, lobe_y), r)
+    pygame.draw.circle(surf, colour, (cx + r - 1, lobe_y), r)
+    top = cy - int(width * 0.55)
+    pygame.draw.polygon(
+        surf, colour,
+        [(cx, top), (cx - 2 * r + 1, lobe_y - r // 4), (cx + 2 * r - 1, lobe_y - r // 4)],
+    )
+    stem_h = int(width * 0.42)
+    pygame.draw.polygon(
+        surf, colour,
+        [(cx, lobe_y), (cx - r // 1.3, cy + stem_h), (cx + r // 1.3, cy + stem_h)],
+    )
+
+
+class App:
+    """The window and everything that lives as long as it does."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] | None = None,
+        settings: dict[str, Any] | None = None,
+        settings_path: str | os.PathLike | None = None,
+    ):
+        self.settings_path = Path(settings_path) if settings_path is not None else None
+        self.settings: dict[str, Any] = storage.defaults()
+        if settings:
+            self.settings.update(settings)
+        if not pygame.get_init():
+            pygame.init()
+        if size is None:
+            size = tuple(self.settings.get("window_size") or (1280, 720))
+        self.windowed_size: tuple[int, int] = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.fullscreen = False
+        pygame.display.set_caption("cardtable")
+        try:
+            pygame.display.set_icon(make_icon())
+        except pygame.error:
+            pass
+        self.screen = pygame.display.set_mode(self.windowed_size, WINDOW_FLAGS)
+        self.size: tuple[int, int] = self.screen.get_size()
+        theme.set_scale_for(self.size)
+        pygame.key.set_repeat(380, 40)
+
+        self.clock = pygame.time.Clock()
+        self.stack: list[Scene] = []
+        self.toasts: list[Toast] = []
+        self.running = True
+        self.time = 0.0
+        self.frame = 0
+
+        # hooks set by the table and storage modules (see the module docstring)
+        self.on_start_match: Callable[[dict], Any] | None = None
+        self.on_continue_match: Callable[[], Any] | None = None
+        self.match_in_progress: Callable[[], bool] | None = None
+        self.stats: dict[str, dict] = {}
+        self.settings_listeners: list[Callable[[str, Any], None]] = []
+        self.last_match_config: dict | None = None
+
+        if self.settings.get("fullscreen"):
+            self.set_fullscreen(True)
+
+    # ------------------------------------------------------------------ scene stack
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> Scene:
+        if self.stack:
+            self.stack[-1].on_pause()
+        scene.app = self
+        self.stack.append(scene)
+        scene.on_enter()
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self.stack:
+            return None
+        scene = self.stack.pop()
+        scene.on_exit()
+        if self.stack:
+            self.stack[-1].on_resume()
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        if self.stack:
+            old = self.stack.pop()
+            old.on_exit()
+        scene.app = self
+        self.stack.append(scene)
+        scene.on_enter()
+        return scene
+
+    def reset(self, scene: Scene) -> Scene:
+        """Empty the stack (each scene gets on_exit) and show ``scene`` alone."""
+        while self.stack:
+            self.stack.pop().on_exit()
+        return self.push(scene)
+
+    def find(self, kind: type) -> Scene | None:
+        """The topmost scene of class ``kind`` on the stack, if any."""
+        for scene in reversed(self.stack):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    # ------------------------------------------------------------------ messages
+    def toast(self, text: str, seconds: float = 2.8, kind: str = "info") -> Toast:
+        """Show a short message near the bottom of the window. ``kind``: info, good, bad."""
+        toast = Toast(text, seconds, kind)
+        self.toasts = [t for t in self.toasts if t.text != text][-2:] + [toast]
+        return toast
+
+    # ------------------------------------------------------------------ settings
+    def set_setting(self, key: str, value: Any) -> None:
+        """Change one setting, save the file, tell the listeners."""
+        if self.settings.get(key) == value:
+            return
+        self.settings[key] = value
+        self.save_settings()
+        for listener in list(self.settings_listeners):
+            listener(key, value)
+
+    def save_settings(self) -> None:
+        if self.settings_path is None:
+            return
+        try:
+            storage.save_settings(self.settings, self.settings_path)
+        except OSError as exc:
+            self.toast(f"Could not save the settings: {exc.strerror or exc}", kind="bad")
+
+    # ------------------------------------------------------------------ matches
+    def has_match_in_progress(self) -> bool:
+        if self.match_in_progress is None:
+            return False
+        try:
+            return bool(self.match_in_progress())
+        except Exception:  # a broken autosave must never break the menu
+            return False
+
+    def start_match(self, config: dict) -> bool:
+        """Hand a setup to the table. Returns False (with a toast) if no table is available."""
+        self.last_match_config = config
+        last = dict(self.settings.get("last_setup") or {})
+        last[config["game"]] = config
+        self.set_setting("last_setup", last)
+        if self.on_start_match is None:
+            self.toast("The table for this game is not available yet.", kind="bad")
+            return False
+        self.on_start_match(config)
+        return True
+
+    def continue_match(self) -> bool:
+        if self.on_continue_match is None:
+            self.toast("There is no match to continue.", kind="bad")
+            return False
+        self.on_continue_match()
+        return True
+
+    # ------------------------------------------------------------------ window
+    def set_fullscreen(self, on: bool) -> None:
+        if on == self.fullscreen:
+            return
+        try:
+            if on:
+                self.windowed_size = self.size
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                self.screen = pygame.display.set_mode(self.windowed_size, WINDOW_FLAGS)
+        except pygame.error as exc:
+            self.toast(f"Could not change the window: {exc}", kind="bad")
+            return
+        self.fullscreen = on
+        self.settings["fullscreen"] = on
+        self._resized(self.screen.get_size())
+        self.save_settings()
+
+    def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.fullscreen)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window is now ``size`` (from a VIDEORESIZE event or a test)."""
+        size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
+        if self.screen.get_size() != size and not self.fullscreen:
+            self.screen = pygame.display.set_mode(size, WINDOW_FLAGS)
+        if not self.fullscreen:
+            self.windowed_size = self.screen.get_size()
+            self.settings["window_size"] = list(self.windowed_size)
+        self._resized(self.screen.get_size())
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        if size == self.size and getattr(self, "_scaled_for", None) == size:
+            return
+        self.size = size
+        self._scaled_for = size
+        theme.set_scale_for(size)
+        for scene in list(self.stack):
+            scene.on_resize(size)
+
+    # ------------------------------------------------------------------ frame
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize(event.size)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and (
+            getattr(event, "mod", 0) & pygame.KMOD_ALT
+        ):
+            self.toggle_fullscreen()
+            return
+        if self.stack:
+            self.stack[-1].handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        for toast in self.toasts:
+            toast.age += dt
+        self.toasts = [t for t in self.toasts if t.alive]
+        if not self.stack:
+            return
+        top = self.stack[-1]
+        for scene in self.stack[:-1]:
+            if scene.update_when_covered:
+                scene.update(dt)
+        top.update(dt)
+
+    def draw(self, surface: pygame.Surface | None = None) -> None:
+        surface = surface or self.screen
+        if not self.stack:
+            theme.backdrop(surface, self.settings.get("felt", "green"))
+        else:
+            first = len(self.stack) - 1
+            while first > 0 and self.stack[first].overlay:
+                first -= 1
+            for scene in self.stack[first:]:
+                scene.draw(surface)
+        self.draw_toasts(surface)
+
+    def draw_toasts(self, surface: pygame.Surface) -> None:
+        y = self.size[1] - theme.px(28)
+        size = theme.px(theme.BODY)
+        for toast in reversed(self.toasts):
+            a = toast.alpha()
+            tw, th = theme.text_size(toast.text, size)
+            rect = pygame.Rect(0, 0, tw + theme.px(40), th + theme.px(20))
+            rect.midbottom = (self.size[0] // 2, y)
+            tint = {"bad": (70, 24, 20), "good": (18, 56, 30)}.get(toast.kind, theme.PANEL)
+            box = pygame.Surface(rect.size, pygame.SRCALPHA)
+            theme.rounded(box, box.get_rect(), (*tint, 225), theme.px(12),
+                          edge=(255, 255, 255, 50))
+            theme.draw_text(box, toast.text, box.get_rect().center, size, anchor="center")
+            box.set_alpha(a)
+            surface.blit(box, rect)
+            y = rect.top - theme.px(8)
+
+    def step(self, events: Iterable[pygame.event.Event] = (), dt: float = 1 / 60,
+             flip: bool = True) -> None:
+        """One frame: handle ``events``, update by ``dt`` seconds, draw (and show)."""
+        for event in events:
+            self.handle_event(event)
+            if not self.running:
+                return
+        self.update(dt)
+        self.draw(self.screen)
+        self.frame += 1
+        if flip:
+            pygame.display.flip()
+
+    def quit(self) -> None:
+        """Stop the loop after this frame (the settings are saved)."""
+        self.running = False
+        self.save_settings()
+
+    def loop(self) -> int:
+        """Run frames until the window is closed (60 per second at most)."""
+        while self.running:
+            dt = self.clock.tick(60) / 1000.0
+            self.step(pygame.event.get(), min(dt, 0.1))
+        self.save_settings()
+        return 0
+
+
+def run(argv: list[str] | None = None) -> int:
+    """Open the window on the main menu and run until it is closed."""
+    from cardtable.ui.scenes.menu import MenuScene
+
+    path = storage.settings_path()
+    settings, message = storage.load_settings(path)
     pygame.init()
-    screen = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
-    pygame.display.set_caption("cardtable")
-    font = pygame.font.Font(None, 64)
-    small = pygame.font.Font(None, 32)
-    clock = pygame.time.Clock()
-    running = True
-    while running:
-        for event in pygame.event.get():
-            if event.type == pygame.QUIT or (
-                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-            ):
-                running = False
-        screen.fill((18, 83, 52))
-        w = screen.get_width()
-        title = font.render("cardtable", True, (240, 236, 220))
-        screen.blit(title, title.get_rect(midtop=(w // 2, 80)))
-        for i, spec in enumerate(registry.specs()):
-            line = small.render(
-                f"{spec.name}  ({spec.min_players}-{spec.max_players} players)", True, (230, 230, 210)
-            )
-            screen.blit(line, line.get_rect(midtop=(w // 2, 200 + i * 48)))
-        pygame.display.flip()
-        clock.tick(30)
-    pygame.quit()
-    return 0
+    app = App(settings=settings, settings_path=path)
+    app.push(MenuScene())
+    if message:
+        app.toast(message, seconds=6.0, kind="bad")
+    try:
+        return app.loop()
+    finally:
+        pygame.quit()

@@ -1,0 +1,69 @@
+"""The base of every screen on the App's scene stack.
+
+A scene receives events only through ``handle_event`` (positions come from ``event.pos``,
+never from polling the mouse), advances in ``update(dt)`` and paints itself in
+``draw(surface)``. The App calls the hooks in this order:
+
+* ``push(scene)``:    ``scene.app`` is set, ``on_enter()``; the scene below gets ``on_pause()``
+* ``pop()``:          the top scene gets ``on_exit()``; the one below gets ``on_resume()``
+* ``replace(scene)``: the top scene gets ``on_exit()``; the new one ``on_enter()``
+* window resized:     every scene on the stack gets ``on_resize(size)``
+
+A scene with ``overlay = True`` (a dialog, the end-of-deal summary) is drawn on top of the
+scene below it, which is drawn first; only the top scene receives events and updates
+(unless the scene below sets ``update_when_covered``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from cardtable.ui.app import App
+
+
+class Scene:
+    #: drawn over the scene below it instead of replacing the whole screen
+    overlay: bool = False
+    #: keep calling update(dt) while another scene covers this one
+    update_when_covered: bool = False
+
+    def __init__(self) -> None:
+        self.app: App | None = None
+
+    # ---- life cycle -------------------------------------------------------
+    def on_enter(self) -> None:
+        """Called once ``self.app`` is set and the scene is on the stack."""
+
+    def on_exit(self) -> None:
+        """Called when the scene leaves the stack (pop or replace)."""
+
+    def on_pause(self) -> None:
+        """Another scene was pushed on top of this one."""
+
+    def on_resume(self) -> None:
+        """The scene on top of this one was popped; this one is on top again."""
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """The window changed size (the theme's scale is already updated)."""
+
+    # ---- frame --------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to one event; return True when the event was used."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the scene."""
+
+    # ---- helpers ----------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        if self.app is not None:
+            return self.app.size
+        surf = pygame.display.get_surface()
+        return surf.get_size() if surf is not None else (1280, 720)

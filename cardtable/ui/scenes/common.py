@@ -1,0 +1,123 @@
+"""What the menu-like screens share: the felt, a heading, a form of widgets, Esc to go back."""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.ui import theme
+from cardtable.ui.scene import Scene
+from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form, Widget
+
+
+class FormScene(Scene):
+    """A screen made of widgets on the felt. Subclasses build widgets in ``layout()``.
+
+    ``layout()`` runs on enter, on resize and on resume, so widget sizes always follow the
+    window; the scene keeps its own state (the model) and rebuilds widgets from it.
+    """
+
+    title = ""
+    subtitle = ""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.form = Form(on_cancel=self.back)
+
+    # ---- life cycle -------------------------------------------------------------------
+    def on_enter(self) -> None:
+        self.rebuild()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.rebuild()
+
+    def on_resume(self) -> None:
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """Lay the widgets out again, keeping the focus on the widget of the same name."""
+        focused = self.form.focused.name if self.form.focused is not None else None
+        keyboard = self.form.keyboard
+        self.form.clear()
+        self.layout()
+        self.form.keyboard = keyboard
+        if focused is not None:
+            match = self.widget(focused)
+            if match is not None and match.focusable and match.interactive:
+                self.form.focus(match)
+                return
+        self.form.move_focus(1)
+        if self.initial_focus() is not None:
+            self.form.focus(self.initial_focus())
+
+    def initial_focus(self) -> Widget | None:
+        return None
+
+    def layout(self) -> None:
+        """Create the widgets for the current window size (add them to ``self.form``)."""
+
+    def add(self, widget: Widget, name: str | None = None) -> Widget:
+        if name is not None:
+            widget.name = name
+        return self.form.add(widget)
+
+    def widget(self, name: str) -> Widget | None:
+        """The widget called ``name`` (buttons are named by their text)."""
+        for w in self.form.widgets:
+            if w.name == name:
+                return w
+        return None
+
+    def back(self) -> None:
+        if self.app is not None and len(self.app.stack) > 1:
+            self.app.pop()
+
+    # ---- frame ------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self.form.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.form.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        felt = self.app.settings.get("felt", "green") if self.app is not None else "green"
+        theme.backdrop(surface, felt)
+        self.draw_content(surface)
+        self.form.draw(surface)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Paint what sits under the widgets (panels, headings, text)."""
+        if self.title:
+            self.draw_heading(surface, self.title, self.subtitle)
+
+    # ---- helpers ------------------------------------------------------------------------
+    def heading_bottom(self) -> int:
+        """The y below the heading, where content starts."""
+        return theme.px(40) + theme.px(theme.HEADING) + theme.px(42 if self.subtitle else 20)
+
+    def draw_heading(self, surface: pygame.Surface, title: str, subtitle: str = "") -> None:
+        w = surface.get_width()
+        y = theme.px(34)
+        theme.draw_text(surface, title, (w // 2, y), theme.px(theme.HEADING + 6), theme.TEXT,
+                        bold=True, anchor="midtop")
+        if subtitle:
+            theme.draw_text(surface, subtitle, (w // 2, y + theme.px(50)),
+                            theme.px(theme.BODY), theme.TEXT_DIM, anchor="midtop")
+
+    def back_button(self, text: str = "Back") -> Button:
+        """A Back button in the bottom-left corner."""
+        b = Button(text, self.back, style="normal")
+        b.rect = pygame.Rect(0, 0, max(theme.px(140), b.preferred_width()),
+                             theme.px(BUTTON_HEIGHT))
+        b.rect.bottomleft = (theme.px(32), self.size[1] - theme.px(28))
+        return self.add(b, text)
+
+    def button_row(self, buttons: list[Button], centre_x: int, bottom: int,
+                   gap: int | None = None, min_width: int = 150) -> None:
+        """Place ``buttons`` side by side, centred on ``centre_x``, bottoms at ``bottom``."""
+        gap = theme.px(16) if gap is None else gap
+        widths = [max(theme.px(min_width), b.preferred_width()) for b in buttons]
+        total = sum(widths) + gap * (len(buttons) - 1)
+        x = centre_x - total // 2
+        for b, w in zip(buttons, widths, strict=True):
+            b.rect = pygame.Rect(x, bottom - theme.px(BUTTON_HEIGHT), w, theme.px(BUTTON_HEIGHT))
+            x += w + gap

@@ -1,0 +1,154 @@
+"""The main menu: a fan of cards and the title on the left, the choices on the right."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from cardtable.ui import theme
+from cardtable.ui.cardart import CardArt
+from cardtable.ui.scenes.common import FormScene
+from cardtable.ui.widgets import BUTTON_HEIGHT, Button
+
+FAN = ("9S", "JH", "QC", "KD", "AS")
+
+
+def card_art_for(settings: dict) -> CardArt:
+    """A CardArt that follows the card settings (four-colour suits, back colour)."""
+    return CardArt(four_colour=bool(settings.get("four_colour_suits")),
+                   back_colour=settings.get("card_back", "blue"))
+
+
+class MenuScene(FormScene):
+    def __init__(self) -> None:
+        super().__init__()
+        self._art: CardArt | None = None
+        self._art_key: tuple | None = None
+        self._fan: pygame.Surface | None = None
+        self._fan_key: tuple | None = None
+        self.form.on_cancel = self.focus_quit
+
+    # ---- actions -----------------------------------------------------------------------
+    def continue_match(self) -> None:
+        self.app.continue_match()
+
+    def new_game(self) -> None:
+        from cardtable.ui.scenes.picker import PickerScene
+
+        self.app.push(PickerScene())
+
+    def rules(self) -> None:
+        from cardtable.ui.scenes.rules import RulesScene
+
+        self.app.push(RulesScene())
+
+    def settings(self) -> None:
+        from cardtable.ui.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene())
+
+    def statistics(self) -> None:
+        from cardtable.ui.scenes.stats import StatsScene
+
+        self.app.push(StatsScene())
+
+    def quit(self) -> None:
+        self.app.quit()
+
+    def focus_quit(self) -> None:
+        """Esc on the main menu moves to Quit (a second Esc does nothing more drastic)."""
+        self.form.keyboard = True
+        self.form.focus(self.widget("Quit"))
+
+    # ---- layout ----------------------------------------------------------------------------
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.size
+        n = len(self.entries())
+        bh = theme.px(BUTTON_HEIGHT)
+        gap = theme.px(14)
+        pad = theme.px(30)
+        ph = n * bh + (n - 1) * gap + 2 * pad
+        pw = theme.px(330)
+        r = pygame.Rect(0, 0, pw, ph)
+        r.center = (int(w * 0.71), h // 2)
+        return r
+
+    def entries(self) -> list[tuple[str, object, str]]:
+        items = []
+        if self.app is not None and self.app.has_match_in_progress():
+            items.append(("Continue", self.continue_match, "primary"))
+        items.append(("New game", self.new_game, "normal" if items else "primary"))
+        items += [
+            ("Rules", self.rules, "normal"),
+            ("Settings", self.settings, "normal"),
+            ("Statistics", self.statistics, "normal"),
+            ("Quit", self.quit, "quiet"),
+        ]
+        return items
+
+    def layout(self) -> None:
+        panel = self.panel_rect()
+        bh = theme.px(BUTTON_HEIGHT)
+        gap = theme.px(14)
+        pad = theme.px(30)
+        y = panel.top + pad
+        for text, action, style in self.entries():
+            b = Button(text, action, style=style, size=theme.SUBHEADING - 2)
+            b.rect = pygame.Rect(panel.left + pad, y, panel.width - 2 * pad, bh)
+            self.add(b, text)
+            y += bh + gap
+
+    # ---- drawing ------------------------------------------------------------------------------
+    def art(self) -> CardArt:
+        s = self.app.settings
+        key = (bool(s.get("four_colour_suits")), s.get("card_back", "blue"))
+        if self._art is None or key != self._art_key:
+            self._art = card_art_for(s)
+            self._art_key = key
+            self._fan = None
+        return self._art
+
+    def fan(self) -> pygame.Surface:
+        width = theme.px(96)
+        art = self.art()
+        key = (width, self._art_key)
+        if self._fan is not None and self._fan_key == key:
+            return self._fan
+        ch = art.height(width)
+        size = (int(width * 3.6), int(ch * 1.55))
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        n = len(FAN)
+        pivot = (size[0] // 2, int(ch * 1.45))
+        for i, code in enumerate(FAN):
+            angle = (i - (n - 1) / 2) * 13.0
+            card = art.face(code, width)
+            shadow = art.shadow(width)
+            # place the card so that its bottom centre sits on a circle around the pivot
+            rad = math.radians(angle)
+            dist = ch * 0.95
+            cx = pivot[0] + math.sin(rad) * dist * 0.55
+            cy = pivot[1] - math.cos(rad) * dist * 0.62 - ch * 0.12
+            sh = art.rotated(shadow, -angle)
+            surf.blit(sh, sh.get_rect(center=(cx + width * 0.03, cy + width * 0.05)))
+            img = art.rotated(card, -angle)
+            surf.blit(img, img.get_rect(center=(cx, cy)))
+        self._fan = surf
+        self._fan_key = key
+        return surf
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        cx = int(w * 0.33)
+        fan = self.fan()
+        title_size = theme.px(theme.TITLE + 8)
+        block = fan.get_height() + title_size + theme.px(60)
+        top = h // 2 - block // 2
+        surface.blit(fan, fan.get_rect(midtop=(cx, top)))
+        y = top + fan.get_height() + theme.px(4)
+        theme.draw_text(surface, "cardtable", (cx, y), title_size, theme.TEXT, bold=True,
+                        anchor="midtop")
+        theme.draw_text(surface, "Five card games called 65 and 66",
+                        (cx, y + title_size + theme.px(10)), theme.px(theme.SUBHEADING - 2),
+                        theme.ACCENT_LIGHT, anchor="midtop")
+        theme.panel(surface, self.panel_rect())

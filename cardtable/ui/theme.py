@@ -1,0 +1,311 @@
+"""The look shared by every screen: colours, fonts, the UI scale and a few drawing helpers.
+
+Sizes in the code are written for a 720-pixel-high window and multiplied by ``scale()``,
+which the App sets from the window height, so screens look the same at 1280×720 and
+1920×1080. Everything expensive (fonts, rendered text, panels, the backdrop) is cached.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from cardtable.paths import font_path
+from cardtable.ui.felt import Felt
+
+# --------------------------------------------------------------------------- colours
+
+#: felt colours offered in settings (the cloth itself is drawn by felt.py)
+FELT_NAMES = {"green": "Green", "blue": "Blue", "red": "Burgundy", "grey": "Grey"}
+
+TEXT = (247, 242, 228)          # warm white
+TEXT_DIM = (206, 200, 182)
+TEXT_MUTED = (160, 156, 140)
+TEXT_DARK = (44, 32, 16)        # on light or gold surfaces
+SHADOW = (0, 0, 0)
+
+ACCENT = (233, 193, 104)        # warm gold: focus rings, highlights, primary buttons
+ACCENT_LIGHT = (247, 214, 139)
+ACCENT_DARK = (176, 134, 58)
+
+PANEL = (10, 18, 14)            # translucent dark panels on the felt
+PANEL_ALPHA = 178
+PANEL_EDGE = (255, 255, 255, 34)
+
+BUTTON = (30, 42, 36)
+BUTTON_HOVER = (46, 62, 53)
+BUTTON_PRESSED = (20, 29, 24)
+BUTTON_EDGE = (255, 255, 255, 48)
+PRIMARY = (222, 178, 88)
+PRIMARY_HOVER = (238, 198, 112)
+PRIMARY_PRESSED = (190, 148, 66)
+DISABLED = (58, 64, 60)
+
+GOOD = (126, 198, 128)
+BAD = (232, 120, 104)
+
+#: one colour per seat or side, for name plates, score columns and chart lines
+SEAT_COLOURS = [
+    (240, 196, 96),   # gold
+    (112, 184, 240),  # sky
+    (236, 124, 112),  # coral
+    (150, 214, 140),  # sage
+    (200, 150, 230),  # lilac
+    (244, 160, 84),   # amber
+    (120, 216, 210),  # teal
+    (230, 230, 230),  # silver
+]
+
+# --------------------------------------------------------------------------- scale
+
+_scale = 1.0
+
+
+def set_scale_for(size: tuple[int, int]) -> float:
+    """Derive the UI scale from the window size (720 px high is 1.0)."""
+    global _scale
+    w, h = size
+    s = min(h / 720.0, w / 1280.0 * 1.12)
+    _scale = max(0.7, min(2.4, s))
+    return _scale
+
+
+def scale() -> float:
+    return _scale
+
+
+def px(value: float) -> int:
+    """A length written for a 720-pixel-high window, in real pixels (at least 1)."""
+    return max(1, int(round(value * _scale)))
+
+
+# Type sizes, before scaling.
+TITLE = 64
+HEADING = 32
+SUBHEADING = 24
+BODY = 20
+SMALL = 16
+
+
+# --------------------------------------------------------------------------- fonts
+
+
+@lru_cache(maxsize=64)
+def _font(size: int, bold: bool) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(font_path(bold)), size)
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The bundled Lato at ``size`` real pixels (cached)."""
+    return _font(max(6, int(size)), bool(bold))
+
+
+def sfont(size: float, bold: bool = False) -> pygame.font.Font:
+    """The bundled font at a scaled size (``size`` is written for 720 px high)."""
+    return font(px(size), bold)
+
+
+@lru_cache(maxsize=1024)
+def _render(text: str, size: int, bold: bool, colour: tuple) -> pygame.Surface:
+    return font(size, bold).render(text, True, colour)
+
+
+def render(text: str, size: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
+    """Rendered text at ``size`` real pixels (cached by text, size, weight and colour)."""
+    return _render(text, int(size), bool(bold), tuple(colour))
+
+
+def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
+    return font(size, bold).size(text)
+
+
+def draw_text(
+    surface: pygame.Surface,
+    text: str,
+    pos: tuple[int, int],
+    size: int,
+    colour=TEXT,
+    bold: bool = False,
+    anchor: str = "topleft",
+    shadow: bool = True,
+    alpha: int = 255,
+) -> pygame.Rect:
+    """Draw ``text`` (size in real pixels) with a soft shadow; returns the text's rect.
+
+    ``anchor`` is any pygame.Rect point name: topleft, center, midtop, midright, ...
+    """
+    img = render(text, size, colour, bold)
+    rect = img.get_rect(**{anchor: pos})
+    if shadow:
+        sh = render(text, size, SHADOW, bold)
+        off = max(1, size // 18)
+        sh = sh.copy()
+        sh.set_alpha(int(110 * alpha / 255))
+        surface.blit(sh, rect.move(off // 2 + 1 if off > 1 else 1, off))
+    if alpha < 255:
+        img = img.copy()
+        img.set_alpha(alpha)
+    surface.blit(img, rect)
+    return rect
+
+
+def wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """Break ``text`` into lines no wider than ``width`` (words are never split)."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split()
+        line = ""
+        for word in words:
+            trial = f"{line} {word}" if line else word
+            if fnt.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` shortened with an ellipsis so that it fits ``width`` pixels."""
+    fnt = font(size, bold)
+    if fnt.size(text)[0] <= width:
+        return text
+    while text and fnt.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+# --------------------------------------------------------------------------- shapes
+
+
+@lru_cache(maxsize=256)
+def _rounded(size: tuple[int, int], colour: tuple, radius: int, edge: tuple | None,
+             edge_width: int) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, colour, rect, border_radius=radius)
+    if edge is not None and edge_width > 0:
+        _blend_edge(surf, edge, edge_width, radius)
+    return surf
+
+
+def _blend_edge(surf: pygame.Surface, edge: tuple, width: int, radius: int) -> None:
+    """Draw a (possibly translucent) outline blended over ``surf``, not replacing it."""
+    layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(layer, edge, layer.get_rect(), width=width, border_radius=radius)
+    surf.blit(layer, (0, 0))
+
+
+def rounded(surface: pygame.Surface, rect: pygame.Rect, colour, radius: int,
+            edge=None, edge_width: int = 1) -> None:
+    """A filled rounded rectangle; ``colour`` may carry alpha (RGBA)."""
+    if rect.width <= 0 or rect.height <= 0:
+        return
+    colour = tuple(colour)
+    if len(colour) == 3 and edge is None:
+        pygame.draw.rect(surface, colour, rect, border_radius=radius)
+        return
+    surface.blit(
+        _rounded((rect.width, rect.height), colour, radius,
+                 tuple(edge) if edge is not None else None, edge_width),
+        rect.topleft,
+    )
+
+
+@lru_cache(maxsize=128)
+def _shadow(size: tuple[int, int], radius: int, spread: int, strength: int) -> pygame.Surface:
+    w, h = size
+    surf = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
+    steps = max(1, spread)
+    for i in range(steps):
+        grow = spread - i
+        a = int(strength * ((i + 1) / steps) ** 2 / steps * 2.2)
+        r = pygame.Rect(spread - grow, spread - grow, w + 2 * grow, h + 2 * grow)
+        pygame.draw.rect(surf, (0, 0, 0, min(255, a)), r, border_radius=radius + grow)
+    return surf
+
+
+def drop_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int,
+                spread: int | None = None, offset: tuple[int, int] | None = None,
+                strength: int = 90) -> None:
+    """A soft shadow under ``rect`` (drawn before the thing that casts it)."""
+    spread = px(8) if spread is None else spread
+    offset = (0, px(3)) if offset is None else offset
+    img = _shadow((rect.width, rect.height), radius, spread, strength)
+    surface.blit(img, (rect.x - spread + offset[0], rect.y - spread + offset[1]))
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = PANEL_ALPHA,
+          radius: int | None = None, shadow: bool = True, colour=PANEL) -> None:
+    """A translucent dark rounded panel with a faint light edge, for text on the felt."""
+    radius = px(14) if radius is None else radius
+    if shadow:
+        drop_shadow(surface, rect, radius, spread=px(12), offset=(0, px(4)), strength=70)
+    rounded(surface, rect, (*colour[:3], alpha), radius, edge=PANEL_EDGE, edge_width=1)
+
+
+def focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+    """The keyboard focus ring: a gold outline just outside ``rect``."""
+    gap = px(3)
+    ring = rect.inflate(gap * 2, gap * 2)
+    pygame.draw.rect(surface, ACCENT, ring, width=max(2, px(2)), border_radius=radius + gap)
+
+
+def lerp_colour(a, b, t: float) -> tuple[int, int, int]:
+    t = max(0.0, min(1.0, t))
+    return tuple(int(round(a[i] + (b[i] - a[i]) * t)) for i in range(3))
+
+
+# --------------------------------------------------------------------------- backdrop
+
+
+_felts: dict[str, Felt] = {}
+
+
+def backdrop(surface: pygame.Surface, felt: str = "green") -> None:
+    """Paint the felt (the table's cloth, cached per size and colour) over ``surface``."""
+    cloth = _felts.get(felt)
+    if cloth is None:
+        cloth = _felts[felt] = Felt(felt)
+    cloth.draw(surface)
+
+
+def clear_caches() -> None:
+    """Forget cached surfaces (after the display mode changes)."""
+    _felts.clear()
+    _rounded.cache_clear()
+    _shadow.cache_clear()
+    _render.cache_clear()
+
+
+@lru_cache(maxsize=256)
+def _face(size: tuple[int, int], top: tuple, bottom: tuple, radius: int,
+          edge: tuple | None) -> pygame.Surface:
+    w, h = size
+    grad = pygame.Surface((w, h), pygame.SRCALPHA)
+    for y in range(h):
+        c = lerp_colour(top, bottom, y / max(1, h - 1))
+        pygame.draw.line(grad, (*c, 255), (0, y), (w - 1, y))
+    mask = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    out = grad
+    out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    if edge is not None:
+        _blend_edge(out, edge, 1, radius)
+    return out
+
+
+def face(surface: pygame.Surface, rect: pygame.Rect, top, bottom, radius: int,
+         edge=None) -> None:
+    """A rounded rectangle with a vertical gradient from ``top`` to ``bottom`` colour."""
+    if rect.width <= 0 or rect.height <= 0:
+        return
+    surface.blit(
+        _face((rect.width, rect.height), tuple(top[:3]), tuple(bottom[:3]), radius,
+              tuple(edge) if edge is not None else None),
+        rect.topleft,
+    )
