@@ -1,0 +1,439 @@
+"""A match in progress, headless: seats, the engine state, the event log, computer moves.
+
+No pygame here: the table scene drives a :class:`Match`, and so can tests, tournaments and
+benchmarks. Computer players think off the caller's thread (a worker thread, or a worker
+process for the expensive search levels), so a window never freezes while they think.
+
+    match = Match.from_config({"game": "sixtysix", "players": 2,
+                               "seats": [{"name": "Ann", "kind": "human"},
+                                         {"name": "Bot", "kind": "computer", "level": "easy"}]})
+    events = match.start_events()          # the first deal, to animate
+    match.apply(action)                    # a human move (IllegalAction if not allowed)
+    events = match.poll()                  # call every frame: a computer move when it is ready
+
+Pacing: the first ``poll()`` that finds a computer to act starts its move and sets the
+earliest time it may be played (``pace`` seconds later); the thinking itself runs at once.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as futures
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.engine import registry
+from cardtable.engine.core import Action, Event, GameState, IllegalAction
+
+LEVELS = ("easy", "medium", "hard")
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str = "human"  # 'human' | 'computer'
+    level: str = "easy"
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "kind": self.kind, "level": self.level}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Seat:
+        kind = data.get("kind", "human")
+        if kind not in ("human", "computer"):
+            kind = "human"
+        return cls(str(data.get("name") or "Player"), kind, str(data.get("level") or "easy"))
+
+
+# --------------------------------------------------------------------------- bots
+
+
+class SimpleBot:
+    """A plausible legal-move player, used until ``cardtable.ai.make_bot`` exists.
+
+    It reads only ``state.view(seat)`` and ``state.legal_actions()``: in trick games it wins
+    a trick cheaply when it can and otherwise throws its least valuable card; in Sixty-Six
+    it also announces marriages, takes the trump card with the nine, and claims at 66.
+    Anything else is a random legal action from a seeded generator.
+    """
+
+    VALUES = {
+        "sixtysix": {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0},
+        "japanese65": {"A": 4, "K": 3, "Q": 2, "J": 1},
+    }
+    ORDERS = {"sixtysix": "ATKQJ9", "japanese65": "AKQJT9876543"}
+
+    def __init__(self, game_id: str, level: str = "easy", seed: int | None = None):
+        self.game_id = game_id
+        self.level = level
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState, seat: int, budget_s: float = 0.0) -> Action:
+        legal = state.legal_actions()
+        if not legal:
+            raise IllegalAction("no_move", "there is no legal move")
+        if self.game_id not in self.ORDERS:
+            return self.rng.choice(legal)
+        view = state.view(seat)
+        kinds = {a.kind: a for a in legal}
+        if self.game_id == "sixtysix":
+            points = view.get("points", [0, 0])[seat]
+            if "claim" in kinds and points >= 66:
+                return kinds["claim"]
+            marriages = [a for a in legal if a.kind == "marriage"]
+            if marriages:
+                trump = view.get("trump")
+                marriages.sort(key=lambda a: a.suit != trump)
+                return marriages[0]
+            if "exchange" in kinds:
+                return kinds["exchange"]
+        plays = [a for a in legal if a.kind == "play"]
+        if not plays:
+            return self.rng.choice([a for a in legal if a.kind != "claim"] or legal)
+        return self._trick_play(view, plays)
+
+    def _strength(self, card: str) -> int:
+        order = self.ORDERS[self.game_id]
+        return len(order) - order.index(card[0])
+
+    def _trick_play(self, view: dict, plays: list[Action]) -> Action:
+        values = self.VALUES[self.game_id]
+        trump = view.get("trump")
+        trick = [c for _, c in view.get("trick", [])]
+        cards = [a.card for a in plays]
+
+        def worth(c: str) -> tuple:
+            return (c[1] == trump, values.get(c[0], 0), self._strength(c), self.rng.random())
+
+        if not trick:
+            # lead a middling card of a side suit; trumps last
+            side = [c for c in cards if c[1] != trump] or cards
+            side.sort(key=worth)
+            pick = side[len(side) // 3] if self.level != "easy" else self.rng.choice(side)
+            return plays[cards.index(pick)]
+
+        def beats(c: str, best: str) -> bool:
+            if c[1] == best[1]:
+                return self._strength(c) > self._strength(best)
+            return c[1] == trump
+
+        best = trick[0]
+        for c in trick[1:]:
+            if beats(c, best):
+                best = c
+        winners = [c for c in cards if beats(c, best)]
+        at_stake = sum(values.get(c[0], 0) for c in trick)
+        partner_winning = False
+        if self.game_id == "japanese65":
+            seat = view["seat"]
+            partner = (seat + 2) % 4
+            by_seat = {s: c for s, c in view.get("trick", [])}
+            partner_winning = by_seat.get(partner) == best
+        if winners and not partner_winning and (at_stake > 0 or self.rng.random() < 0.6):
+            winners.sort(key=worth)
+            return plays[cards.index(winners[0])]
+        # cannot or should not win: throw the least valuable card, keeping trumps
+        cards_sorted = sorted(cards, key=lambda c: (c[1] == trump, values.get(c[0], 0),
+                                                    self._strength(c)))
+        return plays[cards.index(cards_sorted[0])]
+
+
+def make_bot(game_id: str, level: str, seed: int | None):
+    """The AI package's bot when it provides ``make_bot``, else a :class:`SimpleBot`."""
+    try:
+        from cardtable import ai
+    except ImportError:
+        ai = None
+    factory = getattr(ai, "make_bot", None) if ai is not None else None
+    if factory is not None:
+        try:
+            return factory(game_id, level, seed)
+        except Exception:  # an unknown game or level there: fall back, never crash a match
+            pass
+    return SimpleBot(game_id, level, seed)
+
+
+def real_ai_available() -> bool:
+    try:
+        from cardtable import ai
+    except ImportError:
+        return False
+    return callable(getattr(ai, "make_bot", None))
+
+
+def _think_in_process(game_id: str, level: str, seed: int, state_json: dict, seat: int,
+                      budget: float) -> dict:
+    """Worker-process entry: rebuild the state and bot, return the action as JSON."""
+    state = registry.from_json(state_json)
+    bot = make_bot(game_id, level, seed)
+    return bot.choose(state, seat, budget).to_json()
+
+
+# --------------------------------------------------------------------------- match
+
+
+class Match:
+    """Seats plus the engine state, with computer moves run off the caller's thread."""
+
+    def __init__(
+        self,
+        game_id: str,
+        seats: list[Seat | dict],
+        options: dict | None = None,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+        *,
+        state: GameState | None = None,
+        pace: float = 0.7,
+        threaded: bool = True,
+        budget: float = 1.0,
+        executor: str = "auto",
+    ):
+        self.spec = registry.get(game_id)
+        self.game_id = game_id
+        self.seats = [s if isinstance(s, Seat) else Seat.from_json(s) for s in seats]
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        if state is None:
+            state = self.spec.new_match(
+                players=len(self.seats), seed=self.seed, options=options, first_dealer=first_dealer
+            )
+            self._start = state.start_events()
+        else:
+            self._start = []
+        self.state = state
+        self.pace = max(0.0, pace)
+        self.threaded = threaded
+        self.budget = budget
+        self.executor_kind = executor
+        self.log: list[Event] = list(self._start)
+        self.moves: list[tuple[int, Action]] = []
+        self._bots: dict[int, Any] = {}
+        self._pool: futures.Executor | None = None
+        self._job: futures.Future | None = None
+        self._job_seat: int | None = None
+        self._job_key: int | None = None
+        self._ready_at = 0.0
+        self._move_no = 0
+
+    @classmethod
+    def from_config(cls, config: dict, **kwargs: Any) -> Match:
+        """Build from the setup scene's config (game, players, seats, options, first_dealer)."""
+        seats = [Seat.from_json(s) for s in config.get("seats", [])]
+        return cls(
+            config["game"],
+            seats,
+            options=config.get("options"),
+            seed=config.get("seed"),
+            first_dealer=config.get("first_dealer"),
+            **kwargs,
+        )
+
+    # ---- who acts -------------------------------------------------------------
+    @property
+    def n_players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def to_act(self) -> int | None:
+        return self.state.current_player
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.seats[seat].is_human
+
+    @property
+    def human_to_act(self) -> bool:
+        return self.is_human(self.to_act)
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    @property
+    def thinking(self) -> bool:
+        """True while a computer's move is being computed or waiting out its pause."""
+        return self._job is not None
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def start_events(self) -> list[Event]:
+        """Events of the first deal (empty for a match restored from a save)."""
+        return list(self._start)
+
+    def legal_actions(self) -> list[Action]:
+        return self.state.legal_actions()
+
+    # ---- moves ------------------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a move for the seat to act (a human, or a test). IllegalAction changes nothing."""
+        seat = self.to_act
+        events = self.state.apply(action)
+        self._record(seat, action, events)
+        return events
+
+    def _record(self, seat, action, events) -> None:
+        self.moves.append((seat, action))
+        self.log.extend(events)
+        self._move_no += 1
+        self._cancel_job()
+
+    def poll(self, now: float | None = None) -> list[Event]:
+        """Advance computer play: start, wait for, and apply a computer's move when due."""
+        if self.is_over:
+            return []
+        seat = self.to_act
+        if seat is None or self.is_human(seat):
+            return []
+        now = time.monotonic() if now is None else now
+        if self._job is None or self._job_key != self._move_no:
+            self._start_job(seat, now)
+        if not self._job.done() or now < self._ready_at:
+            return []
+        action = self._job_result(seat)
+        events = self.state.apply(action)
+        self._record(seat, action, events)
+        return events
+
+    def run_computer_move(self) -> list[Event]:
+        """Play the computer's move now, on this thread, without pause (tests, tools)."""
+        seat = self.to_act
+        if seat is None or self.is_human(seat):
+            return []
+        self._cancel_job()
+        action = self._choose(seat)
+        events = self.state.apply(action)
+        self._record(seat, action, events)
+        return events
+
+    def _bot(self, seat: int):
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = make_bot(self.game_id, self.seats[seat].level, self.seed * 31 + seat)
+            self._bots[seat] = bot
+        return bot
+
+    def _choose(self, seat: int) -> Action:
+        try:
+            action = self._bot(seat).choose(self.state.clone(), seat, self.budget)
+        except Exception:
+            action = None
+        return self._valid_or_fallback(action)
+
+    def _valid_or_fallback(self, action) -> Action:
+        legal = self.state.legal_actions()
+        if isinstance(action, Action) and action in legal:
+            return action
+        plays = [a for a in legal if a.kind == "play"]
+        return (plays or legal)[0]
+
+    def _use_process(self, seat: int) -> bool:
+        if self.executor_kind == "process":
+            return True
+        if self.executor_kind == "thread":
+            return False
+        return self.seats[seat].level == "hard" and real_ai_available()
+
+    def _start_job(self, seat: int, now: float) -> None:
+        self._cancel_job()
+        self._ready_at = now + self.pace
+        self._job_seat = seat
+        self._job_key = self._move_no
+        if not self.threaded:
+            done: futures.Future = futures.Future()
+            done.set_result(self._choose(seat))
+            self._job = done
+            return
+        if self._use_process(seat):
+            pool = self._pool if isinstance(self._pool, futures.ProcessPoolExecutor) else None
+            if pool is None:
+                self._shutdown_pool()
+                pool = futures.ProcessPoolExecutor(max_workers=1)
+                self._pool = pool
+            self._job = pool.submit(
+                _think_in_process, self.game_id, self.seats[seat].level,
+                self.seed * 31 + seat + self._move_no, self.state.to_json(), seat, self.budget,
+            )
+            return
+        pool = self._pool if isinstance(self._pool, futures.ThreadPoolExecutor) else None
+        if pool is None:
+            self._shutdown_pool()
+            pool = futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardtable-bot")
+            self._pool = pool
+        bot = self._bot(seat)
+        snapshot = self.state.clone()
+        self._job = pool.submit(bot.choose, snapshot, seat, self.budget)
+
+    def _job_result(self, seat: int) -> Action:
+        job = self._job
+        self._job = None
+        try:
+            result = job.result()
+        except Exception:
+            result = None
+        if isinstance(result, dict):
+            try:
+                result = Action.from_json(result)
+            except IllegalAction:
+                result = None
+        return self._valid_or_fallback(result)
+
+    def _cancel_job(self) -> None:
+        if self._job is not None:
+            self._job.cancel()
+        self._job = None
+        self._job_seat = None
+
+    def _shutdown_pool(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    def close(self) -> None:
+        """Stop any worker (call when the table closes)."""
+        self._cancel_job()
+        self._shutdown_pool()
+
+    def wait(self, timeout: float = 10.0) -> list[Event]:
+        """Block until the computer to act has moved, ignoring the pause (tests, tools)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.to_act is None or self.is_human(self.to_act):
+                return []
+            events = self.poll(now=float("inf"))
+            if events:
+                return events
+            time.sleep(0.001)
+        raise TimeoutError("the computer player did not move in time")
+
+    # ---- what a seat may see ------------------------------------------------------
+    def log_for(self, seat: int | None) -> list[dict]:
+        """The event log as ``seat`` may see it (no card that seat may not see)."""
+        return [e.for_seat(seat) for e in self.log]
+
+    def view(self, seat: int) -> dict:
+        return self.state.view(seat)
+
+    # ---- saving -----------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {
+            "version": 1,
+            "game": self.game_id,
+            "seats": [s.to_json() for s in self.seats],
+            "seed": self.seed,
+            "state": self.state.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict, **kwargs: Any) -> Match:
+        state = registry.from_json(data["state"])
+        seats = [Seat.from_json(s) for s in data["seats"]]
+        return cls(data["game"], seats, seed=data.get("seed"), state=state, **kwargs)
