@@ -12,7 +12,37 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("play", help="start the program (the default)")
+    _add_tournament(sub)
     return parser
+
+
+def _run_tournament(args: argparse.Namespace) -> int:
+    from cardtable import tournament
+
+    return tournament.main(args)
+
+
+def _add_tournament(sub) -> None:
+    levels = ("random", "easy", "medium", "hard")
+    t = sub.add_parser(
+        "tournament",
+        help="computer against computer: mirrored, seat-rotated matches with 95%% intervals",
+    )
+    t.add_argument("--game", required=True, help="game id, e.g. sixtysix")
+    t.add_argument("--a", default="hard", choices=levels, help="level A (default hard)")
+    t.add_argument("--b", default="medium", choices=levels, help="level B (default medium)")
+    t.add_argument("--matches", type=int, default=20,
+                   help="matches in all, played as mirrored pairs (default 20)")
+    t.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
+    t.add_argument("--players", type=int, default=None, help="players (default: the minimum)")
+    t.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    t.add_argument("--budget", type=float, default=0.3,
+                   help="hard level think time per decision, seconds (default 0.3)")
+    t.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a game option, e.g. --option target=3 (repeatable)")
+    t.add_argument("--json", action="store_true", help="last line as JSON, not key=value")
+    t.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    t.set_defaults(handler=_run_tournament)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -21,7 +51,8 @@ def main(argv: list[str] | None = None) -> int:
         from cardtable.ui.app import run
 
         return run()
-    return 2
+    handler = getattr(args, "handler", None)
+    return handler(args) if handler is not None else 2
 
 
 if __name__ == "__main__":

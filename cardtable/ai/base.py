@@ -1,0 +1,175 @@
+"""What every computer player shares: the seat's window on the game, and the Bot.
+
+Honesty is built into the types. A bot never receives a game state: it receives a
+:class:`Window`, which exposes only
+
+* ``view``  -- ``state.view(seat)``, everything the seat may know;
+* ``legal`` -- the seat's own legal actions, sorted canonically;
+* ``sample(rng)`` -- ``state.determinize(seat, rng)``: a deal consistent with the view.
+
+Per-game knowledge (a :class:`Knowledge` subclass) turns a window into an action at
+each level. Every random choice comes from an RNG seeded by the bot's seed and a
+digest of the view, so two states that differ only in cards the seat cannot see
+lead to the same choice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import time
+from typing import Any
+
+from cardtable.engine.core import Action, GameState
+
+#: the levels a player can pick (tournaments also know ``random``)
+LEVELS = ("easy", "medium", "hard")
+ALL_LEVELS = ("random",) + LEVELS
+
+#: default think time of the hard level, seconds (the goal: median <= 0.5 s)
+DEFAULT_HARD_BUDGET = 0.35
+
+
+def action_key(action: Action) -> tuple:
+    """A total order on actions, independent of the order an engine lists them in."""
+    return (
+        action.kind,
+        action.card or "",
+        action.suit or "",
+        action.source or "",
+        action.melds or (),
+        action.discard or "",
+        -1 if action.target is None else action.target,
+        action.cards or (),
+    )
+
+
+def view_digest(view: dict) -> int:
+    """A stable 64-bit digest of a view (the same view gives the same number)."""
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+class Window:
+    """A seat's honest window on a game: its view, its legal moves, sampled deals."""
+
+    __slots__ = ("_state", "seat", "view", "legal", "cooperative")
+
+    def __init__(self, state: GameState, seat: int, cooperative: bool = False):
+        view = state.view(seat)
+        if view.get("current_player") != seat:
+            raise ValueError(f"seat {seat} is not the player to act")
+        self._state = state
+        self.seat = seat
+        self.view = view
+        self.legal = sorted(state.legal_actions(), key=action_key)
+        #: yield the interpreter now and then while searching (thread fallback)
+        self.cooperative = cooperative
+
+    def sample(self, rng: random.Random) -> GameState:
+        """A deal consistent with this seat's view (the engine's determinize)."""
+        return self._state.determinize(self.seat, rng)
+
+
+class Knowledge:
+    """Per-game know-how. Subclasses implement ``easy``, ``medium`` and ``hard``."""
+
+    game_id = ""
+
+    def __init__(self, game_id: str | None = None):
+        if game_id:
+            self.game_id = game_id
+
+    def easy(self, win: Window, rng: random.Random) -> Action:
+        return rng.choice(win.legal)
+
+    def medium(self, win: Window, rng: random.Random) -> Action:
+        return self.easy(win, rng)
+
+    def hard(
+        self, win: Window, rng: random.Random, budget_s: float, iterations: int | None
+    ) -> tuple[Action, str]:
+        return self.medium(win, rng), ""
+
+    def explain(self, win: Window, action: Action) -> str:
+        """A short reason for a move, where one is natural (used by hints)."""
+        return ""
+
+
+class Bot:
+    """A computer player of one game at one level.
+
+    ``choose(state, seat, budget_s)`` returns one of the seat's legal actions.
+    ``hint(state, seat)`` answers a human's request: what the hard level would do, and why.
+    ``iterations`` (tests, reproducible benchmarks) fixes the hard level's number of
+    sampled deals instead of the time budget, which makes its choice deterministic.
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        level: str,
+        seed: int,
+        knowledge: Knowledge,
+        iterations: int | None = None,
+    ):
+        if level not in ALL_LEVELS:
+            raise ValueError(f"unknown level {level!r}; levels are {', '.join(ALL_LEVELS)}")
+        self.game_id = game_id
+        self.level = level
+        self.seed = int(seed)
+        self.knowledge = knowledge
+        self.iterations = iterations
+        self.cooperative = False
+        #: what the last decision cost and found: {"seconds", "reason", ...}
+        self.last: dict[str, Any] = {}
+
+    def __repr__(self) -> str:
+        return f"<Bot {self.game_id} {self.level} seed={self.seed}>"
+
+    def _rng(self, view: dict, salt: int = 0) -> random.Random:
+        return random.Random((self.seed * 1_000_003 + salt) ^ view_digest(view))
+
+    def choose(self, state: GameState, seat: int, budget_s: float | None = None) -> Action:
+        start = time.perf_counter()
+        win = Window(state, seat, self.cooperative)
+        self.last = {}
+        action, reason = self._decide(win, self.level, budget_s)
+        self.last["seconds"] = time.perf_counter() - start
+        self.last["reason"] = reason
+        return action
+
+    def hint(
+        self, state: GameState, seat: int, budget_s: float | None = None
+    ) -> tuple[Action, str]:
+        win = Window(state, seat, self.cooperative)
+        action, reason = self._decide(win, "hard", budget_s, salt=1)
+        if not reason:
+            reason = self.knowledge.explain(win, action)
+        return action, reason
+
+    def _decide(
+        self, win: Window, level: str, budget_s: float | None, salt: int = 0
+    ) -> tuple[Action, str]:
+        legal = win.legal
+        if not legal:
+            raise ValueError("no legal action: the match is over")
+        rng = self._rng(win.view, salt)
+        if level == "random":
+            return rng.choice(legal), ""
+        if len(legal) == 1:
+            return legal[0], self.knowledge.explain(win, legal[0]) if level == "hard" else ""
+        k = self.knowledge
+        if level == "easy":
+            action, reason = k.easy(win, rng), ""
+        elif level == "medium":
+            action, reason = k.medium(win, rng), ""
+        else:
+            budget = DEFAULT_HARD_BUDGET if budget_s is None else max(0.0, float(budget_s))
+            action, reason = k.hard(win, rng, budget, self.iterations)
+        if action not in legal:
+            # a knowledge bug must never reach the table as an illegal move; tests watch this
+            self.last["fallback"] = str(action)
+            action = legal[0]
+        return action, reason

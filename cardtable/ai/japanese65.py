@@ -1,0 +1,301 @@
+"""Computer players for japanese65, the partnership trick game with the twist.
+
+The twist decides the strategy. Of a trick's four cards only the winner's own card
+changes sides (it goes to the opponents' pile); every other card ends up with the
+side that played it. So winning a trick is worth 2 points (plus 1 for the last) but
+hands the opponents the winning card's value: win cheaply (low cards, low trumps),
+make the other side win with aces and kings, never overtake a partner who is already
+winning cheaply, and shed honours (which would later be forced to win) whenever a
+trick is lost anyway.
+
+* easy: follows suit, plays its lowest card, grabs a cheap win; errs now and then.
+* medium: scores every legal card by the expected points swing of the trick, with
+  card counting (what is unseen, who is void), the partner's position and a wish to
+  shed honours and keep low trumps.
+* hard: flat Monte Carlo over deals consistent with the view, every world played out
+  to the end of the deal by the medium rules for all four seats; moves that would
+  throw away points against the partner's winning card are never considered.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from cardtable.engine.core import Action
+from cardtable.engine.japanese65 import CARD_VALUES, DECK, ORDER, PLAY, TRUMP
+from cardtable.engine.tricks import deal_with_voids
+
+from .base import Knowledge, Window
+from .search import flat_monte_carlo, play_out
+
+VALUE = {c: CARD_VALUES.get(c[0], 0) for c in DECK}
+STRENGTH = {c: ORDER[c[0]] for c in DECK}
+SUIT_CARDS = {s: [c for c in DECK if c[1] == s] for s in "SHDC"}
+EASY_ERROR = 0.2
+#: a side that reaches 33 scores a game point: value it like this many deal points
+GAME_POINT_WEIGHT = 4.0
+
+
+def _beats(card: str, best: str, led: str) -> bool:
+    if card[1] == best[1]:
+        return STRENGTH[card] > STRENGTH[best]
+    return card[1] == TRUMP and best[1] != TRUMP
+
+
+def _winner(trick: Sequence) -> tuple[int, str]:
+    """(seat, card) currently winning a non-empty trick of [seat, card] pairs."""
+    led = trick[0][1][1]
+    seat, best = trick[0]
+    for s, c in trick[1:]:
+        if _beats(c, best, led):
+            seat, best = s, c
+    return seat, best
+
+
+class Table:
+    """One seat's knowledge at a decision: built from a view or a determinised state."""
+
+    __slots__ = ("seat", "hand", "trick", "unseen", "voids", "last")
+
+    def __init__(self, seat, hand, trick, played: Iterable[str], voids, tricks_played):
+        self.seat = seat
+        self.hand = hand
+        self.trick = trick
+        seen = set(played)
+        seen.update(hand)
+        self.unseen = [c for c in DECK if c not in seen]
+        self.voids = voids
+        self.last = tricks_played == 11
+
+    @classmethod
+    def from_view(cls, view: dict) -> Table:
+        played = [c for pile in view["partner_cards"] for c in pile]
+        played += [c for pile in view["piles"] for c in pile]
+        played += [c for _, c in view["trick"]]
+        return cls(view["seat"], view["hand"], view["trick"], played, view["voids"],
+                   view["tricks_played"])
+
+    @classmethod
+    def from_state(cls, state) -> Table:
+        played = state.partner_cards[0] + state.partner_cards[1] + state.piles[0]
+        played += state.piles[1]
+        played += [c for _, c in state.trick]
+        seat = state.turn
+        return cls(seat, state.hands[seat], state.trick, played, state.voids,
+                   state.tricks_played)
+
+    def legal(self) -> list[str]:
+        if not self.trick:
+            return list(self.hand)
+        led = self.trick[0][1][1]
+        same = [c for c in self.hand if c[1] == led]
+        return same or list(self.hand)
+
+    # ---------------------------------------------------------------- estimates
+    def threat(self, seat: int, best: str, led: str) -> tuple[float, float]:
+        """(probability, value of its card) that ``seat`` takes a trick ``best`` is winning.
+
+        A player only overtakes with a card that is not much dearer than the card it
+        beats: winning with an ace on a low card hands the opponents 4 points.
+        """
+        unseen = self.unseen
+        voids = self.voids[seat]
+        limit = VALUE[best] + 1
+        holders = 3
+        share = 1.0 / holders
+        n_led = 0
+        follow = []
+        trumps = []
+        for c in unseen:
+            s = c[1]
+            if s == led:
+                n_led += 1
+                if s == best[1] and STRENGTH[c] > STRENGTH[best] and VALUE[c] <= limit:
+                    follow.append(c)
+            if s == TRUMP and led != TRUMP and VALUE[c] <= limit and (
+                best[1] != TRUMP or STRENGTH[c] > STRENGTH[best]
+            ):
+                trumps.append(c)
+        p_follow = 0.0
+        if follow and led not in voids:
+            p_follow = 1.0 - (1.0 - share) ** len(follow)
+        p_ruff = 0.0
+        if trumps and TRUMP not in voids and led != TRUMP:
+            p_void = 1.0 if led in voids else (1.0 - share) ** n_led
+            p_ruff = p_void * (1.0 - (1.0 - share) ** len(trumps))
+        p = 1.0 - (1.0 - p_follow) * (1.0 - p_ruff)
+        cheap = follow + trumps
+        v = min(VALUE[c] for c in cheap) if cheap else 0.0
+        return p, v
+
+    def outcome(self, card: str) -> float:
+        """Expected points swing (my side minus theirs) of this trick if I play ``card``."""
+        seat = self.seat
+        trick = self.trick
+        win_pts = 3.0 if self.last else 2.0
+        if trick:
+            led = trick[0][1][1]
+            w_seat, w_card = _winner(trick)
+            if _beats(card, w_card, led):
+                w_seat, w_card = seat, card
+        else:
+            led = card[1]
+            w_seat, w_card = seat, card
+        mine = (w_seat - seat) % 2 == 0
+        after = [(seat + k) % 4 for k in range(1, 4 - len(trick))]
+        p_keep = 1.0
+        v_take = 0.0
+        for r in after:
+            if ((r - w_seat) % 2 == 0):
+                continue  # the winner's partner does not take its own side's trick
+            p, v = self.threat(r, w_card, led)
+            if p > 0:
+                v_take = v if p_keep == 1.0 else min(v_take, v)
+            p_keep *= 1.0 - p
+        held = win_pts - 2.0 * VALUE[w_card]
+        taken = win_pts - 2.0 * v_take
+        value = p_keep * held - (1.0 - p_keep) * taken
+        return value if mine else -value
+
+    def score(self, card: str) -> float:
+        """Trick swing plus the long-term worth of keeping or shedding ``card``."""
+        value = self.outcome(card)
+        v = VALUE[card]
+        trick = self.trick
+        wins = False
+        if trick:
+            led = trick[0][1][1]
+            _, w_card = _winner(trick)
+            wins = _beats(card, w_card, led)
+        if not wins or not trick:
+            # an honour played without winning stays with my side and cannot be forced
+            # to win later: shed them while it is safe
+            value += 0.45 * v
+        if card[1] == TRUMP and not (trick and wins):
+            # low trumps win tricks cheaply later; do not waste them
+            value -= 0.6 if v == 0 else 0.2
+        if not trick:
+            partner = (self.seat + 2) % 4
+            pv = self.voids[partner]
+            if card[1] != TRUMP and card[1] in pv and TRUMP not in pv:
+                value += 1.0
+        # tie-break: keep the higher plain cards (future cheap winners)
+        return value - 0.01 * STRENGTH[card]
+
+
+def medium_card(table: Table) -> str:
+    options = table.legal()
+    if len(options) == 1:
+        return options[0]
+    return max(options, key=lambda c: (table.score(c), c))
+
+
+def easy_card(table: Table, rng: random.Random) -> str:
+    options = table.legal()
+    if rng.random() < EASY_ERROR:
+        return rng.choice(options)
+    trick = table.trick
+    if not trick:
+        by_suit: dict[str, list[str]] = {}
+        for c in options:
+            by_suit.setdefault(c[1], []).append(c)
+        plain = [s for s in by_suit if s != TRUMP] or list(by_suit)
+        suit = max(plain, key=lambda s: (len(by_suit[s]), s))
+        return min(by_suit[suit], key=lambda c: STRENGTH[c])
+    led = trick[0][1][1]
+    w_seat, w_card = _winner(trick)
+    if (w_seat - table.seat) % 2:
+        cheap = [c for c in options if _beats(c, w_card, led) and VALUE[c] <= 1]
+        if cheap:
+            return min(cheap, key=lambda c: STRENGTH[c])
+    return min(options, key=lambda c: (STRENGTH[c], c))
+
+
+def rollout_policy(state, rng: random.Random) -> Action:
+    return PLAY[medium_card(Table.from_state(state))]
+
+
+class Japanese65Knowledge(Knowledge):
+    game_id = "japanese65"
+
+    def easy(self, win: Window, rng: random.Random) -> Action:
+        return PLAY[easy_card(Table.from_view(win.view), rng)]
+
+    def medium(self, win: Window, rng: random.Random) -> Action:
+        return PLAY[medium_card(Table.from_view(win.view))]
+
+    # ---------------------------------------------------------------- hard
+    def sample(self, win: Window, rng: random.Random):
+        """A world from the engine's determinize, re-dealt canonically from the view.
+
+        The hidden cards are gathered, sorted and dealt again with this RNG, so the
+        world depends on the view and the RNG only, never on the real deal's order.
+        """
+        world = win.sample(rng)
+        seat = win.seat
+        others = [s for s in range(4) if s != seat]
+        pool = sorted(c for s in others for c in world.hands[s])
+        sizes = {s: len(world.hands[s]) for s in others}
+        voids = {s: set(win.view["voids"][s]) for s in others}
+        hands = deal_with_voids(pool, sizes, voids, rng)
+        for s in others:
+            world.hands[s] = hands[s]
+        world.rng = random.Random(rng.getrandbits(64))
+        return world
+
+    def candidates(self, win: Window) -> list[Action]:
+        """Legal moves, the medium choice first, without blunders against the partner."""
+        table = Table.from_view(win.view)
+        cards = table.legal()
+        if len(table.trick) == 3:
+            # last to play: the trick's outcome is certain; drop moves that lose
+            # clearly more than the best one (e.g. overtaking the partner with an ace)
+            imm = {c: table.outcome(c) for c in cards}
+            top = max(imm.values())
+            cards = [c for c in cards if imm[c] >= top - 4.0]
+        first = medium_card(table)
+        order = sorted(cards, key=lambda c: (c != first, -table.score(c), c))
+        return [PLAY[c] for c in order]
+
+    def hard(self, win, rng, budget_s, iterations):
+        cands = self.candidates(win)
+        if len(cands) == 1:
+            return cands[0], self.explain(win, cands[0])
+        side = win.seat & 1
+
+        def rollout(world, r):
+            deal = play_out(world, rollout_policy, r)
+            row = world.score_sheet[deal]
+            pts, gp = row["points"], row["game_points"]
+            return (pts[side] - pts[1 - side]) + GAME_POINT_WEIGHT * (gp[side] - gp[1 - side])
+
+        result = flat_monte_carlo(
+            cands, lambda r: self.sample(win, r), rollout, rng, budget_s, iterations,
+            cooperative=win.cooperative,
+        )
+        mean, n = result.stats[result.best]
+        reason = self.explain(win, result.best)
+        tail = f"over {result.worlds} sampled deals it averages {mean:+.1f} points for your side"
+        return result.best, f"{reason}; {tail}" if reason else tail.capitalize()
+
+    def explain(self, win: Window, action: Action) -> str:
+        table = Table.from_view(win.view)
+        card = action.card
+        trick = table.trick
+        if not trick:
+            if VALUE[card] == 0:
+                return "Lead low: let the others spend their honours on this trick"
+            return "Lead it now, while it can still be shed cheaply"
+        led = trick[0][1][1]
+        w_seat, w_card = _winner(trick)
+        partner_winning = (w_seat - table.seat) % 2 == 0
+        if _beats(card, w_card, led):
+            if VALUE[card] <= 1:
+                return "Win the trick cheaply: only the winning card goes to the opponents"
+            return "Take the trick now; the cheaper cards cannot"
+        if partner_winning and VALUE[card] > 0:
+            return "Your partner is winning: shed an honour, it stays with your side"
+        if VALUE[card] > 0:
+            return "Shed an honour on a trick you lose: it stays with your side"
+        return "Play low and keep your cheap winners for later"
