@@ -1,0 +1,652 @@
+"""Computer players for Sixty-Six.
+
+* easy: claims when it sees 66 (mostly), announces marriages, takes a trick when the
+  suit allows, otherwise plays low; never closes; errs now and then.
+* medium: card counting (what is unseen, what the opponent is known to hold, his
+  voids), exchanges the nine of trumps, announces marriages (trumps first) and keeps
+  their halves, takes aces and tens with low trumps, leads low plain cards while the
+  stock is open, closes when the sure tricks in hand reach 66, and in later play cashes
+  sure winners.
+* hard: once the stock is exhausted both hands are known, so it plays perfectly with
+  an exact alpha-beta solver (:func:`solve`). After a close it solves each sampled deal
+  exactly (the stock stays hidden). While the stock is open it searches over sampled
+  deals: each world is played by the medium rules until the stock is exhausted, then
+  solved exactly (a real player knows both hands from that moment too).
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardtable.engine.core import Action
+from cardtable.engine.sixtysix import (
+    CARD_VALUES,
+    CLAIM,
+    CLOSE,
+    DECK,
+    EXCHANGE,
+    LAST_TRICK_BONUS,
+    MARRIAGE_POINTS,
+    ORDER,
+    PLAY,
+    SCHNEIDER,
+    TRUMP_MARRIAGE_POINTS,
+    WIN_POINTS,
+)
+
+from .base import Knowledge, Window
+from .search import flat_monte_carlo
+
+V = {c: CARD_VALUES[c[0]] for c in DECK}
+S = {c: ORDER[c[0]] for c in DECK}
+EASY_ERROR = 0.15
+EASY_FORGETS_CLAIM = 0.25
+
+
+def _beats(card: str, lead: str, trump: str) -> bool:
+    """Does the follower's ``card`` beat the ``lead``?"""
+    if card[1] == lead[1]:
+        return S[card] > S[lead]
+    return card[1] == trump
+
+
+# =========================================================================== exact solver
+
+
+class Endgame:
+    """A perfect-information later-play position (stock exhausted or closed).
+
+    Values are game points from seat 0's side: +g when seat 0 wins g, -g when seat 1
+    does, 0 when nobody scores. Both players claim as soon as they can (waiting never
+    raises a claim's value), and nobody makes a wrong claim.
+    """
+
+    __slots__ = ("trump", "closed", "closer", "coht", "strict", "table", "nodes")
+
+    def __init__(self, trump, closed, closer, closer_opp_had_trick, strict):
+        self.trump = trump
+        self.closed = closed
+        self.closer = closer
+        self.coht = closer_opp_had_trick
+        self.strict = strict
+        self.table: dict = {}
+        self.nodes = 0
+
+    # ---- scoring, mirroring the engine's _score_deal --------------------------
+    def _win(self, w: int, pts, tr) -> int:
+        loser = 1 - w
+        if not tr[loser]:
+            g = 3
+        elif pts[loser] < SCHNEIDER:
+            g = 2
+        else:
+            g = 1
+        return g if w == 0 else -g
+
+    def _failed(self) -> int:
+        g = 2 if self.coht else 3
+        return g if self.closer == 1 else -g
+
+    def _claim(self, c: int, pts, tr) -> int:
+        if self.closed:
+            return self._win(c, pts, tr) if c == self.closer else self._failed()
+        return self._win(c, pts, tr)
+
+    def _wrong_claim(self, c: int, tr) -> int:
+        """A claim under 66: the opponent scores 2, or 3 if he has no trick (the
+        closer's wrong claim is a failed close). Rarely, the lesser evil."""
+        if self.closed and c == self.closer:
+            return self._failed()
+        w = 1 - c
+        g = 2 if tr[w] else 3
+        return g if w == 0 else -g
+
+    def _end(self, last_winner: int, pts, tr) -> int:
+        if self.closed:
+            if pts[self.closer] >= WIN_POINTS:
+                return self._win(self.closer, pts, tr)
+            return self._failed()
+        pts = list(pts)
+        pts[last_winner] += LAST_TRICK_BONUS
+        over = [s for s in (0, 1) if pts[s] >= WIN_POINTS]
+        if len(over) == 1:
+            return self._win(over[0], pts, tr)
+        return 0
+
+    # ---- moves ------------------------------------------------------------------
+    def follow_options(self, hand, lead):
+        led = lead[1]
+        same = [c for c in hand if c[1] == led]
+        if not self.strict:
+            return same or list(hand)
+        if same:
+            higher = [c for c in same if S[c] > S[lead]]
+            return higher or same
+        if led != self.trump:
+            trumps = [c for c in hand if c[1] == self.trump]
+            if trumps:
+                return trumps
+        return list(hand)
+
+    def lead_moves(self, hand, announced=None):
+        """(card, marriage points) pairs; the K or Q of a held marriage is led with it."""
+        out = []
+        for c in hand:
+            if announced is not None:
+                if c[1] == announced and c[0] in "KQ":
+                    out.append((c, 0))
+                continue
+            mp = 0
+            if self.closed and c[0] in "KQ":
+                other = ("Q" if c[0] == "K" else "K") + c[1]
+                if other in hand:
+                    mp = TRUMP_MARRIAGE_POINTS if c[1] == self.trump else MARRIAGE_POINTS
+            out.append((c, mp))
+        # strong cards first: better cut-offs
+        out.sort(key=lambda m: (-(m[1] > 0), -(m[0][1] == self.trump), -S[m[0]]))
+        return out
+
+    # ---- search -------------------------------------------------------------------
+    def value(self, hands, leader, lead, pts, tr, pend, alpha=-4, beta=4, announced=None):
+        """Game value (seat 0's side) with ``leader`` to lead, or the follower to answer
+        ``lead``; ``hands`` two tuples, ``pts`` points that count, ``tr`` has-a-trick
+        flags, ``pend`` pending marriage points."""
+        self.nodes += 1
+        mover = leader if lead is None else 1 - leader
+        if pts[mover] >= WIN_POINTS:
+            return self._claim(mover, pts, tr)
+        key = None
+        if announced is None:
+            key = (hands, leader, lead, pts, tr, pend)
+            hit = self.table.get(key)
+            if hit is not None:
+                lo, hi = hit
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                alpha, beta = max(alpha, lo), min(beta, hi)
+        a0, b0 = alpha, beta
+        maximise = mover == 0
+        # the claim under 66 is always there: it bounds the value from the mover's side
+        best = self._wrong_claim(mover, tr)
+        if maximise:
+            alpha = max(alpha, best)
+        else:
+            beta = min(beta, best)
+        if alpha >= beta:
+            return best
+        hand = hands[mover]
+        if lead is None:
+            for card, mp in self.lead_moves(hand, announced):
+                npts, npend = pts, pend
+                if mp:
+                    if tr[mover]:
+                        npts = _add(pts, mover, mp)
+                        if npts[mover] >= WIN_POINTS:
+                            v = self._claim(mover, npts, tr)
+                            best, alpha, beta, cut = _update(maximise, v, best, alpha, beta)
+                            if cut:
+                                break
+                            continue
+                    else:
+                        npend = _add(pend, mover, mp)
+                nh = _remove(hands, mover, card)
+                v = self.value(nh, leader, card, npts, tr, npend, alpha, beta)
+                best, alpha, beta, cut = _update(maximise, v, best, alpha, beta)
+                if cut:
+                    break
+        else:
+            options = self.follow_options(hand, lead)
+            trump = self.trump
+            options.sort(key=lambda c: (not _beats(c, lead, trump), -V[c]))
+            for card in options:
+                w = mover if _beats(card, lead, trump) else leader
+                npts = _add(pts, w, V[lead] + V[card])
+                ntr, npend = tr, pend
+                if not tr[w]:
+                    ntr = (True, tr[1]) if w == 0 else (tr[0], True)
+                    if pend[w]:
+                        npts = _add(npts, w, pend[w])
+                        npend = _add(pend, w, -pend[w])
+                nh = _remove(hands, mover, card)
+                if not nh[0] and not nh[1]:
+                    v = self._end(w, npts, ntr)
+                else:
+                    v = self.value(nh, w, None, npts, ntr, npend, alpha, beta)
+                best, alpha, beta, cut = _update(maximise, v, best, alpha, beta)
+                if cut:
+                    break
+        if key is not None:
+            lo, hi = -4, 4
+            if best <= a0:
+                hi = best
+            elif best >= b0:
+                lo = best
+            else:
+                lo = hi = best
+            self.table[key] = (lo, hi)
+        return best
+
+
+def _add(pair, i, x):
+    return (pair[0] + x, pair[1]) if i == 0 else (pair[0], pair[1] + x)
+
+
+def _remove(hands, seat, card):
+    h = tuple(c for c in hands[seat] if c != card)
+    return (h, hands[1]) if seat == 0 else (hands[0], h)
+
+
+def _update(maximise, v, best, alpha, beta):
+    if maximise:
+        if v > best:
+            best = v
+        if best > alpha:
+            alpha = best
+    else:
+        if v < best:
+            best = v
+        if best < beta:
+            beta = best
+    return best, alpha, beta, alpha >= beta
+
+
+def endgame_of(state) -> tuple[Endgame, tuple]:
+    """The solver and its position for a later-play engine state (perfect information)."""
+    eg = Endgame(state.trump, state.closed, state.closer, state.closer_opp_had_trick,
+                 state.options["strict_later_play"])
+    pend = [0, 0]
+    for m in state.marriages:
+        if not m["scored"]:
+            pend[m["seat"]] += m["points"]
+    pos = (
+        (tuple(sorted(state.hands[0])), tuple(sorted(state.hands[1]))),
+        state.leader,
+        state.trick[0] if state.trick else None,
+        (state.points(0), state.points(1)),
+        (state.tricks[0] > 0, state.tricks[1] > 0),
+        (pend[0], pend[1]),
+    )
+    return eg, pos
+
+
+def solve(state, seat: int, eg: Endgame | None = None) -> int:
+    """Exact game value for ``seat`` of a later-play state in which it is ``seat``'s turn
+    or the opponent's (both hands as they lie in ``state``). Match-over states score 0."""
+    if state.over:
+        return 0
+    new_eg, pos = endgame_of(state)
+    if eg is None:
+        eg = new_eg
+    hands, leader, lead, pts, tr, pend = pos
+    v = eg.value(hands, leader, lead, pts, tr, pend, announced=state.announced)
+    return v if seat == 0 else -v
+
+
+def deal_value(state, seat: int, deal: int) -> int:
+    """Game points the deal ``deal`` brought ``seat`` minus its opponent's."""
+    gp = state.score_sheet[deal]["game_points"]
+    return gp[seat] - gp[1 - seat]
+
+
+# =========================================================================== rules of thumb
+
+
+class Table:
+    """One seat's knowledge at a decision: built from a view or from a sampled state."""
+
+    __slots__ = ("seat", "hand", "trump", "lead", "unseen", "my_pts", "opp_pts", "my_tricks",
+                 "opp_tricks", "later", "closed", "stock_size", "face_up", "opp_known",
+                 "opp_voids", "announced", "legal")
+
+    @classmethod
+    def from_view(cls, view: dict, legal: list[Action]) -> Table:
+        t = cls()
+        seat = view["seat"]
+        t.seat = seat
+        t.hand = list(view["hand"])
+        t.trump = view["trump"]
+        trick = view["trick"]
+        t.lead = trick[0][1] if trick and trick[0][0] != seat else None
+        seen = set(t.hand)
+        for pile in view["won"]:
+            seen.update(pile)
+        if t.lead:
+            seen.add(t.lead)
+        t.face_up = view["trump_card"]
+        for c in (view["trump_card"], view["turned_down_trump"]):
+            if c:
+                seen.add(c)
+        t.opp_known = list(view["opponent_known"])
+        seen.update(t.opp_known)
+        t.unseen = [c for c in DECK if c not in seen]
+        pts = view["points"]
+        t.my_pts, t.opp_pts = pts[seat], pts[1 - seat]
+        t.my_tricks, t.opp_tricks = view["tricks_won"][seat], view["tricks_won"][1 - seat]
+        t.closed = view["closed"]
+        t.stock_size = view["stock_size"]
+        t.later = t.closed or view["stock_exhausted"]
+        t.opp_voids = set(view["voids"][1 - seat])
+        t.announced = view["announced"]
+        t.legal = legal
+        return t
+
+    @classmethod
+    def from_state(cls, state) -> Table:
+        t = cls()
+        seat = state.current_player
+        opp = 1 - seat
+        t.seat = seat
+        t.hand = state.hands[seat]
+        t.trump = state.trump
+        t.lead = state.trick[0] if state.trick else None
+        seen = set(t.hand)
+        seen.update(state.won[0])
+        seen.update(state.won[1])
+        if t.lead:
+            seen.add(t.lead)
+        stock = state.stock
+        t.face_up = stock[-1] if stock and not state.closed else None
+        if stock:
+            seen.add(stock[-1])
+        t.opp_known = state.known[opp]
+        seen.update(t.opp_known)
+        t.unseen = [c for c in DECK if c not in seen]
+        t.my_pts, t.opp_pts = state.points(seat), state.points(opp)
+        t.my_tricks, t.opp_tricks = state.tricks[seat], state.tricks[opp]
+        t.closed = state.closed
+        t.stock_size = len(stock)
+        t.later = state.closed or not stock
+        t.opp_voids = set(state.voids[opp])
+        t.announced = state.announced
+        t.legal = state.legal_actions()
+        return t
+
+    # ---------------------------------------------------------------- helpers
+    def opp_may_hold(self, card: str) -> bool:
+        if card in self.opp_known:
+            return True
+        return card in self.unseen and card[1] not in self.opp_voids
+
+    def is_sure(self, card: str) -> bool:
+        """In later play: can nothing the opponent may hold take ``card`` when led?"""
+        trump = self.trump
+        for c in self.unseen + self.opp_known:
+            if not self.opp_may_hold(c):
+                continue
+            if c[1] == card[1] and S[c] > S[card]:
+                return False
+        if card[1] != trump:
+            # a trump takes it if the opponent cannot follow
+            suit_left = any(self.opp_may_hold(c) for c in self.unseen + self.opp_known
+                            if c[1] == card[1])
+            trumps_left = any(self.opp_may_hold(c) for c in self.unseen + self.opp_known
+                              if c[1] == trump)
+            if trumps_left and not suit_left:
+                return False
+        return True
+
+    def marriage_half(self, card: str) -> bool:
+        """K or Q whose partner is still in hand or unseen (a marriage to come)."""
+        if card[0] not in "KQ" or self.later and not self.closed:
+            return False
+        other = ("Q" if card[0] == "K" else "K") + card[1]
+        return other in self.hand or (other in self.unseen and self.stock_size > 2)
+
+    def keep_cost(self, card: str) -> float:
+        """What spending ``card`` now costs the rest of the deal."""
+        cost = 0.0
+        if card[1] == self.trump:
+            cost += {"A": 9, "T": 8, "K": 6, "Q": 6, "J": 4, "9": 3}[card[0]]
+            if not self.later:
+                cost += 2
+        if self.marriage_half(card):
+            cost += 8 if card[1] == self.trump else 5
+        return cost
+
+    def sure_points(self) -> int:
+        """Points the sure winners in hand would collect in later play (a rough count)."""
+        total = 0
+        trump = self.trump
+        unseen_trumps = [c for c in self.unseen if c[1] == trump]
+        mine = sorted((c for c in self.hand if c[1] == trump), key=lambda c: -S[c])
+        # trumps from the top that nothing unseen beats
+        for c in mine:
+            if any(S[u] > S[c] for u in unseen_trumps):
+                break
+            total += V[c] + 3
+        for c in self.hand:
+            if c[1] != trump and c[0] == "A":
+                total += V[c] + 3
+            elif c[1] != trump and c[0] == "T" and ("A" + c[1]) not in self.unseen:
+                total += V[c] + 3
+        for s in "SHDC":
+            if "K" + s in self.hand and "Q" + s in self.hand:
+                total += TRUMP_MARRIAGE_POINTS if s == trump else MARRIAGE_POINTS
+        return total
+
+
+def medium_action(t: Table) -> Action:
+    legal = t.legal
+    legal_set = set(legal)
+    if CLAIM in legal_set and t.my_pts >= WIN_POINTS:
+        return CLAIM
+    plays = [a.card for a in legal if a.kind == "play"]
+    if t.lead is not None:
+        return PLAY[_medium_follow(t, plays)]
+    if t.announced is not None:
+        # lead the queen: the cheaper half
+        return PLAY[min(plays, key=lambda c: (V[c], c))]
+    if EXCHANGE in legal_set:
+        return EXCHANGE
+    marriages = [a for a in legal if a.kind == "marriage"]
+    if marriages:
+        return max(marriages, key=lambda a: (a.suit == t.trump, a.suit))
+    if CLOSE in legal_set and _should_close(t):
+        return CLOSE
+    return PLAY[_medium_lead(t, plays)]
+
+
+def _should_close(t: Table) -> bool:
+    if t.stock_size <= 2:
+        return False
+    need = WIN_POINTS - t.my_pts
+    margin = 6 if t.opp_tricks else 12
+    return t.my_tricks > 0 and t.sure_points() >= need + margin
+
+
+def _medium_lead(t: Table, plays: list[str]) -> str:
+    trump = t.trump
+    if t.later:
+        sure = [c for c in plays if t.is_sure(c)]
+        if sure:
+            # cash the sure winners, trumps first (they draw the opponent's)
+            return max(sure, key=lambda c: (c[1] == trump, V[c], c))
+        return min(plays, key=lambda c: (c[1] == trump, V[c] + t.keep_cost(c), c))
+
+    def lead_cost(c: str) -> float:
+        cost = t.keep_cost(c) + (12 if c[1] == trump else 0)
+        if c[1] != trump:
+            # a plain card led is taken by a higher one of its suit, or by any trump
+            cost += V[c] * 0.8
+            if c[0] == "A":
+                cost -= 2  # an ace may also just win
+        return cost
+
+    return min(plays, key=lambda c: (lead_cost(c), c))
+
+
+def _medium_follow(t: Table, plays: list[str]) -> str:
+    lead = t.lead
+    trump = t.trump
+    at_stake = V[lead]
+    best, best_score = None, None
+    for c in plays:
+        gain = at_stake + V[c]
+        if _beats(c, lead, trump):
+            score = gain + 2 - t.keep_cost(c)
+            if t.my_pts + gain >= WIN_POINTS and t.my_tricks + 1 > 0:
+                score += 40
+        else:
+            score = -gain - 0.25 * t.keep_cost(c)
+            if t.opp_pts + gain >= WIN_POINTS:
+                score -= 40
+        if best_score is None or (score, c) > (best_score, best):
+            best, best_score = c, score
+    return best
+
+
+def easy_action(t: Table, rng: random.Random) -> Action:
+    legal = t.legal
+    legal_set = set(legal)
+    if CLAIM in legal_set and t.my_pts >= WIN_POINTS and rng.random() > EASY_FORGETS_CLAIM:
+        return CLAIM
+    no_claim = [a for a in legal if a.kind != "claim" and a.kind != "close"] or legal
+    if rng.random() < EASY_ERROR:
+        return rng.choice(no_claim)
+    plays = [a.card for a in legal if a.kind == "play"]
+    if t.announced is not None:
+        return PLAY[plays[0]]
+    marriages = [a for a in legal if a.kind == "marriage"]
+    if marriages:
+        return marriages[0]
+    if t.lead is not None:
+        lead = t.lead
+        same = [c for c in plays if c[1] == lead[1] and S[c] > S[lead]]
+        if same:
+            return PLAY[min(same, key=lambda c: S[c])]
+        return PLAY[min(plays, key=lambda c: (c[1] == t.trump, S[c], c))]
+    return PLAY[min(plays, key=lambda c: (c[1] == t.trump, S[c], c))]
+
+
+def rollout_policy(state, rng: random.Random) -> Action:
+    return medium_action(Table.from_state(state))
+
+
+# =========================================================================== knowledge
+
+
+class SixtySixKnowledge(Knowledge):
+    game_id = "sixtysix"
+
+    def easy(self, win: Window, rng: random.Random) -> Action:
+        return easy_action(Table.from_view(win.view, win.legal), rng)
+
+    def medium(self, win: Window, rng: random.Random) -> Action:
+        return medium_action(Table.from_view(win.view, win.legal))
+
+    def sample(self, win: Window, rng: random.Random):
+        """A world from the engine's determinize, re-dealt canonically from the view."""
+        world = win.sample(rng)
+        seat = win.seat
+        opp = 1 - seat
+        known = list(win.view["opponent_known"])
+        hand = world.hands[opp]
+        free = [c for c in hand if c not in known]
+        face_down = world.stock[:-1]
+        pool = sorted(free + face_down)
+        if pool:
+            voids = set(win.view["voids"][opp])
+            from cardtable.engine.tricks import deal_with_voids
+
+            dealt = deal_with_voids(pool, {opp: len(free), 2: len(face_down)},
+                                    {opp: voids, 2: set()}, rng)
+            fresh = iter(sorted(dealt[opp]))
+            world.hands[opp] = [c if c in known else next(fresh) for c in sorted(hand)]
+            if face_down:
+                down = dealt[2]
+                rng.shuffle(down)
+                world.stock = down + [world.stock[-1]]
+        world.rng = random.Random(rng.getrandbits(64))
+        return world
+
+    def hard(self, win, rng, budget_s, iterations):
+        view = win.view
+        t = Table.from_view(view, win.legal)
+        if CLAIM in win.legal and t.my_pts >= WIN_POINTS:
+            return CLAIM, f"Claim: you have {t.my_pts} points"
+        later = view["stock_exhausted"] or view["closed"]
+        # under 66 a claim only pays in later play, as the lesser evil the solver sees
+        cands = [a for a in win.legal if a.kind != "claim" or later]
+        if EXCHANGE in cands:
+            return EXCHANGE, "Exchange the nine of trumps for the face-up trump card"
+        first = medium_action(t)
+        cands.sort(key=lambda a: a != first)
+        if len(cands) == 1:
+            return cands[0], self.explain(win, cands[0])
+        seat = win.seat
+        deal_idx = len(view["score_sheet"])
+        if view["stock_exhausted"] and not view["closed"]:
+            return self._solve_open(win, cands, rng)
+        if view["closed"]:
+            def rollout(world, r):
+                return _later_value(world, seat, deal_idx)
+        else:
+            def rollout(world, r):
+                return _open_value(world, seat, deal_idx, r)
+
+        result = flat_monte_carlo(
+            cands, lambda r: self.sample(win, r), rollout, rng, budget_s, iterations,
+            cooperative=win.cooperative,
+        )
+        mean, _ = result.stats[result.best]
+        reason = self.explain(win, result.best)
+        tail = f"expected {mean:+.2f} game points over {result.worlds} sampled deals"
+        return result.best, f"{reason} ({tail})" if reason else tail.capitalize()
+
+    def _solve_open(self, win, cands, rng):
+        """Stock exhausted: both hands are known, so every move is valued exactly."""
+        world = self.sample(win, rng)
+        seat = win.seat
+        deal_idx = len(win.view["score_sheet"])
+        values = {}
+        for a in cands:
+            w = world.clone()
+            w.apply(a)
+            values[a] = _later_value(w, seat, deal_idx)
+        best = max(cands, key=lambda a: values[a])
+        v = values[best]
+        outcome = "wins" if v > 0 else ("loses" if v < 0 else "draws")
+        return best, (f"{self.explain(win, best) or 'Best play'}: with perfect play this "
+                      f"deal {outcome} {abs(v)} game point{'s' if abs(v) != 1 else ''}")
+
+    def explain(self, win: Window, action: Action) -> str:
+        view = win.view
+        if action.kind == "claim":
+            return f"Claim: you have {view['points'][win.seat]} points"
+        if action.kind == "marriage":
+            pts = TRUMP_MARRIAGE_POINTS if action.suit == view["trump"] else MARRIAGE_POINTS
+            return f"Announce the marriage: {pts} points"
+        if action.kind == "exchange":
+            return "Exchange the nine of trumps for the face-up trump card"
+        if action.kind == "close":
+            return "Close the stock: your cards can reach 66 now"
+        card = action.card
+        trick = view["trick"]
+        if trick and trick[0][0] != win.seat:
+            lead = trick[0][1]
+            if _beats(card, lead, view["trump"]):
+                return f"Take the trick: {V[lead] + V[card]} points"
+            return "Let this trick go cheaply"
+        if view["announced"]:
+            return "Lead a card of the marriage"
+        return ""
+
+
+def _later_value(world, seat: int, deal_idx: int, eg: Endgame | None = None) -> float:
+    """Value of a world after a move: the deal's result if it is over, else exact."""
+    if len(world.score_sheet) > deal_idx:
+        return float(deal_value(world, seat, deal_idx))
+    return float(solve(world, seat, eg))
+
+
+def _open_value(world, seat: int, deal_idx: int, rng: random.Random) -> float:
+    """Play the medium rules until the stock is exhausted or closed, then solve exactly."""
+    while len(world.score_sheet) == deal_idx:
+        if world.closed or not world.stock:
+            return float(solve(world, seat))
+        world.apply(rollout_policy(world, rng))
+    return float(deal_value(world, seat, deal_idx))
