@@ -73,7 +73,7 @@ class SimpleBot:
         self.level = level
         self.rng = random.Random(seed)
 
-    def choose(self, state: GameState, seat: int, budget_s: float = 0.0) -> Action:
+    def choose(self, state: GameState, seat: int, budget_s: float | None = None) -> Action:
         legal = state.legal_actions()
         if not legal:
             raise IllegalAction("no_move", "there is no legal move")
@@ -167,7 +167,7 @@ def real_ai_available() -> bool:
 
 
 def _think_in_process(game_id: str, level: str, seed: int, state_json: dict, seat: int,
-                      budget: float) -> dict:
+                      budget: float | None) -> dict:
     """Worker-process entry: rebuild the state and bot, return the action as JSON."""
     state = registry.from_json(state_json)
     bot = make_bot(game_id, level, seed)
@@ -191,7 +191,7 @@ class Match:
         state: GameState | None = None,
         pace: float = 0.7,
         threaded: bool = True,
-        budget: float = 1.0,
+        budget: float | None = None,
         executor: str = "auto",
     ):
         self.spec = registry.get(game_id)

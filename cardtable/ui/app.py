@@ -366,6 +366,9 @@ def run(argv: list[str] | None = None) -> int:
     settings, message = storage.load_settings(path)
     pygame.init()
     app = App(settings=settings, settings_path=path)
+    from cardtable.ui.scenes.table import install as install_table
+
+    install_table(app)
     app.push(MenuScene())
     if message:
         app.toast(message, seconds=6.0, kind="bad")

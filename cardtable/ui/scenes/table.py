@@ -1,0 +1,979 @@
+"""The card table: the one scene every game is played in.
+
+The scene owns the sprites, the zones they lie in, the queue of engine events being
+animated, the input (drag a card to the table, or double-click it; drag within the hand
+to re-order), the name plates, score panel, log, captions and toasts. What is particular
+to a game (geometry, what each event moves, what a drop means) lives in its
+:mod:`cardtable.ui.tables` module.
+
+The engine is always ahead of the picture: a move is applied at once, and its events are
+queued and animated one after another. A human may act only when the queue is empty; a
+computer's move is asked for (``match.poll``) only then, so its pause starts once the
+previous move has been seen. A click while cards are moving skips ahead.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+
+import pygame
+
+from cardtable.engine.core import Action, IllegalAction
+from cardtable.match import Match
+from cardtable.ui import theme
+from cardtable.ui.cardart import CardArt
+from cardtable.ui.felt import Felt
+from cardtable.ui.scene import Scene
+from cardtable.ui.sound import Sounds
+from cardtable.ui.sprites import CardSprite, SpriteSet, Timeline
+from cardtable.ui.tables import SUIT_WORDS, table_class
+from cardtable.ui.tween import speed_factor
+from cardtable.ui.widgets import Button, Form
+
+DOUBLE_CLICK = 0.45   # seconds between the clicks of a double-click
+DRAG_START = 6        # pixels the pointer moves before a press becomes a drag
+PACE = 0.65           # pause before a computer's move at normal speed, seconds
+
+#: friendly sentences for the engine's error codes
+MESSAGES = {
+    "must_follow_suit": "You must follow suit: play a {led} card.",
+    "not_in_hand": "That card is not in your hand.",
+    "marriage_card_required": "After announcing a marriage, lead its king or queen.",
+    "must_win_trick": "You must beat the card led when you can.",
+    "must_trump": "You cannot follow suit, so you must play a trump.",
+    "not_on_lead": "Only the player on lead can do that.",
+    "no_marriage": "You need the king and queen of one suit for a marriage.",
+    "marriage_not_allowed": "Marriages can no longer be announced: the stock is used up.",
+    "cannot_exchange": "You cannot exchange the nine now: {reason}.",
+    "cannot_close": "You cannot close the stock now: {reason}.",
+    "wrong_kind": "Only cards can be played in this game.",
+    "not_legal": "That move is not allowed now.",
+    "match_over": "The match is over.",
+}
+
+
+def friendly(exc: IllegalAction, led: str | None = None) -> str:
+    """The sentence a player reads when a move is refused."""
+    template = MESSAGES.get(exc.code)
+    if template is None:
+        text = exc.message or "That move is not allowed."
+        return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    suit = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}.get(led or "", "matching")
+    return template.format(led=suit, reason=exc.message)
+
+
+class TableScene(Scene):
+    """Plays a :class:`~cardtable.match.Match` on the felt."""
+
+    def __init__(self, match: Match, *, speed=None, pace: float | None = None,
+                 sound: bool | None = None):
+        super().__init__()
+        self.match = match
+        self._speed_override = speed
+        self._pace_override = pace
+        self._sound_override = sound
+        self.viewer = self._pick_viewer()
+        self.zones: dict[str, list[CardSprite]] = {}
+        self.sprites = SpriteSet()
+        self.timeline = Timeline(self._handle)
+        self.game = table_class(match.game_id)(self)
+        self.clock = 0.0
+        self.log: deque[str] = deque(maxlen=6)
+        self.toast: list | None = None      # [text, age, seconds]
+        self.caption: list | None = None    # [text, age, seconds]
+        self.scores = list(match.state.match_scores)
+        self.dealer: int | None = getattr(match.state, "dealer", None)
+        self.turn: int | None = None if match.start_events() else match.to_act
+        self.waiting = False                # an overlay (summary, match end) is up
+        self.finished = False
+        self.drag: dict | None = None
+        self.hover: CardSprite | None = None
+        self.pointer = (0, 0)
+        self.last_click: tuple[int | None, float] = (None, -1.0)
+        self.review = False
+        self.review_hold = False
+        self.review_hover = False
+        self.last_button: Button | None = None
+        self.score_rect: pygame.Rect | None = None
+        self._sounds_due: list[list] = []
+        self._skipping = False
+        self.manual_order = False
+        self.legal: list[Action] = []
+        self.playable: set[str] = set()
+        self._legal_key = None
+        self.form = Form()
+        self._started = False
+        self.art: CardArt | None = None
+        self.felt: Felt | None = None
+        self.sounds: Sounds | None = None
+        self.speed = 1.0
+        self.summaries: list[dict] = []
+        self.deal_rows: list[dict] = []
+
+    # ------------------------------------------------------------------ life cycle
+    def _pick_viewer(self) -> int:
+        m = self.match
+        if m.is_human(m.to_act):
+            return m.to_act
+        humans = m.human_seats
+        return humans[0] if humans else 0
+
+    @property
+    def settings(self) -> dict:
+        return self.app.settings if self.app is not None else {}
+
+    def on_enter(self) -> None:
+        self._apply_settings()
+        if self.app is not None and self._setting_changed not in self.app.settings_listeners:
+            self.app.settings_listeners.append(self._setting_changed)
+        self.game.layout(self.size)
+        self._build_controls()
+        if not self._started:
+            self._started = True
+            start = self.match.start_events()
+            if start:
+                self.timeline.extend(start)
+            else:
+                self.game.sync(self.match.view(self.viewer))
+                self.relayout(0.0)
+
+    def on_exit(self) -> None:
+        if self.app is not None and self.finished:
+            if self._setting_changed in self.app.settings_listeners:
+                self.app.settings_listeners.remove(self._setting_changed)
+
+    def on_resume(self) -> None:
+        if self.size != self.game.size:
+            self.on_resize(self.size)
+        if self.waiting and not self.finished:
+            self.waiting = False
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        old = self.game.size
+        self.game.layout(size)
+        sx, sy = size[0] / max(1, old[0]), size[1] / max(1, old[1])
+        for s in self.sprites:
+            s.scale_position(sx, sy)
+        if self.drag is not None:
+            self.drag["sprite"].x, self.drag["sprite"].y = self.pointer
+        self.relayout(resize=True)
+        self._build_controls()
+
+    def _apply_settings(self) -> None:
+        st = self.settings
+        self.art = CardArt(four_colour=bool(st.get("four_colour_suits", False)),
+                           back_colour=st.get("card_back", "blue"))
+        if self.felt is None:
+            self.felt = Felt(st.get("felt", "green"))
+        else:
+            self.felt.set_colour(st.get("felt", "green"))
+        speed = self._speed_override if self._speed_override is not None else \
+            st.get("animation_speed", "normal")
+        self.speed = speed_factor(speed)
+        self.timeline.speed = self.speed
+        if self._pace_override is not None:
+            self.match.pace = self._pace_override
+        else:
+            self.match.pace = PACE / self.speed if self.speed > 0 else 0.3
+        enabled = self._sound_override if self._sound_override is not None else \
+            bool(st.get("sound", True))
+        if self.app is not None:
+            sounds = getattr(self.app, "sounds", None)
+            if not isinstance(sounds, Sounds):
+                sounds = Sounds(enabled=enabled)
+                self.app.sounds = sounds
+            sounds.set_enabled(enabled)
+            self.sounds = sounds
+
+    def _setting_changed(self, key: str, value) -> None:
+        if key in ("four_colour_suits", "card_back", "felt", "animation_speed", "sound",
+                   "show_card_points"):
+            self._apply_settings()
+
+    # ------------------------------------------------------------------ zones
+    def zone(self, name: str) -> list[CardSprite]:
+        z = self.zones.get(name)
+        if z is None:
+            z = self.zones[name] = []
+        return z
+
+    def put(self, sprite: CardSprite, zone: str, index: int | None = None) -> CardSprite:
+        """Move ``sprite`` to the end of (or ``index`` in) ``zone``."""
+        if sprite.zone:
+            old = self.zones.get(sprite.zone)
+            if old is not None and sprite in old:
+                old.remove(sprite)
+        target = self.zone(zone)
+        if index is None:
+            target.append(sprite)
+        else:
+            target.insert(index, sprite)
+        sprite.zone = zone
+        if sprite.id not in self.sprites.sprites:
+            self.sprites.add(sprite)
+        return sprite
+
+    def discard(self, sprite: CardSprite) -> None:
+        if sprite.zone and sprite in self.zones.get(sprite.zone, []):
+            self.zones[sprite.zone].remove(sprite)
+        self.sprites.remove(sprite)
+
+    def clear_zones(self) -> None:
+        self.zones.clear()
+        self.sprites.clear()
+        self.game.trick_angles.clear()
+
+    def new_card(self, code: str | None, pos, zone: str, width: int | None = None,
+                 face_up: bool = False) -> CardSprite:
+        s = CardSprite(code, pos, width or self.game.cw, face_up=face_up)
+        return self.put(s, zone)
+
+    def take_from_hand(self, seat: int, code: str | None) -> CardSprite | None:
+        """The sprite for ``code`` in a hand: that card if known, else an unknown one."""
+        hand = self.zone(f"hand{seat}")
+        for s in hand:
+            if s.code == code:
+                return s
+        unknown = [s for s in hand if s.code is None]
+        if unknown:
+            s = unknown[len(unknown) // 2]
+            s.code = code
+            return s
+        if hand:
+            s = hand[len(hand) // 2]
+            s.code = code
+            return s
+        return None
+
+    def sort_hand(self, seat: int) -> None:
+        hand = self.zone(f"hand{seat}")
+        hand.sort(key=lambda s: self.game.sort_key(s.code))
+
+    def insert_sorted(self, sprite: CardSprite, seat: int) -> None:
+        """Put a new card in a hand where sorting would put it (or at the end if re-ordered)."""
+        hand = self.zone(f"hand{seat}")
+        if seat != self.viewer or self.manual_order or sprite.code is None:
+            self.put(sprite, f"hand{seat}")
+            return
+        key = self.game.sort_key(sprite.code)
+        i = 0
+        while i < len(hand) and self.game.sort_key(hand[i].code) <= key:
+            i += 1
+        self.put(sprite, f"hand{seat}", i)
+
+    # ------------------------------------------------------------------ layout
+    def relayout(self, duration: float = 0.3, delays: dict[int, float] | None = None,
+                 resize: bool = False, zones: list[str] | None = None) -> None:
+        """Send every sprite to its resting place (animated unless ``duration`` is 0)."""
+        instant = self.speed <= 0 or self._skipping
+        dur = 0.0 if instant else duration / self.speed
+        names = zones if zones is not None else list(self.zones)
+        for name in names:
+            sprites = self.zones.get(name, [])
+            targets = self.game.place(name, sprites)
+            base_z = self.game.zone_z(name)
+            for i, (s, tgt) in enumerate(zip(sprites, targets, strict=True)):
+                x, y, angle, width, face_up = tgt
+                s.z = base_z + i
+                if s.dragging:
+                    s.target = (x, y, angle, width)
+                    s.width = int(round(width))
+                    continue
+                if resize:
+                    s.retarget(x, y, angle, width)
+                    if s.target_face_up != face_up:
+                        s.flip_to(face_up, 0.0)
+                    continue
+                if (x, y, angle, float(width)) == s.target and face_up == s.target_face_up \
+                        and (s.tween is not None or _at(s, x, y, angle, width)):
+                    continue
+                delay = 0.0
+                if delays is not None:
+                    delay = delays.get(s.id, 0.0)
+                    delay = 0.0 if instant else delay / self.speed
+                s.move_to(x, y, angle, width, duration=dur, delay=delay, face_up=face_up)
+
+    # ------------------------------------------------------------------ messages
+    def say(self, text: str) -> None:
+        """A line in the table's log."""
+        if text:
+            self.log.append(text)
+
+    def show_caption(self, text: str, seconds: float = 2.2) -> None:
+        self.caption = [text, 0.0, seconds]
+
+    def show_toast(self, text: str, seconds: float = 2.6) -> None:
+        """A short message just above the player's hand."""
+        self.toast = [text, 0.0, seconds]
+
+    def play_sound(self, name: str, delay: float = 0.0) -> None:
+        """Play a sound now or ``delay`` seconds (at normal speed) from now."""
+        if self.sounds is None or self.speed <= 0 or self._skipping:
+            return
+        if delay > 0:
+            self._sounds_due.append([self.clock + delay / self.speed, name])
+        else:
+            self.sounds.play(name)
+
+    # ------------------------------------------------------------------ events
+    def _handle(self, event) -> float:
+        ev = event.for_seat(self.viewer)
+        kind = ev["kind"]
+        line = self.game.describe(ev)
+        if line:
+            self.say(line)
+        if kind == "deal_scored":
+            self.scores_from(ev)
+            self.deal_rows.append(ev)
+            self._show_summary(ev)
+            return 0.0
+        if kind == "match_over":
+            self.finished = True
+            self._show_match_end(ev)
+            return 0.0
+        if kind == "dealt":
+            self.dealer = ev.get("dealer", self.dealer)
+            self.manual_order = False
+        return self.game.handle(ev) or 0.0
+
+    def scores_from(self, ev: dict) -> None:
+        self.scores = list(self.match.state.match_scores) if self.match.is_over else \
+            self._add_scores(ev)
+
+    def _add_scores(self, ev: dict) -> list[int]:
+        gp = ev.get("game_points") or []
+        scores = list(self.scores)
+        if self.match.game_id == "japanese65":
+            for seat in range(len(scores)):
+                scores[seat] += gp[seat % 2] if len(gp) == 2 else 0
+        else:
+            for seat in range(min(len(scores), len(gp))):
+                scores[seat] += gp[seat]
+        return scores
+
+    def _show_summary(self, ev: dict) -> None:
+        self.summaries.append(ev)
+        scene = None
+        try:
+            from cardtable.ui.scenes import summary
+        except ImportError:
+            summary = None
+        if summary is not None and self.app is not None:
+            scene = _make_scene(summary, ("SummaryScene", "DealSummaryScene"), self, ev)
+        if scene is None or self.app is None:
+            return
+        self.waiting = True
+        self.app.push(scene)
+
+    def _show_match_end(self, ev: dict) -> None:
+        self.scores = list(self.match.state.match_scores)
+        scene = None
+        try:
+            from cardtable.ui.scenes import matchend
+        except ImportError:
+            matchend = None
+        if matchend is not None and self.app is not None:
+            scene = _make_scene(matchend, ("MatchEndScene", "MatchEnd"), self, ev)
+        if scene is None or self.app is None:
+            self.show_caption(self.match_result_text(), 30.0)
+            return
+        self.waiting = True
+        self.app.push(scene)
+
+    def match_result_text(self) -> str:
+        winners = self.match.state.winners
+        names = " and ".join(self.match.seats[s].name for s in winners)
+        if any(self.match.is_human(s) for s in winners) and len(self.match.human_seats) == 1:
+            return "You win the match!" if len(winners) == 1 else f"{names} win the match!"
+        return f"{names} {'wins' if len(winners) == 1 else 'win'} the match."
+
+    # ------------------------------------------------------------------ state
+    @property
+    def idle(self) -> bool:
+        """Nothing queued and nothing waiting: the picture shows the engine's state."""
+        return self.timeline.idle and not self.waiting
+
+    @property
+    def settled(self) -> bool:
+        return self.idle and not any(s.tween is not None for s in self.sprites)
+
+    def my_turn(self) -> bool:
+        m = self.match
+        return self.idle and not m.is_over and m.to_act == self.viewer and m.is_human(self.viewer)
+
+    def skip(self) -> None:
+        """A click while cards move: jump to the end of what is queued."""
+        self._skipping = True
+        try:
+            self.timeline.skip(stop=lambda e: getattr(e, "kind", "") in ("deal_scored",
+                                                                          "match_over"))
+        finally:
+            self._skipping = False
+        self.sprites.finish()
+        self._sounds_due.clear()
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if not self.waiting:
+            self.timeline.update(dt, blocked=lambda: self.waiting)
+        self.sprites.update(dt)
+        if self._sounds_due:
+            due = [x for x in self._sounds_due if x[0] <= self.clock]
+            if due:
+                self._sounds_due = [x for x in self._sounds_due if x[0] > self.clock]
+                for _, name in due[:2]:
+                    self.play_sound(name)
+        if self.idle and not self.match.is_over:
+            self._maybe_change_viewer()
+            if not self.match.is_human(self.match.to_act):
+                events = self.match.poll(now=self.clock)
+                if events:
+                    self.timeline.extend(events)
+                    if self.speed <= 0:
+                        self.timeline.update(0.0, blocked=lambda: self.waiting)
+        if self.idle:
+            self.turn = self.match.to_act
+        self._refresh_legal()
+        if self.last_button is not None:
+            self.last_button.enabled = self.game.last_trick() is not None
+        for msg in (self.toast, self.caption):
+            if msg is not None:
+                msg[1] += dt
+        if self.toast is not None and self.toast[1] >= self.toast[2]:
+            self.toast = None
+        if self.caption is not None and self.caption[1] >= self.caption[2]:
+            self.caption = None
+        self.form.update(dt)
+
+    def _maybe_change_viewer(self) -> None:
+        m = self.match
+        seat = m.to_act
+        if seat is None or not m.is_human(seat) or seat == self.viewer:
+            return
+        self.viewer = seat
+        self.clear_zones()
+        self.game.sync(m.view(seat))
+        self.relayout(0.0)
+        self.show_toast(f"{m.seats[seat].name}, it is your turn.")
+
+    def _refresh_legal(self) -> None:
+        mine = self.my_turn()
+        key = (len(self.match.moves), mine, self.viewer, self.match.state.deal_no)
+        if key != self._legal_key:
+            self._legal_key = key
+            self.legal = self.match.legal_actions() if mine else []
+            self.playable = {a.card for a in self.legal if a.kind == "play"}
+            self._build_controls()
+        hand = self.zones.get(f"hand{self.viewer}", [])
+        for s in hand:
+            legal = mine and s.code in self.playable
+            s.glow = legal and not s.dragging
+            s.dim = mine and not legal and s.code is not None
+            if s.dragging:
+                s.lift_target = 1.0
+            elif s is self.hover and self.drag is None:
+                s.lift_target = 1.0 if (legal or not mine) else 0.35
+            else:
+                s.lift_target = 0.3 if legal else 0.0
+
+    # ------------------------------------------------------------------ controls
+    def _build_controls(self) -> None:
+        if self.app is None:
+            return
+        self.form.clear()
+        w, h = self.size
+        bh = theme.px(38)
+        size = theme.SMALL + 1
+        menu = Button("Menu", self.leave, style="quiet", size=size)
+        menu.rect = pygame.Rect(theme.px(14), theme.px(12), theme.px(92), theme.px(34))
+        self.form.add(menu)
+        last = Button("Last trick", self.toggle_review, style="quiet", size=size)
+        last.rect = pygame.Rect(0, 0, theme.px(124), theme.px(34))
+        last.rect.bottomright = (w - theme.px(14), h - theme.px(12))
+        last.enabled = self.game.last_trick() is not None
+        last.name = "Last trick"
+        self.form.add(last)
+        self.last_button = last
+        actions = self.game.controls(self.legal)
+        if actions:
+            buttons = []
+            for label, action in actions:
+                style = "primary" if action.kind == "claim" else "normal"
+                b = Button(label, lambda a=action: self.try_action(a), style=style, size=size)
+                b.name = label
+                buttons.append(b)
+            widths = [max(theme.px(120), b.preferred_width()) for b in buttons]
+            gap = theme.px(12)
+            total = sum(widths) + gap * (len(buttons) - 1)
+            band = self.game.hand_band()
+            x = w // 2 - total // 2
+            y = band.top - bh - theme.px(6)
+            for b, bw in zip(buttons, widths, strict=True):
+                b.rect = pygame.Rect(x, y, bw, bh)
+                x += bw + gap
+                self.form.add(b)
+        self.form.focus(None)
+
+    def button(self, name: str) -> Button | None:
+        for w in self.form.widgets:
+            if w.name == name:
+                return w
+        return None
+
+    def leave(self) -> None:
+        """Back to the main menu; the match stays in progress (Continue)."""
+        if self.app is None:
+            return
+        self.drop_drag()
+        if len(self.app.stack) > 1 and self.app.stack[-1] is self:
+            self.app.pop()
+        else:
+            try:
+                from cardtable.ui.scenes.menu import MenuScene
+            except ImportError:
+                return
+            self.app.replace(MenuScene())
+
+    def toggle_review(self) -> None:
+        self.review = not self.review and self.game.last_trick() is not None
+
+    # ------------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        et = event.type
+        if et in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.pointer = event.pos
+        if self.drag is None and self.form.handle_event(event):
+            return True
+        if et == pygame.MOUSEMOTION:
+            return self._motion(event)
+        if et == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._press(event.pos)
+        if et == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._release(event.pos)
+        if et == pygame.KEYDOWN:
+            if event.key == pygame.K_l:
+                self.review_hold = True
+                return True
+            if event.key == pygame.K_ESCAPE:
+                if self.review:
+                    self.review = False
+                else:
+                    self.leave()
+                return True
+            if event.key in (pygame.K_SPACE, pygame.K_RETURN) and not self.idle:
+                self.skip()
+                return True
+        if et == pygame.KEYUP and event.key == pygame.K_l:
+            self.review_hold = False
+            return True
+        return False
+
+    def _hand_sprite_at(self, pos) -> CardSprite | None:
+        name = f"hand{self.viewer}"
+        return self.sprites.at(pos, lambda s: s.zone == name and s.code is not None)
+
+    def _motion(self, event) -> bool:
+        pos = event.pos
+        lt = self.button("Last trick")
+        if lt is not None and not self.review_hold:
+            self.review_hover = lt.contains(pos) and lt.enabled
+        d = self.drag
+        if d is not None:
+            s = d["sprite"]
+            if not d["moved"]:
+                if abs(pos[0] - d["start"][0]) + abs(pos[1] - d["start"][1]) >= DRAG_START:
+                    d["moved"] = True
+                    s.dragging = True
+                    s.tween = None
+            if d["moved"]:
+                s.x = pos[0] - d["offset"][0]
+                s.y = pos[1] - d["offset"][1]
+            return True
+        self.hover = self._hand_sprite_at(pos)
+        return False
+
+    def _press(self, pos) -> bool:
+        if self.review:
+            self.review = False
+            return True
+        if not self.idle or self.sprites.busy and self._cards_flying():
+            self.skip()
+            return True
+        s = self._hand_sprite_at(pos)
+        if s is not None:
+            self.drag = {"sprite": s, "start": pos, "offset": (pos[0] - s.x, pos[1] - s.y),
+                         "moved": False}
+            return True
+        action = self.game.click_action(pos)
+        if action is not None:
+            self.try_action(action)
+            return True
+        return False
+
+    def _cards_flying(self) -> bool:
+        return any(s.tween is not None and s.zone != f"hand{self.viewer}" for s in self.sprites)
+
+    def _release(self, pos) -> bool:
+        d = self.drag
+        if d is None:
+            return False
+        self.drag = None
+        s = d["sprite"]
+        if not d["moved"]:
+            last_id, t = self.last_click
+            if last_id == s.id and self.clock - t <= DOUBLE_CLICK:
+                self.last_click = (None, -1.0)
+                self.try_action(self.game.drop_action(s, None), s)
+            else:
+                self.last_click = (s.id, self.clock)
+            return True
+        s.dragging = False
+        if self.game.hand_band().collidepoint(pos):
+            self._reorder(s, pos)
+            return True
+        action = self.game.drop_action(s, pos)
+        if action is None:
+            self.relayout(0.25, zones=[s.zone])
+            return True
+        self.try_action(action, s)
+        return True
+
+    def drop_drag(self) -> None:
+        if self.drag is not None:
+            s = self.drag["sprite"]
+            s.dragging = False
+            self.drag = None
+            self.relayout(0.2, zones=[s.zone])
+
+    def _reorder(self, sprite: CardSprite, pos) -> None:
+        hand = self.zone(f"hand{self.viewer}")
+        others = [s for s in hand if s is not sprite]
+        index = sum(1 for s in others if s.target[0] < pos[0])
+        if hand.index(sprite) != index:
+            self.manual_order = True
+        self.put(sprite, f"hand{self.viewer}", index)
+        self.relayout(0.22, zones=[f"hand{self.viewer}"])
+
+    def try_action(self, action: Action | None, sprite: CardSprite | None = None) -> bool:
+        """Apply a human move; a refused move flies back and a toast says why."""
+        if action is None:
+            return False
+        m = self.match
+        if m.is_over:
+            return False
+        if m.to_act != self.viewer or not m.is_human(self.viewer) or not self.idle:
+            who = m.seats[m.to_act].name if m.to_act is not None else "the table"
+            self.show_toast(f"Wait for your turn: {who} is playing." if self.idle or
+                            m.to_act != self.viewer else "Wait a moment.")
+            self._fly_back(sprite)
+            return False
+        try:
+            events = m.apply(action)
+        except IllegalAction as exc:
+            self.show_toast(friendly(exc, self._led_suit()))
+            self._fly_back(sprite)
+            return False
+        self.hover = None
+        self.timeline.extend(events)
+        if self.speed <= 0:
+            self.timeline.update(0.0, blocked=lambda: self.waiting)
+        return True
+
+    def _led_suit(self) -> str | None:
+        trick = self.match.view(self.viewer).get("trick") or []
+        if trick:
+            return trick[0][1][1]
+        return None
+
+    def _fly_back(self, sprite: CardSprite | None) -> None:
+        if sprite is not None:
+            sprite.dragging = False
+            self.relayout(0.28, zones=[sprite.zone])
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        art = self.art
+        surface.blit(self.felt.surface(surface.get_size()), (0, 0))
+        for centre, width, angle, label in self.game.slots():
+            img = art.slot(width, label)
+            if angle:
+                img = art.rotated(img, angle)
+            surface.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]))))
+        if self.drag is not None and self.drag["moved"]:
+            for rect in self.game.drop_targets(self.drag["sprite"]):
+                self._draw_target(surface, rect)
+        self._draw_plates(surface)
+        self.sprites.draw(surface, art)
+        self.game.extra_draw(surface)
+        self._draw_scores(surface)
+        self._draw_log(surface)
+        self.form.draw(surface)
+        self._draw_caption(surface)
+        self._draw_toast(surface)
+        if self.review or self.review_hold or getattr(self, "review_hover", False):
+            self._draw_review(surface)
+
+    def _draw_target(self, surface, rect: pygame.Rect) -> None:
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        r = theme.px(12)
+        pygame.draw.rect(layer, (255, 230, 150, int(26 + 22 * pulse)), layer.get_rect(),
+                         border_radius=r)
+        pygame.draw.rect(layer, (255, 226, 140, int(120 + 80 * pulse)), layer.get_rect(),
+                         width=max(2, theme.px(2)), border_radius=r)
+        surface.blit(layer, rect)
+
+    def seat_colour(self, seat: int) -> tuple:
+        if self.match.game_id == "japanese65":
+            return theme.SEAT_COLOURS[seat % 2]
+        return theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+
+    def _draw_plates(self, surface) -> None:
+        m = self.match
+        pw, ph = theme.px(176), theme.px(50)
+        for seat in range(m.n_players):
+            anchor, pos = self.game.plate_anchor(seat)
+            rect = pygame.Rect(0, 0, pw, ph)
+            setattr(rect, anchor, pos)
+            rect.clamp_ip(surface.get_rect().inflate(-theme.px(8), -theme.px(8)))
+            self._plate(surface, rect, seat)
+
+    def _plate(self, surface, rect: pygame.Rect, seat: int) -> None:
+        m = self.match
+        info = m.seats[seat]
+        turn = self.turn == seat and not m.is_over
+        colour = self.seat_colour(seat)
+        r = theme.px(12)
+        if turn:
+            pulse = 0.5 + 0.5 * math.sin(self.clock * 4.0)
+            glow = rect.inflate(theme.px(10), theme.px(10))
+            layer = pygame.Surface(glow.size, pygame.SRCALPHA)
+            pygame.draw.rect(layer, (*theme.ACCENT, int(60 + 50 * pulse)), layer.get_rect(),
+                             border_radius=r + theme.px(5))
+            layer = pygame.transform.gaussian_blur(layer, max(1, theme.px(4)))
+            surface.blit(layer, glow)
+        theme.panel(surface, rect, alpha=196, radius=r, shadow=True)
+        if turn:
+            pygame.draw.rect(surface, theme.ACCENT, rect, width=max(2, theme.px(2)),
+                             border_radius=r)
+        # the side/seat colour as a dot
+        dot_r = theme.px(7)
+        cx = rect.x + theme.px(16)
+        pygame.draw.circle(surface, colour, (cx, rect.y + theme.px(17)), dot_r)
+        name_size = theme.px(17)
+        name = theme.ellipsize(info.name, name_size, rect.w - theme.px(80), bold=True)
+        theme.draw_text(surface, name, (cx + theme.px(14), rect.y + theme.px(6)), name_size,
+                        theme.TEXT, bold=True)
+        if info.is_human:
+            sub = "You" if seat == self.viewer else "Player"
+        else:
+            sub = f"Computer · {info.level}"
+        if turn and not info.is_human and self.idle:
+            dots = "." * (1 + int(self.clock * 3) % 3)
+            sub = f"Thinking{dots}"
+        elif turn and info.is_human:
+            sub = "Your turn" if seat == self.viewer else "To play"
+        theme.draw_text(surface, sub, (cx + theme.px(14), rect.y + theme.px(28)),
+                        theme.px(13), theme.ACCENT_LIGHT if turn else theme.TEXT_DIM)
+        score = self.scores[seat] if seat < len(self.scores) else 0
+        theme.draw_text(surface, str(score), (rect.right - theme.px(14), rect.centery),
+                        theme.px(24), theme.TEXT, bold=True, anchor="midright")
+        if self.dealer == seat:
+            chip = theme.px(11)
+            c = (rect.right - theme.px(2), rect.top + theme.px(2))
+            pygame.draw.circle(surface, (250, 246, 232), c, chip)
+            pygame.draw.circle(surface, theme.ACCENT_DARK, c, chip, max(1, theme.px(2)))
+            theme.draw_text(surface, "D", c, theme.px(13), theme.TEXT_DARK, bold=True,
+                            anchor="center", shadow=False)
+
+    def _draw_scores(self, surface) -> None:
+        lines = self.game.score_lines()
+        if not lines:
+            return
+        w = surface.get_width()
+        pad = theme.px(12)
+        row = theme.px(22)
+        width = theme.px(236)
+        title = self.match.spec.name
+        height = pad * 2 + theme.px(24) + row * len(lines)
+        rect = pygame.Rect(w - width - theme.px(14), theme.px(12), width, height)
+        theme.panel(surface, rect, alpha=170, radius=theme.px(12), shadow=False)
+        theme.draw_text(surface, theme.ellipsize(title, theme.px(16), width - 2 * pad, True),
+                        (rect.x + pad, rect.y + pad), theme.px(16), theme.ACCENT_LIGHT,
+                        bold=True)
+        y = rect.y + pad + theme.px(26)
+        for label, value, colour in lines:
+            if colour is not None:
+                pygame.draw.circle(surface, colour, (rect.x + pad + theme.px(5), y + row // 2 - 2),
+                                   theme.px(5))
+                lx = rect.x + pad + theme.px(16)
+            else:
+                lx = rect.x + pad
+            theme.draw_text(surface, theme.ellipsize(label, theme.px(15), width - theme.px(90)),
+                            (lx, y), theme.px(15), theme.TEXT)
+            theme.draw_text(surface, value, (rect.right - pad, y), theme.px(15), theme.TEXT,
+                            bold=True, anchor="topright")
+            y += row
+        self.score_rect = rect
+
+    def _draw_log(self, surface) -> None:
+        if not self.log:
+            return
+        w, h = surface.get_size()
+        size = theme.px(14)
+        row = theme.px(19)
+        width = theme.px(300)
+        lines = list(self.log)[-5:]
+        height = theme.px(16) + row * len(lines)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.bottomright = (w - theme.px(14), h - theme.px(56))
+        theme.panel(surface, rect, alpha=120, radius=theme.px(10), shadow=False)
+        y = rect.y + theme.px(8)
+        for i, text in enumerate(lines):
+            fade = 150 + int(105 * (i + 1) / len(lines))
+            theme.draw_text(surface, theme.ellipsize(text, size, width - theme.px(20)),
+                            (rect.x + theme.px(10), y), size, theme.TEXT, alpha=fade,
+                            shadow=False)
+            y += row
+
+    def _pill(self, surface, text: str, centre, size: int, alpha: int, tint=theme.PANEL):
+        tw, th = theme.text_size(text, size, bold=True)
+        rect = pygame.Rect(0, 0, tw + theme.px(36), th + theme.px(18))
+        rect.center = (int(centre[0]), int(centre[1]))
+        box = pygame.Surface(rect.size, pygame.SRCALPHA)
+        theme.rounded(box, box.get_rect(), (*tint[:3], 220), rect.h // 2,
+                      edge=(255, 255, 255, 60))
+        theme.draw_text(box, text, box.get_rect().center, size, theme.TEXT, bold=True,
+                        anchor="center")
+        box.set_alpha(alpha)
+        surface.blit(box, rect)
+        return rect
+
+    @staticmethod
+    def _fade(msg) -> int:
+        text, age, seconds = msg
+        if age < 0.15:
+            return int(255 * age / 0.15)
+        left = seconds - age
+        return max(0, min(255, int(255 * left / 0.45))) if left < 0.45 else 255
+
+    def _draw_caption(self, surface) -> None:
+        if self.caption is None:
+            return
+        cx, cy = self.game.caption_pos()
+        self._pill(surface, self.caption[0], (cx, cy), theme.px(17), self._fade(self.caption))
+
+    def _draw_toast(self, surface) -> None:
+        if self.toast is None:
+            return
+        band = self.game.hand_band()
+        y = band.top - theme.px(70)
+        self._pill(surface, self.toast[0], (surface.get_width() // 2, y), theme.px(17),
+                   self._fade(self.toast), tint=(92, 30, 24))
+
+    def _draw_review(self, surface) -> None:
+        trick = self.game.last_trick()
+        if not trick:
+            return
+        cards, winner, note = trick
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 110))
+        surface.blit(shade, (0, 0))
+        cw = self.game.cw
+        n = len(cards)
+        gap = int(cw * 0.25)
+        total = n * cw + (n - 1) * gap
+        panel = pygame.Rect(0, 0, total + theme.px(60), int(cw * 1.4) + theme.px(120))
+        panel.center = (w // 2, int(h * 0.45))
+        theme.panel(surface, panel, alpha=225, radius=theme.px(16))
+        theme.draw_text(surface, "Last trick", (panel.centerx, panel.y + theme.px(14)),
+                        theme.px(20), theme.ACCENT_LIGHT, bold=True, anchor="midtop")
+        x = panel.centerx - total // 2
+        y = panel.y + theme.px(50)
+        for seat, code in cards:
+            img = self.art.face(code, cw)
+            surface.blit(img, (x, y))
+            if seat == winner:
+                pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(x, y, cw, img.get_height())
+                                 .inflate(theme.px(6), theme.px(6)), max(2, theme.px(3)),
+                                 border_radius=theme.px(8))
+            label = self.game.you(seat)
+            theme.draw_text(surface, theme.ellipsize(label, theme.px(14), cw + gap),
+                            (x + cw // 2, y + img.get_height() + theme.px(8)), theme.px(14),
+                            theme.TEXT, anchor="midtop")
+            x += cw + gap
+        if note:
+            theme.draw_text(surface, note, (panel.centerx, panel.bottom - theme.px(12)),
+                            theme.px(14), theme.TEXT_DIM, anchor="midbottom")
+
+
+def _at(s: CardSprite, x: float, y: float, angle: float, width: float) -> bool:
+    return (abs(s.x - x) < 0.5 and abs(s.y - y) < 0.5 and abs(s.w - width) < 0.5
+            and abs((s.angle - angle + 180) % 360 - 180) < 0.5)
+
+
+def _make_scene(module, names: tuple[str, ...], table: TableScene, ev: dict):
+    """Build the shell's summary / match-end scene for this table, whatever it is called."""
+    cls = None
+    for name in names:
+        cls = getattr(module, name, None)
+        if cls is not None:
+            break
+    if cls is None:
+        return None
+    factory = getattr(cls, "for_table", None)
+    if factory is not None:
+        return factory(table, ev)
+    return cls(table, ev)
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def start_match(app, config: dict, **kwargs) -> TableScene:
+    """Start a match from the setup scene's config and show its table over the main menu."""
+    match = Match.from_config(config)
+    return show_table(app, TableScene(match, **kwargs))
+
+
+def show_table(app, table: TableScene) -> TableScene:
+    old = getattr(app, "table", None)
+    if old is not None and old is not table:
+        old.match.close()
+    app.table = table
+    try:
+        from cardtable.ui.scenes.menu import MenuScene
+
+        app.reset(MenuScene())
+        app.push(table)
+    except ImportError:
+        app.reset(table)
+    return table
+
+
+def install(app) -> None:
+    """Make the shell start and continue matches on this table."""
+    app.table = getattr(app, "table", None)
+
+    def on_start(config: dict) -> None:
+        start_match(app, config)
+
+    def on_continue() -> None:
+        table = getattr(app, "table", None)
+        if table is not None and not table.finished:
+            if app.top is not table:
+                app.push(table)
+
+    def in_progress() -> bool:
+        table = getattr(app, "table", None)
+        return table is not None and not table.finished and not table.match.is_over
+
+    app.on_start_match = on_start
+    app.on_continue_match = on_continue
+    app.match_in_progress = in_progress
+
+
+__all__ = ["TableScene", "install", "start_match", "friendly", "SUIT_WORDS"]

@@ -1,0 +1,365 @@
+"""One table module per game: where its zones lie and how a drop or a click becomes an Action.
+
+The shared table scene (``cardtable.ui.scenes.table``) owns the sprites, the event queue,
+input, panels and sounds; a :class:`GameTable` subclass knows the game: the geometry of its
+zones, how each engine event moves cards between zones, and what a drop means.
+
+Zones are named lists of sprites kept by the scene: ``hand<seat>``, ``trick``, ``deck``,
+and whatever else a game needs (``stock``, ``trump``, ``won<seat>``, ``pile<side>``...).
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+
+import pygame
+
+from cardtable.engine.core import Action
+from cardtable.ui.cardart import card_height
+
+PLAYABLE = {"japanese65", "sixtysix"}
+
+MODULES = {
+    "japanese65": "cardtable.ui.tables.japanese65",
+    "sixtysix": "cardtable.ui.tables.sixtysix",
+}
+
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SINGULAR = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+RANK_WORDS = {
+    "A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine", "8": "eight",
+    "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two",
+}
+
+
+def card_words(code: str) -> str:
+    """'queen of spades' (for the log and captions)."""
+    if code == "JK":
+        return "joker"
+    return f"{RANK_WORDS[code[0]]} of {SUIT_WORDS[code[1]]}"
+
+
+def table_class(game_id: str) -> type[GameTable]:
+    """The GameTable subclass for ``game_id`` (KeyError if the game has no table yet)."""
+    module = importlib.import_module(MODULES[game_id])
+    return module.TABLE
+
+
+#: suit order in a sorted hand: trumps first, then colours alternating
+SUIT_ORDER = {"S": "SHCD", "H": "HSDC", "D": "DSHC", "C": "CHSD"}
+
+#: where each seat sits, seen from the viewer (seat numbers go clockwise)
+SLOTS_BY_PLAYERS = {
+    2: ("bottom", "top"),
+    3: ("bottom", "left", "right"),
+    4: ("bottom", "left", "top", "right"),
+}
+
+Target = tuple[float, float, float, float, bool]  # x, y, angle, width, face up
+
+
+class GameTable:
+    """Game-specific geometry and event handling; see the module docstring."""
+
+    game_id = ""
+    #: drawing order of zones (higher is drawn later)
+    ZONE_Z = {"pile": 100, "won": 200, "stock": 300, "trump": 250, "trick": 500, "hand": 700,
+              "deck": 900}
+    RANK_ORDER = "AKQJT98765432"
+
+    def __init__(self, scene) -> None:
+        self.t = scene
+        self.n = scene.match.n_players
+        self.size = (1280, 720)
+        self.cw = 90
+        self.ch = card_height(90)
+        self.rng = random.Random(7)
+        self.trick_angles: dict[int, float] = {}
+
+    # ---- seats -----------------------------------------------------------------------
+    @property
+    def viewer(self) -> int:
+        return self.t.viewer
+
+    def slot(self, seat: int) -> str:
+        return SLOTS_BY_PLAYERS[self.n][(seat - self.viewer) % self.n]
+
+    def name(self, seat: int) -> str:
+        return self.t.match.seats[seat].name
+
+    def you(self, seat: int) -> str:
+        """'You' for the viewer when the viewer is a human, else the seat's name."""
+        if seat == self.viewer and self.t.match.is_human(seat):
+            return "You"
+        return self.name(seat)
+
+    # ---- geometry ---------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        """Compute sizes and anchors for a window of ``size``."""
+        self.size = size
+        w, h = size
+        self.cw = max(48, int(min(h * 0.13, w * 0.074)))
+        self.ch = card_height(self.cw)
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        w, h = self.size
+        return (w / 2, h * 0.45)
+
+    def hand_anchor(self, seat: int) -> tuple[float, float]:
+        w, h = self.size
+        m = max(10, int(h * 0.02))
+        slot = self.slot(seat)
+        small = self.small_width()
+        sh = card_height(small)
+        if slot == "bottom":
+            return (w / 2, h - self.ch / 2 - m)
+        if slot == "top":
+            return (w / 2, m + sh / 2)
+        if slot == "left":
+            return (m + sh / 2, h * 0.40)
+        return (w - m - sh / 2, h * 0.40)
+
+    def small_width(self) -> int:
+        """Card width of the other players' hands."""
+        return max(36, int(self.cw * 0.64))
+
+    def hand_spacing(self, seat: int, count: int) -> float:
+        w, h = self.size
+        if self.slot(seat) == "bottom":
+            room = w * 0.56 - self.cw
+            return max(self.cw * 0.22, min(self.cw * 0.62, room / max(1, count - 1)))
+        small = self.small_width()
+        room = (h * 0.38) if self.slot(seat) in ("left", "right") else w * 0.3
+        return max(small * 0.12, min(small * 0.34, room / max(1, count - 1)))
+
+    def hand_band(self) -> pygame.Rect:
+        """Where a drop means 'put it back in my hand' (re-ordering)."""
+        w, h = self.size
+        x, y = self.hand_anchor(self.viewer)
+        top = y - self.ch * 0.62
+        return pygame.Rect(0, int(top), w, h - int(top))
+
+    def place_hand(self, seat: int, sprites: list) -> list[Target]:
+        n = len(sprites)
+        if not n:
+            return []
+        slot = self.slot(seat)
+        ax, ay = self.hand_anchor(seat)
+        step = self.hand_spacing(seat, n)
+        out = []
+        if slot == "bottom":
+            x0 = ax - step * (n - 1) / 2
+            for i, s in enumerate(sprites):
+                out.append((x0 + step * i, ay, 0.0, self.cw, s.code is not None))
+            return out
+        width = self.small_width()
+        if slot == "top":
+            x0 = ax + step * (n - 1) / 2
+            for i, s in enumerate(sprites):
+                out.append((x0 - step * i, ay, 180.0, width, s.code is not None and s.revealed))
+            return out
+        angle = 270.0 if slot == "left" else 90.0
+        sign = 1 if slot == "left" else -1
+        y0 = ay - sign * step * (n - 1) / 2
+        for i, s in enumerate(sprites):
+            out.append((ax, y0 + sign * step * i, angle, width,
+                        s.code is not None and s.revealed))
+        return out
+
+    def trick_angle(self, sprite) -> float:
+        a = self.trick_angles.get(sprite.id)
+        if a is None:
+            a = self.rng.uniform(-7.0, 7.0)
+            self.trick_angles[sprite.id] = a
+        return a
+
+    def place(self, zone: str, sprites: list) -> list[Target]:
+        """Resting places of the sprites of ``zone`` (override for game zones)."""
+        if zone.startswith("hand"):
+            return self.place_hand(int(zone[4:]), sprites)
+        if zone == "deck":
+            return self.place_stack(self.deck_pos(), sprites, self.cw, face_up=False)
+        raise KeyError(zone)
+
+    def deck_pos(self) -> tuple[float, float]:
+        return self.centre
+
+    def place_stack(self, pos, sprites, width, face_up=False, angle=0.0, depth=0.35,
+                    jitter=0.0) -> list[Target]:
+        """A squared pile; each card a hair higher than the one under it."""
+        out = []
+        step = max(0.25, width * depth / 100)
+        for i, s in enumerate(sprites):
+            a = angle
+            if jitter:
+                a += self.jitter(s, jitter)
+            out.append((pos[0] - i * step, pos[1] - i * step * 1.4, a, width, face_up))
+        return out
+
+    def jitter(self, sprite, amount: float) -> float:
+        return math.sin(sprite.id * 12.9898) * amount
+
+    def zone_z(self, zone: str) -> int:
+        for prefix, z in self.ZONE_Z.items():
+            if zone.startswith(prefix):
+                return z
+        return 400
+
+    def slots(self) -> list[tuple[tuple[float, float], int, float, str]]:
+        """Empty-zone outlines: (centre, width, angle, label) for zones with no card."""
+        return []
+
+    def plate_anchor(self, seat: int) -> tuple[str, tuple[int, int]]:
+        """(rect point name, position) of a seat's name plate."""
+        w, h = self.size
+        ax, ay = self.hand_anchor(seat)
+        slot = self.slot(seat)
+        n = len(self.t.zone(f"hand{seat}")) or 6
+        gap = max(12, int(self.cw * 0.22))
+        if slot == "bottom":
+            half = self.hand_spacing(seat, n) * (n - 1) / 2 + self.cw / 2
+            return "midright", (int(ax - half - gap), int(ay))
+        if slot == "top":
+            half = self.hand_spacing(seat, n) * (n - 1) / 2 + self.small_width() / 2
+            return "midright", (int(ax - half - gap), int(ay))
+        half = self.hand_spacing(seat, n) * (n - 1) / 2 + self.small_width() / 2
+        if slot == "left":
+            return "midtop", (int(ax + 0.2 * self.cw), int(ay + half + gap))
+        return "midtop", (int(ax - 0.2 * self.cw), int(ay + half + gap))
+
+    # ---- cards ------------------------------------------------------------------------
+    def trump_suit(self) -> str | None:
+        return None
+
+    def sort_key(self, code: str | None):
+        """Hand order: trumps first, then suits alternating colour, high rank to low."""
+        if code is None:
+            return (9, 0)
+        order = SUIT_ORDER.get(self.trump_suit(), "SHCD")
+        suit_i = order.index(code[1]) if code[1] in order else 5
+        rank_i = self.RANK_ORDER.index(code[0]) if code[0] in self.RANK_ORDER else 20
+        return (suit_i, rank_i)
+
+    # ---- events -----------------------------------------------------------------------
+    def handle(self, ev: dict) -> float:
+        """Animate one event (as the viewer sees it); return the pause before the next."""
+        kind = ev["kind"]
+        method = getattr(self, "on_" + kind, None)
+        if method is None:
+            return 0.0
+        return method(ev) or 0.0
+
+    # the deal: every card goes back to the deck, then out one at a time
+    DEAL_STAGGER = 0.05
+    deck_size = 52
+
+    def deal_sequence(self, ev: dict) -> list[int]:
+        """The seat each card goes to, in the order they are dealt."""
+        first = ev.get("first", (ev.get("dealer", 0) + 1) % self.n)
+        total = sum(ev.get("hand_sizes", [0] * self.n))
+        return [(first + i) % self.n for i in range(total)]
+
+    def on_dealt(self, ev: dict) -> float:
+        t = self.t
+        self.dealt = ev
+        self.received: dict[int, list[str] | None] = {}
+        self.last = None
+        self.new_deal(ev)
+        sprites = list(t.sprites)
+        pos = self.deck_pos()
+        for s in sprites:
+            s.code = None
+            s.revealed = False
+            s.owner = None
+            t.put(s, "deck")
+        for _ in range(self.deck_size - len(sprites)):
+            t.new_card(None, pos, "deck", self.cw)
+        t.relayout(0.35)
+        t.play_sound("shuffle", 0.3 if sprites else 0.0)
+        return 0.75 if sprites else 0.35
+
+    def new_deal(self, ev: dict) -> None:
+        """Reset the game's own bookkeeping for a new deal."""
+
+    def on_received(self, ev: dict) -> float:
+        self.received[ev["seat"]] = ev.get("cards")
+        if len(self.received) < self.n:
+            return 0.0
+        return self.deal_out(self.dealt)
+
+    def deal_out(self, ev: dict) -> float:
+        t = self.t
+        deck = t.zone("deck")
+        counts = dict.fromkeys(range(self.n), 0)
+        delays = {}
+        for i, seat in enumerate(self.deal_sequence(ev)):
+            if not deck:
+                break
+            s = deck[-1]
+            cards = self.received.get(seat)
+            k = counts[seat]
+            counts[seat] += 1
+            s.code = cards[k] if cards and k < len(cards) else None
+            t.put(s, f"hand{seat}")
+            delays[s.id] = i * self.DEAL_STAGGER
+            if i % 3 == 0:
+                t.play_sound("deal", i * self.DEAL_STAGGER)
+        total = len(delays) * self.DEAL_STAGGER
+        rest = self.after_deal(ev, total)
+        t.relayout(0.3, delays=delays)
+        t.timeline.insert(self.sort_after_deal)
+        return total + 0.3 + rest
+
+    def after_deal(self, ev: dict, elapsed: float) -> float:
+        """Cards left in the deck after the hands are dealt (Sixty-Six's stock)."""
+        return 0.0
+
+    def sort_after_deal(self) -> float:
+        self.t.sort_hand(self.viewer)
+        self.t.relayout(0.3)
+        return 0.3
+
+    def sync(self, view: dict) -> None:
+        """Rebuild every zone at once from ``state.view(viewer)`` (resume, change of viewer)."""
+
+    def describe(self, ev: dict) -> str | None:
+        """One line for the table's log, or None."""
+        return None
+
+    # ---- input ------------------------------------------------------------------------
+    def drop_action(self, sprite, pos) -> Action | None:
+        """The action a card dropped at ``pos`` (outside the hand band) stands for."""
+        if sprite.code is None:
+            return None
+        return Action("play", card=sprite.code)
+
+    def click_action(self, pos) -> Action | None:
+        """A click on the table outside the hand (e.g. on the stock to close it)."""
+        return None
+
+    def controls(self, legal: list[Action]) -> list[tuple[str, Action]]:
+        """Buttons for the non-card actions the human may take now."""
+        return []
+
+    def drop_targets(self, sprite) -> list[pygame.Rect]:
+        """Rects to highlight while ``sprite`` is dragged."""
+        return []
+
+    # ---- panels -----------------------------------------------------------------------
+    def score_lines(self) -> list[tuple[str, str, tuple | None]]:
+        """(label, value, colour) rows for the score panel."""
+        return []
+
+    def extra_draw(self, surface: pygame.Surface) -> None:
+        """Labels and marks that belong to the game (pile counts, trump badge...)."""
+
+    def caption_pos(self) -> tuple[float, float]:
+        cx, cy = self.centre
+        return (cx, cy - self.ch * 1.12)
+
+    def last_trick(self) -> tuple[list[tuple[int, str]], int, str] | None:
+        """(cards as (seat, code) in play order, winner, a note) of the last trick."""
+        return getattr(self, "last", None)

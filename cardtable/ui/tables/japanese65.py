@@ -1,0 +1,263 @@
+"""The table of 65 (Japanese partnership): four hands, a trick in the middle, side piles.
+
+Where a trick's cards go is the game's twist, so it is shown: each side has a row of
+face-down partner-cards (one per trick won) and a pile of the cards the other side gave up.
+When a trick is won, the winner's partner's card slides to the winning side's row and the
+other three to the opponents' pile, with a caption saying so.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.engine.core import Action
+from cardtable.ui import theme
+from cardtable.ui.cardart import card_height
+from cardtable.ui.tables import GameTable, Target, card_words
+
+CARD_VALUES = {"A": 4, "K": 3, "Q": 2, "J": 1}
+
+
+class Japanese65Table(GameTable):
+    game_id = "japanese65"
+    RANK_ORDER = "AKQJT98765432"
+    deck_size = 48
+    DEAL_STAGGER = 0.04
+    ZONE_Z = {"pile": 100, "tricks": 150, "trick": 500, "hand": 700, "deck": 900}
+
+    def __init__(self, scene) -> None:
+        super().__init__(scene)
+        self.last = None
+        self.tricks_played = 0
+
+    def trump_suit(self) -> str | None:
+        return "S"
+
+    # ---- sides --------------------------------------------------------------------------
+    def side(self, seat: int) -> int:
+        return seat % 2
+
+    def side_name(self, side: int) -> str:
+        seats = [s for s in range(4) if s % 2 == side]
+        viewer = self.viewer
+        if viewer in seats and self.t.match.is_human(viewer):
+            other = next(s for s in seats if s != viewer)
+            return f"You & {self.name(other)}"
+        return " & ".join(self.name(s) for s in seats)
+
+    # ---- geometry -----------------------------------------------------------------------
+    def pile_width(self) -> int:
+        return max(34, int(self.cw * 0.6))
+
+    def group_pos(self, side: int) -> tuple[float, float]:
+        """Centre of a side's piles: the viewer's side lower left, the other upper right."""
+        cx, cy = self.centre
+        mine = side == self.side(self.viewer)
+        dx = self.cw * 3.15
+        dy = self.ch * 0.62
+        return (cx - dx, cy + dy) if mine else (cx + dx, cy - dy)
+
+    def pile_pos(self, side: int) -> tuple[float, float]:
+        gx, gy = self.group_pos(side)
+        return (gx - self.pile_width() * 0.9, gy)
+
+    def tricks_pos(self, side: int) -> tuple[float, float]:
+        gx, gy = self.group_pos(side)
+        return (gx + self.pile_width() * 0.35, gy)
+
+    def trick_spot(self, seat: int) -> tuple[float, float]:
+        cx, cy = self.centre
+        slot = self.slot(seat)
+        if slot == "bottom":
+            return (cx, cy + self.ch * 0.30)
+        if slot == "top":
+            return (cx, cy - self.ch * 0.30)
+        if slot == "left":
+            return (cx - self.cw * 0.64, cy)
+        return (cx + self.cw * 0.64, cy)
+
+    def deck_pos(self) -> tuple[float, float]:
+        dealer = self.t.dealer if self.t.dealer is not None else self.viewer
+        hx, hy = self.hand_anchor(dealer)
+        cx, cy = self.centre
+        return (hx + (cx - hx) * 0.42, hy + (cy - hy) * 0.42)
+
+    def place(self, zone: str, sprites: list) -> list[Target]:
+        if zone == "trick":
+            out = []
+            for s in sprites:
+                x, y = self.trick_spot(s.owner if s.owner is not None else self.viewer)
+                out.append((x, y, self.trick_angle(s), self.cw, True))
+            return out
+        if zone.startswith("pile"):
+            side = int(zone[4:])
+            return self.place_stack(self.pile_pos(side), sprites, self.pile_width(),
+                                    jitter=6.0, depth=0.5)
+        if zone.startswith("tricks"):
+            side = int(zone[6:])
+            x, y = self.tricks_pos(side)
+            pw = self.pile_width()
+            step = pw * 0.2
+            return [(x - pw / 2 + pw / 2 + i * step, y, 0.0, pw, False)
+                    for i, _ in enumerate(sprites)]
+        return super().place(zone, sprites)
+
+    def slots(self):
+        out = []
+        t = self.t
+        pw = self.pile_width()
+        for side in (0, 1):
+            if not t.zones.get(f"pile{side}"):
+                out.append((self.pile_pos(side), pw, 0.0, "cards"))
+            if not t.zones.get(f"tricks{side}"):
+                out.append((self.tricks_pos(side), pw, 0.0, "tricks"))
+        if not t.zones.get("trick"):
+            out.append((self.trick_spot(self.viewer), self.cw, 0.0, ""))
+        return out
+
+    def trick_rect(self) -> pygame.Rect:
+        cx, cy = self.centre
+        r = pygame.Rect(0, 0, int(self.cw * 2.5), int(self.ch * 1.7))
+        r.center = (int(cx), int(cy))
+        return r
+
+    def drop_targets(self, sprite) -> list[pygame.Rect]:
+        return [self.trick_rect()]
+
+    # ---- events -------------------------------------------------------------------------
+    def new_deal(self, ev: dict) -> None:
+        self.tricks_played = 0
+
+    def on_played(self, ev: dict) -> float:
+        t = self.t
+        seat, card = ev["seat"], ev["card"]
+        s = t.take_from_hand(seat, card)
+        if s is None:
+            s = t.new_card(card, self.hand_anchor(seat), "trick")
+        s.owner = seat
+        s.revealed = False
+        t.put(s, "trick")
+        t.relayout(0.3)
+        t.play_sound("play")
+        return 0.32
+
+    def on_trick_won(self, ev: dict) -> float:
+        t = self.t
+        winner = ev["winner"]
+        side = self.side(winner)
+        partner = (winner + 2) % 4
+        cards = ev["cards"]
+        self.tricks_played = ev.get("trick_no", self.tricks_played + 1)
+        by_card = {s.code: s for s in t.zone("trick")}
+        # sprites of the trick, including any not yet shown (a save restored mid-trick)
+        for seat, code in cards:
+            if code not in by_card:
+                sp = t.take_from_hand(seat, code) or t.new_card(code, self.trick_spot(seat),
+                                                                "trick")
+                sp.owner = seat
+                t.put(sp, "trick")
+                by_card[code] = sp
+        keep = ev.get("to_winner")
+        delay = 0.6
+        delays = {}
+        for _seat, code in cards:
+            sp = by_card[code]
+            sp.owner = None
+            if code == keep:
+                t.put(sp, f"tricks{side}")
+            else:
+                t.put(sp, f"pile{1 - side}")
+            delays[sp.id] = delay if code == keep else delay + 0.12
+        t.relayout(0.38, delays=delays)
+        t.play_sound("trick", delay)
+        pname = self.you(partner)
+        owner = "your" if pname == "You" else f"{pname}'s"
+        note = (f"{self.you(winner)} {'win' if self.you(winner) == 'You' else 'wins'}: "
+                f"{owner} {card_words(keep)} is kept; 3 cards to {self.side_name(1 - side)}")
+        t.show_caption(note, 2.4)
+        self.last = ([(s, c) for s, c in cards], winner, note)
+        return delay + 0.5
+
+    # ---- rebuild from a view --------------------------------------------------------------
+    def sync(self, view: dict) -> None:
+        t = self.t
+        t.clear_zones()
+        t.dealer = view.get("dealer")
+        self.tricks_played = view.get("tricks_played", 0)
+        for seat in range(4):
+            if seat == self.viewer:
+                for code in view["hand"]:
+                    t.new_card(code, self.hand_anchor(seat), f"hand{seat}")
+            else:
+                for _ in range(view["hand_sizes"][seat]):
+                    t.new_card(None, self.hand_anchor(seat), f"hand{seat}")
+        t.sort_hand(self.viewer)
+        for seat, code in view.get("trick", []):
+            s = t.new_card(code, self.trick_spot(seat), "trick", face_up=True)
+            s.owner = seat
+        for side in (0, 1):
+            for _ in view["partner_cards"][side]:
+                t.new_card(None, self.tricks_pos(side), f"tricks{side}", self.pile_width())
+            for _ in view["piles"][side]:
+                t.new_card(None, self.pile_pos(side), f"pile{side}", self.pile_width())
+        lt = view.get("last_trick")
+        if lt:
+            self.last = ([tuple(p) for p in lt["cards"]], lt["winner"], "")
+
+    # ---- text -----------------------------------------------------------------------------
+    def describe(self, ev: dict) -> str | None:
+        kind = ev["kind"]
+        if kind == "dealt":
+            return f"Deal {ev['deal']}: {self.name(ev['dealer'])} deals."
+        if kind == "played":
+            return f"{self.you(ev['seat'])}: {card_words(ev['card'])}"
+        if kind == "trick_won":
+            w = ev["winner"]
+            return (f"{self.you(w)} {'win' if self.you(w) == 'You' else 'wins'} trick "
+                    f"{ev.get('trick_no', '')}")
+        if kind == "deal_scored":
+            pts = ev.get("points", [0, 0])
+            return f"Deal {ev.get('deal')}: {pts[0]} to {pts[1]} points"
+        if kind == "match_over":
+            return "The match is over."
+        return None
+
+    def score_lines(self):
+        t = self.t
+        mine = self.side(self.viewer)
+        lines = []
+        for side in (mine, 1 - mine):
+            lines.append((self.side_name(side), str(t.scores[side]), t.seat_colour(side)))
+        target = t.match.state.options.get("target", 5)
+        lines.append(("Game points to win", str(target), None))
+        tricks = [len(t.zones.get(f"tricks{s}", [])) for s in (mine, 1 - mine)]
+        lines.append(("Tricks this deal", f"{tricks[0]} – {tricks[1]}", None))
+        lines.append(("Trumps", "Spades", None))
+        return lines
+
+    def extra_draw(self, surface: pygame.Surface) -> None:
+        t = self.t
+        size = theme.px(13)
+        pw = self.pile_width()
+        ph = card_height(pw)
+        for side in (0, 1):
+            gx, gy = self.group_pos(side)
+            n_tricks = len(t.zones.get(f"tricks{side}", []))
+            n_cards = len(t.zones.get(f"pile{side}", []))
+            label = self.side_name(side)
+            colour = t.seat_colour(side)
+            y = gy + ph / 2 + theme.px(8)
+            theme.draw_text(surface, label, (int(gx), int(y)), size, colour, bold=True,
+                            anchor="midtop")
+            theme.draw_text(surface, f"{n_tricks} tricks · {n_cards} cards",
+                            (int(gx), int(y + theme.px(17))), size, theme.TEXT_DIM,
+                            anchor="midtop")
+
+    # ---- input ----------------------------------------------------------------------------
+    def drop_action(self, sprite, pos) -> Action | None:
+        if sprite.code is None:
+            return None
+        return Action("play", card=sprite.code)
+
+
+TABLE = Japanese65Table

@@ -1,0 +1,484 @@
+"""The table of Sixty-Six: two hands, the stock with the trump card under it, won piles.
+
+Controls: drag or double-click a card to play it; drag the nine of trumps onto the trump
+card (or press Exchange) to take it; click the stock (or press Close) to close; press a
+Marriage button when you lead holding king and queen of a suit; press Claim 66 when you
+think you have reached 66 points.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.engine.core import Action
+from cardtable.ui import theme
+from cardtable.ui.cardart import card_height
+from cardtable.ui.tables import SUIT_WORDS, GameTable, Target, card_words
+
+CARD_VALUES = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
+
+REASONS = {
+    "claim": "{who} reached 66",
+    "wrong_claim": "{who} claimed too early",
+    "closer_made": "{who} closed and made 66",
+    "closer_failed": "the closer fell short",
+    "played_out": "{who} reached 66 at the end",
+    "both_66": "both reached 66: nobody scores",
+    "tie": "65 each: nobody scores",
+}
+
+
+class SixtySixTable(GameTable):
+    game_id = "sixtysix"
+    RANK_ORDER = "ATKQJ9"
+    deck_size = 24
+    DEAL_STAGGER = 0.08
+    ZONE_Z = {"won": 100, "trump": 200, "stock": 300, "trick": 500, "hand": 700, "deck": 900}
+
+    def __init__(self, scene) -> None:
+        super().__init__(scene)
+        self.trump: str | None = None
+        self.closed = False
+        self.points = [0, 0]        # card points won in tricks (public)
+        self.marriage_pts = [0, 0]  # marriages scored
+        self.pending = [0, 0]       # marriages waiting for a first trick
+        self.last = None
+        self.leader: int | None = None
+
+    def trump_suit(self) -> str | None:
+        return self.trump
+
+    # ---- geometry -----------------------------------------------------------------------
+    def layout(self, size) -> None:
+        super().layout(size)
+        w, h = size
+        self.cw = max(52, int(min(h * 0.15, w * 0.085)))
+        self.ch = card_height(self.cw)
+
+    def small_width(self) -> int:
+        return max(40, int(self.cw * 0.74))
+
+    def hand_spacing(self, seat: int, count: int) -> float:
+        if self.slot(seat) == "bottom":
+            return self.cw * 0.64
+        return self.small_width() * 0.4
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        w, h = self.size
+        return (w * 0.5, h * 0.47)
+
+    def stock_pos(self) -> tuple[float, float]:
+        w, h = self.size
+        cx, cy = self.centre
+        return (cx - self.cw * 3.1, cy)
+
+    def trump_pos(self) -> tuple[float, float]:
+        x, y = self.stock_pos()
+        return (x + self.cw * 0.55, y)
+
+    def won_pos(self, seat: int) -> tuple[float, float]:
+        cx, cy = self.centre
+        dy = self.ch * 0.58
+        return (cx + self.cw * 3.1, cy + (dy if self.slot(seat) == "bottom" else -dy))
+
+    def deck_pos(self) -> tuple[float, float]:
+        return self.stock_pos()
+
+    def trick_spot(self, index: int, seat: int) -> tuple[float, float]:
+        cx, cy = self.centre
+        dy = self.ch * 0.12 * (1 if self.slot(seat) == "bottom" else -1)
+        dx = self.cw * 0.32 * (-1 if index == 0 else 1)
+        return (cx + dx, cy + dy)
+
+    def pile_width(self) -> int:
+        return max(40, int(self.cw * 0.74))
+
+    def place(self, zone: str, sprites: list) -> list[Target]:
+        if zone == "stock":
+            return self.place_stack(self.stock_pos(), sprites, self.cw, depth=0.9)
+        if zone == "trump":
+            return [(*self.trump_pos(), 90.0, self.cw, not self.closed) for _ in sprites]
+        if zone == "trick":
+            out = []
+            for i, s in enumerate(sprites):
+                owner = s.owner if s.owner is not None else self.viewer
+                x, y = self.trick_spot(i, owner)
+                out.append((x, y, self.trick_angle(s), self.cw, True))
+            return out
+        if zone.startswith("won"):
+            seat = int(zone[3:])
+            return self.place_stack(self.won_pos(seat), sprites, self.pile_width(),
+                                    jitter=5.0, depth=0.6)
+        return super().place(zone, sprites)
+
+    def slots(self):
+        out = []
+        t = self.t
+        if not t.zones.get("stock") and not t.zones.get("trump"):
+            out.append((self.stock_pos(), self.cw, 0.0, "stock"))
+        for seat in (0, 1):
+            if not t.zones.get(f"won{seat}"):
+                out.append((self.won_pos(seat), self.pile_width(), 0.0, "tricks"))
+        if not t.zones.get("trick"):
+            cx, cy = self.centre
+            out.append(((cx, cy), self.cw, 0.0, ""))
+        return out
+
+    def trick_rect(self) -> pygame.Rect:
+        cx, cy = self.centre
+        r = pygame.Rect(0, 0, int(self.cw * 2.4), int(self.ch * 1.5))
+        r.center = (int(cx), int(cy))
+        return r
+
+    def trump_rect(self) -> pygame.Rect | None:
+        sprites = self.t.zones.get("trump")
+        if not sprites:
+            return None
+        return sprites[0].rect().inflate(int(self.cw * 0.1), int(self.cw * 0.1))
+
+    def stock_rect(self) -> pygame.Rect | None:
+        sprites = self.t.zones.get("stock")
+        if not sprites:
+            return None
+        r = sprites[0].rect()
+        for s in sprites[1:]:
+            r.union_ip(s.rect())
+        return r
+
+    def caption_pos(self) -> tuple[float, float]:
+        cx, cy = self.centre
+        return (cx, cy - self.ch * 0.98)
+
+    # ---- events -------------------------------------------------------------------------
+    def deal_sequence(self, ev: dict) -> list[int]:
+        first = ev.get("leader", 1 - ev.get("dealer", 0))
+        dealer = 1 - first
+        return [first] * 3 + [dealer] * 3 + [first] * 3 + [dealer] * 3
+
+    def new_deal(self, ev: dict) -> None:
+        self.trump = ev.get("trump")
+        self.closed = False
+        self.points = [0, 0]
+        self.marriage_pts = [0, 0]
+        self.pending = [0, 0]
+        self.leader = ev.get("leader")
+
+    def after_deal(self, ev: dict, elapsed: float) -> float:
+        t = self.t
+        deck = t.zone("deck")
+        if not deck:
+            return 0.0
+        turned = deck[-1]
+        turned.code = ev.get("trump_card")
+        t.put(turned, "trump")
+        for s in list(deck):
+            t.put(s, "stock")
+        turned_delay = elapsed + 0.15
+        self._turn_delay = turned_delay
+        t.play_sound("flip", turned_delay)
+        return 0.35
+
+    def deal_out(self, ev: dict) -> float:
+        hold = super().deal_out(ev)
+        trump = self.t.zones.get("trump")
+        if trump:
+            s = trump[0]
+            x, y, a, w = s.target
+            d = getattr(self, "_turn_delay", 0.0)
+            if self.t.speed > 0 and not self.t._skipping:
+                s.move_to(x, y, a, w, duration=0.3 / self.t.speed, delay=d / self.t.speed,
+                          face_up=True)
+        return hold
+
+    def on_played(self, ev: dict) -> float:
+        t = self.t
+        seat, card = ev["seat"], ev["card"]
+        s = t.take_from_hand(seat, card)
+        if s is None:
+            s = t.new_card(card, self.hand_anchor(seat), "trick")
+        s.owner = seat
+        s.revealed = False
+        t.put(s, "trick")
+        t.relayout(0.3)
+        t.play_sound("play")
+        return 0.32
+
+    def on_trick_won(self, ev: dict) -> float:
+        t = self.t
+        winner = ev["winner"]
+        cards = ev["cards"]
+        trick = list(t.zone("trick"))
+        owners = [s.owner for s in trick]
+        delay = 0.55
+        delays = {}
+        for s in trick:
+            s.owner = None
+            t.put(s, f"won{winner}")
+            delays[s.id] = delay
+        t.relayout(0.36, delays=delays)
+        t.play_sound("trick", delay)
+        self.points[winner] += ev.get("points", 0)
+        leader = owners[0] if owners and owners[0] is not None else 1 - winner
+        played = [(leader, cards[0]), (1 - leader, cards[1])] if len(cards) == 2 else []
+        note = f"{self.you(winner)} {self._verb(winner, 'take')} {ev.get('points', 0)} points"
+        self.last = (played, winner, note)
+        self.leader = winner
+        return delay + 0.45
+
+    def on_marriage_scored(self, ev: dict) -> float:
+        seat = ev["seat"]
+        self.marriage_pts[seat] += ev.get("points", 0)
+        self.pending[seat] = max(0, self.pending[seat] - ev.get("points", 0))
+        return 0.0
+
+    def on_drew(self, ev: dict) -> float:
+        t = self.t
+        seat = ev["seat"]
+        stock = t.zone("stock")
+        if stock:
+            s = stock[-1]
+        else:
+            trump = t.zone("trump")
+            if not trump:
+                return 0.0
+            s = trump[0]
+        card = ev.get("card")
+        s.code = card
+        s.revealed = bool(ev.get("face_up")) and seat != self.viewer
+        t.insert_sorted(s, seat)
+        t.relayout(0.3)
+        t.play_sound("deal")
+        return 0.2
+
+    def on_marriage(self, ev: dict) -> float:
+        t = self.t
+        seat, suit, pts = ev["seat"], ev["suit"], ev.get("points", 20)
+        if ev.get("pending"):
+            self.pending[seat] += pts
+        else:
+            self.marriage_pts[seat] += pts
+        for code in ev.get("cards", []):
+            s = t.take_from_hand(seat, code)
+            if s is not None and seat != self.viewer:
+                s.revealed = True
+        t.relayout(0.3)
+        kind = "in trumps" if suit == self.trump else f"in {SUIT_WORDS[suit]}"
+        later = " (counts once a trick is won)" if ev.get("pending") else ""
+        t.show_caption(f"{self.you(seat)} {self._verb(seat, 'announce')} a marriage "
+                       f"{kind}: {pts}{later}", 2.4)
+        t.play_sound("flip")
+        return 0.9
+
+    def on_exchanged(self, ev: dict) -> float:
+        t = self.t
+        seat = ev["seat"]
+        nine = t.take_from_hand(seat, ev["nine"])
+        trump = t.zone("trump")
+        old = trump[0] if trump else None
+        if nine is not None:
+            nine.revealed = False
+            t.put(nine, "trump")
+        if old is not None:
+            old.code = ev["trump_card"]
+            old.revealed = seat != self.viewer
+            t.insert_sorted(old, seat)
+        t.relayout(0.35)
+        t.show_caption(f"{self.you(seat)} {self._verb(seat, 'exchange')} the nine for the "
+                       f"{card_words(ev['trump_card'])}", 2.0)
+        t.play_sound("flip")
+        return 0.6
+
+    def on_closed(self, ev: dict) -> float:
+        t = self.t
+        self.closed = True
+        t.relayout(0.3)
+        t.show_caption(f"{self.you(ev['seat'])} {self._verb(ev['seat'], 'close')} the stock: "
+                       "follow suit from now on", 2.4)
+        t.play_sound("flip")
+        return 0.6
+
+    def on_claimed(self, ev: dict) -> float:
+        seat = ev["seat"]
+        ok = ev.get("correct")
+        who = self.you(seat)
+        text = (f"{who} {self._verb(seat, 'claim')} 66 with {ev.get('points')} points: "
+                + ("correct!" if ok else "not enough!"))
+        self.t.show_caption(text, 3.0)
+        self.t.play_sound("chime" if ok else "flip")
+        return 1.3
+
+    def on_deal_scored(self, ev: dict) -> float:
+        return 0.0
+
+    def _verb(self, seat: int, verb: str) -> str:
+        return verb if self.you(seat) == "You" else verb + ("es" if verb.endswith("ss") else "s")
+
+    # ---- rebuild from a view --------------------------------------------------------------
+    def sync(self, view: dict) -> None:
+        t = self.t
+        t.clear_zones()
+        t.dealer = view.get("dealer")
+        self.trump = view.get("trump")
+        self.closed = bool(view.get("closed"))
+        self.leader = view.get("leader")
+        me, opp = self.viewer, 1 - self.viewer
+        for code in view["hand"]:
+            t.new_card(code, self.hand_anchor(me), f"hand{me}")
+        t.sort_hand(me)
+        known = list(view.get("opponent_known", []))
+        for i in range(view["opponent_hand_size"]):
+            s = t.new_card(known[i] if i < len(known) else None, self.hand_anchor(opp),
+                           f"hand{opp}")
+            s.revealed = s.code is not None
+        size = view.get("stock_size", 0)
+        bottom = view.get("trump_card") or view.get("turned_down_trump")
+        for _ in range(max(0, size - 1)):
+            t.new_card(None, self.stock_pos(), "stock")
+        if size:
+            t.new_card(bottom, self.trump_pos(), "trump", face_up=not self.closed)
+        for seat, code in view.get("trick", []):
+            s = t.new_card(code, self.centre, "trick", face_up=True)
+            s.owner = seat
+        for seat in (0, 1):
+            for _ in view["won"][seat]:
+                t.new_card(None, self.won_pos(seat), f"won{seat}", self.pile_width())
+        self.points = list(view.get("card_points", [0, 0]))
+        self.marriage_pts = list(view.get("marriage_points", [0, 0]))
+        self.pending = [0, 0]
+        for m in view.get("marriages", []):
+            if not m.get("scored"):
+                self.pending[m["seat"]] += m.get("points", 0)
+        lt = view.get("last_trick")
+        if lt:
+            leader = lt.get("leader", 0)
+            self.last = ([(leader, lt["cards"][0]), (1 - leader, lt["cards"][1])],
+                         lt["winner"], f"{lt.get('points', 0)} points")
+
+    # ---- text -----------------------------------------------------------------------------
+    def describe(self, ev: dict) -> str | None:
+        kind = ev["kind"]
+        if kind == "dealt":
+            return (f"Deal {ev['deal']}: {self.name(ev['dealer'])} deals; "
+                    f"{SUIT_WORDS[ev['trump']]} are trumps.")
+        if kind == "played":
+            return f"{self.you(ev['seat'])}: {card_words(ev['card'])}"
+        if kind == "trick_won":
+            w = ev["winner"]
+            return f"{self.you(w)} {self._verb(w, 'win')} the trick ({ev.get('points', 0)})"
+        if kind == "marriage":
+            return f"{self.you(ev['seat'])}: marriage in {SUIT_WORDS[ev['suit']]} " \
+                   f"({ev.get('points')})"
+        if kind == "exchanged":
+            return f"{self.you(ev['seat'])} {self._verb(ev['seat'], 'take')} the trump card"
+        if kind == "closed":
+            return f"{self.you(ev['seat'])} {self._verb(ev['seat'], 'close')} the stock"
+        if kind == "claimed":
+            ok = "correct" if ev.get("correct") else "wrong"
+            return f"{self.you(ev['seat'])} {self._verb(ev['seat'], 'claim')} 66 ({ok})"
+        if kind == "deal_scored":
+            w = ev.get("winner")
+            if w is None:
+                return "Deal drawn: nobody scores."
+            gp = ev.get("game_points", [0, 0])[w]
+            return f"{self.you(w)} {self._verb(w, 'score')} {gp} game point{'s' * (gp != 1)}"
+        return None
+
+    def result_text(self, ev: dict) -> str:
+        w = ev.get("winner")
+        reason = REASONS.get(ev.get("reason", ""), "")
+        who = self.you(w) if w is not None else ""
+        return reason.format(who=who)
+
+    def running(self, seat: int) -> int:
+        return self.points[seat] + self.marriage_pts[seat]
+
+    def score_lines(self):
+        t = self.t
+        me = self.viewer
+        lines = []
+        for seat in (me, 1 - me):
+            lines.append((self.you(seat), str(t.scores[seat]), t.seat_colour(seat)))
+        lines.append(("Game points to win", str(t.match.state.options.get("target", 10)), None))
+        if self.trump:
+            lines.append(("Trumps", SUIT_WORDS[self.trump].capitalize(), None))
+        if t.settings.get("show_card_points"):
+            lines.append(("Points this deal", f"{self.running(me)} – {self.running(1 - me)}",
+                          None))
+        return lines
+
+    def extra_draw(self, surface: pygame.Surface) -> None:
+        t = self.t
+        size = theme.px(13)
+        stock = t.zones.get("stock", [])
+        trump = t.zones.get("trump", [])
+        sx, sy = self.stock_pos()
+        if stock or trump:
+            n = len(stock) + len(trump)
+            label = "closed" if self.closed else f"{n} in stock"
+            theme.draw_text(surface, label, (int(sx), int(sy + self.ch / 2 + theme.px(10))),
+                            size, theme.TEXT_DIM, anchor="midtop")
+        show = t.settings.get("show_card_points")
+        ph = card_height(self.pile_width())
+        for seat in (0, 1):
+            x, y = self.won_pos(seat)
+            n = len(t.zones.get(f"won{seat}", [])) // 2
+            text = f"{n} trick{'s' * (n != 1)}"
+            if show:
+                text += f" · {self.running(seat)} pts"
+                if self.pending[seat]:
+                    text += f" (+{self.pending[seat]})"
+            theme.draw_text(surface, text, (int(x), int(y + ph / 2 + theme.px(8))), size,
+                            t.seat_colour(seat), bold=True, anchor="midtop")
+
+    # ---- input ----------------------------------------------------------------------------
+    def _nine(self) -> str | None:
+        return "9" + self.trump if self.trump else None
+
+    def drop_action(self, sprite, pos) -> Action | None:
+        if sprite.code is None:
+            return None
+        rect = self.trump_rect()
+        if pos is not None and rect is not None and rect.collidepoint(pos) \
+                and sprite.code == self._nine():
+            return Action("exchange")
+        return Action("play", card=sprite.code)
+
+    def click_action(self, pos) -> Action | None:
+        stock = self.stock_rect()
+        if stock is not None and stock.collidepoint(pos):
+            return Action("close")
+        trump = self.trump_rect()
+        if trump is not None and trump.collidepoint(pos) and any(
+            s.code == self._nine() for s in self.t.zones.get(f"hand{self.viewer}", [])
+        ):
+            return Action("exchange")
+        return None
+
+    def drop_targets(self, sprite) -> list[pygame.Rect]:
+        out = [self.trick_rect()]
+        rect = self.trump_rect()
+        if rect is not None and sprite.code == self._nine() and \
+                any(a.kind == "exchange" for a in self.t.legal):
+            out.append(rect)
+        return out
+
+    def controls(self, legal: list[Action]) -> list[tuple[str, Action]]:
+        out = []
+        for a in legal:
+            if a.kind == "marriage":
+                pts = 40 if a.suit == self.trump else 20
+                out.append((f"Marriage in {SUIT_WORDS[a.suit]} ({pts})", a))
+        for a in legal:
+            if a.kind == "exchange":
+                out.append(("Exchange the nine", a))
+        for a in legal:
+            if a.kind == "close":
+                out.append(("Close the stock", a))
+        for a in legal:
+            if a.kind == "claim":
+                out.append(("Claim 66", a))
+        return out
+
+
+TABLE = SixtySixTable

@@ -1,0 +1,134 @@
+"""Card art: every card drawn at three sizes, with sane pixels, and cached."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardtable.ui.cardart import CardArt, card_height
+from cardtable.ui.felt import Felt
+from cardtable.ui.sound import NAMES, Sounds, synthesise
+from cardtable.ui.tween import Tween, ease_out_cubic, speed_factor
+
+CODES = [r + s for s in "SHDC" for r in "AKQJT98765432"] + ["JK"]
+WIDTHS = (48, 90, 150)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    pygame.init()
+    pygame.display.set_mode((64, 64))
+    yield
+
+
+def non_white(surf: pygame.Surface, rect: pygame.Rect) -> int:
+    count = 0
+    for y in range(rect.top, rect.bottom):
+        for x in range(rect.left, rect.right):
+            r, g, b, a = surf.get_at((x, y))
+            if a > 200 and (r < 200 or g < 200 or b < 200):
+                count += 1
+    return count
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_face_renders(width):
+    art = CardArt()
+    h = card_height(width)
+    seen = set()
+    for code in CODES:
+        surf = art.face(code, width)
+        assert surf.get_size() == (width, h)
+        # corners are rounded: the very corner pixel is transparent, the middle opaque
+        assert surf.get_at((0, 0)).a < 60
+        assert surf.get_at((width // 2, h // 2)).a == 255
+        # the corner index (top-left) and its turned copy (bottom-right) hold ink
+        corner = pygame.Rect(0, 0, int(width * 0.22), int(width * 0.5))
+        assert non_white(surf, corner) > width // 4, code
+        turned = pygame.Rect(width - corner.w, h - corner.h, corner.w, corner.h)
+        assert non_white(surf, turned) > width // 4, code
+        # the picture area is not blank (pips, court panel or joker star)
+        middle = pygame.Rect(int(width * 0.24), int(h * 0.12), int(width * 0.52), int(h * 0.76))
+        assert non_white(surf, middle) > 0, code
+        seen.add(pygame.image.tobytes(surf, "RGBA"))
+    assert len(seen) == len(CODES)  # every card looks different
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_backs_shadows_and_slots(width):
+    art = CardArt(back_colour="red")
+    back = art.back(width)
+    assert back.get_size() == (width, card_height(width))
+    r, g, b, _ = back.get_at((width // 2, int(width * 0.2)))
+    assert r > g and r > b  # the chosen colour shows
+    # a white border around the pattern
+    edge = back.get_at((max(2, int(width * 0.03)), card_height(width) // 2))
+    assert min(edge[:3]) > 200
+    for lifted in (False, True):
+        sh = art.shadow(width, lifted)
+        assert sh.get_width() > width
+        assert sh.get_at((sh.get_width() // 2, sh.get_height() // 2)).a > 20
+    assert art.shadow(width, True).get_width() > art.shadow(width, False).get_width()
+    slot = art.slot(width)
+    assert 0 < slot.get_at((width // 2, 3)).a < 200
+
+
+def test_cache_reuses_surfaces():
+    art = CardArt()
+    assert art.face("QS", 90) is art.face("QS", 90)
+    assert art.back(90) is art.back(90)
+    assert art.face("QS", 90) is not art.face("QS", 91)
+    assert art.face("QS", 90, wild=True) is art.face("QS", 90, wild=True)
+    assert art.face("QS", 90, wild=True) is not art.face("QS", 90)
+    assert art.rotated(art.back(90), 90) is art.rotated(art.back(90), 90)
+
+
+def test_four_colour_suits():
+    two, four = CardArt(), CardArt(four_colour=True)
+    assert two.suit_colour("D") == two.suit_colour("H")
+    assert four.suit_colour("D") != four.suit_colour("H")
+    assert four.suit_colour("C") != four.suit_colour("S")
+    assert pygame.image.tobytes(two.face("5D", 80), "RGBA") != \
+        pygame.image.tobytes(four.face("5D", 80), "RGBA")
+
+
+def test_wild_badge_marks_the_card():
+    art = CardArt()
+    plain, wild = art.face("7C", 90), art.face("7C", 90, wild=True)
+    assert pygame.image.tobytes(plain, "RGBA") != pygame.image.tobytes(wild, "RGBA")
+
+
+def test_felt_is_cached_per_size():
+    felt = Felt("green")
+    a = felt.surface((320, 180))
+    assert felt.surface((320, 180)) is a
+    centre, corner = a.get_at((160, 90)), a.get_at((2, 2))
+    assert centre.g > centre.r and sum(centre[:3]) > sum(corner[:3])  # light in the middle
+    b = felt.surface((400, 200))
+    assert b is not a and b.get_size() == (400, 200)
+    felt.set_colour("blue")
+    c = felt.surface((400, 200))
+    assert c.get_at((200, 100)).b > c.get_at((200, 100)).g
+
+
+def test_sounds_are_silent_without_a_device_and_never_fail():
+    for name in NAMES:
+        samples = synthesise(name)
+        assert samples and max(abs(v) for v in samples) <= 1.0
+    sounds = Sounds(enabled=True, background=False)
+    for name in NAMES:
+        sounds.play(name)  # a dummy device or none: no exception either way
+    sounds.set_enabled(False)
+    assert sounds.play("play") is False
+
+
+def test_tween_eases_out_and_speed():
+    t = Tween((0, 0), (100, 50), 0.3)
+    x, _ = t.advance(0.15)
+    assert x > 50  # ease-out: more than half way at half time
+    assert t.advance(1.0) == (100.0, 50.0) and t.done
+    assert ease_out_cubic(0) == 0 and ease_out_cubic(1) == 1
+    assert speed_factor("off") == 0 and speed_factor("fast") > 1 > speed_factor("slow")
+    late = Tween((0, 0), (10, 10), 0.2, delay=0.5)
+    late.retarget((20, 20))
+    assert late.advance(1.0) == (20.0, 20.0)

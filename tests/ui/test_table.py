@@ -1,0 +1,333 @@
+"""The table scene driven headless by posted mouse events (dummy video and audio drivers)."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from cardtable.engine.core import Action
+from cardtable.match import Match, Seat, SimpleBot
+from cardtable.ui.app import App
+from cardtable.ui.scenes import table as table_mod
+from cardtable.ui.scenes.table import TableScene, friendly
+from cardtable.ui.tables import PLAYABLE, table_class
+
+DT = 1 / 60
+
+
+def make_app(size=(1280, 720), speed="off"):
+    app = App(size=size, settings={"animation_speed": speed, "sound": False})
+    table_mod.install(app)
+    return app
+
+
+def start(app, game, seed=11, humans=(0,), speed=None, pace=0.0, first_dealer=None):
+    n = 4 if game == "japanese65" else 2
+    seats = [Seat(f"P{i}", "human" if i in humans else "computer", "easy") for i in range(n)]
+    match = Match(game, seats, seed=seed, pace=pace, first_dealer=first_dealer)
+    scene = TableScene(match, speed=speed, pace=pace, sound=False)
+    table_mod.show_table(app, scene)
+    return scene
+
+
+def mouse(kind, pos, **extra):
+    data = {"pos": tuple(int(v) for v in pos)}
+    if kind == pygame.MOUSEMOTION:
+        data.update(rel=(0, 0), buttons=(1, 0, 0))
+    else:
+        data["button"] = 1
+    data.update(extra)
+    return pygame.event.Event(kind, data)
+
+
+def drag_events(start, end, steps=4):
+    out = [mouse(pygame.MOUSEBUTTONDOWN, start)]
+    for i in range(1, steps + 1):
+        t = i / steps
+        out.append(mouse(pygame.MOUSEMOTION, (start[0] + (end[0] - start[0]) * t,
+                                              start[1] + (end[1] - start[1]) * t)))
+    out.append(mouse(pygame.MOUSEBUTTONUP, end))
+    return out
+
+
+def grab_point(table, sprite):
+    """A point of ``sprite`` not covered by the next card of the fan (its index corner)."""
+    r = sprite.rect()
+    return (r.left + max(4, r.width // 8), r.centery)
+
+
+def dismiss_overlays(app, table):
+    """Close whatever the table pushed on top of itself (summary, match end)."""
+    guard = 0
+    while app.top is not table and app.top is not None and guard < 20:
+        if table.finished:
+            return
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                     unicode="\r", scancode=0)], DT)
+        guard += 1
+        if app.top is not table and guard > 3:
+            app.pop()
+
+
+def wait_for_human(app, table, timeout=20.0):
+    """Step frames until it is the human's turn (computers move in their worker thread)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if table.finished or table.match.is_over and table.idle:
+            return False
+        if app.top is not table:
+            dismiss_overlays(app, table)
+            if table.finished:
+                return False
+        if table.my_turn():
+            return True
+        app.step([], DT)
+        if table.match.thinking:
+            time.sleep(0.0005)
+    raise AssertionError("the human never got the turn")
+
+
+def do_action(app, table, action: Action):
+    """Perform ``action`` through the UI: drag a card, or click a control button."""
+    game = table.game
+    hand = table.zone(f"hand{table.viewer}")
+    if action.kind == "play":
+        sprite = next(s for s in hand if s.code == action.card)
+        src = grab_point(table, sprite)
+        dst = game.trick_rect().center
+        app.step(drag_events(src, dst), DT)
+        return
+    if action.kind == "exchange" and game.trump_rect() is not None:
+        nine = next(s for s in hand if s.code == "9" + game.trump)
+        app.step(drag_events(grab_point(table, nine), game.trump_rect().center), DT)
+        return
+    label = next(label for label, a in game.controls(table.legal) if a == action)
+    button = table.button(label)
+    assert button is not None and button.visible and button.enabled
+    c = button.rect.center
+    app.step([mouse(pygame.MOUSEBUTTONDOWN, c), mouse(pygame.MOUSEBUTTONUP, c)], DT)
+
+
+def test_playable_games_have_tables():
+    assert PLAYABLE == {"japanese65", "sixtysix"}
+    for game in PLAYABLE:
+        assert table_class(game).game_id == game
+
+
+def test_whole_sixtysix_match_through_drags():
+    app = make_app()
+    table = start(app, "sixtysix", seed=5)
+    bot = SimpleBot("sixtysix", "medium", seed=1)
+    kinds = set()
+    moves = 0
+    while wait_for_human(app, table):
+        state = table.match.state
+        action = bot.choose(state.clone(), table.viewer)
+        before = len(table.match.moves)
+        do_action(app, table, action)
+        assert table.match.moves[before] == (table.viewer, action), f"{action} not applied"
+        kinds.add(action.kind)
+        moves += 1
+        assert moves < 2000
+    assert table.match.is_over
+    assert table.finished
+    assert "play" in kinds
+    assert max(table.match.state.match_scores) >= table.match.state.options["target"]
+    # the picture shows the final scores
+    assert table.scores == table.match.state.match_scores
+
+
+def test_whole_japanese65_deal_through_drags():
+    app = make_app()
+    table = start(app, "japanese65", seed=3)
+    state = table.match.state
+    bot = SimpleBot("japanese65", "medium", seed=2)
+    while state.deal_no == 1 and not state.is_over:
+        assert wait_for_human(app, table)
+        if state.deal_no != 1:
+            break
+        action = bot.choose(state.clone(), 0)
+        before = len(table.match.moves)
+        do_action(app, table, action)
+        assert table.match.moves[before] == (0, action)
+    assert len(state.score_sheet) == 1
+    row = state.score_sheet[0]
+    assert sum(row["points"]) == 65
+    assert len(table.deal_rows) == 1 and table.deal_rows[0]["points"] == row["points"]
+
+
+def test_every_card_is_in_one_zone_after_a_deal():
+    app = make_app()
+    table = start(app, "japanese65", seed=8)
+    wait_for_human(app, table)
+    counted = sum(len(z) for z in table.zones.values())
+    assert counted == len(table.sprites) == 48
+    assert len(table.zone("hand0")) == len(table.match.state.hand(0))
+    assert sorted(s.code for s in table.zone("hand0")) == sorted(table.match.state.hand(0))
+
+
+def _illegal_card(table):
+    """A card in the human's hand that the rules forbid now (or None)."""
+    legal = {a.card for a in table.match.legal_actions() if a.kind == "play"}
+    for s in table.zone(f"hand{table.viewer}"):
+        if s.code not in legal:
+            return s
+    return None
+
+
+def test_illegal_drop_flies_back_and_changes_nothing():
+    app = make_app(speed="normal")
+    table = start(app, "japanese65", seed=4, speed="normal", first_dealer=2)
+    bot = SimpleBot("japanese65", "easy", seed=3)
+    # play until the human must follow suit with a choice restricted
+    for _ in range(60):
+        assert wait_for_human(app, table)
+        bad = _illegal_card(table)
+        if bad is not None:
+            break
+        do_action(app, table, bot.choose(table.match.state.clone(), 0))
+    assert bad is not None
+    for _ in range(40):
+        app.step([], DT)
+    before = table.match.state.to_json()
+    hand_before = [s.code for s in table.zone("hand0")]
+    home = bad.target[:2]
+    app.step(drag_events(grab_point(table, bad), table.game.trick_rect().center), DT)
+    assert table.match.state.to_json() == before
+    assert bad.zone == "hand0"
+    assert table.toast is not None and "follow suit" in table.toast[0]
+    # the card flies back: after a moment it rests where it was
+    for _ in range(40):
+        app.step([], DT)
+    assert (round(bad.x), round(bad.y)) == (round(home[0]), round(home[1]))
+    assert [s.code for s in table.zone("hand0")] == hand_before
+
+
+def test_not_your_turn_toast():
+    app = make_app(speed="normal")
+    table = start(app, "japanese65", seed=9, speed="normal", pace=5.0, first_dealer=3)
+    # dealer 3: seat 0 leads; let the human play, then try to play again at once
+    assert wait_for_human(app, table)
+    card = table.match.legal_actions()[0].card
+    do_action(app, table, Action("play", card=card))
+    for _ in range(60):
+        app.step([], DT)
+    assert table.match.to_act != 0
+    before = table.match.state.to_json()
+    sprite = table.zone("hand0")[0]
+    app.step(drag_events(grab_point(table, sprite), table.game.trick_rect().center), DT)
+    assert table.match.state.to_json() == before
+    assert table.toast is not None and "turn" in table.toast[0].lower()
+    assert friendly.__name__ == "friendly"
+
+
+def test_double_click_plays_a_card():
+    app = make_app()
+    table = start(app, "sixtysix", seed=21)
+    assert wait_for_human(app, table)
+    action = next(a for a in table.match.legal_actions() if a.kind == "play")
+    sprite = next(s for s in table.zone(f"hand{table.viewer}") if s.code == action.card)
+    p = grab_point(table, sprite)
+    click = [mouse(pygame.MOUSEBUTTONDOWN, p), mouse(pygame.MOUSEBUTTONUP, p)]
+    app.step(click + click, DT)
+    assert table.match.moves[-1] == (table.viewer, action)
+
+
+def test_reorder_by_drag_within_the_hand():
+    app = make_app()
+    table = start(app, "sixtysix", seed=22)
+    assert wait_for_human(app, table)
+    hand = table.zone(f"hand{table.viewer}")
+    first = hand[0]
+    before = table.match.state.to_json()
+    end = (hand[-1].rect().right + 20, hand[-1].y)
+    app.step(drag_events(grab_point(table, first), end), DT)
+    assert hand[-1] is first
+    assert table.manual_order
+    assert table.match.state.to_json() == before
+
+
+def test_resize_mid_animation():
+    app = make_app(speed="normal")
+    table = start(app, "japanese65", seed=6, speed="normal")
+    for _ in range(20):  # the deal is flying
+        app.step([], DT)
+    assert any(s.tween is not None for s in table.sprites)
+    app.resize((1920, 1080))
+    app.step([], DT)
+    assert table.game.size == (1920, 1080)
+    for _ in range(400):
+        app.step([], DT)
+        if table.settled:
+            break
+    for s in table.sprites:
+        tx, ty, _, _ = s.target
+        assert 0 <= tx <= 1920 and 0 <= ty <= 1080
+        assert (round(s.x), round(s.y)) == (round(tx), round(ty))
+    hand = table.zone(f"hand{table.viewer}")
+    assert hand and hand[0].width == table.game.cw
+    # cards follow the new size: the human's hand sits at the bottom of the big window
+    assert hand[0].y > 1080 * 0.8
+    app.resize((1280, 720))
+    for _ in range(5):
+        app.step([], DT)
+    assert all(s.target[1] <= 720 for s in table.sprites)
+
+
+def test_click_skips_ahead():
+    app = make_app(speed="normal")
+    table = start(app, "japanese65", seed=7, speed="normal")
+    app.step([], DT)
+    assert not table.idle
+    p = (5, 360)
+    app.step([mouse(pygame.MOUSEBUTTONDOWN, p), mouse(pygame.MOUSEBUTTONUP, p)], DT)
+    assert not any(s.tween is not None for s in table.sprites)
+    assert len(table.zone("hand0")) == 12
+
+
+def test_last_trick_review_with_key():
+    app = make_app()
+    table = start(app, "sixtysix", seed=30)
+    bot = SimpleBot("sixtysix", "easy", seed=4)
+    while table.game.last_trick() is None:
+        assert wait_for_human(app, table)
+        action = bot.choose(table.match.state.clone(), table.viewer)
+        if action.kind != "play":
+            action = next(a for a in table.match.legal_actions() if a.kind == "play")
+        do_action(app, table, action)
+        app.step([], DT)
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l",
+                                 scancode=0)], DT)
+    assert table.review_hold
+    app.step([pygame.event.Event(pygame.KEYUP, key=pygame.K_l, mod=0, unicode="l",
+                                 scancode=0)], DT)
+    assert not table.review_hold
+
+
+@pytest.mark.parametrize("game", sorted(PLAYABLE))
+def test_table_draws_at_two_sizes(game):
+    for size in ((1280, 720), (1920, 1080)):
+        app = make_app(size=size)
+        table = start(app, game, seed=12)
+        wait_for_human(app, table)
+        app.step([], DT)
+        surf = app.screen
+        # the felt is green-ish in the middle and the hand is drawn (white card faces)
+        r, g, b, _ = surf.get_at((size[0] // 2, size[1] // 3))
+        assert g > r and g > b
+        hand = table.zone(f"hand{table.viewer}")
+        x, y = hand[len(hand) // 2].rect().center
+        assert sum(surf.get_at((x, y))[:3]) > 450
+
+
+def test_continue_returns_to_the_same_table():
+    app = make_app()
+    table = start(app, "sixtysix", seed=13)
+    wait_for_human(app, table)
+    assert app.has_match_in_progress()
+    table.leave()
+    assert app.top is not table
+    app.continue_match()
+    assert app.top is table
