@@ -1,0 +1,313 @@
+"""Computer players for pairs65 (same-colour pairs adding to 13; five pairs win).
+
+* easy: takes the top discard when it makes a pair (mostly), lays its pairs, discards
+  a card that pairs with nothing in hand, gives away a random card; errs now and then.
+* medium: lays every pair at once; takes the top discard when it pairs; counts each
+  card's live partners (a partner already discarded or laid can never come); discards
+  the card with the fewest live partners, but never one that pairs with a card the
+  next player is known to hold; when asked to swap, gives a card that helps neither
+  itself nor the swapper's known cards; swaps only when there is nothing to draw.
+* hard: flat Monte Carlo over sampled deals (the unknown cards of other hands and the
+  draw pile) for the take and discard decisions, every world played to the end of the
+  game by the medium rules; it weighs drawing against the discard and a blind swap.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardtable.engine.core import Action
+from cardtable.engine.pairs65 import (
+    DECK,
+    DISCARD,
+    DONE,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    GIVE,
+    PAIRS_TO_WIN,
+    PARTNERS,
+    SWAP,
+)
+
+from .base import Knowledge, Window
+from .search import flat_monte_carlo
+
+EASY_ERROR = 0.15
+EASY_MISSES_DISCARD = 0.3
+#: play-outs stop after this many moves and are scored by the pairs laid
+MAX_ROLLOUT_MOVES = 600
+
+
+class Table:
+    """One seat's knowledge at a decision: built from a view or from a sampled state."""
+
+    __slots__ = ("seat", "n", "hand", "top", "unseen", "known", "pairs", "hand_sizes",
+                 "stock", "phase", "swapper", "legal", "dead")
+
+    @classmethod
+    def from_view(cls, view: dict, legal: list[Action]) -> Table:
+        t = cls()
+        t.seat = view["seat"]
+        t.n = view["n_players"]
+        t.hand = list(view["hand"])
+        pile = view["discard_pile"]
+        t.top = pile[-1] if pile else None
+        t.known = [list(k) for k in view["known"]]
+        t.pairs = list(view["pair_counts"])
+        t.hand_sizes = list(view["hand_sizes"])
+        t.stock = view["draw_pile"]
+        t.phase = view["phase"]
+        swap = view["swap"]
+        t.swapper = swap["swapper"] if swap else None
+        seen = set(t.hand)
+        seen.update(pile)
+        dead = set(pile)
+        for laid in view["pairs"]:
+            for p in laid:
+                seen.update(p)
+                dead.update(p)
+        for k in t.known:
+            seen.update(k)
+        if swap and "card" in swap:
+            seen.add(swap["card"])
+        t.unseen = {c for c in DECK if c not in seen}
+        t.dead = dead
+        t.legal = legal
+        return t
+
+    @classmethod
+    def from_state(cls, state) -> Table:
+        t = cls()
+        seat = state.current_player
+        t.seat = seat
+        n = t.n = state.n_players
+        t.hand = state.hands[seat]
+        pile = state.discard_pile
+        t.top = pile[-1] if pile else None
+        bit = 1 << seat
+        known = state.known
+        t.known = []
+        seen = set(t.hand)
+        seen.update(pile)
+        dead = set(pile)
+        for h in range(n):
+            if h == seat:
+                t.known.append([])
+                continue
+            ks = [c for c in state.hands[h] if known.get(c, 0) & bit]
+            t.known.append(ks)
+            seen.update(ks)
+        for laid in state.pairs:
+            for p in laid:
+                seen.update(p)
+                dead.update(p)
+        t.pairs = [len(p) for p in state.pairs]
+        t.hand_sizes = [len(h) for h in state.hands]
+        t.stock = len(state.draw_pile)
+        t.phase = state.phase
+        swap = state.swap
+        t.swapper = swap["swapper"] if swap else None
+        if swap is not None:
+            t.hand_sizes[swap["swapper"]] += 1
+            if swap["swapper"] == seat:
+                seen.add(swap["card"])
+        t.unseen = {c for c in DECK if c not in seen}
+        t.dead = dead
+        t.legal = state.legal_actions()
+        return t
+
+    # ---------------------------------------------------------------- estimates
+    def live(self, card: str) -> float:
+        """How likely ``card`` is to find a partner later: its partners still to come."""
+        score = 0.0
+        for p in PARTNERS[card]:
+            if p in self.unseen:
+                score += 1.0
+            elif p == self.top:
+                score += 0.8
+        return score
+
+    def danger(self, card: str) -> float:
+        """How much discarding ``card`` helps the next player."""
+        nxt = (self.seat + 1) % self.n
+        d = 0.0
+        for p in PARTNERS[card]:
+            if p in self.known[nxt]:
+                d += 3.0
+            elif p in self.unseen:
+                d += 0.3
+        return d
+
+    def discard_cost(self, card: str) -> float:
+        return self.live(card) + self.danger(card)
+
+    def give_cost(self, card: str) -> float:
+        """How much giving ``card`` to the swapper hurts me (and helps him)."""
+        cost = self.live(card)
+        if self.swapper is not None:
+            for p in PARTNERS[card]:
+                if p in self.known[self.swapper]:
+                    cost += 3.0
+                elif p in self.unseen:
+                    cost += 0.3
+        return cost
+
+
+def _pairs_in_hand(t: Table) -> list[Action]:
+    return [a for a in t.legal if a.kind == "pair"]
+
+
+def _swap_choice(t: Table) -> Action | None:
+    """The best blind swap: the cheapest card of mine to the player holding the most."""
+    swaps = [a for a in t.legal if a.kind == "swap"]
+    if not swaps:
+        return None
+    card = min(t.hand, key=lambda c: (t.give_cost(c), c))
+    targets = sorted({a.target for a in swaps},
+                     key=lambda s: (-t.hand_sizes[s], -t.pairs[s], s))
+    return SWAP[targets[0], card]
+
+
+def medium_action(t: Table) -> Action:
+    legal = t.legal
+    phase = t.phase
+    if phase == "give":
+        cards = [a.card for a in legal]
+        return GIVE[min(cards, key=lambda c: (t.give_cost(c), c))]
+    if phase == "take":
+        top = t.top
+        if top is not None and DRAW_DISCARD in legal and any(
+            p in t.hand for p in PARTNERS[top]
+        ):
+            return DRAW_DISCARD
+        if t.stock == 0 and top is None:
+            swap = _swap_choice(t)
+            if swap is not None:
+                return swap
+        return DRAW_STOCK
+    pairs = _pairs_in_hand(t)
+    if pairs:
+        return pairs[0]
+    if DONE in legal:
+        return DONE
+    cards = [a.card for a in legal if a.kind == "discard"]
+    return DISCARD[min(cards, key=lambda c: (t.discard_cost(c), c))]
+
+
+def easy_action(t: Table, rng: random.Random) -> Action:
+    legal = t.legal
+    pairs = _pairs_in_hand(t)
+    if pairs:
+        return pairs[0]
+    if rng.random() < EASY_ERROR:
+        return rng.choice([a for a in legal if a.kind != "swap"] or legal)
+    if t.phase == "give":
+        return rng.choice(legal)
+    if t.phase == "take":
+        top = t.top
+        if (top is not None and DRAW_DISCARD in legal and rng.random() > EASY_MISSES_DISCARD
+                and any(p in t.hand for p in PARTNERS[top])):
+            return DRAW_DISCARD
+        return DRAW_STOCK
+    if DONE in legal:
+        return DONE
+    cards = [a.card for a in legal if a.kind == "discard"]
+    lonely = [c for c in cards if not any(p in t.hand for p in PARTNERS[c])]
+    return DISCARD[rng.choice(lonely or cards)]
+
+
+def rollout_policy(state, rng: random.Random) -> Action:
+    return medium_action(Table.from_state(state))
+
+
+class Pairs65Knowledge(Knowledge):
+    game_id = "pairs65"
+
+    def easy(self, win: Window, rng: random.Random) -> Action:
+        return easy_action(Table.from_view(win.view, win.legal), rng)
+
+    def medium(self, win: Window, rng: random.Random) -> Action:
+        return medium_action(Table.from_view(win.view, win.legal))
+
+    def sample(self, win: Window, rng: random.Random):
+        """The engine's determinize already depends on the view and the RNG only."""
+        world = win.sample(rng)
+        world.rng = random.Random(rng.getrandbits(64))
+        return world
+
+    def candidates(self, t: Table) -> list[Action]:
+        first = medium_action(t)
+        if first.kind == "pair" or first == DONE:
+            return [first]
+        if t.phase == "take":
+            out = [first]
+            for a in (DRAW_STOCK, DRAW_DISCARD):
+                if a in t.legal and a not in out:
+                    out.append(a)
+            swap = _swap_choice(t)
+            if swap is not None and swap not in out:
+                out.append(swap)
+            return out
+        if t.phase == "give":
+            order = sorted((a.card for a in t.legal), key=lambda c: (t.give_cost(c), c))
+            return [GIVE[c] for c in order[:4]]
+        order = sorted((a.card for a in t.legal if a.kind == "discard"),
+                       key=lambda c: (t.discard_cost(c), c))
+        return [DISCARD[c] for c in order[:5]]
+
+    def hard(self, win, rng, budget_s, iterations):
+        t = Table.from_view(win.view, win.legal)
+        cands = self.candidates(t)
+        if len(cands) == 1:
+            return cands[0], self.explain(win, cands[0])
+        seat = win.seat
+        game_idx = win.view["deal"] - 1  # score_sheet rows of the games finished before
+
+        def rollout(world, r):
+            return _play_to_end(world, seat, game_idx, r)
+
+        result = flat_monte_carlo(
+            cands, lambda r: self.sample(win, r), rollout, rng, budget_s, iterations,
+            cooperative=win.cooperative,
+        )
+        mean, _ = result.stats[result.best]
+        reason = self.explain(win, result.best)
+        tail = f"wins {100 * mean:.0f}% of {result.worlds} sampled games from here"
+        return result.best, f"{reason}; {tail}" if reason else tail.capitalize()
+
+    def explain(self, win: Window, action: Action) -> str:
+        kind = action.kind
+        if kind == "pair":
+            return "Lay the pair"
+        if kind == "done":
+            return "You hold 3 cards or fewer: end the turn"
+        view = win.view
+        if kind == "draw":
+            if action.source == "discard":
+                return f"Take the {view['discard_pile'][-1]}: it makes a pair"
+            return "Draw from the draw pile"
+        if kind == "swap":
+            return f"Swap the {action.card} blindly with player {action.target + 1}"
+        t = Table.from_view(view, win.legal)
+        card = action.card
+        if kind == "give":
+            return f"Give the {card}: it pairs with little you hold or they are known to hold"
+        live = t.live(card)
+        if live == 0:
+            return f"Discard the {card}: both its partners are gone"
+        return f"Discard the {card}: few of its partners can still come"
+
+
+def _play_to_end(world, seat: int, games: int, rng: random.Random) -> float:
+    """1 for a win, a share for a shared win, 0 for a loss; pairs decide at the cap."""
+    moves = 0
+    while len(world.score_sheet) == games and not world.over:
+        if moves >= MAX_ROLLOUT_MOVES:
+            counts = [len(p) for p in world.pairs]
+            best_other = max(c for s, c in enumerate(counts) if s != seat)
+            return 0.5 + (counts[seat] - best_other) / (2 * PAIRS_TO_WIN)
+        world.apply(rollout_policy(world, rng))
+        moves += 1
+    winners = world.score_sheet[games]["winners"]
+    return 1.0 / len(winners) if seat in winners else 0.0
+
