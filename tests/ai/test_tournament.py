@@ -1,0 +1,66 @@
+"""The tournament tool: mirrored matches, intervals, parseable output."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardtable import cli, tournament
+
+
+def run_cli(capsys, *args: str) -> tuple[list[str], str]:
+    code = cli.main(["tournament", *args])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    return out.out.strip().splitlines(), out.err
+
+
+def test_short_tournament_runs_and_its_result_line_parses(capsys):
+    lines, err = run_cli(
+        capsys, "--game", "sixtysix", "--a", "hard", "--b", "random", "--matches", "2",
+        "--seed", "3", "--budget", "0.01", "--option", "target=2",
+    )
+    assert "[   2/2]" in err  # progress while it runs
+    result = tournament.parse_result_line(lines[-1])
+    assert result["game"] == "sixtysix" and result["a"] == "hard" and result["b"] == "random"
+    assert result["matches"] == 2
+    assert 0.0 <= result["win_lo"] <= result["win_rate"] <= result["win_hi"] <= 1.0
+    assert result["score_diff_lo"] <= result["score_diff"] <= result["score_diff_hi"]
+    assert result["a_time_p95"] >= result["a_time_median"] > 0
+
+
+def test_json_output_and_two_jobs(capsys):
+    lines, _ = run_cli(
+        capsys, "--game", "japanese65", "--a", "medium", "--b", "easy", "--matches", "4",
+        "--seed", "1", "--jobs", "2", "--json", "--quiet", "--option", "target=1",
+    )
+    data = json.loads(lines[-1])
+    assert data["matches"] == 4 and data["players"] == 4
+    assert data["deals"] >= 4
+    assert set(data) >= {"win_rate", "win_lo", "win_hi", "deal_diff", "deal_diff_lo",
+                         "deal_diff_hi", "a_time_median", "b_time_p95"}
+
+
+def test_mirrored_pairs_share_deals_and_swap_seats():
+    args = dict(seed=5, players=2, first_dealer=1, budget=None, options={"target": 1})
+    a = tournament.play_match("sixtysix", "medium", "easy", a_even=True, index=0, **args)
+    b = tournament.play_match("sixtysix", "medium", "easy", a_even=False, index=1, **args)
+    assert a["a_seats"] == [0] and b["a_seats"] == [1]
+    assert a["seed"] == b["seed"]
+
+
+def test_statistics():
+    lo, hi = tournament.wilson(95, 100)
+    assert 0.88 < lo < 0.89 and 0.97 < hi < 0.99
+    assert tournament.wilson(0, 0) == (0.0, 1.0)
+    m, lo, hi = tournament.mean_interval([1.0, 2.0, 3.0])
+    assert m == 2.0 and lo < 2.0 < hi
+    assert tournament.percentile([1, 2, 3, 4], 50) == 2
+
+
+def test_bad_arguments_are_clear(capsys):
+    assert cli.main(["tournament", "--game", "nope", "--matches", "2"]) == 2
+    assert "unknown game" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["tournament", "--game", "sixtysix", "--a", "genius"])
