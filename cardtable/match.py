@@ -17,6 +17,7 @@ earliest time it may be played (``pace`` seconds later); the thinking itself run
 
 from __future__ import annotations
 
+import atexit
 import concurrent.futures as futures
 import random
 import time
@@ -164,6 +165,24 @@ def real_ai_available() -> bool:
     except ImportError:
         return False
     return callable(getattr(ai, "make_bot", None))
+
+
+_SERVICE: list = []
+
+
+def bot_service():
+    """The AI package's shared worker service (a process for search), or None."""
+    if _SERVICE:
+        return _SERVICE[0]
+    try:
+        from cardtable.ai.worker import BotService
+    except ImportError:
+        _SERVICE.append(None)
+        return None
+    service = BotService()
+    atexit.register(service.shutdown)
+    _SERVICE.append(service)
+    return service
 
 
 def _think_in_process(game_id: str, level: str, seed: int, state_json: dict, seat: int,
@@ -353,14 +372,23 @@ class Match:
             self._job = done
             return
         if self._use_process(seat):
+            service = bot_service()
+            seed = self.seed * 31 + seat + self._move_no
+            if service is not None:
+                try:
+                    self._job = service.choose(self.game_id, self.seats[seat].level, seed,
+                                               self.state, seat, budget_s=self.budget)
+                    return
+                except Exception:  # the service is unusable: think in a process of our own
+                    pass
             pool = self._pool if isinstance(self._pool, futures.ProcessPoolExecutor) else None
             if pool is None:
                 self._shutdown_pool()
                 pool = futures.ProcessPoolExecutor(max_workers=1)
                 self._pool = pool
             self._job = pool.submit(
-                _think_in_process, self.game_id, self.seats[seat].level,
-                self.seed * 31 + seat + self._move_no, self.state.to_json(), seat, self.budget,
+                _think_in_process, self.game_id, self.seats[seat].level, seed,
+                self.state.to_json(), seat, self.budget,
             )
             return
         pool = self._pool if isinstance(self._pool, futures.ThreadPoolExecutor) else None
@@ -371,6 +399,20 @@ class Match:
         bot = self._bot(seat)
         snapshot = self.state.clone()
         self._job = pool.submit(bot.choose, snapshot, seat, self.budget)
+
+    def warm_up(self) -> None:
+        """Start the search worker early if a computer seat will need it."""
+        if not self.threaded:
+            return
+        for seat in range(self.n_players):
+            if not self.is_human(seat) and self._use_process(seat):
+                service = bot_service()
+                if service is not None:
+                    try:
+                        service.warm_up()
+                    except Exception:  # warming up is only a head start
+                        pass
+                return
 
     def _job_result(self, seat: int) -> Action:
         job = self._job

@@ -367,7 +367,7 @@ class CardArt:
         key = ("dim", width)
         surf = self._cache.get(key)
         if surf is None:
-            surf = self._mask_layer(width, (40, 44, 52), 52)
+            surf = self._mask_layer(width, (40, 44, 52), 38)
             self._cache[key] = surf
         return surf
 

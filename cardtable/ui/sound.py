@@ -160,13 +160,20 @@ class Sounds:
         self._lock = threading.Lock()
         self._ok = self._init_mixer()
         self._thread: threading.Thread | None = None
-        if self._ok:
-            if background:
-                self._thread = threading.Thread(target=self._make_all, daemon=True,
-                                                name="cardtable-sounds")
-                self._thread.start()
-            else:
-                self._make_all()
+        self._background = background
+        if self.enabled:
+            self._start()
+
+    def _start(self) -> None:
+        """Synthesise the samples (once), in a background thread unless told otherwise."""
+        if not self._ok or self._thread is not None or self._samples:
+            return
+        if self._background:
+            self._thread = threading.Thread(target=self._make_all, daemon=True,
+                                            name="cardtable-sounds")
+            self._thread.start()
+        else:
+            self._make_all()
 
     @property
     def available(self) -> bool:
@@ -175,6 +182,8 @@ class Sounds:
 
     def set_enabled(self, enabled: bool) -> None:
         self.enabled = bool(enabled)
+        if self.enabled:
+            self._start()
 
     def play(self, name: str) -> bool:
         """Play one of :data:`NAMES`; returns whether a sound was started."""

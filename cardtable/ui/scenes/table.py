@@ -98,6 +98,10 @@ class TableScene(Scene):
         self.score_rect: pygame.Rect | None = None
         self._sounds_due: list[list] = []
         self._skipping = False
+        self._text_cache: dict[tuple, pygame.Surface] = {}
+        self._panel_cache: dict[tuple, pygame.Surface] = {}
+        self._static: pygame.Surface | None = None
+        self._static_cache_key = None
         self.manual_order = False
         self.legal: list[Action] = []
         self.playable: set[str] = set()
@@ -131,6 +135,7 @@ class TableScene(Scene):
         self._build_controls()
         if not self._started:
             self._started = True
+            self.match.warm_up()
             start = self.match.start_events()
             if start:
                 self.timeline.extend(start)
@@ -210,6 +215,9 @@ class TableScene(Scene):
         else:
             target.insert(index, sprite)
         sprite.zone = zone
+        if not zone.startswith("hand"):
+            sprite.glow = sprite.dim = False
+            sprite.lift_target = 0.0
         if sprite.id not in self.sprites.sprites:
             self.sprites.add(sprite)
         return sprite
@@ -693,36 +701,103 @@ class TableScene(Scene):
             self.relayout(0.28, zones=[sprite.zone])
 
     # ------------------------------------------------------------------ drawing
+    # Everything that does not change from one frame to the next is drawn once into a
+    # cached surface: the felt with the resting cards off the player's hand (one blit),
+    # each name plate, the score panel, the log and every caption. A frame blits these,
+    # the player's hand and whatever cards are in the air.
+
+    def text(self, surface, text: str, pos, size: int, colour=theme.TEXT, bold=False,
+             anchor="topleft", shadow=True, alpha=255) -> pygame.Rect:
+        """Text with a soft shadow, rendered once and then only blitted."""
+        key = (text, size, tuple(colour), bold, shadow)
+        img = self._text_cache.get(key)
+        if img is None:
+            fg = theme.render(text, size, colour, bold)
+            if shadow:
+                off = max(1, size // 18)
+                img = pygame.Surface((fg.get_width() + off + 1, fg.get_height() + off),
+                                     pygame.SRCALPHA)
+                sh = theme.render(text, size, theme.SHADOW, bold).copy()
+                sh.set_alpha(110)
+                img.blit(sh, (off // 2 + 1 if off > 1 else 1, off))
+                img.blit(fg, (0, 0))
+            else:
+                img = fg
+            if len(self._text_cache) > 600:
+                self._text_cache.clear()
+            self._text_cache[key] = img
+        rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+        if alpha < 255:
+            img = img.copy()
+            img.set_alpha(alpha)
+        surface.blit(img, rect)
+        return rect
+
+    def _static_key(self, size) -> tuple:
+        hand = f"hand{self.viewer}"
+        cards = tuple(
+            (s.id, s.code, s.face_up, round(s.x, 1), round(s.y, 1), round(s.angle, 1), s.width,
+             s.z, s.glow, s.dim)
+            for s in self.sprites.sprites.values()
+            if s.zone != hand and not s.moving and not s.dragging and not s.hidden
+        )
+        return (size, self.felt.rgb, tuple(self.game.slots()), cards, id(self.art))
+
+    def _draw_static(self, surface) -> None:
+        size = surface.get_size()
+        key = self._static_key(size)
+        if key != self._static_cache_key or self._static is None:
+            layer = self._static
+            if layer is None or layer.get_size() != size:
+                layer = pygame.Surface(size).convert() if pygame.display.get_surface() \
+                    else pygame.Surface(size)
+            layer.blit(self.felt.surface(size), (0, 0))
+            art = self.art
+            for centre, width, angle, label in self.game.slots():
+                img = art.slot(width, label)
+                if angle:
+                    img = art.rotated(img, angle)
+                layer.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]))))
+            hand = f"hand{self.viewer}"
+            for s in self.sprites.ordered():
+                if s.zone != hand and not s.moving and not s.dragging:
+                    s.draw(layer, art)
+            self._static = layer
+            self._static_cache_key = key
+        surface.blit(self._static, (0, 0))
+
     def draw(self, surface: pygame.Surface) -> None:
         art = self.art
-        surface.blit(self.felt.surface(surface.get_size()), (0, 0))
-        for centre, width, angle, label in self.game.slots():
-            img = art.slot(width, label)
-            if angle:
-                img = art.rotated(img, angle)
-            surface.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]))))
+        self._draw_static(surface)
         if self.drag is not None and self.drag["moved"]:
             for rect in self.game.drop_targets(self.drag["sprite"]):
                 self._draw_target(surface, rect)
         self._draw_plates(surface)
-        self.sprites.draw(surface, art)
+        hand = f"hand{self.viewer}"
+        for s in self.sprites.ordered():
+            if s.zone == hand or s.moving or s.dragging:
+                s.draw(surface, art)
         self.game.extra_draw(surface)
         self._draw_scores(surface)
         self._draw_log(surface)
         self.form.draw(surface)
         self._draw_caption(surface)
         self._draw_toast(surface)
-        if self.review or self.review_hold or getattr(self, "review_hover", False):
+        if self.review or self.review_hold or self.review_hover:
             self._draw_review(surface)
 
     def _draw_target(self, surface, rect: pygame.Rect) -> None:
         pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        r = theme.px(12)
-        pygame.draw.rect(layer, (255, 230, 150, int(26 + 22 * pulse)), layer.get_rect(),
-                         border_radius=r)
-        pygame.draw.rect(layer, (255, 226, 140, int(120 + 80 * pulse)), layer.get_rect(),
-                         width=max(2, theme.px(2)), border_radius=r)
+        key = ("target", rect.size)
+        layer = self._panel_cache.get(key)
+        if layer is None:
+            layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+            r = theme.px(12)
+            pygame.draw.rect(layer, (255, 230, 150, 40), layer.get_rect(), border_radius=r)
+            pygame.draw.rect(layer, (255, 226, 140, 230), layer.get_rect(),
+                             width=max(2, theme.px(2)), border_radius=r)
+            self._panel_cache[key] = layer
+        layer.set_alpha(int(150 + 105 * pulse))
         surface.blit(layer, rect)
 
     def seat_colour(self, seat: int) -> tuple:
@@ -730,124 +805,165 @@ class TableScene(Scene):
             return theme.SEAT_COLOURS[seat % 2]
         return theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
 
-    def _draw_plates(self, surface) -> None:
-        m = self.match
+    def plate_rect(self, seat: int, bounds: pygame.Rect) -> pygame.Rect:
         pw, ph = theme.px(176), theme.px(50)
-        for seat in range(m.n_players):
-            anchor, pos = self.game.plate_anchor(seat)
-            rect = pygame.Rect(0, 0, pw, ph)
-            setattr(rect, anchor, pos)
-            rect.clamp_ip(surface.get_rect().inflate(-theme.px(8), -theme.px(8)))
-            self._plate(surface, rect, seat)
+        anchor, pos = self.game.plate_anchor(seat)
+        rect = pygame.Rect(0, 0, pw, ph)
+        setattr(rect, anchor, pos)
+        rect.clamp_ip(bounds.inflate(-theme.px(8), -theme.px(8)))
+        return rect
+
+    def _draw_plates(self, surface) -> None:
+        bounds = surface.get_rect()
+        for seat in range(self.match.n_players):
+            self._plate(surface, self.plate_rect(seat, bounds), seat)
 
     def _plate(self, surface, rect: pygame.Rect, seat: int) -> None:
         m = self.match
         info = m.seats[seat]
         turn = self.turn == seat and not m.is_over
-        colour = self.seat_colour(seat)
-        r = theme.px(12)
-        if turn:
-            pulse = 0.5 + 0.5 * math.sin(self.clock * 4.0)
-            glow = rect.inflate(theme.px(10), theme.px(10))
-            layer = pygame.Surface(glow.size, pygame.SRCALPHA)
-            pygame.draw.rect(layer, (*theme.ACCENT, int(60 + 50 * pulse)), layer.get_rect(),
-                             border_radius=r + theme.px(5))
-            layer = pygame.transform.gaussian_blur(layer, max(1, theme.px(4)))
-            surface.blit(layer, glow)
-        theme.panel(surface, rect, alpha=196, radius=r, shadow=True)
-        if turn:
-            pygame.draw.rect(surface, theme.ACCENT, rect, width=max(2, theme.px(2)),
-                             border_radius=r)
-        # the side/seat colour as a dot
-        dot_r = theme.px(7)
-        cx = rect.x + theme.px(16)
-        pygame.draw.circle(surface, colour, (cx, rect.y + theme.px(17)), dot_r)
-        name_size = theme.px(17)
-        name = theme.ellipsize(info.name, name_size, rect.w - theme.px(80), bold=True)
-        theme.draw_text(surface, name, (cx + theme.px(14), rect.y + theme.px(6)), name_size,
-                        theme.TEXT, bold=True)
         if info.is_human:
             sub = "You" if seat == self.viewer else "Player"
         else:
             sub = f"Computer · {info.level}"
         if turn and not info.is_human and self.idle:
-            dots = "." * (1 + int(self.clock * 3) % 3)
-            sub = f"Thinking{dots}"
+            sub = "Thinking" + "." * (1 + int(self.clock * 3) % 3)
         elif turn and info.is_human:
             sub = "Your turn" if seat == self.viewer else "To play"
-        theme.draw_text(surface, sub, (cx + theme.px(14), rect.y + theme.px(28)),
-                        theme.px(13), theme.ACCENT_LIGHT if turn else theme.TEXT_DIM)
         score = self.scores[seat] if seat < len(self.scores) else 0
-        theme.draw_text(surface, str(score), (rect.right - theme.px(14), rect.centery),
-                        theme.px(24), theme.TEXT, bold=True, anchor="midright")
-        if self.dealer == seat:
+        pad = theme.px(10)
+        if turn:
+            pulse = 0.5 + 0.5 * math.sin(self.clock * 4.0)
+            glow = self._plate_glow(rect.size, pad)
+            glow.set_alpha(int(140 + 115 * pulse))
+            surface.blit(glow, (rect.x - pad, rect.y - pad))
+        key = ("plate", rect.size, info.name, sub, score, turn, self.dealer == seat,
+               self.seat_colour(seat))
+        img = self._panel_cache.get(key)
+        if img is None:
+            img = self._render_plate(rect.size, pad, info.name, sub, score, turn,
+                                     self.dealer == seat, self.seat_colour(seat))
+            if len(self._panel_cache) > 300:
+                self._panel_cache.clear()
+            self._panel_cache[key] = img
+        surface.blit(img, (rect.x - pad, rect.y - pad))
+
+    def _plate_glow(self, size, pad) -> pygame.Surface:
+        key = ("glow", size)
+        glow = self._panel_cache.get(key)
+        if glow is None:
+            w, h = size
+            glow = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+            glow.fill((*theme.ACCENT, 0))
+            r = theme.px(12)
+            pygame.draw.rect(glow, (*theme.ACCENT, 150), (pad // 2, pad // 2, w + pad, h + pad),
+                             border_radius=r + pad // 2)
+            glow = pygame.transform.gaussian_blur(glow, max(1, pad // 2))
+            self._panel_cache[key] = glow
+        return glow
+
+    def _render_plate(self, size, pad, name, sub, score, turn, dealer, colour):
+        w, h = size
+        img = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+        rect = pygame.Rect(pad, pad, w, h)
+        r = theme.px(12)
+        theme.panel(img, rect, alpha=200, radius=r, shadow=False)
+        if turn:
+            pygame.draw.rect(img, theme.ACCENT, rect, width=max(2, theme.px(2)), border_radius=r)
+        cx = rect.x + theme.px(16)
+        pygame.draw.circle(img, colour, (cx, rect.y + theme.px(17)), theme.px(7))
+        name_size = theme.px(17)
+        label = theme.ellipsize(name, name_size, w - theme.px(80), bold=True)
+        self.text(img, label, (cx + theme.px(14), rect.y + theme.px(6)), name_size, theme.TEXT,
+                  bold=True)
+        self.text(img, sub, (cx + theme.px(14), rect.y + theme.px(28)), theme.px(13),
+                  theme.ACCENT_LIGHT if turn else theme.TEXT_DIM)
+        self.text(img, str(score), (rect.right - theme.px(14), rect.centery), theme.px(24),
+                  theme.TEXT, bold=True, anchor="midright")
+        if dealer:
             chip = theme.px(11)
             c = (rect.right - theme.px(2), rect.top + theme.px(2))
-            pygame.draw.circle(surface, (250, 246, 232), c, chip)
-            pygame.draw.circle(surface, theme.ACCENT_DARK, c, chip, max(1, theme.px(2)))
-            theme.draw_text(surface, "D", c, theme.px(13), theme.TEXT_DARK, bold=True,
-                            anchor="center", shadow=False)
+            pygame.draw.circle(img, (250, 246, 232), c, chip)
+            pygame.draw.circle(img, theme.ACCENT_DARK, c, chip, max(1, theme.px(2)))
+            self.text(img, "D", c, theme.px(13), theme.TEXT_DARK, bold=True, anchor="center",
+                      shadow=False)
+        return img
 
     def _draw_scores(self, surface) -> None:
-        lines = self.game.score_lines()
+        lines = tuple(self.game.score_lines())
         if not lines:
             return
         w = surface.get_width()
+        width = theme.px(236)
+        key = ("scores", lines, width, self.match.spec.name)
+        img = self._panel_cache.get(key)
+        if img is None:
+            img = self._render_scores(lines, width)
+            self._panel_cache[key] = img
+        rect = img.get_rect(topright=(w - theme.px(14), theme.px(12)))
+        surface.blit(img, rect)
+        self.score_rect = rect
+
+    def _render_scores(self, lines, width) -> pygame.Surface:
         pad = theme.px(12)
         row = theme.px(22)
-        width = theme.px(236)
-        title = self.match.spec.name
         height = pad * 2 + theme.px(24) + row * len(lines)
-        rect = pygame.Rect(w - width - theme.px(14), theme.px(12), width, height)
-        theme.panel(surface, rect, alpha=170, radius=theme.px(12), shadow=False)
-        theme.draw_text(surface, theme.ellipsize(title, theme.px(16), width - 2 * pad, True),
-                        (rect.x + pad, rect.y + pad), theme.px(16), theme.ACCENT_LIGHT,
-                        bold=True)
-        y = rect.y + pad + theme.px(26)
+        img = pygame.Surface((width, height), pygame.SRCALPHA)
+        rect = img.get_rect()
+        theme.panel(img, rect, alpha=170, radius=theme.px(12), shadow=False)
+        title = self.match.spec.name
+        self.text(img, theme.ellipsize(title, theme.px(16), width - 2 * pad, True),
+                  (pad, pad), theme.px(16), theme.ACCENT_LIGHT, bold=True)
+        y = pad + theme.px(26)
         for label, value, colour in lines:
+            lx = pad
             if colour is not None:
-                pygame.draw.circle(surface, colour, (rect.x + pad + theme.px(5), y + row // 2 - 2),
+                pygame.draw.circle(img, colour, (pad + theme.px(5), y + row // 2 - 2),
                                    theme.px(5))
-                lx = rect.x + pad + theme.px(16)
-            else:
-                lx = rect.x + pad
-            theme.draw_text(surface, theme.ellipsize(label, theme.px(15), width - theme.px(90)),
-                            (lx, y), theme.px(15), theme.TEXT)
-            theme.draw_text(surface, value, (rect.right - pad, y), theme.px(15), theme.TEXT,
-                            bold=True, anchor="topright")
+                lx = pad + theme.px(16)
+            self.text(img, theme.ellipsize(label, theme.px(15), width - theme.px(90)), (lx, y),
+                      theme.px(15), theme.TEXT)
+            self.text(img, value, (width - pad, y), theme.px(15), theme.TEXT, bold=True,
+                      anchor="topright")
             y += row
-        self.score_rect = rect
+        return img
 
     def _draw_log(self, surface) -> None:
         if not self.log:
             return
         w, h = surface.get_size()
-        size = theme.px(14)
-        row = theme.px(19)
-        width = theme.px(300)
-        lines = list(self.log)[-5:]
-        height = theme.px(16) + row * len(lines)
-        rect = pygame.Rect(0, 0, width, height)
-        rect.bottomright = (w - theme.px(14), h - theme.px(56))
-        theme.panel(surface, rect, alpha=120, radius=theme.px(10), shadow=False)
-        y = rect.y + theme.px(8)
-        for i, text in enumerate(lines):
-            fade = 150 + int(105 * (i + 1) / len(lines))
-            theme.draw_text(surface, theme.ellipsize(text, size, width - theme.px(20)),
-                            (rect.x + theme.px(10), y), size, theme.TEXT, alpha=fade,
-                            shadow=False)
-            y += row
+        lines = tuple(list(self.log)[-5:])
+        width = theme.px(250)
+        key = ("log", lines, width)
+        img = self._panel_cache.get(key)
+        if img is None:
+            size = theme.px(14)
+            row = theme.px(19)
+            img = pygame.Surface((width, theme.px(16) + row * len(lines)), pygame.SRCALPHA)
+            theme.panel(img, img.get_rect(), alpha=120, radius=theme.px(10), shadow=False)
+            y = theme.px(8)
+            for i, line in enumerate(lines):
+                colour = theme.lerp_colour(theme.TEXT_MUTED, theme.TEXT, (i + 1) / len(lines))
+                self.text(img, theme.ellipsize(line, size, width - theme.px(20)),
+                          (theme.px(10), y), size, colour, shadow=False)
+                y += row
+            self._panel_cache = {k: v for k, v in self._panel_cache.items() if k[0] != "log"}
+            self._panel_cache[key] = img
+        surface.blit(img, img.get_rect(bottomright=(w - theme.px(14), h - theme.px(56))))
 
     def _pill(self, surface, text: str, centre, size: int, alpha: int, tint=theme.PANEL):
-        tw, th = theme.text_size(text, size, bold=True)
-        rect = pygame.Rect(0, 0, tw + theme.px(36), th + theme.px(18))
-        rect.center = (int(centre[0]), int(centre[1]))
-        box = pygame.Surface(rect.size, pygame.SRCALPHA)
-        theme.rounded(box, box.get_rect(), (*tint[:3], 220), rect.h // 2,
-                      edge=(255, 255, 255, 60))
-        theme.draw_text(box, text, box.get_rect().center, size, theme.TEXT, bold=True,
-                        anchor="center")
+        key = ("pill", text, size, tuple(tint))
+        box = self._panel_cache.get(key)
+        if box is None:
+            tw, th = theme.text_size(text, size, bold=True)
+            box = pygame.Surface((tw + theme.px(36), th + theme.px(18)), pygame.SRCALPHA)
+            theme.rounded(box, box.get_rect(), (*tint[:3], 225), box.get_height() // 2,
+                          edge=(255, 255, 255, 60))
+            self.text(box, text, box.get_rect().center, size, theme.TEXT, bold=True,
+                      anchor="center")
+            self._panel_cache[key] = box
         box.set_alpha(alpha)
+        rect = box.get_rect(center=(int(centre[0]), int(centre[1])))
         surface.blit(box, rect)
         return rect
 
@@ -871,7 +987,7 @@ class TableScene(Scene):
         band = self.game.hand_band()
         y = band.top - theme.px(70)
         self._pill(surface, self.toast[0], (surface.get_width() // 2, y), theme.px(17),
-                   self._fade(self.toast), tint=(92, 30, 24))
+                   self._fade(self.toast), tint=(110, 36, 28))
 
     def _draw_review(self, surface) -> None:
         trick = self.game.last_trick()

@@ -119,8 +119,8 @@ class GameTable:
         if slot == "top":
             return (w / 2, m + sh / 2)
         if slot == "left":
-            return (m + sh / 2, h * 0.40)
-        return (w - m - sh / 2, h * 0.40)
+            return (m + sh / 2, h * 0.46)
+        return (w - m - sh / 2, h * 0.46)
 
     def small_width(self) -> int:
         """Card width of the other players' hands."""
@@ -129,10 +129,10 @@ class GameTable:
     def hand_spacing(self, seat: int, count: int) -> float:
         w, h = self.size
         if self.slot(seat) == "bottom":
-            room = w * 0.56 - self.cw
+            room = w * 0.5 - self.cw
             return max(self.cw * 0.22, min(self.cw * 0.62, room / max(1, count - 1)))
         small = self.small_width()
-        room = (h * 0.38) if self.slot(seat) in ("left", "right") else w * 0.3
+        room = (h * 0.34) if self.slot(seat) in ("left", "right") else w * 0.3
         return max(small * 0.12, min(small * 0.34, room / max(1, count - 1)))
 
     def hand_band(self) -> pygame.Rect:

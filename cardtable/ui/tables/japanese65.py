@@ -69,12 +69,12 @@ class Japanese65Table(GameTable):
         cx, cy = self.centre
         slot = self.slot(seat)
         if slot == "bottom":
-            return (cx, cy + self.ch * 0.30)
+            return (cx, cy + self.ch * 0.34)
         if slot == "top":
-            return (cx, cy - self.ch * 0.30)
+            return (cx, cy - self.ch * 0.34)
         if slot == "left":
-            return (cx - self.cw * 0.64, cy)
-        return (cx + self.cw * 0.64, cy)
+            return (cx - self.cw * 0.7, cy)
+        return (cx + self.cw * 0.7, cy)
 
     def deck_pos(self) -> tuple[float, float]:
         dealer = self.t.dealer if self.t.dealer is not None else self.viewer
@@ -247,9 +247,9 @@ class Japanese65Table(GameTable):
             label = self.side_name(side)
             colour = t.seat_colour(side)
             y = gy + ph / 2 + theme.px(8)
-            theme.draw_text(surface, label, (int(gx), int(y)), size, colour, bold=True,
+            t.text(surface, label, (int(gx), int(y)), size, colour, bold=True,
                             anchor="midtop")
-            theme.draw_text(surface, f"{n_tricks} tricks · {n_cards} cards",
+            t.text(surface, f"{n_tricks} tricks · {n_cards} cards",
                             (int(gx), int(y + theme.px(17))), size, theme.TEXT_DIM,
                             anchor="midtop")
 

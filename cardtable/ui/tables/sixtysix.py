@@ -416,7 +416,7 @@ class SixtySixTable(GameTable):
         if stock or trump:
             n = len(stock) + len(trump)
             label = "closed" if self.closed else f"{n} in stock"
-            theme.draw_text(surface, label, (int(sx), int(sy + self.ch / 2 + theme.px(10))),
+            t.text(surface, label, (int(sx), int(sy + self.ch / 2 + theme.px(10))),
                             size, theme.TEXT_DIM, anchor="midtop")
         show = t.settings.get("show_card_points")
         ph = card_height(self.pile_width())
@@ -428,7 +428,7 @@ class SixtySixTable(GameTable):
                 text += f" · {self.running(seat)} pts"
                 if self.pending[seat]:
                     text += f" (+{self.pending[seat]})"
-            theme.draw_text(surface, text, (int(x), int(y + ph / 2 + theme.px(8))), size,
+            t.text(surface, text, (int(x), int(y + ph / 2 + theme.px(8))), size,
                             t.seat_colour(seat), bold=True, anchor="midtop")
 
     # ---- input ----------------------------------------------------------------------------
