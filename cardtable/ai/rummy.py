@@ -1,0 +1,360 @@
+"""Computer players for the two rummy games, rummy65 and quebec65.
+
+Everything is measured with the engine's exact meld solver (``melds.best_arrangement``):
+the *deadwood* of a hand is the penalty of the cards its best arrangement leaves out.
+
+* easy: goes out when it can; takes the top discard when it visibly joins a meld (most
+  of the time); throws the dearest card outside its melds; errs now and then.
+* medium: takes the top discard only when it lowers the deadwood after the best discard;
+  discards the card that leaves the least deadwood, breaking ties by throwing the dearer
+  card and by **discard safety**: never feed the next player a wild card, and avoid
+  cards that fit what he is known to have picked up from the pile.
+* hard: expected values over the unseen cards (the full decks minus the seat's hand,
+  the discard pile, the melds on the table and the cards others are known to hold).
+  A discard is valued by the deadwood it leaves now *and* the expected deadwood after
+  the next draw, weighed by how soon the hand may end (rising as opponents pick up
+  cards and the stock runs down, and certain on a last turn). A draw compares the top
+  discard with the expected value of an unseen card from the stock. Discard safety
+  reads the next player's pickups: rank matches and near run cards are penalised.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from cardtable.engine import melds as meldlib
+from cardtable.engine.cards import JOKER, RANK_NUMBER, make_deck
+from cardtable.engine.core import Action
+from cardtable.engine.rummy import DISCARD, DRAW_DISCARD, DRAW_STOCK, RANKS
+
+from .base import Knowledge, Window
+
+EASY_ERROR = 0.15
+EASY_MISSES_PICKUP = 0.3
+#: samples of the unseen cards per expected value (hard), and how many discards to weigh
+HARD_SAMPLES = 10
+HARD_DISCARDS = 4
+
+
+def rules_for(view: dict) -> meldlib.MeldRules:
+    if view["game"] == "rummy65":
+        return meldlib.rummy65_rules(view["deal"])
+    return meldlib.quebec65_rules(view["deal"], bool(view["options"].get("all_wild_melds")))
+
+
+def decks_for(view: dict) -> int:
+    return 3 if view["game"] == "rummy65" and view["n_players"] > 5 else 2
+
+
+class Hand:
+    """One seat's knowledge at a rummy decision, from its view alone."""
+
+    def __init__(self, view: dict, legal: list[Action]):
+        self.view = view
+        self.legal = legal
+        self.seat = view["seat"]
+        self.n = view["n_players"]
+        self.rules = rules_for(view)
+        self.values = self.rules.values
+        self.discard_when_out = view["game"] == "rummy65"
+        self.cards = list(view["hand"])
+        self.top = view["discard_top"]
+        self.last_turn = bool(view["last_turns"])
+        self.next_seat = (self.seat + 1) % self.n
+        known = view["known_cards"]
+        self.next_known = list(known[self.next_seat]) if self.next_seat != self.seat else []
+        pool = make_deck(RANKS, decks_for(view), jokers=2)
+        gone = list(self.cards) + list(view["discard_pile"])
+        for melds in view["laid"]:
+            for m in melds:
+                gone.extend(m)
+        for s, cards in enumerate(known):
+            if s != self.seat:
+                gone.extend(cards)
+        counts: dict[str, int] = {}
+        for c in pool:
+            counts[c] = counts.get(c, 0) + 1
+        for c in gone:
+            if counts.get(c):
+                counts[c] -= 1
+        self.unseen = sorted(c for c, k in counts.items() for _ in range(k))
+        self.others_pickups = sum(len(k) for s, k in enumerate(known) if s != self.seat)
+
+    # ---------------------------------------------------------------- measures
+    def arrangement(self, cards) -> meldlib.Arrangement:
+        return meldlib.best_arrangement(cards, self.rules)
+
+    def deadwood(self, cards) -> int:
+        return self.arrangement(cards).penalty if cards else 0
+
+    def after_discard(self, cards) -> tuple[int, str | None]:
+        """Deadwood left by ``cards`` (one card over a turn's size) after its best discard.
+
+        The best discard is taken as the dearest card left out of the best arrangement
+        (exact unless a wild card could leave a meld for free). 0 when it goes out.
+        """
+        arr = self.arrangement(cards)
+        left = arr.leftover
+        if not self.discard_when_out and not left:
+            return 0, None
+        if not left:
+            return 0, None
+        d = max(left, key=lambda c: (self.values[c], c))
+        return arr.penalty - self.values[d], d
+
+    def danger(self, card: str) -> float:
+        """Points of harm in handing ``card`` to the next player."""
+        if self.rules.is_wild(card):
+            return 15.0
+        d = 0.0
+        for k in self.next_known:
+            if k == JOKER or self.rules.is_wild(k):
+                continue
+            if k[0] == card[0]:
+                d += 4.0
+            elif k[1] == card[1] and abs(RANK_NUMBER[k[0]] - RANK_NUMBER[card[0]]) <= 2:
+                d += 2.5
+        return d
+
+    def discards(self) -> list[str]:
+        return [a.card for a in self.legal if a.kind == "discard"]
+
+    def go_out(self) -> Action | None:
+        outs = [a for a in self.legal if a.kind == "go_out"]
+        if not outs:
+            return None
+        # every way out scores 0: leave the next player the least useful discard
+        return min(outs, key=lambda a: (self.danger(a.discard) if a.discard else 0.0,
+                                        a.discard or ""))
+
+    def lay(self) -> Action | None:
+        lays = [a for a in self.legal if a.kind == "lay"]
+        return lays[0] if lays else None
+
+    def medium_discard(self) -> str:
+        cards = self.cards
+        best, best_key = None, None
+        for d in self.discards():
+            rest = list(cards)
+            rest.remove(d)
+            key = (self.deadwood(rest) + 0.5 * self.danger(d), -self.values[d], d)
+            if best_key is None or key < best_key:
+                best, best_key = d, key
+        return best
+
+
+# =========================================================================== levels
+
+
+def medium_action(h: Hand) -> Action:
+    out = h.go_out()
+    if out is not None:
+        return out
+    legal = h.legal
+    if not h.view["drawn"]:
+        if DRAW_DISCARD in legal and h.top is not None:
+            if DRAW_STOCK not in legal:
+                return DRAW_DISCARD
+            with_top, thrown = h.after_discard(h.cards + [h.top])
+            if thrown != h.top and with_top < h.deadwood(h.cards):
+                return DRAW_DISCARD
+        return DRAW_STOCK if DRAW_STOCK in legal else legal[0]
+    lay = h.lay()
+    if lay is not None:
+        return lay
+    return DISCARD[h.medium_discard()]
+
+
+def easy_action(h: Hand, rng: random.Random) -> Action:
+    out = h.go_out()
+    if out is not None:
+        return out
+    legal = h.legal
+    if not h.view["drawn"]:
+        if DRAW_DISCARD in legal and (DRAW_STOCK not in legal or (
+            h.top is not None and rng.random() > EASY_MISSES_PICKUP
+            and h.deadwood(h.cards + [h.top]) < h.deadwood(h.cards) + h.values[h.top]
+        )):
+            return DRAW_DISCARD
+        return DRAW_STOCK if DRAW_STOCK in legal else legal[0]
+    lay = h.lay()
+    if lay is not None:
+        return lay
+    cards = h.discards()
+    if rng.random() < EASY_ERROR:
+        return DISCARD[rng.choice(cards)]
+    left = [c for c in h.arrangement(h.cards).leftover if c in cards]
+    pick = max(left or cards, key=lambda c: (h.values[c], c))
+    return DISCARD[pick]
+
+
+class Hard:
+    """Expected-value choices over the exact solver (see the module docstring)."""
+
+    def __init__(self, h: Hand, rng: random.Random, deadline: float | None, samples: int):
+        self.h = h
+        self.rng = rng
+        self.deadline = deadline
+        self.samples = samples
+        self.alpha = self.end_risk()
+        self.draws = self._draws(samples)
+
+    def _draws(self, k: int) -> list[str]:
+        unseen = self.h.unseen
+        if not unseen:
+            return []
+        return [unseen[self.rng.randrange(len(unseen))] for _ in range(k)]
+
+    def end_risk(self) -> float:
+        """How likely the hand is to end before this seat's next turn."""
+        h = self.h
+        if h.last_turn:
+            return 1.0
+        view = h.view
+        size = len(h.cards) - (1 if view["drawn"] else 0)
+        stock0 = len(h.unseen) + len(view["discard_pile"])
+        used = max(0, stock0 - view["stock_size"])
+        turns = used / max(1, h.n)  # rough number of rounds played
+        # small hands go out fast; every round played and every card an opponent took
+        # from the pile brings the end nearer
+        risk = (0.05 + 1.0 / max(3, size) + 0.04 * turns + 0.06 * h.others_pickups
+                + 0.15 * view["reshuffles"])
+        return max(0.1, min(0.9, risk))
+
+    def out_of_time(self) -> bool:
+        return self.deadline is not None and time.perf_counter() > self.deadline
+
+    def future(self, rest: list[str]) -> float:
+        """Expected deadwood after the next draw and discard, from hand ``rest``."""
+        if not self.draws:
+            return float(self.h.deadwood(rest))
+        total = 0
+        n = 0
+        for x in self.draws:
+            total += self.h.after_discard(rest + [x])[0]
+            n += 1
+            if n >= 3 and self.out_of_time():
+                break
+        return total / n
+
+    def discard_score(self, cards: list[str], d: str) -> float:
+        rest = list(cards)
+        rest.remove(d)
+        now = self.h.deadwood(rest)
+        a = self.alpha
+        value = a * now
+        if a < 1.0:
+            value += (1 - a) * self.future(rest)
+        return value + 0.6 * self.h.danger(d)
+
+    def best_discard(self, cards: list[str], options: list[str] | None = None) -> tuple[str, float]:
+        h = self.h
+        if options is None:
+            options = sorted(set(cards))
+        # screen by the deadwood left now, weigh the few best in depth
+        screened = []
+        for d in options:
+            rest = list(cards)
+            rest.remove(d)
+            screened.append((h.deadwood(rest) + 0.5 * h.danger(d), -h.values[d], d))
+        screened.sort()
+        best, best_v = None, None
+        for _, _, d in screened[:HARD_DISCARDS]:
+            v = self.discard_score(cards, d)
+            if best_v is None or v < best_v:
+                best, best_v = d, v
+            if self.out_of_time():
+                break
+        return best, best_v
+
+    def draw_choice(self) -> tuple[Action, str]:
+        h = self.h
+        legal = h.legal
+        if DRAW_DISCARD not in legal:
+            return DRAW_STOCK, "Draw from the stock"
+        if DRAW_STOCK not in legal:
+            return DRAW_DISCARD, "Take the top discard: the stock is empty"
+        top = h.top
+        cards = h.cards
+        with_top = h.after_discard(cards + [top])
+        if h.rules.is_wild(top) and with_top[1] != top:
+            return DRAW_DISCARD, f"Take the {top}: a wild card"
+        if with_top[1] == top:
+            return DRAW_STOCK, f"Draw from the stock: the {top} fits nothing"
+        a = self.alpha
+        top_value = a * with_top[0] + (1 - a) * self.future(
+            _without(cards + [top], with_top[1]))
+        stock = []
+        for x in self.draws:
+            v, d = h.after_discard(cards + [x])
+            if d is None:
+                stock.append(0.0)  # this card would let the seat go out
+            elif a >= 1.0:
+                stock.append(float(v))
+            else:
+                stock.append(a * v + (1 - a) * self.future(_without(cards + [x], d)))
+            if len(stock) >= 3 and self.out_of_time():
+                break
+        stock_value = sum(stock) / len(stock) if stock else float("inf")
+        if top_value <= stock_value:
+            return DRAW_DISCARD, (f"Take the {top}: expected deadwood {top_value:.1f} against "
+                                  f"{stock_value:.1f} from the stock")
+        return DRAW_STOCK, (f"Draw from the stock: expected deadwood {stock_value:.1f} against "
+                            f"{top_value:.1f} with the {top}")
+
+
+def _without(cards: list[str], card: str | None) -> list[str]:
+    rest = list(cards)
+    if card is not None:
+        rest.remove(card)
+    return rest
+
+
+# =========================================================================== knowledge
+
+
+class RummyKnowledge(Knowledge):
+    game_id = "rummy65"
+
+    def easy(self, win: Window, rng: random.Random) -> Action:
+        return easy_action(Hand(win.view, win.legal), rng)
+
+    def medium(self, win: Window, rng: random.Random) -> Action:
+        return medium_action(Hand(win.view, win.legal))
+
+    def hard(self, win, rng, budget_s, iterations):
+        h = Hand(win.view, win.legal)
+        out = h.go_out()
+        if out is not None:
+            return out, "Go out: every card but the discard melds" if h.discard_when_out \
+                else "Go out: every card melds"
+        if iterations is None:
+            deadline = time.perf_counter() + max(0.01, budget_s * 0.8)
+            samples = HARD_SAMPLES
+        else:
+            deadline = None
+            samples = max(2, iterations)
+        hard = Hard(h, rng, deadline, samples)
+        if not win.view["drawn"]:
+            return hard.draw_choice()
+        lay = h.lay()
+        if lay is not None:
+            return lay, "Last turn: lay down every meld you can"
+        d, v = hard.best_discard(h.cards, h.discards())
+        if h.last_turn:
+            return DISCARD[d], f"Last turn: discard the {d}, keeping {v:.0f} points in hand"
+        return DISCARD[d], (f"Discard the {d}: expected deadwood {v:.1f}"
+                            + (" (safe against the next player's pickups)"
+                               if h.next_known else ""))
+
+    def explain(self, win: Window, action: Action) -> str:
+        if action.kind == "go_out":
+            return "Go out"
+        if action.kind == "lay":
+            return "Lay down every meld you can"
+        if action.kind == "draw":
+            return "Take the top discard" if action.source == "discard" else "Draw from the stock"
+        if action.kind == "discard":
+            return f"Discard the {action.card}"
+        return ""
