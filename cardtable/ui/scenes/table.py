@@ -334,8 +334,7 @@ class TableScene(Scene):
         if kind == "deal_scored":
             self.scores_from(ev)
             self.deal_rows.append(ev)
-            self._show_summary(ev)
-            return 0.0
+            return self._show_summary(ev)
         if kind == "match_over":
             self.finished = True
             self._show_match_end(ev)
@@ -360,8 +359,13 @@ class TableScene(Scene):
                 scores[seat] += gp[seat]
         return scores
 
-    def _show_summary(self, ev: dict) -> None:
+    def _show_summary(self, ev: dict) -> float:
+        """The shell's end-of-deal summary over the table (or a caption without it)."""
         self.summaries.append(ev)
+        gp = ev.get("game_points") or []
+        mine = gp[self.viewer % len(gp)] if gp else 0
+        if mine and self.match.is_human(self.viewer):
+            self.play_sound("chime")
         scene = None
         try:
             from cardtable.ui.scenes import summary
@@ -370,9 +374,11 @@ class TableScene(Scene):
         if summary is not None and self.app is not None:
             scene = _make_scene(summary, ("SummaryScene", "DealSummaryScene"), self, ev)
         if scene is None or self.app is None:
-            return
+            self.show_caption(self.game.deal_result(ev), 3.0)
+            return 3.0
         self.waiting = True
         self.app.push(scene)
+        return 0.0
 
     def _show_match_end(self, ev: dict) -> None:
         self.scores = list(self.match.state.match_scores)

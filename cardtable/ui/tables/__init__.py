@@ -329,6 +329,21 @@ class GameTable:
         """One line for the table's log, or None."""
         return None
 
+    def deal_result(self, ev: dict) -> str:
+        """One sentence saying who scored what in a finished deal."""
+        gp = ev.get("game_points") or []
+        won = [(i, g) for i, g in enumerate(gp) if g]
+        if not won:
+            return f"Deal {ev.get('deal', '')}: nobody scores."
+        i, g = won[0]
+        who = self.score_owner(i)
+        verb = "score" if who == "You" or " & " in who else "scores"
+        return f"Deal {ev.get('deal', '')}: {who} {verb} {g} game point{'s' * (g != 1)}."
+
+    def score_owner(self, index: int) -> str:
+        """Who a game-points column belongs to (a seat, or a side in partnership games)."""
+        return self.you(index)
+
     # ---- input ------------------------------------------------------------------------
     def drop_action(self, sprite, pos) -> Action | None:
         """The action a card dropped at ``pos`` (outside the hand band) stands for."""

@@ -222,6 +222,16 @@ class Japanese65Table(GameTable):
             return "The match is over."
         return None
 
+    def score_owner(self, index: int) -> str:
+        return self.side_name(index)
+
+    def deal_result(self, ev: dict) -> str:
+        pts = ev.get("points", [0, 0])
+        mine = self.side(self.viewer)
+        base = super().deal_result(ev)
+        return (f"{base[:-1]} ({self.side_name(mine)} {pts[mine]}, "
+                f"{self.side_name(1 - mine)} {pts[1 - mine]} points)")
+
     def score_lines(self):
         t = self.t
         mine = self.side(self.viewer)

@@ -390,6 +390,11 @@ class SixtySixTable(GameTable):
         who = self.you(w) if w is not None else ""
         return reason.format(who=who)
 
+    def deal_result(self, ev: dict) -> str:
+        base = super().deal_result(ev)
+        why = self.result_text(ev)
+        return f"{base[:-1]}: {why}." if why and ev.get("winner") is not None else base
+
     def running(self, seat: int) -> int:
         return self.points[seat] + self.marriage_pts[seat]
 
