@@ -216,6 +216,7 @@ class CardArt:
         self.colours = FOUR_COLOUR if self.four_colour else TWO_COLOUR
         self._cache: dict[tuple, pygame.Surface] = {}
         self._rot: dict[tuple, pygame.Surface] = {}
+        self._widths: list[int] = []
 
     # ---- public API -----------------------------------------------------------
     @staticmethod
@@ -225,9 +226,27 @@ class CardArt:
     def suit_colour(self, suit: str) -> tuple[int, int, int]:
         return self.colours.get(suit, INK)
 
+    #: how many card widths are kept cached (a window resized by dragging asks for many)
+    KEEP_WIDTHS = 8
+
+    def _use_width(self, width: int) -> None:
+        """Remember ``width`` as recently used; forget the surfaces of old widths."""
+        order = self._widths
+        if order and order[-1] == width:
+            return
+        if width in order:
+            order.remove(width)
+        order.append(width)
+        if len(order) > self.KEEP_WIDTHS:
+            old = order.pop(0)
+            self._cache = {k: v for k, v in self._cache.items()
+                           if not (len(k) >= 2 and old in k[1:3] and k[0] != "suit")}
+            self._rot.clear()
+
     def face(self, code: str, width: int, wild: bool = False, dim: bool = False) -> pygame.Surface:
         """The face of ``code`` (``'QS'``, ``'TH'``, ``'JK'``) ``width`` pixels wide."""
         width = max(12, int(width))
+        self._use_width(width)
         key = ("face", code, width, bool(wild), bool(dim))
         surf = self._cache.get(key)
         if surf is None:

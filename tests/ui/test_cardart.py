@@ -132,3 +132,14 @@ def test_tween_eases_out_and_speed():
     late = Tween((0, 0), (10, 10), 0.2, delay=0.5)
     late.retarget((20, 20))
     assert late.advance(1.0) == (20.0, 20.0)
+
+
+def test_cache_forgets_old_widths():
+    art = CardArt()
+    first = art.face("AS", 40)
+    for w in range(41, 41 + CardArt.KEEP_WIDTHS + 2):
+        art.face("AS", w)
+        art.back(w)
+    widths = {k[2] for k in art._cache if k[0] == "face"}
+    assert len(widths) <= CardArt.KEEP_WIDTHS
+    assert art.face("AS", 40) is not first  # drawn again on demand
