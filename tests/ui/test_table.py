@@ -329,5 +329,9 @@ def test_continue_returns_to_the_same_table():
     assert app.has_match_in_progress()
     table.leave()
     assert app.top is not table
+    app.resize((1600, 900))  # the window changes while the table is away
     app.continue_match()
     assert app.top is table
+    app.step([], DT)
+    hand = table.zone(f"hand{table.viewer}")
+    assert hand[0].target[1] > 900 * 0.8 and table.game.size == (1600, 900)

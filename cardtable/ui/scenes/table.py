@@ -131,6 +131,8 @@ class TableScene(Scene):
         self._apply_settings()
         if self.app is not None and self._setting_changed not in self.app.settings_listeners:
             self.app.settings_listeners.append(self._setting_changed)
+        if self._started and self.game.size != self.size:
+            self.on_resize(self.size)   # the window changed while the table was away
         self.game.layout(self.size)
         self._build_controls()
         if not self._started:
