@@ -6,6 +6,12 @@ to re-order), the name plates, score panel, log, captions and toasts. What is pa
 to a game (geometry, what each event moves, what a drop means) lives in its
 :mod:`cardtable.ui.tables` module.
 
+After each deal the table pushes the shell's summary scene, built with
+``SummaryScene.for_table(table, event)`` (or ``SummaryScene(table, event)``), where
+``event`` is the ``deal_scored`` data as the viewer sees it and ``table.match`` holds the
+seats and ``state.score_sheet``; popping it resumes the table. At the end of the match it
+pushes ``MatchEndScene.for_table(table, event)`` with the ``match_over`` data.
+
 The engine is always ahead of the picture: a move is applied at once, and its events are
 queued and animated one after another. A human may act only when the queue is empty; a
 computer's move is asked for (``match.poll``) only then, so its pause starts once the
@@ -1049,9 +1055,11 @@ def _make_scene(module, names: tuple[str, ...], table: TableScene, ev: dict):
     if cls is None:
         return None
     factory = getattr(cls, "for_table", None)
-    if factory is not None:
-        return factory(table, ev)
-    return cls(table, ev)
+    try:
+        return factory(table, ev) if factory is not None else cls(table, ev)
+    except TypeError:
+        # a scene built another way: the table goes on with its own caption instead
+        return None
 
 
 # --------------------------------------------------------------------------- entry points
