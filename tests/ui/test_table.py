@@ -133,7 +133,7 @@ def test_whole_sixtysix_match_through_drags():
         assert moves < 2000
     assert table.match.is_over
     assert table.finished
-    assert "play" in kinds
+    assert "play" in kinds and {"claim", "marriage", "exchange"} & kinds
     assert max(table.match.state.match_scores) >= table.match.state.options["target"]
     # the picture shows the final scores
     assert table.scores == table.match.state.match_scores
@@ -335,3 +335,34 @@ def test_continue_returns_to_the_same_table():
     app.step([], DT)
     hand = table.zone(f"hand{table.viewer}")
     assert hand[0].target[1] > 900 * 0.8 and table.game.size == (1600, 900)
+
+
+def test_sixtysix_exchange_by_drag_and_close_by_clicking_the_stock():
+    from cardtable.engine import registry
+
+    deck = ["9H", "AS", "TS", "9S", "JS", "9C", "AC", "TC", "AD", "JC", "9D", "JD", "AH",
+            "KH", "QH", "JH", "TH", "KS", "QS", "KC", "QC", "KD", "QD", "TD"]
+    state = registry.get("sixtysix").new_match(players=2, seed=1, first_dealer=1,
+                                               stacked_deck=deck)
+    match = Match("sixtysix", [Seat("Ann", "human"), Seat("Bot", "computer", "easy")],
+                  state=state, pace=0)
+    app = make_app()
+    table = table_mod.show_table(app, TableScene(match, pace=0.0, sound=False))
+    assert wait_for_human(app, table)
+    assert sorted(s.code for s in table.zone("hand0")) == sorted(state.hand(0))
+    assert [s.code for s in table.zone("trump")] == ["AH"]
+    do_action(app, table, Action("play", card="AS"))
+    assert wait_for_human(app, table)
+    assert state.tricks[0] == 1 and state.leader == 0
+    nine = next(s for s in table.zone("hand0") if s.code == "9H")
+    app.step(drag_events(grab_point(table, nine), table.game.trump_rect().center), DT)
+    assert match.moves[-1] == (0, Action("exchange"))
+    assert "AH" in state.hand(0) and state.stock[-1] == "9H"
+    app.step([], DT)
+    assert [s.code for s in table.zone("trump")] == ["9H"]
+    assert "AH" in [s.code for s in table.zone("hand0")]
+    c = table.game.stock_rect().center
+    app.step([mouse(pygame.MOUSEBUTTONDOWN, c), mouse(pygame.MOUSEBUTTONUP, c)], DT)
+    assert state.closed and state.closer == 0
+    app.step([], DT)
+    assert table.game.closed
