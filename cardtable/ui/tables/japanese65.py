@@ -80,7 +80,7 @@ class Japanese65Table(GameTable):
         dealer = self.t.dealer if self.t.dealer is not None else self.viewer
         hx, hy = self.hand_anchor(dealer)
         cx, cy = self.centre
-        return (hx + (cx - hx) * 0.42, hy + (cy - hy) * 0.42)
+        return (hx + (cx - hx) * 0.55, hy + (cy - hy) * 0.55)
 
     def place(self, zone: str, sprites: list) -> list[Target]:
         if zone == "trick":
