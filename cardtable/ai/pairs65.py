@@ -230,9 +230,51 @@ class Pairs65Knowledge(Knowledge):
         return medium_action(Table.from_view(win.view, win.legal))
 
     def sample(self, win: Window, rng: random.Random):
-        """The engine's determinize already depends on the view and the RNG only."""
+        """A deal consistent with the view in which no other hand holds a pair.
+
+        Players lay their pairs as soon as they can, so between turns the other hands
+        hold none: a uniformly random re-deal would give opponents pairs they cannot
+        have and make them look much faster than they are. The unknown cards are dealt
+        again (sorted, then shuffled with this RNG, so the real deal's order never
+        matters), each hand skipping cards that would pair with what it already holds.
+        """
         world = win.sample(rng)
         world.rng = random.Random(rng.getrandbits(64))
+        swap = world.swap
+        if swap is not None and swap["swapper"] != win.seat:
+            return world
+        view = win.view
+        seat = win.seat
+        others = [h for h in range(view["n_players"]) if h != seat]
+        known = {h: list(view["known"][h]) for h in others}
+        pool = list(world.draw_pile)
+        need = {}
+        for h in others:
+            hand = world.hands[h]
+            free = list(hand)
+            for c in known[h]:
+                free.remove(c)
+            pool.extend(free)
+            need[h] = len(free)
+        pool.sort()
+        rng.shuffle(pool)
+        for h in others:
+            hand = list(known[h])
+            held = set(hand)
+            skipped = []
+            while len(hand) - len(known[h]) < need[h] and pool:
+                c = pool.pop()
+                if any(p in held for p in PARTNERS[c]):
+                    skipped.append(c)
+                    continue
+                hand.append(c)
+                held.add(c)
+            while len(hand) - len(known[h]) < need[h]:
+                hand.append(skipped.pop())
+            pool.extend(skipped)
+            rng.shuffle(pool)
+            world.hands[h] = hand
+        world.draw_pile = pool
         return world
 
     def candidates(self, t: Table) -> list[Action]:

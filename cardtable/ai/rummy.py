@@ -33,8 +33,8 @@ from .base import Knowledge, Window
 EASY_ERROR = 0.15
 EASY_MISSES_PICKUP = 0.3
 #: samples of the unseen cards per expected value (hard), and how many discards to weigh
-HARD_SAMPLES = 10
-HARD_DISCARDS = 4
+HARD_SAMPLES = 24
+HARD_DISCARDS = 6
 
 
 def rules_for(view: dict) -> meldlib.MeldRules:
