@@ -34,6 +34,8 @@ from .search import flat_monte_carlo
 
 EASY_ERROR = 0.15
 EASY_MISSES_DISCARD = 0.3
+#: chance that a hand keeps a card with 0, 1 or 2 partners still to come (sampling)
+KEEP_ODDS = (0.3, 0.75, 1.0)
 #: play-outs stop after this many moves and are scored by the pairs laid
 MAX_ROLLOUT_MOVES = 600
 
@@ -258,13 +260,20 @@ class Pairs65Knowledge(Knowledge):
             need[h] = len(free)
         pool.sort()
         rng.shuffle(pool)
+        # players throw away cards whose partners are gone: such cards are unlikely
+        # to be kept in a hand
+        dead = set(view["discard_pile"])
+        for laid in view["pairs"]:
+            for p in laid:
+                dead.update(p)
+        keep_odds = {c: KEEP_ODDS[sum(p not in dead for p in PARTNERS[c])] for c in pool}
         for h in others:
             hand = list(known[h])
             held = set(hand)
             skipped = []
             while len(hand) - len(known[h]) < need[h] and pool:
                 c = pool.pop()
-                if any(p in held for p in PARTNERS[c]):
+                if any(p in held for p in PARTNERS[c]) or rng.random() > keep_odds[c]:
                     skipped.append(c)
                     continue
                 hand.append(c)
@@ -286,9 +295,15 @@ class Pairs65Knowledge(Knowledge):
             for a in (DRAW_STOCK, DRAW_DISCARD):
                 if a in t.legal and a not in out:
                     out.append(a)
-            swap = _swap_choice(t)
-            if swap is not None and swap not in out:
-                out.append(swap)
+            swaps = [a for a in t.legal if a.kind == "swap"]
+            if swaps:
+                cards = sorted(set(t.hand), key=lambda c: (t.give_cost(c), c))[:2]
+                targets = sorted({a.target for a in swaps},
+                                 key=lambda s: (-t.hand_sizes[s], -t.pairs[s], s))
+                for i, target in enumerate(targets):
+                    for card in cards[:2 if i == 0 else 1]:
+                        if SWAP[target, card] not in out:
+                            out.append(SWAP[target, card])
             return out
         if t.phase == "give":
             order = sorted((a.card for a in t.legal), key=lambda c: (t.give_cost(c), c))
