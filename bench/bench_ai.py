@@ -19,7 +19,7 @@ from cardtable.engine import registry
 from .stats import percentile
 
 #: decisions to time per game and level
-DECISIONS = {"easy": 1500, "medium": 1500, "hard": 60}
+DECISIONS = {"easy": 1000, "medium": 1000, "hard": 40}
 GOALS = {"easy": (None, 0.005), "medium": (None, 0.050), "hard": (0.5, 1.0)}
 #: player counts (the busiest tables of the rummies are timed too)
 PLAYERS = {"rummy65": (4, 8), "quebec65": (4, 8), "pairs65": (2, 4)}
