@@ -68,8 +68,13 @@ class Window:
         self.cooperative = cooperative
 
     def sample(self, rng: random.Random) -> GameState:
-        """A deal consistent with this seat's view (the engine's determinize)."""
-        return self._state.determinize(self.seat, rng)
+        """A deal consistent with this seat's view (the engine's determinize).
+
+        The engine gets an RNG of its own, seeded from ``rng``: however many numbers it
+        draws (which may depend on how the real hidden cards lie), ``rng`` moves on by
+        exactly one draw, so what the caller samples next cannot depend on them.
+        """
+        return self._state.determinize(self.seat, random.Random(rng.getrandbits(64)))
 
 
 class Knowledge:

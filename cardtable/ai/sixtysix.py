@@ -554,8 +554,7 @@ class SixtySixKnowledge(Knowledge):
 
             dealt = deal_with_voids(pool, {opp: len(free), 2: len(face_down)},
                                     {opp: voids, 2: set()}, rng)
-            fresh = iter(sorted(dealt[opp]))
-            world.hands[opp] = [c if c in known else next(fresh) for c in sorted(hand)]
+            world.hands[opp] = sorted([c for c in hand if c in known] + dealt[opp])
             if face_down:
                 down = dealt[2]
                 rng.shuffle(down)

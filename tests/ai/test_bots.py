@@ -61,7 +61,7 @@ def hidden_differs(state, other, seat) -> bool:
 @pytest.mark.parametrize("level", LEVELS)
 def test_honest_same_choice_when_only_hidden_cards_differ(game_id, level):
     differed = 0
-    for i, state in enumerate(random_states(game_id, 6, seed=11)):
+    for i, state in enumerate(random_states(game_id, 8, seed=11)):
         seat = state.current_player
         other = state.determinize(seat, random.Random(100 + i))
         assert other.view(seat) == state.view(seat)
