@@ -108,6 +108,7 @@ class TableScene(Scene):
         self._panel_cache: dict[tuple, pygame.Surface] = {}
         self._static: pygame.Surface | None = None
         self._static_cache_key = None
+        self._static_snapshot: dict[int, tuple] = {}
         self.manual_order = False
         self.legal: list[Action] = []
         self.playable: set[str] = set()
@@ -350,7 +351,10 @@ class TableScene(Scene):
         if kind == "dealt":
             self.dealer = ev.get("dealer", self.dealer)
             self.manual_order = False
-        return self.game.handle(ev) or 0.0
+        hold = self.game.handle(ev) or 0.0
+        if not self.timeline.queue and not self.waiting:
+            self.turn = self.match.to_act   # the picture has caught up with the engine
+        return hold
 
     def scores_from(self, ev: dict) -> None:
         self.scores = list(self.match.state.match_scores) if self.match.is_over else \
@@ -747,42 +751,77 @@ class TableScene(Scene):
         surface.blit(img, rect)
         return rect
 
-    def _static_key(self, size) -> tuple:
+    STACK_ZONES = ("pile", "won", "stock", "deck")
+
+    def _resting(self) -> dict[int, tuple]:
+        """Cards at rest off the player's hand, with what they look like now."""
         hand = f"hand{self.viewer}"
-        cards = tuple(
-            (s.id, s.code, s.face_up, round(s.x, 1), round(s.y, 1), round(s.angle, 1), s.width,
-             s.z, s.glow, s.dim)
+        return {
+            s.id: (s, (s.code, s.face_up, round(s.x, 1), round(s.y, 1), round(s.angle, 1),
+                       s.width, s.z, s.zone))
             for s in self.sprites.sprites.values()
             if s.zone != hand and not s.moving and not s.dragging and not s.hidden
-        )
-        return (size, self.felt.rgb, tuple(self.game.slots()), cards, id(self.art))
+        }
 
-    def _draw_static(self, surface) -> None:
+    def _draw_static(self, surface) -> list[CardSprite]:
+        """Blit the cached layer; return resting cards not in it yet (drawn on top).
+
+        The layer is redrawn when a card in it moves or changes, and when the cards that
+        came to rest since are many or everything has stopped; cards landing during a deal
+        are drawn one by one meanwhile, so the layer is not redrawn at every landing.
+        """
         size = surface.get_size()
-        key = self._static_key(size)
-        if key != self._static_cache_key or self._static is None:
-            layer = self._static
-            if layer is None or layer.get_size() != size:
-                layer = pygame.Surface(size).convert() if pygame.display.get_surface() \
-                    else pygame.Surface(size)
-            layer.blit(self.felt.surface(size), (0, 0))
-            art = self.art
-            for centre, width, angle, label in self.game.slots():
-                img = art.slot(width, label)
-                if angle:
-                    img = art.rotated(img, angle)
-                layer.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]))))
-            hand = f"hand{self.viewer}"
-            for s in self.sprites.ordered():
-                if s.zone != hand and not s.moving and not s.dragging:
-                    s.draw(layer, art)
-            self._static = layer
-            self._static_cache_key = key
+        base = (size, self.felt.rgb, tuple(self.game.slots()), id(self.art))
+        rest = self._resting()
+        snap = self._static_snapshot
+        rebuild = self._static is None or base != self._static_cache_key
+        if not rebuild:
+            for sid, sig in snap.items():
+                cur = rest.get(sid)
+                if cur is None or cur[1] != sig:
+                    rebuild = True
+                    break
+        extras: list[CardSprite] = []
+        if not rebuild:
+            extras = [sp for sid, (sp, _) in rest.items() if sid not in snap]
+            if extras and (len(extras) > 16 or not self.sprites.busy):
+                rebuild = True
+        if rebuild:
+            self._build_static(size, rest)
+            self._static_cache_key = base
+            self._static_snapshot = {sid: sig for sid, (_, sig) in rest.items()}
+            extras = []
         surface.blit(self._static, (0, 0))
+        extras.sort(key=lambda sp: (sp.z, sp.id))
+        return extras
+
+    def _build_static(self, size, rest: dict[int, tuple]) -> None:
+        layer = self._static
+        if layer is None or layer.get_size() != size:
+            layer = pygame.Surface(size).convert() if pygame.display.get_surface() \
+                else pygame.Surface(size)
+        layer.blit(self.felt.surface(size), (0, 0))
+        art = self.art
+        for centre, width, angle, label in self.game.slots():
+            img = art.slot(width, label)
+            if angle:
+                img = art.rotated(img, angle)
+            layer.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]))))
+        # in a squared pile only the bottom card (its edge) and the top few show
+        shown = {sid for sid in rest}
+        for name, cards in self.zones.items():
+            if name.startswith(self.STACK_ZONES) and len(cards) > 6:
+                for sp in cards[1:-5]:
+                    shown.discard(sp.id)
+        for sp in sorted((v[0] for v in rest.values()), key=lambda sp: (sp.z, sp.id)):
+            if sp.id in shown:
+                sp.draw(layer, art)
+        self._static = layer
 
     def draw(self, surface: pygame.Surface) -> None:
         art = self.art
-        self._draw_static(surface)
+        for s in self._draw_static(surface):
+            s.draw(surface, art)
         if self.drag is not None and self.drag["moved"]:
             for rect in self.game.drop_targets(self.drag["sprite"]):
                 self._draw_target(surface, rect)
