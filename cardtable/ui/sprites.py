@@ -194,15 +194,19 @@ class CardSprite:
         lifted = self.lift > 0.35 or self.dragging
         dx, dy = self.lift_offset()
         cx, cy = self.x + dx, self.y + dy
-        if exact:
+        turned = int(round(self.angle)) % 360 != 0
+        # a card in the air turns a little every frame: a plain (fast) rotation is used
+        # then, and the antialiased, cached one once it rests
+        in_air = self.tween is not None and int(round(self.angle)) % 90 != 0
+        if exact and not in_air:
             img = art.rotated(img, self.angle)
         else:
-            w = max(1, int(round(self.width * scale * squash)))
-            h = max(1, int(round(card_height(self.width) * scale)))
-            img = pygame.transform.smoothscale(img, (w, h)) if squash >= 0.999 else \
-                pygame.transform.scale(img, (w, h))
-            if int(round(self.angle)) % 360:
-                img = pygame.transform.rotozoom(img, self.angle, 1.0)
+            if not exact:
+                w = max(1, int(round(self.width * scale * squash)))
+                h = max(1, int(round(card_height(self.width) * scale)))
+                img = pygame.transform.scale(img, (w, h))
+            if turned:
+                img = pygame.transform.rotate(img, self.angle)
         if self.glow:
             g = art.glow(self.width)
             if exact:
@@ -214,12 +218,13 @@ class CardSprite:
             pad = (sh.get_width() - self.width) / 2
             # the shadow falls the same way whatever the card's angle (light from above)
             shift_x, shift_y = ox + pad, oy + pad
-            if int(round(self.angle)) % 360:
-                sh = art.rotated(sh, self.angle)
-            if not exact:
+            if squash < 0.999:
                 sh = pygame.transform.scale(
-                    sh, (max(1, int(sh.get_width() * scale * squash)),
-                         max(1, int(sh.get_height() * scale))))
+                    sh, (max(1, int(sh.get_width() * squash)), sh.get_height()))
+            if turned:
+                # a card in the air keeps the shadow of its resting size
+                sh = pygame.transform.rotate(sh, self.angle) if in_air or squash < 0.999 \
+                    else art.rotated(sh, self.angle)
             surface.blit(sh, sh.get_rect(center=(int(round(cx + shift_x)),
                                                  int(round(cy + shift_y)))))
         surface.blit(img, img.get_rect(center=(int(round(cx)), int(round(cy)))))
