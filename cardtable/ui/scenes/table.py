@@ -926,7 +926,7 @@ class TableScene(Scene):
         cx = rect.x + theme.px(16)
         pygame.draw.circle(img, colour, (cx, rect.y + theme.px(17)), theme.px(7))
         name_size = theme.px(17)
-        label = theme.ellipsize(name, name_size, w - theme.px(80), bold=True)
+        label = theme.ellipsize(name, name_size, w - theme.px(100), bold=True)
         self.text(img, label, (cx + theme.px(14), rect.y + theme.px(6)), name_size, theme.TEXT,
                   bold=True)
         self.text(img, sub, (cx + theme.px(14), rect.y + theme.px(28)), theme.px(13),
@@ -934,8 +934,8 @@ class TableScene(Scene):
         self.text(img, str(score), (rect.right - theme.px(14), rect.centery), theme.px(24),
                   theme.TEXT, bold=True, anchor="midright")
         if dealer:
-            chip = theme.px(11)
-            c = (rect.right - theme.px(2), rect.top + theme.px(2))
+            chip = min(pad, theme.px(11))
+            c = (rect.right - theme.px(44), rect.top + theme.px(1))
             pygame.draw.circle(img, (250, 246, 232), c, chip)
             pygame.draw.circle(img, theme.ACCENT_DARK, c, chip, max(1, theme.px(2)))
             self.text(img, "D", c, theme.px(13), theme.TEXT_DARK, bold=True, anchor="center",
