@@ -283,6 +283,17 @@ def test_worker_thread_path_and_fallback(monkeypatch):
         action = _wait(service.choose("japanese65", "hard", 1, state, seat, 0.05))
         assert action in state.legal_actions()
         assert service.mode == "thread"
+        # a frame loop on this thread keeps running while the bot searches in the thread
+        import time
+
+        future = service.choose("japanese65", "hard", 2, state, seat, 0.3)
+        last, worst, frames = time.perf_counter(), 0.0, 0
+        while not future.done():
+            time.sleep(0.005)
+            now = time.perf_counter()
+            worst, last, frames = max(worst, now - last), now, frames + 1
+        assert future.result() in state.legal_actions()
+        assert frames >= 10 and worst < 0.1, (frames, worst)
 
     def no_processes(self):
         raise OSError("no worker processes here")
