@@ -36,6 +36,10 @@ EASY_ERROR = 0.15
 EASY_MISSES_DISCARD = 0.3
 #: chance that a hand keeps a card with 0, 1 or 2 partners still to come (sampling)
 KEEP_ODDS = (0.3, 0.75, 1.0)
+#: consider blind swaps in the search, and the least gain (in win chance) that makes
+#: the hard level leave the medium choice
+SEARCH_SWAPS = True
+MIN_GAIN = 0.03
 #: play-outs stop after this many moves and are scored by the pairs laid
 MAX_ROLLOUT_MOVES = 600
 
@@ -295,7 +299,7 @@ class Pairs65Knowledge(Knowledge):
             for a in (DRAW_STOCK, DRAW_DISCARD):
                 if a in t.legal and a not in out:
                     out.append(a)
-            swaps = [a for a in t.legal if a.kind == "swap"]
+            swaps = [a for a in t.legal if a.kind == "swap"] if SEARCH_SWAPS else []
             if swaps:
                 cards = sorted(set(t.hand), key=lambda c: (t.give_cost(c), c))[:2]
                 targets = sorted({a.target for a in swaps},
@@ -327,10 +331,16 @@ class Pairs65Knowledge(Knowledge):
             cands, lambda r: self.sample(win, r), rollout, rng, budget_s, iterations,
             cooperative=win.cooperative,
         )
-        mean, _ = result.stats[result.best]
-        reason = self.explain(win, result.best)
+        best = result.best
+        mean, _ = result.stats[best]
+        if best != cands[0] and mean - result.stats[cands[0]][0] < MIN_GAIN:
+            # the sampled worlds model the other hands only roughly: leave the rules of
+            # thumb only for a clear gain
+            best = cands[0]
+            mean = result.stats[best][0]
+        reason = self.explain(win, best)
         tail = f"wins {100 * mean:.0f}% of {result.worlds} sampled games from here"
-        return result.best, f"{reason}; {tail}" if reason else tail.capitalize()
+        return best, f"{reason}; {tail}" if reason else tail.capitalize()
 
     def explain(self, win: Window, action: Action) -> str:
         kind = action.kind
