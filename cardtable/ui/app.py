@@ -25,6 +25,7 @@ import pygame
 
 from cardtable import storage
 from cardtable.ui import theme
+from cardtable.ui.icon import draw_icon
 from cardtable.ui.scene import Scene
 
 WINDOW_FLAGS = pygame.RESIZABLE
@@ -54,38 +55,6 @@ class Toast:
         return 255
 
 
-def make_icon(size: int = 64) -> pygame.Surface:
-    """The window icon: a white playing card with a spade, drawn in code."""
-    surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    w = int(size * 0.72)
-    h = int(size * 0.96)
-    card = pygame.Rect((size - w) // 2, (size - h) // 2, w, h)
-    pygame.draw.rect(surf, (40, 40, 40, 120), card.move(1, 1), border_radius=size // 10)
-    pygame.draw.rect(surf, (252, 250, 244), card, border_radius=size // 10)
-    pygame.draw.rect(surf, (150, 150, 150), card, width=1, border_radius=size // 10)
-    draw_spade(surf, card.center, int(w * 0.62), (24, 24, 28))
-    return surf
-
-
-def draw_spade(surf: pygame.Surface, centre: tuple[int, int], width: int, colour) -> None:
-    """A spade shape: two lobes, a point and a stem."""
-    cx, cy = centre
-    r = width // 4
-    lobe_y = cy + r // 3
-    pygame.draw.circle(surf, colour, (cx - r + 1, lobe_y), r)
-    pygame.draw.circle(surf, colour, (cx + r - 1, lobe_y), r)
-    top = cy - int(width * 0.55)
-    pygame.draw.polygon(
-        surf, colour,
-        [(cx, top), (cx - 2 * r + 1, lobe_y - r // 4), (cx + 2 * r - 1, lobe_y - r // 4)],
-    )
-    stem_h = int(width * 0.42)
-    pygame.draw.polygon(
-        surf, colour,
-        [(cx, lobe_y), (cx - r // 1.3, cy + stem_h), (cx + r // 1.3, cy + stem_h)],
-    )
-
-
 class App:
     """The window and everything that lives as long as it does."""
 
@@ -107,7 +76,7 @@ class App:
         self.fullscreen = False
         pygame.display.set_caption("cardtable")
         try:
-            pygame.display.set_icon(make_icon())
+            pygame.display.set_icon(draw_icon(64))
         except pygame.error:
             pass
         self.screen = pygame.display.set_mode(self.windowed_size, WINDOW_FLAGS)
@@ -361,13 +330,12 @@ class App:
 def run(argv: list[str] | None = None) -> int:
     """Open the window on the main menu and run until it is closed."""
     from cardtable.ui.scenes.menu import MenuScene
+    from cardtable.ui.scenes.table import install as install_table
 
     path = storage.settings_path()
     settings, message = storage.load_settings(path)
     pygame.init()
     app = App(settings=settings, settings_path=path)
-    from cardtable.ui.scenes.table import install as install_table
-
     install_table(app)
     app.push(MenuScene())
     if message:

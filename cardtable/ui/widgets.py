@@ -302,7 +302,7 @@ class Choice(_Row):
 
     def _arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
         c = self.control_rect()
-        w = min(theme.px(40), c.width // 4)
+        w = min(theme.px(34), c.width // 5)
         return pygame.Rect(c.left, c.top, w, c.height), pygame.Rect(c.right - w, c.top, w, c.height)
 
     def mouse_up(self, pos: tuple[int, int], inside: bool) -> None:
@@ -616,6 +616,26 @@ class ScrollText(Widget):
         self.offset = self.target = 0.0
 
     # ---- layout -------------------------------------------------------------------
+    def logical_lines(self) -> list[str]:
+        """Source lines joined into paragraphs: a line that starts no heading, bullet or
+        paragraph continues the one before it."""
+        out: list[str] = []
+        blank = True
+        for raw in self.markup.strip("\n").split("\n"):
+            line = raw.rstrip()
+            stripped = line.strip()
+            if not stripped:
+                out.append("")
+                blank = True
+                continue
+            starts = stripped.startswith(("# ", "## ", "- "))
+            if out and not blank and not starts and not out[-1].startswith("#"):
+                out[-1] = f"{out[-1]} {stripped}"
+            else:
+                out.append(line)
+            blank = False
+        return out
+
     def _inner_width(self) -> int:
         return max(50, self.rect.width - theme.px(44))
 
@@ -629,8 +649,7 @@ class ScrollText(Widget):
         y = 0
         body = theme.px(theme.BODY)
         gap = int(body * 0.55)
-        for raw in self.markup.strip("\n").split("\n"):
-            line = raw.rstrip()
+        for line in self.logical_lines():
             if not line.strip():
                 y += gap
                 continue

@@ -1,0 +1,243 @@
+"""The end of a match: who won, a chart of the scores deal by deal, Play again or Menu.
+
+    MatchEndScene.for_table(table, event)        # what the table scene uses
+    MatchEndScene(score_sheet, seat_names, winners, game_id, final_scores=None, ...)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from cardtable.ui import theme
+from cardtable.ui.scene import Scene
+from cardtable.ui.scenes.summary import column_labels, deal_scores, lower_is_better
+from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
+
+
+def winner_text(winners: Sequence[int], seat_names: Sequence[str], game_id: str,
+                humans: Sequence[int] = (0,)) -> str:
+    """'You win the match!', 'Margot wins the match', 'You & Hana win the match!'."""
+    if not winners:
+        return "The match is over"
+    names = list(seat_names)
+    if game_id == "japanese65" and len(names) == 4:
+        side = winners[0] % 2
+        label = column_labels(game_id, names, 2)[side]
+        happy = any(s in humans for s in winners)
+        return f"{label} win the match{'!' if happy else '.'}"
+    labels = [names[s] if 0 <= s < len(names) else f"Seat {s + 1}" for s in winners]
+    happy = any(s in humans for s in winners)
+    if len(labels) == 1:
+        verb = "win" if labels[0] == "You" else "wins"
+        return f"{labels[0]} {verb} the match{'!' if happy else '.'}"
+    return f"{' and '.join(labels)} share the win{'!' if happy else '.'}"
+
+
+class MatchEndScene(Scene):
+    overlay = True
+
+    def __init__(self, score_sheet: Sequence[dict], seat_names: Sequence[str],
+                 winners: Sequence[int], game_id: str = "",
+                 final_scores: Sequence[int] | None = None,
+                 on_play_again: Callable[[], Any] | None = None,
+                 on_menu: Callable[[], Any] | None = None,
+                 humans: Sequence[int] = (0,), target: int | None = None):
+        super().__init__()
+        self.sheet = list(score_sheet)
+        self.seat_names = list(seat_names)
+        self.winners = list(winners)
+        self.game_id = game_id
+        self.final_scores = list(final_scores) if final_scores is not None else None
+        self.on_play_again = on_play_again
+        self.on_menu = on_menu
+        self.humans = list(humans)
+        self.target = target
+        self.form = Form(on_cancel=self.menu)
+
+    @classmethod
+    def for_table(cls, table, event: dict) -> MatchEndScene:
+        match = table.match
+        state = match.state
+        return cls(list(state.score_sheet), [s.name for s in match.seats],
+                   list(event.get("winners") or state.winners), match.game_id,
+                   final_scores=event.get("scores") or list(state.match_scores),
+                   humans=list(match.human_seats),
+                   target=(state.options or {}).get("target"))
+
+    # ---- series ---------------------------------------------------------------------------
+    def series(self) -> tuple[list[str], list[list[int]]]:
+        """Column labels and, for each column, its running total after each deal (from 0)."""
+        n = len(self.seat_names)
+        per = [p for p in (deal_scores(r, n) for r in self.sheet) if p is not None]
+        width = len(per[0]) if per else (2 if self.game_id == "japanese65" else n)
+        labels = column_labels(self.game_id, self.seat_names, width)
+        lines = [[0] for _ in range(width)]
+        for scores in per:
+            for i in range(width):
+                lines[i].append(lines[i][-1] + (scores[i] if i < len(scores) else 0))
+        return labels, lines
+
+    # ---- actions ------------------------------------------------------------------------------
+    def play_again(self) -> None:
+        if self.on_play_again is not None:
+            self.on_play_again()
+        elif self.app is not None and self.app.last_match_config is not None:
+            self.app.start_match(self.app.last_match_config)
+        else:
+            self.menu()
+
+    def menu(self) -> None:
+        if self.on_menu is not None:
+            self.on_menu()
+            return
+        if self.app is None:
+            return
+        from cardtable.ui.scenes.menu import MenuScene
+
+        self.app.reset(MenuScene())
+
+    # ---- layout ---------------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        self.layout()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.layout()
+
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.size
+        r = pygame.Rect(0, 0, min(w - theme.px(60), theme.px(900)),
+                        min(h - theme.px(60), theme.px(600)))
+        r.center = (w // 2, h // 2)
+        return r
+
+    def layout(self) -> None:
+        self.form.clear()
+        p = self.panel_rect()
+        again = Button("Play again", self.play_again, style="primary")
+        menu = Button("Menu", self.menu)
+        bh = theme.px(BUTTON_HEIGHT)
+        bw = max(theme.px(180), again.preferred_width())
+        gap = theme.px(16)
+        y = p.bottom - theme.px(22) - bh
+        again.rect = pygame.Rect(p.centerx - bw - gap // 2, y, bw, bh)
+        menu.rect = pygame.Rect(p.centerx + gap // 2, y, bw, bh)
+        self.form.add(again)
+        self.form.add(menu)
+        self.form.focus(again)
+
+    def widget(self, name: str):
+        return next((w for w in self.form.widgets if w.name == name), None)
+
+    # ---- frame ------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        self.form.handle_event(event)
+        return True
+
+    def update(self, dt: float) -> None:
+        self.form.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.app is not None and len(self.app.stack) == 1:
+            theme.backdrop(surface, self.app.settings.get("felt", "green"))
+        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 140))
+        surface.blit(dim, (0, 0))
+        p = self.panel_rect()
+        theme.panel(surface, p, alpha=255, colour=(16, 26, 21))
+        y = p.top + theme.px(24)
+        title = winner_text(self.winners, self.seat_names, self.game_id, self.humans)
+        theme.draw_text(surface, title, (p.centerx, y), theme.px(theme.HEADING + 4),
+                        theme.ACCENT_LIGHT, bold=True, anchor="midtop")
+        y += theme.px(theme.HEADING + 4) + theme.px(12)
+        labels, lines = self.series()
+        finals = [line[-1] for line in lines]
+        if self.final_scores is not None and len(self.final_scores) == len(labels):
+            finals = list(self.final_scores)
+        parts = [f"{name} {score}" for name, score in zip(labels, finals, strict=False)]
+        low = lower_is_better(self.game_id, self.sheet)
+        sub = "  ·  ".join(parts) + ("   (lowest wins)" if low else "")
+        theme.draw_text(surface, sub, (p.centerx, y), theme.px(theme.BODY), theme.TEXT_DIM,
+                        anchor="midtop", shadow=False)
+        y += theme.px(theme.BODY) + theme.px(20)
+        chart = pygame.Rect(p.left + theme.px(70), y, p.width - theme.px(110),
+                            p.bottom - theme.px(BUTTON_HEIGHT) - theme.px(60) - y)
+        self.draw_chart(surface, chart, labels, lines)
+        self.form.draw(surface)
+
+    def draw_chart(self, surface: pygame.Surface, area: pygame.Rect, labels: list[str],
+                   lines: list[list[int]]) -> None:
+        """A line chart of the running totals, one line per column, with a legend."""
+        if area.height < theme.px(60) or not lines:
+            return
+        legend_h = theme.px(56)
+        plot = pygame.Rect(area.left, area.top + theme.px(8), area.width,
+                           area.height - legend_h - theme.px(8))
+        deals = max(1, len(lines[0]) - 1)
+        top = max(max(line) for line in lines)
+        if self.target and not lower_is_better(self.game_id, self.sheet):
+            top = max(top, self.target)
+        top = max(1, top)
+        step = _nice_step(top)
+        top = ((top + step - 1) // step) * step
+        small = theme.px(theme.SMALL - 1)
+        # grid and axis labels
+        for v in range(0, top + 1, step):
+            yy = plot.bottom - int(plot.height * v / top)
+            pygame.draw.line(surface, (58, 72, 64), (plot.left, yy), (plot.right, yy))
+            theme.draw_text(surface, str(v), (plot.left - theme.px(10), yy), small,
+                            theme.TEXT_MUTED, anchor="midright", shadow=False)
+        every = max(1, deals // 12)
+        for d in range(0, deals + 1, every):
+            xx = plot.left + int(plot.width * d / deals)
+            theme.draw_text(surface, str(d), (xx, plot.bottom + theme.px(6)), small,
+                            theme.TEXT_MUTED, anchor="midtop", shadow=False)
+        if self.target and not lower_is_better(self.game_id, self.sheet) and self.target <= top:
+            yy = plot.bottom - int(plot.height * self.target / top)
+            _dashed(surface, theme.ACCENT_DARK, (plot.left, yy), (plot.right, yy), theme.px(8))
+            theme.draw_text(surface, "target", (plot.right, yy - theme.px(4)), small,
+                            theme.ACCENT, anchor="bottomright", shadow=False)
+        pygame.draw.line(surface, (150, 150, 140), plot.bottomleft, plot.bottomright, 2)
+        pygame.draw.line(surface, (150, 150, 140), plot.bottomleft, plot.topleft, 2)
+        # the lines
+        for i, line in enumerate(lines):
+            colour = theme.SEAT_COLOURS[i % len(theme.SEAT_COLOURS)]
+            pts = [(plot.left + int(plot.width * d / deals),
+                    plot.bottom - int(plot.height * v / top) - i) for d, v in enumerate(line)]
+            if len(pts) > 1:
+                pygame.draw.lines(surface, colour, False, pts, max(2, theme.px(3)))
+            for pt in pts:
+                pygame.draw.circle(surface, (16, 26, 21), pt, theme.px(5))
+                pygame.draw.circle(surface, colour, pt, theme.px(4))
+        theme.draw_text(surface, "deal", (plot.right, plot.bottom + theme.px(24)), small,
+                        theme.TEXT_MUTED, anchor="topright", shadow=False)
+        # legend
+        x = plot.left
+        ly = area.bottom
+        for i, name in enumerate(labels):
+            colour = theme.SEAT_COLOURS[i % len(theme.SEAT_COLOURS)]
+            mid = ly - theme.px(8)
+            pygame.draw.line(surface, colour, (x, mid), (x + theme.px(22), mid),
+                             max(2, theme.px(3)))
+            r = theme.draw_text(surface, name, (x + theme.px(28), ly), theme.px(theme.SMALL),
+                                theme.TEXT, anchor="bottomleft", shadow=False)
+            x = r.right + theme.px(24)
+
+
+def _nice_step(top: int) -> int:
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        if top / step <= 6:
+            return step
+    return max(1, top // 6)
+
+
+def _dashed(surface: pygame.Surface, colour, start: tuple[int, int], end: tuple[int, int],
+            dash: int) -> None:
+    x0, y = start
+    x1, _ = end
+    x = x0
+    while x < x1:
+        pygame.draw.line(surface, colour, (x, y), (min(x + dash, x1), y), 2)
+        x += dash * 2

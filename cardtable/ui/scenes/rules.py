@@ -1,0 +1,61 @@
+"""The rules screen: a tab for each game on the left, its rules scrolling on the right."""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.ui import theme
+from cardtable.ui.scenes.common import FormScene
+from cardtable.ui.scenes.rules_text import ORDER, RULES
+from cardtable.ui.widgets import BUTTON_HEIGHT, Button, ScrollText
+
+
+class RulesScene(FormScene):
+    title = "Rules"
+    subtitle = ""
+
+    def __init__(self, game_id: str | None = None) -> None:
+        super().__init__()
+        self.game_id = game_id if game_id in RULES else ORDER[0]
+        self.text: ScrollText | None = None
+
+    def select(self, game_id: str) -> None:
+        if game_id != self.game_id:
+            self.game_id = game_id
+            self.rebuild()
+            text = self.widget("text")
+            self.form.focus(self.widget(f"tab.{game_id}") or text)
+
+    def layout(self) -> None:
+        w, h = self.size
+        top = self.heading_bottom()
+        bottom = h - theme.px(100)
+        margin = max(theme.px(40), (w - theme.px(1200)) // 2)
+        tab_w = theme.px(270)
+        bh = theme.px(BUTTON_HEIGHT)
+        y = top
+        for gid in ORDER:
+            b = Button(RULES[gid][0], lambda g=gid: self.select(g),
+                       style="primary" if gid == self.game_id else "normal",
+                       size=theme.BODY - 1)
+            b.rect = pygame.Rect(margin, y, tab_w, bh)
+            self.add(b, f"tab.{gid}")
+            y += bh + theme.px(12)
+        text_rect = pygame.Rect(margin + tab_w + theme.px(28), top,
+                                w - 2 * margin - tab_w - theme.px(28), bottom - top)
+        self.text_rect = text_rect
+        old = self.text
+        self.text = ScrollText(RULES[self.game_id][1])
+        self.text.rect = text_rect.inflate(-theme.px(24), -theme.px(20))
+        if old is not None and old.markup == self.text.markup:
+            self.text.offset = old.offset
+            self.text.target = old.target
+        self.add(self.text, "text")
+        self.back_button()
+
+    def initial_focus(self):
+        return self.widget(f"tab.{self.game_id}")
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.draw_heading(surface, self.title)
+        theme.panel(surface, self.text_rect, alpha=200)

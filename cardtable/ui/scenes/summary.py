@@ -1,0 +1,356 @@
+"""The end-of-deal summary, shown over the table: how the deal scored, and the score sheet.
+
+Each game's ``deal_scored`` event has its own keys, so the breakdown is rendered generically:
+values given per seat or per side (lists) become rows of a table with one column per seat
+or side; single values (dealer, trumps, who went out) become a line above it. Known keys
+get friendly labels; bulky details (every laid meld) are left to the table.
+
+    SummaryScene.for_table(table, event)          # what the table scene uses
+    SummaryScene(event, score_sheet, seat_names, game_id, on_continue=None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from cardtable.ui import theme
+from cardtable.ui.scene import Scene
+from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
+
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+#: per-seat or per-side rows, in the order shown; anything else per column comes before them
+ROW_LABELS: dict[str, str] = {
+    "tricks": "Tricks won",
+    "trick_points": "Trick points",
+    "last_trick": "Last trick",
+    "card_points": "Card points",
+    "marriages": "Marriages",
+    "pairs": "Pairs laid",
+    "leftover": "Cards left",
+    "penalties": "Penalty points",
+    "melded_all": "Laid every card",
+    "money": "Money",
+    "points": "Deal points",
+    "game_points": "Game points",
+    "games_won": "Games won",
+    "totals": "Running total",
+}
+#: rows drawn emphasised (the result of the deal)
+STRONG_ROWS = {"points", "game_points", "penalties"}
+#: keys whose value is a seat number (shown as that seat's name)
+SEAT_KEYS = {"dealer": "Dealer", "winner": "Winner", "claimant": "Claimed by",
+             "closer": "Closed by", "went_out": "Went out", "first_player": "Started"}
+#: keys never shown (details the table itself shows, or repeats)
+HIDDEN = {"kind", "deal", "game", "hand", "round", "laid", "values", "arranged", "reshuffles",
+          "turns", "scores"}
+REASONS = {
+    "claim": "A correct claim of 66",
+    "wrong_claim": "A wrong claim",
+    "closer_made": "The closer reached 66",
+    "closer_failed": "The closer did not reach 66",
+    "played_out": "Played out to the last trick",
+    "both_66": "Both reached 66: nobody scores",
+    "tie": "Both have 65: nobody scores",
+    "five_pairs": "Five pairs laid",
+    "stalemate": "No pair for a long time: most pairs wins",
+}
+MONEY_KEYS = {"money", "pot", "paid"}
+
+
+def column_labels(game_id: str, seat_names: Sequence[str], width: int) -> list[str]:
+    """Names for ``width`` columns: the seats, or the two partnerships of japanese65."""
+    names = list(seat_names)
+    if width == len(names):
+        return names
+    if width == 2 and len(names) == 4:
+        return [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+    return [f"Side {i + 1}" for i in range(width)]
+
+
+def seat_name(seat: Any, seat_names: Sequence[str]) -> str:
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seat_names):
+        return seat_names[seat]
+    return "nobody" if seat is None else str(seat)
+
+
+def format_value(key: str, value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "—"
+    if value is None:
+        return "—"
+    if isinstance(value, int) and key in MONEY_KEYS:
+        return f"{value}¢"
+    if isinstance(value, (list, tuple)):
+        if all(isinstance(v, (list, tuple)) for v in value):
+            return str(len(value))
+        if key in ("leftover",) or all(isinstance(v, str) for v in value):
+            return str(len(value)) if value else "0"
+        return ", ".join(format_value(key, v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
+    return str(value)
+
+
+def deal_columns(event: dict) -> int:
+    """How many columns the per-column rows of ``event`` have (the most common list length)."""
+    counts: dict[int, int] = {}
+    for key, value in event.items():
+        if key in HIDDEN or key in SEAT_KEYS:
+            continue
+        if isinstance(value, list) and value:
+            counts[len(value)] = counts.get(len(value), 0) + 1
+    if not counts:
+        return 0
+    return max(counts, key=lambda n: (counts[n], n))
+
+
+Rows = list[tuple[str, str, list[str]]]
+
+
+def breakdown(event: dict, seat_names: Sequence[str]) -> tuple[list[str], Rows]:
+    """(facts, rows): lines of single facts, and rows ``(key, label, cells)`` per column."""
+    width = deal_columns(event)
+    facts: list[str] = []
+    rows: list[tuple[str, str, list[str]]] = []
+    for key, value in event.items():
+        if key in HIDDEN:
+            continue
+        if key in SEAT_KEYS:
+            if value is None and key not in ("winner",):
+                continue
+            facts.append(f"{SEAT_KEYS[key]}: {seat_name(value, seat_names)}")
+        elif key == "trump" and isinstance(value, str):
+            facts.append(f"Trumps: {SUIT_NAMES.get(value, value)}")
+        elif key == "reason" and isinstance(value, str):
+            facts.append(REASONS.get(value, value.replace("_", " ").capitalize()))
+        elif key == "wild_ranks" and isinstance(value, list):
+            facts.append("Wild: " + ", ".join(str(v) for v in value))
+        elif key == "winners" and isinstance(value, list):
+            facts.append("Won by " + " and ".join(seat_name(s, seat_names) for s in value))
+        elif key == "stalemate":
+            if value:
+                facts.append("Stopped after the third reshuffle")
+        elif isinstance(value, list) and len(value) == width:
+            label = ROW_LABELS.get(key, key.replace("_", " ").capitalize())
+            rows.append((key, label, [format_value(key, v) for v in value]))
+        elif isinstance(value, (int, str)) and not isinstance(value, bool):
+            facts.append(f"{key.replace('_', ' ').capitalize()}: {format_value(key, value)}")
+    order = list(ROW_LABELS)
+    rows.sort(key=lambda r: order.index(r[0]) if r[0] in order else -1)
+    return facts, rows
+
+
+def deal_scores(row: dict, n_players: int) -> list[int] | None:
+    """The score each column got from one score-sheet row (game points, penalties, wins)."""
+    for key in ("game_points", "penalties"):
+        value = row.get(key)
+        if isinstance(value, list) and all(isinstance(v, int) for v in value):
+            return list(value)
+    winners = row.get("winners")
+    if isinstance(winners, list):
+        return [1 if s in winners else 0 for s in range(n_players)]
+    return None
+
+
+def lower_is_better(game_id: str, sheet: Sequence[dict]) -> bool:
+    return game_id in ("rummy65", "quebec65") or any("penalties" in r for r in sheet)
+
+
+def headline(event: dict, seat_names: Sequence[str], game_id: str) -> str:
+    deal = event.get("deal")
+    word = "Round" if game_id == "quebec65" else "Hand" if game_id == "rummy65" else \
+        "Game" if game_id == "pairs65" else "Deal"
+    title = f"{word} {deal}" if isinstance(deal, int) else word
+    gp = event.get("game_points")
+    if isinstance(gp, list) and gp:
+        labels = column_labels(game_id, seat_names, len(gp))
+        best = max(range(len(gp)), key=lambda i: gp[i])
+        if gp[best] > 0:
+            pts = gp[best]
+            verb = "score" if "&" in labels[best] or labels[best] == "You" else "scores"
+            return f"{title}: {labels[best]} {verb} {pts} game point{'s' if pts != 1 else ''}"
+        return f"{title}: no game points"
+    return f"{title} is over"
+
+
+class SummaryScene(Scene):
+    """The end-of-deal summary, drawn over the table with the table dimmed behind it."""
+
+    overlay = True
+
+    def __init__(self, event: dict, score_sheet: Sequence[dict] | None = None,
+                 seat_names: Sequence[str] | None = None, game_id: str = "",
+                 on_continue: Callable[[], Any] | None = None, target: int | None = None):
+        super().__init__()
+        self.event = {k: v for k, v in dict(event).items() if k != "kind"}
+        self.sheet = list(score_sheet or [])
+        width = deal_columns(self.event)
+        self.seat_names = (list(seat_names) if seat_names
+                           else [f"Seat {i + 1}" for i in range(width)])
+        self.game_id = game_id
+        self.on_continue = on_continue
+        self.target = target
+        self.form = Form(on_cancel=self.close)
+        self.form.keyboard = False
+
+    @classmethod
+    def for_table(cls, table, event: dict) -> SummaryScene:
+        match = table.match
+        state = match.state
+        return cls(event, list(state.score_sheet), [s.name for s in match.seats], match.game_id,
+                   target=(state.options or {}).get("target"))
+
+    # ---- actions -----------------------------------------------------------------------
+    def close(self) -> None:
+        if self.on_continue is not None:
+            self.on_continue()
+        elif self.app is not None:
+            self.app.pop()
+
+    # ---- layout ---------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        self.layout()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.layout()
+
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.size
+        pw = min(w - theme.px(60), theme.px(820))
+        ph = min(h - theme.px(60), theme.px(620))
+        r = pygame.Rect(0, 0, pw, ph)
+        r.center = (w // 2, h // 2)
+        return r
+
+    def layout(self) -> None:
+        self.form.clear()
+        p = self.panel_rect()
+        b = Button("Continue", self.close, style="primary")
+        b.rect = pygame.Rect(0, 0, max(theme.px(200), b.preferred_width()), theme.px(BUTTON_HEIGHT))
+        b.rect.midbottom = (p.centerx, p.bottom - theme.px(22))
+        b.name = "Continue"
+        self.form.add(b)
+        self.form.focus(b)
+
+    def widget(self, name: str):
+        return next((w for w in self.form.widgets if w.name == name), None)
+
+    # ---- frame --------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        self.form.handle_event(event)
+        return True   # the table underneath gets nothing while the summary is up
+
+    def update(self, dt: float) -> None:
+        self.form.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.app is not None and len(self.app.stack) == 1:
+            theme.backdrop(surface, self.app.settings.get("felt", "green"))
+        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 120))
+        surface.blit(dim, (0, 0))
+        p = self.panel_rect()
+        theme.panel(surface, p, alpha=255, colour=(16, 26, 21))
+        pad = theme.px(28)
+        x, y = p.left + pad, p.top + theme.px(22)
+        theme.draw_text(surface, headline(self.event, self.seat_names, self.game_id),
+                        (p.centerx, y), theme.px(theme.HEADING - 4), theme.TEXT, bold=True,
+                        anchor="midtop")
+        y += theme.px(theme.HEADING) + theme.px(8)
+        facts, rows = breakdown(self.event, self.seat_names)
+        if facts:
+            line = "  ·  ".join(facts)
+            fnt = theme.font(theme.px(theme.SMALL + 1))
+            for text in theme.wrap(line, fnt, p.width - 2 * pad)[:2]:
+                theme.draw_text(surface, text, (p.centerx, y), theme.px(theme.SMALL + 1),
+                                theme.TEXT_DIM, anchor="midtop", shadow=False)
+                y += fnt.get_linesize()
+        y += theme.px(12)
+        table_bottom = p.bottom - theme.px(BUTTON_HEIGHT) - theme.px(40)
+        y = self.draw_rows(surface, rows, pygame.Rect(x, y, p.width - 2 * pad, 0))
+        y += theme.px(18)
+        if self.sheet and y < table_bottom - theme.px(60):
+            self.draw_sheet(surface, pygame.Rect(x, y, p.width - 2 * pad, table_bottom - y))
+        self.form.draw(surface)
+
+    def _grid(self, area: pygame.Rect, columns: int) -> tuple[int, int]:
+        label_w = min(theme.px(220), area.width // 3)
+        col_w = (area.width - label_w) // max(1, columns)
+        return label_w, col_w
+
+    def draw_rows(self, surface: pygame.Surface, rows, area: pygame.Rect) -> int:
+        width = len(rows[0][2]) if rows else 0
+        if not rows:
+            return area.top
+        labels = column_labels(self.game_id, self.seat_names, width)
+        label_w, col_w = self._grid(area, width)
+        size = theme.px(theme.BODY - 1)
+        rh = int(size * 1.75)
+        y = area.top
+        for i, name in enumerate(labels):
+            cx = area.left + label_w + col_w * i + col_w // 2
+            colour = theme.SEAT_COLOURS[i % len(theme.SEAT_COLOURS)]
+            text = theme.ellipsize(name, size, col_w - theme.px(8), bold=True)
+            theme.draw_text(surface, text, (cx, y), size, colour, bold=True, anchor="midtop",
+                            shadow=False)
+        y += rh
+        pygame.draw.line(surface, (96, 110, 102), (area.left, y - theme.px(6)),
+                         (area.right, y - theme.px(6)))
+        for n, (key, label, cells) in enumerate(rows):
+            strong = key in STRONG_ROWS
+            if n % 2 == 0:
+                theme.rounded(surface, pygame.Rect(area.left, y - theme.px(3), area.width,
+                                                   rh - theme.px(2)), (255, 255, 255, 12),
+                              theme.px(6))
+            if strong:
+                theme.rounded(surface, pygame.Rect(area.left, y - theme.px(3), area.width,
+                                                   rh - theme.px(2)), (*theme.ACCENT, 34),
+                              theme.px(6))
+            theme.draw_text(surface, label, (area.left + theme.px(10), y + rh // 2 - theme.px(3)),
+                            size, theme.TEXT if strong else theme.TEXT_DIM, bold=strong,
+                            anchor="midleft", shadow=False)
+            for i, cell in enumerate(cells):
+                cx = area.left + label_w + col_w * i + col_w // 2
+                theme.draw_text(surface, cell, (cx, y + rh // 2 - theme.px(3)), size,
+                                theme.TEXT, bold=strong, anchor="center", shadow=False)
+            y += rh
+        return y
+
+    def draw_sheet(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The running score sheet: one line per finished deal, and the totals."""
+        n = len(self.seat_names)
+        per = [deal_scores(r, n) for r in self.sheet]
+        per = [p for p in per if p is not None]
+        if not per:
+            return
+        width = len(per[0])
+        label_w, col_w = self._grid(area, width)
+        size = theme.px(theme.SMALL + 1)
+        rh = int(size * 1.6)
+        theme.draw_text(surface, "SCORE SHEET", (area.left, area.top), theme.px(theme.SMALL),
+                        theme.ACCENT_LIGHT, bold=True, shadow=False)
+        y = area.top + rh
+        room = max(1, (area.bottom - y) // rh - 1)
+        shown = list(enumerate(per, start=1))[-room:]
+        for deal, scores in shown:
+            theme.draw_text(surface, f"{deal}", (area.left + theme.px(10), y), size,
+                            theme.TEXT_MUTED, shadow=False)
+            for i, v in enumerate(scores):
+                cx = area.left + label_w + col_w * i + col_w // 2
+                theme.draw_text(surface, str(v) if v else "·", (cx, y), size, theme.TEXT_DIM,
+                                anchor="midtop", shadow=False)
+            y += rh
+        totals = [sum(s[i] for s in per) for i in range(width)]
+        pygame.draw.line(surface, (200, 196, 180), (area.left, y), (area.right, y))
+        y += theme.px(4)
+        target = f"  (to {self.target})" if self.target else ""
+        theme.draw_text(surface, "Total" + target, (area.left + theme.px(10), y), size,
+                        theme.TEXT, bold=True, shadow=False)
+        for i, v in enumerate(totals):
+            cx = area.left + label_w + col_w * i + col_w // 2
+            theme.draw_text(surface, str(v), (cx, y), size, theme.ACCENT_LIGHT, bold=True,
+                            anchor="midtop", shadow=False)
