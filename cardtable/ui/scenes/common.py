@@ -45,9 +45,11 @@ class FormScene(Scene):
             if match is not None and match.focusable and match.interactive:
                 self.form.focus(match)
                 return
-        self.form.move_focus(1)
-        if self.initial_focus() is not None:
-            self.form.focus(self.initial_focus())
+        first = self.initial_focus()
+        if first is not None:
+            self.form.focus(first)
+        elif self.form.focused is None:
+            self.form.move_focus(1)
 
     def initial_focus(self) -> Widget | None:
         return None

@@ -207,7 +207,8 @@ the table wins.
   ends, and the player with most pairs wins (equal counts share the win).
 
 ## Options
-- **Games to win the match:** play a single game (the default) or a longer match.
+- **Games to win the match:** play a single game (the default) or a longer match. Each
+  game won scores one point, and the first to reach the chosen number of games wins.
 """)
 
 RULES["quebec65"] = ("65 from Québec", """

@@ -1,0 +1,82 @@
+"""Settings on disk: defaults, round trip, atomic writes, damaged files set aside."""
+
+from __future__ import annotations
+
+import json
+
+from cardtable import storage
+
+
+def test_missing_file_gives_defaults_and_no_message(tmp_path):
+    settings, message = storage.load_settings(tmp_path / "settings.json")
+    assert message is None
+    assert settings == storage.DEFAULT_SETTINGS
+    assert settings is not storage.DEFAULT_SETTINGS
+
+
+def test_round_trip_with_version(tmp_path):
+    path = tmp_path / "deep" / "settings.json"
+    settings = storage.defaults()
+    settings.update(felt="grey", sound=False, animation_speed="slow", window_size=[1600, 900],
+                    last_setup={"sixtysix": {"players": 2}})
+    storage.save_settings(settings, path)
+    data = json.loads(path.read_text())
+    assert data["version"] == storage.SETTINGS_VERSION
+    loaded, message = storage.load_settings(path)
+    assert message is None
+    assert loaded == settings
+
+
+def test_save_leaves_no_temporary_files(tmp_path):
+    path = tmp_path / "settings.json"
+    for felt in ("green", "blue", "red"):
+        storage.save_settings({**storage.defaults(), "felt": felt}, path)
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+    assert storage.load_settings(path)[0]["felt"] == "red"
+
+
+def test_damaged_file_is_set_aside_with_a_message(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text("{ this is not json")
+    settings, message = storage.load_settings(path)
+    assert settings == storage.DEFAULT_SETTINGS
+    assert message and "damaged" in message
+    assert not path.exists()
+    kept = list(tmp_path.glob("settings.damaged-*.json"))
+    assert len(kept) == 1 and kept[0].read_text() == "{ this is not json"
+    assert kept[0].name in message
+    # a second damaged file does not overwrite the first one set aside
+    path.write_text("[1, 2, 3]")
+    _, message2 = storage.load_settings(path)
+    assert message2 and len(list(tmp_path.glob("settings.damaged-*.json"))) == 2
+
+
+def test_unknown_version_is_set_aside(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"version": 99, "felt": "blue"}))
+    settings, message = storage.load_settings(path)
+    assert settings["felt"] == "green" and "version" in message
+    assert not path.exists()
+
+
+def test_bad_values_fall_back_to_defaults_one_by_one(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({
+        "version": storage.SETTINGS_VERSION, "felt": "orange", "sound": "yes",
+        "animation_speed": "fast", "window_size": [100, 50], "unknown_key": 1,
+        "card_back": "purple",
+    }))
+    settings, message = storage.load_settings(path)
+    assert message is None
+    assert settings["felt"] == "green"
+    assert settings["sound"] is True
+    assert settings["animation_speed"] == "fast"
+    assert settings["card_back"] == "purple"
+    assert settings["window_size"] == [640, 400]
+    assert "unknown_key" not in settings
+
+
+def test_default_path_is_in_the_user_config_folder():
+    path = storage.settings_path()
+    assert path.name == "settings.json"
+    assert "cardtable" in str(path.parent)

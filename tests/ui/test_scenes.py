@@ -1,0 +1,510 @@
+"""Every non-table scene, driven by posted mouse and keyboard events."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from cardtable import storage
+from cardtable.engine import registry
+from cardtable.ui.scenes.matchend import MatchEndScene, winner_text
+from cardtable.ui.scenes.menu import MenuScene
+from cardtable.ui.scenes.picker import PickerScene, playable_games
+from cardtable.ui.scenes.rules import RulesScene
+from cardtable.ui.scenes.rules_text import ORDER, RULES
+from cardtable.ui.scenes.settings import SettingsScene
+from cardtable.ui.scenes.setup import SetupScene
+from cardtable.ui.scenes.stats import StatsScene, table_rows
+from cardtable.ui.scenes.summary import SummaryScene, breakdown, column_labels, deal_scores
+from tests.ui.conftest import DT, click, frames, press, type_text
+
+SEEDS = Path("/work/shared/seeds")
+
+
+def names(scene):
+    return [w.name for w in scene.form.widgets]
+
+
+def on_screen(app, scene):
+    w, h = app.size
+    for widget in scene.form.widgets:
+        if widget.visible:
+            r = widget.rect
+            assert r.left >= 0 and r.top >= 0 and r.right <= w and r.bottom <= h, \
+                f"{widget.name} at {r} is outside {w}x{h}"
+
+
+def finished_match(game_id, players, seed=3, options=None):
+    """Play random legal moves to the end of a match; returns (state, deal_scored events)."""
+    state = registry.get(game_id).new_match(players=players, seed=seed, options=options)
+    rng = random.Random(seed)
+    events = []
+    while not state.is_over:
+        for ev in state.apply(rng.choice(state.legal_actions())):
+            if ev.kind == "deal_scored":
+                events.append(ev.public())
+    return state, events
+
+
+# --------------------------------------------------------------------------- menu
+
+
+def test_menu_lists_its_entries_without_continue_by_default(app):
+    menu = app.push(MenuScene())
+    frames(app)
+    assert names(menu) == ["New game", "Rules", "Settings", "Statistics", "Quit"]
+    on_screen(app, menu)
+
+
+def test_menu_shows_continue_when_a_match_is_in_progress(app):
+    resumed = []
+    app.match_in_progress = lambda: True
+    app.on_continue_match = lambda: resumed.append(True)
+    menu = app.push(MenuScene())
+    frames(app)
+    assert names(menu)[0] == "Continue"
+    click(app, menu.widget("Continue"))
+    assert resumed == [True]
+
+
+def test_menu_by_mouse_opens_every_scene_and_back(app):
+    menu = app.push(MenuScene())
+    frames(app)
+    for entry, kind in (("New game", PickerScene), ("Rules", RulesScene),
+                        ("Settings", SettingsScene), ("Statistics", StatsScene)):
+        click(app, menu.widget(entry))
+        assert isinstance(app.top, kind), entry
+        frames(app)
+        on_screen(app, app.top)
+        click(app, app.top.widget("Done" if kind is SettingsScene else "Back"))
+        assert app.top is menu
+    click(app, menu.widget("Quit"))
+    assert app.running is False
+
+
+def test_menu_by_keyboard(app):
+    menu = app.push(MenuScene())
+    frames(app)
+    press(app, pygame.K_DOWN)        # shows the focus on "New game"
+    assert menu.form.focused.name == "New game"
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.top, RulesScene)
+    press(app, pygame.K_ESCAPE)
+    assert app.top is menu
+    assert menu.form.focused.name == "Rules"     # the focus is where it was
+    press(app, pygame.K_TAB)
+    assert menu.form.focused.name == "Settings"
+    press(app, pygame.K_SPACE)
+    assert isinstance(app.top, SettingsScene)
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)      # Esc on the menu goes to Quit, it does not quit
+    assert app.running and menu.form.focused.name == "Quit"
+    press(app, pygame.K_RETURN)
+    assert not app.running
+
+
+# --------------------------------------------------------------------------- picker
+
+
+def test_picker_shows_every_game_and_marks_the_unplayable(app):
+    app.push(MenuScene())
+    picker = app.push(PickerScene())
+    frames(app)
+    ids = [w.name for w in picker.form.widgets if hasattr(w, "spec")]
+    assert ids == registry.ids()
+    playable = playable_games()
+    for tile in (w for w in picker.form.widgets if hasattr(w, "spec")):
+        assert tile.playable == (tile.spec.id in playable)
+    on_screen(app, picker)
+
+
+def test_picker_opens_setup_for_a_playable_game_only(app):
+    app.push(MenuScene())
+    picker = app.push(PickerScene())
+    frames(app)
+    click(app, picker.widget("sixtysix"))
+    assert isinstance(app.top, SetupScene) and app.top.game_id == "sixtysix"
+    press(app, pygame.K_ESCAPE)
+    assert app.top is picker
+    for gid in registry.ids():
+        if gid not in playable_games():
+            click(app, picker.widget(gid))
+            assert app.top is picker
+            assert "coming soon" in app.toasts[-1].text
+
+
+# --------------------------------------------------------------------------- setup
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_setup_of_every_game_builds_a_valid_config(app, game_id):
+    spec = registry.get(game_id)
+    started = []
+    app.on_start_match = started.append
+    app.push(MenuScene())
+    setup = app.push(SetupScene(game_id))
+    frames(app)
+    on_screen(app, setup)
+    config = setup.config()
+    assert config["game"] == game_id
+    assert spec.min_players <= config["players"] <= spec.max_players
+    assert len(config["seats"]) == config["players"]
+    assert config["seats"][0] == {"name": "You", "kind": "human", "level": "medium"}
+    assert all(s["kind"] == "computer" for s in config["seats"][1:])
+    assert config["options"] == spec.default_options()
+    assert config["first_dealer"] is None
+    # the engine accepts what the setup produces
+    spec.new_match(players=config["players"], seed=1, options=config["options"])
+    # the player count follows the slider, where the game allows a choice
+    players = setup.widget("players")
+    if spec.min_players == spec.max_players:
+        assert players is None
+    else:
+        app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN,
+                                     pos=(players.track_rect().right, players.rect.centery),
+                                     button=1)], DT)
+        app.step([pygame.event.Event(pygame.MOUSEBUTTONUP,
+                                     pos=(players.track_rect().right, players.rect.centery),
+                                     button=1)], DT)
+        assert setup.players == spec.max_players
+        assert setup.widget(f"seat{spec.max_players - 1}.name") is not None
+        on_screen(app, setup)
+        press(app, pygame.K_HOME)
+        assert setup.players == spec.min_players
+        assert setup.widget(f"seat{spec.min_players}.name") is None
+    start = setup.widget("Start")
+    assert start.enabled == (game_id in playable_games())
+    click(app, start)
+    if game_id in playable_games():
+        assert started and started[-1]["game"] == game_id
+    else:
+        assert started == []
+
+
+def test_setup_seat_kinds_levels_names_and_options(app):
+    started = []
+    app.on_start_match = started.append
+    setup = app.push(SetupScene("sixtysix"))
+    frames(app)
+    kind = setup.widget("seat1.kind")
+    level = setup.widget("seat1.level")
+    assert level.visible and level.enabled
+    click(app, level._arrows()[1])             # medium -> hard
+    assert setup.seats[1]["level"] == "hard"
+    click(app, kind)                           # computer -> human
+    assert setup.seats[1]["kind"] == "human"
+    assert setup.seats[1]["name"] == "Player 2"
+    assert not setup.widget("seat1.level").visible
+    click(app, setup.widget("seat1.kind"))     # and back
+    assert setup.seats[1]["kind"] == "computer"
+    assert setup.seats[1]["name"] == "Margot"
+    name = setup.widget("seat0.name")
+    click(app, name)
+    for _ in range(5):
+        press(app, pygame.K_BACKSPACE)
+    type_text(app, "Ada")
+    assert setup.seats[0]["name"] == "Ada"
+    target = setup.widget("option.target")
+    setup.form.focus(target)
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    click(app, setup.widget("option.strict_later_play"))
+    click(app, setup.widget("Start"))
+    assert started[-1] == {
+        "game": "sixtysix", "players": 2,
+        "seats": [{"name": "Ada", "kind": "human", "level": "medium"},
+                  {"name": "Margot", "kind": "computer", "level": "hard"}],
+        "options": {"target": 7, "strict_later_play": True},
+        "first_dealer": None,
+    }
+
+
+def test_setup_is_remembered_for_the_next_time(app, settings_file):
+    app.on_start_match = lambda config: None
+    setup = app.push(SetupScene("japanese65"))
+    frames(app)
+    setup.form.focus(setup.widget("option.target"))
+    press(app, pygame.K_END)
+    click(app, setup.widget("seat2.kind"))
+    click(app, setup.widget("Start"))
+    app.pop()
+    again = app.push(SetupScene("japanese65"))
+    frames(app)
+    assert again.options["target"] == 20
+    assert again.seats[2]["kind"] == "human"
+    saved, _ = storage.load_settings(settings_file)
+    assert saved["last_setup"]["japanese65"]["options"]["target"] == 20
+
+
+def test_setup_empty_name_falls_back_to_the_default(app):
+    setup = app.push(SetupScene("sixtysix"))
+    frames(app)
+    click(app, setup.widget("seat1.name"))
+    for _ in range(10):
+        press(app, pygame.K_BACKSPACE)
+    assert setup.config()["seats"][1]["name"] == "Margot"
+
+
+def test_setup_rules_button(app):
+    setup = app.push(SetupScene("japanese65"))
+    frames(app)
+    click(app, setup.widget("Rules"))
+    assert isinstance(app.top, RulesScene) and app.top.game_id == "japanese65"
+
+
+# --------------------------------------------------------------------------- rules
+
+
+def test_rules_for_every_game_by_tabs(app):
+    rules = app.push(RulesScene())
+    frames(app)
+    assert set(ORDER) == set(RULES) and len(ORDER) == 5
+    for gid in ORDER:
+        click(app, rules.widget(f"tab.{gid}"))
+        frames(app)
+        assert rules.game_id == gid
+        text = rules.widget("text")
+        assert text.content_height > text.rect.height   # long enough to scroll
+        on_screen(app, rules)
+
+
+def test_rules_scroll_by_keys_and_keep_position_on_resize(app):
+    rules = app.push(RulesScene("rummy65"))
+    frames(app)
+    text = rules.widget("text")
+    rules.form.focus(text)
+    press(app, pygame.K_PAGEDOWN)
+    frames(app, 40)
+    assert text.offset > 0
+    before = text.offset
+    app.resize((1600, 900))
+    frames(app)
+    assert rules.widget("text").offset == pytest.approx(before)
+
+
+def _sentences(text):
+    text = re.sub(r"[#*\-|`]", " ", text)
+    return [" ".join(s.lower().split()) for s in re.split(r"[.!?;:\n]", text)]
+
+
+def test_rules_are_our_own_words():
+    """No run of nine words of a source document reappears in the rules screens."""
+    if not SEEDS.exists():
+        pytest.skip("the source documents are not available here")
+    seeds = " ".join(" ".join(p.read_text(errors="replace").lower().split())
+                     for p in SEEDS.glob("*.txt"))
+    for gid, (_, markup) in RULES.items():
+        words = " ".join(_sentences(markup)).split()
+        for i in range(len(words) - 8):
+            run = " ".join(words[i:i + 9])
+            assert run not in seeds, f"{gid}: '{run}' comes from a source document"
+
+
+@pytest.mark.parametrize("game_id", ORDER)
+def test_rules_cover_the_essentials(game_id):
+    markup = RULES[game_id][1].lower()
+    for word in ("cards", "deal", "scor", "win"):
+        assert word in markup, (game_id, word)
+    spec = registry.get(game_id)
+    for opt in spec.options:
+        assert opt.label.lower()[:12] in markup, (game_id, opt.key)
+
+
+# --------------------------------------------------------------------------- settings
+
+
+def test_settings_change_apply_and_persist(app, settings_file):
+    heard = []
+    app.settings_listeners.append(lambda k, v: heard.append((k, v)))
+    settings = app.push(SettingsScene())
+    frames(app)
+    on_screen(app, settings)
+    speed = settings.widget("animation_speed")
+    click(app, speed._arrows()[0])        # normal -> fast
+    assert app.settings["animation_speed"] == "fast"
+    click(app, settings.widget("sound"))
+    assert app.settings["sound"] is True   # the fixture starts with sound off
+    click(app, settings.widget("card_back"))
+    assert app.settings["card_back"] == "red"
+    settings.form.focus(settings.widget("felt"))
+    press(app, pygame.K_DOWN)              # reveal the focus
+    press(app, pygame.K_RIGHT)
+    assert app.settings["felt"] == "blue"
+    for key in ("four_colour_suits", "show_card_points", "hint_button"):
+        before = app.settings[key]
+        click(app, settings.widget(key))
+        assert app.settings[key] is (not before)
+    frames(app)
+    saved, message = storage.load_settings(settings_file)
+    assert message is None
+    for key in ("animation_speed", "sound", "card_back", "felt", "four_colour_suits",
+                "show_card_points", "hint_button"):
+        assert saved[key] == app.settings[key], key
+    assert ("felt", "blue") in heard
+
+
+def test_settings_fullscreen_toggle(app):
+    settings = app.push(SettingsScene())
+    frames(app)
+    click(app, settings.widget("fullscreen"))
+    assert app.fullscreen
+    press(app, pygame.K_F11)
+    frames(app)
+    assert not app.fullscreen
+    assert settings.widget("fullscreen").value is False
+
+
+# --------------------------------------------------------------------------- statistics
+
+
+def test_statistics_empty_and_filled(app):
+    app.push(MenuScene())
+    stats = app.push(StatsScene())
+    frames(app)
+    assert table_rows({}) == ([], [])
+    app.stats = {"sixtysix": {"played": 4, "won": 3, "best_streak": 2}}
+    frames(app)
+    cols, rows = table_rows(app.stats)
+    assert [k for k, _ in cols] == ["played", "won", "win_rate", "best_streak"]
+    assert rows == [["Sixty-Six", "4", "3", "75%", "2"]]
+    press(app, pygame.K_ESCAPE)
+    assert app.top is not stats
+
+
+# --------------------------------------------------------------------------- summary
+
+
+def test_summary_of_a_japanese65_deal(app):
+    state, events = finished_match("japanese65", 4, options={"target": 2})
+    seat_names = ["You", "Margot", "Hana", "Theo"]
+    facts, rows = breakdown(events[0], seat_names)
+    labels = [label for _, label, _ in rows]
+    assert labels[-2:] == ["Deal points", "Game points"]
+    assert "Card points" in labels and "Last trick" in labels
+    assert any(f.startswith("Dealer: ") for f in facts)
+    assert column_labels("japanese65", seat_names, 2) == ["You & Hana", "Margot & Theo"]
+    points = dict((k, cells) for k, _, cells in rows)["points"]
+    assert sum(int(c) for c in points) == 65
+    continued = []
+    app.push(MenuScene())
+    summary = app.push(SummaryScene(events[0], state.score_sheet[:1], seat_names, "japanese65",
+                                    on_continue=lambda: continued.append(True)))
+    frames(app)
+    on_screen(app, summary)
+    click(app, summary.widget("Continue"))
+    assert continued == [True]
+
+
+def test_summary_continue_pops_back_to_the_scene_below(app):
+    state, events = finished_match("sixtysix", 2, options={"target": 3})
+    below = app.push(MenuScene())
+    app.push(SummaryScene(events[-1], state.score_sheet, ["You", "Theo"], "sixtysix"))
+    frames(app)
+    press(app, pygame.K_RETURN)
+    assert app.top is below
+
+
+@pytest.mark.parametrize("game_id,players", [("sixtysix", 2), ("pairs65", 3),
+                                             ("rummy65", 3), ("quebec65", 2)])
+def test_summary_renders_every_game(app, game_id, players):
+    state, events = finished_match(game_id, players, seed=5)
+    seat_names = ["You", "Margot", "Hana", "Theo"][:players]
+    facts, rows = breakdown(events[-1], seat_names)
+    assert rows or facts
+    for _, _, cells in rows:
+        assert len(cells) == len(rows[0][2])
+    assert deal_scores(state.score_sheet[-1], players) is not None
+    app.push(SummaryScene(events[-1], state.score_sheet, seat_names, game_id))
+    frames(app)
+    app.resize((1920, 1080))
+    frames(app)
+
+
+# --------------------------------------------------------------------------- match end
+
+
+def test_match_end_chart_and_buttons(app):
+    state, _ = finished_match("japanese65", 4, options={"target": 3})
+    seat_names = ["You", "Margot", "Hana", "Theo"]
+    started = []
+    app.on_start_match = started.append
+    app.last_match_config = {"game": "japanese65", "players": 4, "seats": [], "options": {},
+                             "first_dealer": None}
+    end = app.push(MatchEndScene(state.score_sheet, seat_names, state.winners, "japanese65",
+                                 state.match_scores, target=3))
+    frames(app)
+    labels, lines = end.series()
+    assert labels == ["You & Hana", "Margot & Theo"]
+    assert all(len(line) == len(state.score_sheet) + 1 for line in lines)
+    assert [line[-1] for line in lines] == [state.match_scores[0], state.match_scores[1]]
+    assert max(line[-1] for line in lines) >= 3
+    click(app, end.widget("Play again"))
+    assert started and started[-1]["game"] == "japanese65"
+    end = app.push(MatchEndScene(state.score_sheet, seat_names, state.winners, "japanese65"))
+    frames(app)
+    click(app, end.widget("Menu"))
+    assert len(app.stack) == 1 and isinstance(app.top, MenuScene)
+
+
+def test_winner_text():
+    assert winner_text([0], ["You", "Theo"], "sixtysix") == "You win the match!"
+    assert winner_text([1], ["You", "Theo"], "sixtysix") == "Theo wins the match."
+    assert winner_text([1, 3], ["You", "M", "H", "T"], "japanese65") == "M & T win the match."
+    assert winner_text([0, 2], ["You", "M", "H", "T"], "japanese65") == \
+        "You & H win the match!"
+
+
+# --------------------------------------------------------------------------- sizes
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (800, 500)])
+def test_every_scene_fits_the_window(app, size):
+    app.resize(size)
+    app.push(MenuScene())
+    for make in (MenuScene, PickerScene, lambda: SetupScene("rummy65"),
+                 lambda: SetupScene("japanese65"), RulesScene, SettingsScene, StatsScene):
+        scene = app.push(make())
+        if isinstance(scene, SetupScene):
+            scene.set_players(scene.spec.max_players)
+        frames(app, 2)
+        on_screen(app, scene)
+        app.pop()
+
+
+# --------------------------------------------------------------------------- with the table
+
+
+def test_from_the_menu_to_the_table_and_back(app):
+    from cardtable.ui.scenes import table as table_mod
+
+    table_mod.install(app)
+    menu = app.push(MenuScene())
+    frames(app)
+    click(app, menu.widget("New game"))
+    click(app, app.top.widget("sixtysix"))
+    setup = app.top
+    click(app, setup.widget("Start"))
+    table = app.top
+    assert isinstance(table, table_mod.TableScene)
+    assert table.match.game_id == "sixtysix"
+    assert [s.name for s in table.match.seats] == ["You", "Margot"]
+    frames(app, 5)
+    # the summary and match-end scenes build themselves from the live table
+    _, events = finished_match("sixtysix", 2, options={"target": 2})
+    summary = app.push(SummaryScene.for_table(table, events[0]))
+    frames(app, 2)
+    assert summary.seat_names == ["You", "Margot"] and summary.game_id == "sixtysix"
+    click(app, summary.widget("Continue"))
+    assert app.top is table
+    end = app.push(MatchEndScene.for_table(table, {"winners": [0], "scores": [2, 0]}))
+    frames(app, 2)
+    assert end.winners == [0]
+    click(app, end.widget("Menu"))
+    assert isinstance(app.top, MenuScene)
+    table.match.close()
