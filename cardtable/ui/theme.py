@@ -140,11 +140,10 @@ def draw_text(
     img = render(text, size, colour, bold)
     rect = img.get_rect(**{anchor: pos})
     if shadow:
-        sh = render(text, size, SHADOW, bold)
-        off = max(1, size // 18)
-        sh = sh.copy()
-        sh.set_alpha(int(110 * alpha / 255))
-        surface.blit(sh, rect.move(off // 2 + 1 if off > 1 else 1, off))
+        sh = render(text, size, SHADOW, bold).copy()
+        off = max(1, min(3, size // 20))
+        sh.set_alpha(int((100 if size < 40 else 80) * alpha / 255))
+        surface.blit(sh, rect.move(max(1, off // 2), off))
     if alpha < 255:
         img = img.copy()
         img.set_alpha(alpha)

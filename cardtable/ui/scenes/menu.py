@@ -110,28 +110,26 @@ class MenuScene(FormScene):
         return self._art
 
     def fan(self) -> pygame.Surface:
-        width = theme.px(96)
+        width = theme.px(110)
         art = self.art()
         key = (width, self._art_key)
         if self._fan is not None and self._fan_key == key:
             return self._fan
         ch = art.height(width)
-        size = (int(width * 3.6), int(ch * 1.55))
-        surf = pygame.Surface(size, pygame.SRCALPHA)
         n = len(FAN)
-        pivot = (size[0] // 2, int(ch * 1.45))
+        spread = 10.0                  # degrees between neighbouring cards
+        radius = ch * 1.3              # from the pivot below the hand to each card's centre
+        size = (int(width * 3.8), int(ch * 1.3) + theme.px(16))
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        pivot = (size[0] / 2, radius + ch / 2 + theme.px(12))
         for i, code in enumerate(FAN):
-            angle = (i - (n - 1) / 2) * 13.0
-            card = art.face(code, width)
-            shadow = art.shadow(width)
-            # place the card so that its bottom centre sits on a circle around the pivot
+            angle = (i - (n - 1) / 2) * spread
             rad = math.radians(angle)
-            dist = ch * 0.95
-            cx = pivot[0] + math.sin(rad) * dist * 0.55
-            cy = pivot[1] - math.cos(rad) * dist * 0.62 - ch * 0.12
-            sh = art.rotated(shadow, -angle)
-            surf.blit(sh, sh.get_rect(center=(cx + width * 0.03, cy + width * 0.05)))
-            img = art.rotated(card, -angle)
+            cx = pivot[0] + math.sin(rad) * radius
+            cy = pivot[1] - math.cos(rad) * radius
+            sh = art.rotated(art.shadow(width), -angle)
+            surf.blit(sh, sh.get_rect(center=(cx + width * 0.03, cy + width * 0.06)))
+            img = art.rotated(art.face(code, width), -angle)
             surf.blit(img, img.get_rect(center=(cx, cy)))
         self._fan = surf
         self._fan_key = key
@@ -152,3 +150,6 @@ class MenuScene(FormScene):
                         (cx, y + title_size + theme.px(10)), theme.px(theme.SUBHEADING - 2),
                         theme.ACCENT_LIGHT, anchor="midtop")
         theme.panel(surface, self.panel_rect())
+        theme.draw_text(surface, "F11 full screen  ·  Tab and arrows move, Enter chooses",
+                        (w // 2, h - theme.px(18)), theme.px(theme.SMALL - 2), theme.TEXT_MUTED,
+                        anchor="midbottom", shadow=False)
