@@ -471,12 +471,12 @@ class TextInput(Widget):
     """A one-line text field (names). Typing arrives as TEXTINPUT events."""
 
     def __init__(self, text: str = "", on_change: Callable[[str], Any] | None = None,
-                 max_length: int = 18, placeholder: str = "", enabled: bool = True, rect=None):
+                 max_length: int = 18, hint: str = "", enabled: bool = True, rect=None):
         super().__init__(rect, enabled)
         self.text = text[:max_length]
         self.on_change = on_change
         self.max_length = max_length
-        self.placeholder = placeholder
+        self.hint = hint
         self.cursor = len(self.text)
         self.blink = 0.0
 
@@ -575,8 +575,8 @@ class TextInput(Widget):
             shown = theme.ellipsize(self.text, size, room)
             theme.draw_text(surface, shown, (x, self.rect.centery), size, colour,
                             anchor="midleft", shadow=False)
-        elif self.placeholder and not active:
-            theme.draw_text(surface, self.placeholder, (x, self.rect.centery), size,
+        elif self.hint and not active:
+            theme.draw_text(surface, self.hint, (x, self.rect.centery), size,
                             theme.TEXT_MUTED, anchor="midleft", shadow=False)
         if active and self.blink < 0.55:
             cx = x + min(room, theme.font(size).size(self.text[: self.cursor])[0])

@@ -221,7 +221,7 @@ class SetupScene(FormScene):
             self.seat_rows.append(row)
             x = inner.left + label_w
             ti = TextInput(s["name"], on_change=lambda v, i=i: self.set_name(i, v),
-                           placeholder=default_name(i, s["kind"]))
+                           hint=default_name(i, s["kind"]))
             ti.rect = pygame.Rect(x, y, name_w, rh)
             self.add(ti, f"seat{i}.name")
             x += name_w + gap
