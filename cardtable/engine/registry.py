@@ -19,6 +19,9 @@ from .core import ConfigError, GameState
 _GAME_MODULES = (
     "japanese65",
     "sixtysix",
+    "rummy65",
+    "pairs65",
+    "quebec65",
 )
 
 
