@@ -10,6 +10,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cardtable", description="A card table for five games called 65 or 66."
     )
+    parser.add_argument("--smoke-test", action="store_true",
+                        help="check the program end to end (assets, window, every scene and "
+                             "table, computer players) and exit 0, or 1 with the reason")
+    parser.add_argument("--smoke-log", metavar="FILE",
+                        help="also write the smoke test's lines to FILE")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("play", help="start the program (the default)")
     _add_tournament(sub)
@@ -47,6 +52,10 @@ def _add_tournament(sub) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    if args.smoke_test:
+        from cardtable import smoke
+
+        return smoke.run(args.smoke_log)
     if args.command in (None, "play"):
         from cardtable.ui.app import run
 

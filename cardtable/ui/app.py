@@ -12,11 +12,17 @@ frame is driven by the events they post. Hooks other modules set on the App:
 * ``app.match_in_progress()``:    returns True when a match can be continued
 * ``app.stats``:                  statistics records, game id -> dict (see stats.py)
 * ``app.settings_listeners``:     callables ``fn(key, value)`` told about every settings change
+* ``app.on_first_frame(app)``:     called once the first frame of ``loop()`` is on screen
+
+``CARDTABLE_FIRST_FRAME_FILE=path`` in the environment makes ``run()`` write the wall-clock
+time (``time.time()``) of its first shown frame to ``path`` and close: the build measures the
+program's start-up with it (``build/first_frame.py``).
 """
 
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -97,6 +103,7 @@ class App:
         self.match_in_progress: Callable[[], bool] | None = None
         self.stats: dict[str, dict] = {}
         self.settings_listeners: list[Callable[[str, Any], None]] = []
+        self.on_first_frame: Callable[[App], Any] | None = None
         self.last_match_config: dict | None = None
 
         if self.settings.get("fullscreen"):
@@ -323,6 +330,8 @@ class App:
         while self.running:
             dt = self.clock.tick(60) / 1000.0
             self.step(pygame.event.get(), min(dt, 0.1))
+            if self.frame == 1 and self.on_first_frame is not None:
+                self.on_first_frame(self)
         self.save_settings()
         return 0
 
@@ -340,7 +349,16 @@ def run(argv: list[str] | None = None) -> int:
     app.push(MenuScene())
     if message:
         app.toast(message, seconds=6.0, kind="bad")
+    stamp = os.environ.get("CARDTABLE_FIRST_FRAME_FILE")
+    if stamp:
+        app.on_first_frame = lambda a: _first_frame_shown(a, stamp)
     try:
         return app.loop()
     finally:
         pygame.quit()
+
+
+def _first_frame_shown(app: App, path: str) -> None:
+    """Write when the first frame was shown, then close (start-up measurement)."""
+    Path(path).write_text(f"{time.time():.6f}\n", encoding="utf-8")
+    app.running = False

@@ -1,0 +1,41 @@
+"""`cardtable --smoke-test` from the source tree, as a separate process (as the build runs it)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def smoke(tmp_path, video="dummy"):
+    env = dict(os.environ, SDL_VIDEODRIVER=video, SDL_AUDIODRIVER="dummy",
+               PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    log = tmp_path / "smoke.txt"
+    done = subprocess.run([sys.executable, "-m", "cardtable", "--smoke-test", "--smoke-log",
+                           str(log)], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=180)
+    return done, log.read_text(encoding="utf-8")
+
+
+def test_smoke_test_passes_from_source(tmp_path):
+    done, log = smoke(tmp_path)
+    lines = done.stdout.splitlines()
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert lines[-1].startswith("smoke test passed"), lines[-1]
+    for step in ("modules", "window", "assets", "scenes", "tables", "matches"):
+        assert any(line.startswith(f"smoke: {step}") and " ok " in line for line in lines), step
+    assert "worker process pid" in done.stdout
+    assert log.splitlines() == lines
+    # it wrote nothing where it ran (no settings, no autosave)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["smoke.txt"]
+
+
+def test_smoke_test_fails_with_a_one_line_reason(tmp_path):
+    done, log = smoke(tmp_path, video="no-such-driver")
+    assert done.returncode == 1
+    last = done.stdout.splitlines()[-1]
+    assert last.startswith("smoke test FAILED in step window: "), last
+    assert "Traceback" in done.stderr and "Traceback" in log
