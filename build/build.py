@@ -2,13 +2,18 @@
 
     python build/build.py          (or `make build`)
 
-Output: dist/cardtable/ (the program) and dist/cardtable-<system>-<machine>.<zip|tar.xz>.
+Output: dist/cardtable/ (the program; dist/cardtable.app on macOS) and the archive
+dist/cardtable-<system>-<machine>.<zip|tar.xz> of it. On Linux the folder also gets the
+desktop entry, the icon and add-to-menu.sh (which puts cardtable in the application menu).
 PyInstaller's work files go to build/work/.
+
+    python build/build.py --program    prints the path of the built executable (CI uses it)
 """
 
 from __future__ import annotations
 
 import platform
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -25,10 +30,30 @@ def folder_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
+def program() -> Path:
+    """The executable of the built program."""
+    if sys.platform == "darwin" and (DIST / "cardtable.app").exists():
+        return DIST / "cardtable.app" / "Contents" / "MacOS" / "cardtable"
+    return DIST / "cardtable" / ("cardtable.exe" if sys.platform == "win32" else "cardtable")
+
+
+def add_linux_files(folder: Path) -> None:
+    """The desktop entry, its icon and the script that adds both to the menu."""
+    for name in ("cardtable.desktop", "add-to-menu.sh"):
+        shutil.copy2(ROOT / "build" / name, folder / name)
+    (folder / "add-to-menu.sh").chmod(0o755)
+    shutil.copy2(ROOT / "build" / "icons" / "cardtable.png", folder / "cardtable.png")
+
+
 def archive(folder: Path) -> Path:
     system = {"darwin": "macos", "win32": "windows"}.get(sys.platform, "linux")
     stem = f"cardtable-{system}-{platform.machine().lower()}"
-    if system == "linux":
+    if system == "macos" and shutil.which("ditto"):
+        # ditto keeps the bundle's symlinks and its signature intact; zipfile would not
+        out = DIST / f"{stem}.zip"
+        subprocess.run(["ditto", "-c", "-k", "--sequesterRsrc", "--keepParent", str(folder),
+                        str(out)], check=True)
+    elif system == "linux":
         out = DIST / f"{stem}.tar.xz"
         with tarfile.open(out, "w:xz", preset=6) as tar:
             tar.add(folder, arcname=folder.name)
@@ -41,6 +66,9 @@ def archive(folder: Path) -> Path:
 
 
 def main() -> int:
+    if sys.argv[1:] == ["--program"]:
+        print(program())
+        return 0
     start = time.perf_counter()
     subprocess.run([sys.executable, str(ROOT / "build" / "make_icons.py")], check=True)
     subprocess.run(
@@ -51,6 +79,8 @@ def main() -> int:
     app = DIST / ("cardtable.app" if sys.platform == "darwin" else "cardtable")
     if not app.exists():
         app = DIST / "cardtable"
+    if sys.platform.startswith("linux"):
+        add_linux_files(app)
     for old in list(DIST.glob("cardtable-*.zip")) + list(DIST.glob("cardtable-*.tar.xz")):
         old.unlink()
     packed = archive(app)
