@@ -245,6 +245,14 @@ class GameState(ABC):
     def _full_deck(self) -> list[str]:
         ...
 
+    def _deck_for_deal(self, stacked: list[str] | None) -> list[str]:
+        """The cards of a new deal in order: the stacked deck if given, else a fresh shuffle."""
+        if stacked is not None:
+            return list(stacked)
+        deck = self._full_deck()
+        self.rng.shuffle(deck)
+        return deck
+
     def _check_stacked(self, stacked: list[str]) -> list[str]:
         from .cards import check_stacked
 

@@ -74,27 +74,16 @@ class Japanese65State(GameState):
 
     def _deal(self, stacked: list[str] | None = None) -> list[Event]:
         """12 cards each, one at a time, starting with the dealer's left."""
-        if stacked is None:
-            deck = list(DECK)
-            self.rng.shuffle(deck)
-        else:
-            deck = list(stacked)
+        deck = self._deck_for_deal(stacked)
         self.deal_no += 1
         hands: list[list[str]] = [[], [], [], []]
         first = (self.dealer + 1) % 4
         for i, card in enumerate(deck):
             hands[(first + i) % 4].append(card)
+        self._init_fields()  # every per-deal field starts afresh
         self.hands = hands
-        self.trick = []
         self.leader = first
         self.turn = first
-        self.tricks_won = [0, 0]
-        self.partner_cards = [[], []]
-        self.piles = [[], []]
-        self.tricks_played = 0
-        self.last_trick = None
-        self.last_trick_side = None
-        self.voids = [[], [], [], []]
         events = [
             Event(
                 "dealt",

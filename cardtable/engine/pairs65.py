@@ -121,11 +121,7 @@ class Pairs65State(GameState):
 
     def _deal(self, stacked: list[str] | None = None) -> list[Event]:
         """9 cards each, one at a time, from the dealer's left; the rest is the draw pile."""
-        if stacked is None:
-            deck = list(DECK)
-            self.rng.shuffle(deck)
-        else:
-            deck = list(stacked)
+        deck = self._deck_for_deal(stacked)
         n = self.n_players
         self.deal_no += 1
         first = (self.dealer + 1) % n

@@ -175,11 +175,7 @@ class RummyState(GameState):
 
     def _deal(self, stacked: list[str] | None = None) -> list[Event]:
         """Deal k + 2 cards one at a time from the dealer's left, turn one up, stock the rest."""
-        if stacked is None:
-            deck = self._full_deck()
-            self.rng.shuffle(deck)
-        else:
-            deck = list(stacked)
+        deck = self._deck_for_deal(stacked)
         self.deal_no += 1
         k = self.deal_no
         n = self.n_players

@@ -103,11 +103,7 @@ class SixtySixState(GameState):
 
     def _deal(self, stacked: list[str] | None = None) -> list[Event]:
         """Three to the non-dealer, three to the dealer, again, then turn up the trump."""
-        if stacked is None:
-            deck = list(DECK)
-            self.rng.shuffle(deck)
-        else:
-            deck = list(stacked)
+        deck = self._deck_for_deal(stacked)
         self.deal_no += 1
         dealer = self.dealer
         first = 1 - dealer
@@ -115,25 +111,12 @@ class SixtySixState(GameState):
         hands[first] = deck[0:3] + deck[6:9]
         hands[dealer] = deck[3:6] + deck[9:12]
         turned = deck[12]
+        self._init_fields()  # every per-deal field starts afresh
         self.hands = hands
         self.stock = deck[13:] + [turned]
         self.trump = turned[1]
         self.trump_card = turned
         self.leader = first
-        self.trick = []
-        self.won = [[], []]
-        self.tricks = [0, 0]
-        self.card_points = [0, 0]
-        self.marriage_points = [0, 0]
-        self.marriages = []
-        self.announced = None
-        self.known = [[], []]
-        self.voids = [[], []]
-        self.closed = False
-        self.closer = None
-        self.closer_opp_had_trick = None
-        self.last_trick = None
-        self.last_trick_bonus = None
         return [
             Event(
                 "dealt",
