@@ -7,7 +7,8 @@ dist/cardtable-<system>-<machine>.<zip|tar.xz> of it. On Linux the folder also g
 desktop entry, the icon and add-to-menu.sh (which puts cardtable in the application menu).
 PyInstaller's work files go to build/work/.
 
-    python build/build.py --program    prints the path of the built executable (CI uses it)
+    python build/build.py --program    prints the built executable's path, relative to the
+                                       project and with forward slashes (CI runs it)
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ def archive(folder: Path) -> Path:
 
 def main() -> int:
     if sys.argv[1:] == ["--program"]:
-        print(program())
+        print(program().relative_to(ROOT).as_posix())
         return 0
     start = time.perf_counter()
     subprocess.run([sys.executable, str(ROOT / "build" / "make_icons.py")], check=True)
