@@ -28,7 +28,8 @@ WORK = ROOT / "build" / "work"
 
 
 def folder_size(path: Path) -> int:
-    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+    """Bytes of the files in ``path`` (a symlink counts as nothing: its target is counted)."""
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
 
 
 def program() -> Path:
