@@ -14,11 +14,12 @@ from cardtable.engine.core import Action
 from cardtable.ui import theme
 from cardtable.ui.cardart import card_height
 from cardtable.ui.tables import GameTable, Target, card_words
+from cardtable.ui.tables.picking import ClickToPlay
 
 CARD_VALUES = {"A": 4, "K": 3, "Q": 2, "J": 1}
 
 
-class Japanese65Table(GameTable):
+class Japanese65Table(ClickToPlay, GameTable):
     game_id = "japanese65"
     RANK_ORDER = "AKQJT98765432"
     deck_size = 48

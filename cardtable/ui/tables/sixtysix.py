@@ -14,6 +14,7 @@ from cardtable.engine.core import Action
 from cardtable.ui import theme
 from cardtable.ui.cardart import card_height
 from cardtable.ui.tables import SUIT_WORDS, GameTable, Target, card_words
+from cardtable.ui.tables.picking import ClickToPlay
 
 CARD_VALUES = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
 
@@ -28,7 +29,7 @@ REASONS = {
 }
 
 
-class SixtySixTable(GameTable):
+class SixtySixTable(ClickToPlay, GameTable):
     game_id = "sixtysix"
     RANK_ORDER = "ATKQJ9"
     deck_size = 24
@@ -42,6 +43,7 @@ class SixtySixTable(GameTable):
         self.points = [0, 0]        # card points won in tricks (public)
         self.marriage_pts = [0, 0]  # marriages scored
         self.pending = [0, 0]       # marriages waiting for a first trick
+        self.claim_armed = False    # a first click on Claim 66 below 66 points
         self.last = None
         self.leader: int | None = None
 
@@ -468,7 +470,8 @@ class SixtySixTable(GameTable):
             out.append(rect)
         return out
 
-    def controls(self, legal: list[Action]) -> list[tuple[str, Action]]:
+    def controls(self, legal: list[Action]) -> list[tuple]:
+        self.claim_armed = False
         out = []
         for a in legal:
             if a.kind == "marriage":
@@ -482,8 +485,26 @@ class SixtySixTable(GameTable):
                 out.append(("Close the stock", a))
         for a in legal:
             if a.kind == "claim":
-                out.append(("Claim 66", a))
+                out.append(self.claim_control(a))
         return out
+
+    def claim_control(self, action: Action) -> tuple:
+        """Claim 66: the main button once the viewer counts 66; below that, a quiet button that
+        asks for a second click (a wrong claim gives the opponent 2 or 3 game points)."""
+        mine = self.t.match.view(self.viewer)["points"][self.viewer]
+        if mine >= 66:
+            return ("Claim 66", action, "primary")
+
+        def ask() -> None:
+            if self.claim_armed:
+                self.claim_armed = False
+                self.t.try_action(action)
+                return
+            self.claim_armed = True
+            self.t.show_toast(f"You count {mine} points. A wrong claim gives your opponent "
+                              "2 or 3 game points: click Claim 66 again to claim anyway.", 4.0)
+
+        return ("Claim 66", ask, "normal")
 
 
 TABLE = SixtySixTable

@@ -1,0 +1,39 @@
+"""Click to pick a card up, click it again to play it: the trick tables' way of clicking.
+
+A single click lifts one of your cards (and says how to play it the first time); a second
+click on the same card plays it, as does a double-click or a drag onto the table. Clicking
+another card picks that one instead. What "play" means is the table's ``drop_action``.
+"""
+
+from __future__ import annotations
+
+
+class ClickToPlay:
+    """Mixin for a :class:`~cardtable.ui.tables.GameTable` whose cards are played one by one."""
+
+    picked: int | None = None
+    _told_how = False
+
+    def card_clicked(self, sprite) -> None:
+        t = self.t
+        if sprite.zone != f"hand{self.viewer}":
+            return
+        if self.picked == sprite.id:
+            self.picked = None
+            t.try_action(self.drop_action(sprite, None), sprite)
+            return
+        self.picked = sprite.id
+        if t.my_turn() and not self._told_how:
+            self._told_how = True
+            t.show_toast("Click the card again to play it, or drag it to the table.")
+
+    def mark_hand(self, hand: list, mine: bool) -> None:
+        if self.picked is None:
+            return
+        for s in hand:
+            if s.id == self.picked and not s.dragging:
+                s.lift_target = 1.0
+                s.glow = True
+                break
+        else:
+            self.picked = None  # the card left the hand
