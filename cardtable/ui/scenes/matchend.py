@@ -65,7 +65,8 @@ class MatchEndScene(Scene):
                    list(event.get("winners") or state.winners), match.game_id,
                    final_scores=event.get("scores") or list(state.match_scores),
                    humans=list(match.human_seats),
-                   target=(state.options or {}).get("target"))
+                   target=(state.options or {}).get("target")
+                   or (state.options or {}).get("games_to_win"))
 
     # ---- series ---------------------------------------------------------------------------
     def series(self) -> tuple[list[str], list[list[int]]]:
@@ -211,7 +212,8 @@ class MatchEndScene(Scene):
             for pt in pts:
                 pygame.draw.circle(surface, (16, 26, 21), pt, theme.px(5))
                 pygame.draw.circle(surface, colour, pt, theme.px(4))
-        theme.draw_text(surface, "deal", (plot.right, plot.bottom + theme.px(24)), small,
+        axis = "game" if self.game_id == "pairs65" else "deal"
+        theme.draw_text(surface, axis, (plot.right, plot.bottom + theme.px(24)), small,
                         theme.TEXT_MUTED, anchor="topright", shadow=False)
         # legend
         x = plot.left

@@ -337,7 +337,8 @@ class SummaryScene(Scene):
         room = max(1, (area.bottom - y) // rh - 1)
         shown = list(enumerate(per, start=1))[-room:]
         for deal, scores in shown:
-            theme.draw_text(surface, f"Deal {deal}", (area.left + theme.px(10), y), size,
+            word = "Game" if self.game_id == "pairs65" else "Deal"
+            theme.draw_text(surface, f"{word} {deal}", (area.left + theme.px(10), y), size,
                             theme.TEXT_MUTED, shadow=False)
             for i, v in enumerate(scores):
                 cx = area.left + label_w + col_w * i + col_w // 2

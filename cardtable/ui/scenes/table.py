@@ -361,6 +361,8 @@ class TableScene(Scene):
             self._add_scores(ev)
 
     def _add_scores(self, ev: dict) -> list[int]:
+        if isinstance(ev.get("games_won"), list):   # pairs65: games won so far
+            return list(ev["games_won"])
         gp = ev.get("game_points") or []
         scores = list(self.scores)
         if self.match.game_id == "japanese65":
@@ -482,7 +484,8 @@ class TableScene(Scene):
         self.clear_zones()
         self.game.sync(m.view(seat))
         self.relayout(0.0)
-        self.show_toast(f"{m.seats[seat].name}, it is your turn.")
+        prompt = self.game.turn_prompt(seat)   # what that player is asked to do
+        self.show_toast(prompt or f"{m.seats[seat].name}, it is your turn.")
 
     def _refresh_legal(self) -> None:
         mine = self.my_turn()
@@ -503,6 +506,7 @@ class TableScene(Scene):
                 s.lift_target = 1.0 if (legal or not mine) else 0.35
             else:
                 s.lift_target = 0.3 if legal else 0.0
+        self.game.mark_hand(hand, mine)
 
     # ------------------------------------------------------------------ controls
     def _build_controls(self) -> None:
@@ -654,10 +658,15 @@ class TableScene(Scene):
                 self.try_action(self.game.drop_action(s, None), s)
             else:
                 self.last_click = (s.id, self.clock)
+                self.game.card_clicked(s)
             return True
         s.dragging = False
         if self.game.hand_band().collidepoint(pos):
-            self._reorder(s, pos)
+            action = self.game.hand_drop_action(s, pos)
+            if action is None:
+                self._reorder(s, pos)
+            else:
+                self.try_action(action, s)
             return True
         action = self.game.drop_action(s, pos)
         if action is None:
@@ -698,7 +707,7 @@ class TableScene(Scene):
         try:
             events = m.apply(action)
         except IllegalAction as exc:
-            self.show_toast(friendly(exc, self._led_suit()))
+            self.show_toast(self.game.refusal_text(exc) or friendly(exc, self._led_suit()))
             self._fly_back(sprite)
             return False
         self.hover = None

@@ -19,11 +19,12 @@ import pygame
 from cardtable.engine.core import Action
 from cardtable.ui.cardart import card_height
 
-PLAYABLE = {"japanese65", "sixtysix"}
+PLAYABLE = {"japanese65", "sixtysix", "pairs65"}
 
 MODULES = {
     "japanese65": "cardtable.ui.tables.japanese65",
     "sixtysix": "cardtable.ui.tables.sixtysix",
+    "pairs65": "cardtable.ui.tables.pairs65",
 }
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -353,6 +354,24 @@ class GameTable:
 
     def click_action(self, pos) -> Action | None:
         """A click on the table outside the hand (e.g. on the stock to close it)."""
+        return None
+
+    def hand_drop_action(self, sprite, pos) -> Action | None:
+        """A card dropped inside the hand band: an action, or None to re-order the hand."""
+        return None
+
+    def card_clicked(self, sprite) -> None:
+        """A single click on one of the viewer's cards (a double-click is ``drop_action``)."""
+
+    def mark_hand(self, hand: list, mine: bool) -> None:
+        """Adjust the glow, dimming and lift the scene gave the viewer's cards this frame."""
+
+    def refusal_text(self, exc) -> str | None:
+        """The sentence shown when the engine refuses a move (None: the scene's default)."""
+        return None
+
+    def turn_prompt(self, seat: int) -> str | None:
+        """The toast shown when the table turns to another human ``seat`` (None: default)."""
         return None
 
     def controls(self, legal: list[Action]) -> list[tuple[str, Action]]:

@@ -1,0 +1,1042 @@
+"""The table of the two rummy games (rummy65 and quebec65): one class, set up per game.
+
+Layout: the stock and the discard pile in the middle, the other players around the top
+and the sides as compact seats (name plate, a small fan of backs, the melds they have laid
+on the table), and the player at the bottom with a *staging area* above the hand.
+
+The staging area is the player's own workspace and touches no rule: cards dragged there
+form meld groups, each labelled at once by the engine's meld checker (a set, a run, or the
+reason it is neither), wild cards carrying a tag saying which card they stand for. When
+the groups make a legal way out under the game's rule, a "Go out" button appears; on a
+last turn "Lay down" lays the valid groups. "Arrange for me" asks the meld solver.
+
+Controls: click the stock or the discard pile (or drag its top card to your hand) to
+draw; drag a card onto the discard pile (or double-click it) to discard; drag cards
+between the hand and the staging groups freely, at any time.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from cardtable.engine import melds as meldlib
+from cardtable.engine.core import Action
+from cardtable.ui import theme
+from cardtable.ui.cardart import card_height
+from cardtable.ui.tables import GameTable, Target, card_words, rummy_sheet
+
+RANK_PLURAL = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens",
+               "9": "nines", "8": "eights", "7": "sevens", "6": "sixes", "5": "fives",
+               "4": "fours", "3": "threes", "2": "twos"}
+RANK_SHORT = {"T": "10"}
+SUIT_ORDER = "SHCD"          # suits alternate colour in a sorted hand
+RUN_ORDER = "A23456789TJQK"  # ace low in a sorted hand
+
+
+def wild_words(ranks, short: bool = False) -> str:
+    """'jokers, 2s and 5s' (short: 'Jokers · 2s · 5s')."""
+    parts = ["jokers"] + [f"{RANK_SHORT.get(r, r)}s" for r in ranks]
+    if short:
+        return " · ".join(p.capitalize() for p in parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def seat_columns(k: int) -> tuple[int, int, int]:
+    """How many opponents sit on the left, along the top and on the right."""
+    return {0: (0, 0, 0), 1: (0, 1, 0), 2: (1, 0, 1), 3: (1, 1, 1), 4: (1, 2, 1),
+            5: (1, 3, 1), 6: (2, 2, 2), 7: (2, 3, 2)}[k]
+
+
+class RummyTable(GameTable):
+    """The rummy table; :mod:`rummy65` and :mod:`quebec65` set the game's words."""
+
+    game_id = ""
+    DEAL_WORD = "Hand"
+    HAS_POT = False
+    REVIEW = False
+    ZONE_Z = {"stock": 200, "pile": 300, "laid": 400, "stage": 600, "hand": 700, "deck": 900}
+
+    def __init__(self, scene) -> None:
+        super().__init__(scene)
+        state = scene.match.state
+        self.deck_size = len(state.all_cards())
+        self.discard_when_out = bool(state.DISCARD_WHEN_OUT)
+        self.deals_in_match = state.N_DEALS
+        self.deal_no = max(1, state.deal_no)
+        self.wild_ranks: list[str] = list(state.wild_ranks()) if state.deal_no else []
+        self.cards_each = state.cards_dealt(self.deal_no)
+        self.out_seat: int | None = None
+        self.stage_ids: list[int] = []
+        self._next_stage = 0
+        self.laid_zones: dict[int, list[str]] = {}
+        self.dropped = None          # the sprite last dropped by the player
+        self.fresh: int | None = None  # id of the card just drawn (lifted a little)
+        self._checks: dict[tuple, tuple] = {}
+        self.pods: dict[int, tuple[int, int]] = {}
+
+    # ---- rules (asked of the engine) ----------------------------------------------------
+    def rules(self) -> meldlib.MeldRules:
+        return self.t.match.state.meld_rules(self.deal_no)
+
+    def is_wild(self, code: str | None) -> bool:
+        return code is not None and (code == "JK" or code[0] in self.wild_ranks)
+
+    def check(self, codes: list[str]) -> tuple[bool, str, list[str | None]]:
+        """(valid, label, what each card stands for) of one staged group."""
+        key = (self.deal_no, tuple(codes))
+        got = self._checks.get(key)
+        if got is None:
+            rules = self.rules()
+            why = meldlib.check_meld(codes, rules) if len(codes) >= 3 else None
+            if len(codes) < 3:
+                more = 3 - len(codes)
+                got = (False, f"add {more} more card{'s' * (more > 1)}", [None] * len(codes))
+            elif why is not None:
+                got = (False, why[0].upper() + why[1:], [None] * len(codes))
+            else:
+                stands = meldlib.wild_assignment(codes, rules)
+                got = (True, self._meld_name(codes, rules, stands), stands)
+            if len(self._checks) > 500:
+                self._checks.clear()
+            self._checks[key] = got
+        return got
+
+    def _meld_name(self, codes, rules, stands) -> str:
+        kind = meldlib.meld_kind(codes, rules)
+        if kind == "set":
+            rank = next((s[0] for s in stands if s), None) or \
+                next(c[0] for c in codes if c != "JK")
+            return f"Set of {RANK_PLURAL[rank]}"
+        suit = next(c[1] for c, s in zip(codes, stands, strict=True) if s is None)
+        return f"Run in {SUIT_WORDS_PLURAL[suit]}"
+
+    # ---- seats --------------------------------------------------------------------------
+    def slot(self, seat: int) -> str:
+        return "bottom" if seat == self.viewer else "pod"
+
+    def others(self) -> list[int]:
+        """The other seats clockwise from the viewer's left."""
+        return [(self.viewer + i) % self.n for i in range(1, self.n)]
+
+    def plate_size(self) -> tuple[int, int]:
+        return theme.px(176), theme.px(50)
+
+    def tiny_width(self) -> int:
+        return max(20, theme.px(30))
+
+    def laid_width(self) -> int:
+        return max(28, theme.px(38))
+
+    def pod_height(self) -> int:
+        """A seat: plate, fan of backs, one row of laid melds."""
+        _, ph = self.plate_size()
+        return ph + theme.px(12) + card_height(self.tiny_width()) + card_height(
+            self.laid_width())
+
+    # ---- geometry -----------------------------------------------------------------------
+    def layout(self, size) -> None:
+        super().layout(size)
+        w, h = size
+        self.cw = max(48, int(min(h * 0.13, w * 0.074)))
+        self.ch = card_height(self.cw)
+        self.sw = max(40, int(self.cw * 0.64))
+        self._layout_pods()
+
+    def _layout_pods(self) -> None:
+        w, h = self.size
+        pw, ph = self.plate_size()
+        m = theme.px(14)
+        left, top, right = seat_columns(self.n - 1)
+        seats = self.others()
+        self.pods = {}
+        # the side columns run from under the top row to above the player's hand
+        y0 = theme.px(12) + (self.pod_height() + theme.px(14) if top else theme.px(150))
+        y1 = h * 0.78
+        for col, count, x in ((0, left, m), (2, right, w - m - pw)):
+            if not count:
+                continue
+            part = seats[:left] if col == 0 else seats[left + top:]
+            if col == 0:
+                part = part[::-1]  # clockwise: the left column goes upwards
+            room = y1 - y0
+            step = min(room / count, self.pod_height() + theme.px(24))
+            start = y0 + (room - step * count) / 2 if count > 1 else y0 + min(
+                room * 0.12, theme.px(30))
+            for i, seat in enumerate(part):
+                self.pods[seat] = (int(x), int(start + step * i))
+        if top:
+            gap = theme.px(28)
+            span = top * pw + (top - 1) * gap
+            lo, hi = theme.px(118), w - theme.px(262)
+            cx = min(max(w / 2, lo + span / 2), hi - span / 2)
+            x = cx - span / 2
+            for i, seat in enumerate(seats[left:left + top]):
+                self.pods[seat] = (int(x + i * (pw + gap)), theme.px(12))
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        w, h = self.size
+        return (w / 2, h * 0.37)
+
+    def stock_pos(self) -> tuple[float, float]:
+        cx, cy = self.centre
+        return (cx - self.cw * 0.72, cy)
+
+    def pile_pos(self) -> tuple[float, float]:
+        cx, cy = self.centre
+        return (cx + self.cw * 0.72, cy)
+
+    def deck_pos(self) -> tuple[float, float]:
+        return self.stock_pos()
+
+    def caption_pos(self) -> tuple[float, float]:
+        cx, cy = self.centre
+        return (cx, cy - self.ch * 0.5 - theme.px(26))
+
+    def stage_y(self) -> float:
+        """Centre line of the staged cards."""
+        return self.hand_band().top - theme.px(50) - card_height(self.sw) / 2 - theme.px(22)
+
+    def stage_band(self) -> pygame.Rect:
+        """Where a card dropped starts a new group (or joins the one under it)."""
+        w, _ = self.size
+        pw, _ = self.plate_size()
+        left = theme.px(14) + pw + theme.px(16)
+        sh = card_height(self.sw)
+        top = int(self.stage_y() - sh / 2 - theme.px(20))
+        return pygame.Rect(left, top, w - 2 * left, self.hand_band().top - top)
+
+    def pod_anchor(self, seat: int) -> tuple[float, float]:
+        x, y = self.pods.get(seat, (0, 0))
+        pw, ph = self.plate_size()
+        return (x + pw / 2, y + ph + theme.px(6) + card_height(self.tiny_width()) / 2)
+
+    def hand_anchor(self, seat: int) -> tuple[float, float]:
+        if seat == self.viewer:
+            return super().hand_anchor(seat)
+        return self.pod_anchor(seat)
+
+    def plate_anchor(self, seat: int):
+        if seat == self.viewer:
+            return super().plate_anchor(seat)
+        return "topleft", self.pods.get(seat, (0, 0))
+
+    def hand_spacing(self, seat: int, count: int) -> float:
+        if seat == self.viewer:
+            return super().hand_spacing(seat, count)
+        pw, _ = self.plate_size()
+        tw = self.tiny_width()
+        return max(2.0, min(tw * 0.3, (pw - tw) / max(1, count - 1)))
+
+    def place_hand(self, seat: int, sprites: list) -> list[Target]:
+        if seat == self.viewer:
+            return super().place_hand(seat, sprites)
+        n = len(sprites)
+        ax, ay = self.pod_anchor(seat)
+        step = self.hand_spacing(seat, n)
+        x0 = ax - step * (n - 1) / 2
+        tw = self.tiny_width()
+        return [(x0 + step * i, ay, 0.0, tw, s.code is not None and s.revealed)
+                for i, s in enumerate(sprites)]
+
+    def group_width(self, count: int, width: int, step: float) -> float:
+        return width + step * max(0, count - 1)
+
+    def stage_step(self) -> float:
+        return self.sw * 0.4
+
+    def stage_items(self) -> list[tuple[str, str, pygame.Rect]]:
+        """The staging band left to right: (kind, zone, rect of the cards).
+
+        Kinds: 'laid' (the player's melds on the table), 'stage' (a group being built)
+        and 'new' (the empty place for a new group).
+        """
+        t = self.t
+        names = [("laid", z) for z in self.laid_zones.get(self.viewer, [])]
+        names += [("stage", f"stage{i}") for i in self.stage_ids]
+        if self.t.match.is_human(self.viewer):
+            names.append(("new", ""))
+        band = self.stage_band()
+        sw, sh = self.sw, card_height(self.sw)
+        step = self.stage_step()
+        gap = theme.px(20)
+        label_w = theme.px(112)
+        counts = [len(t.zones.get(z, [])) if z else 1 for _, z in names]
+
+        def total(step):
+            return sum(max(label_w, self.group_width(c, sw, step)) for c in counts) + \
+                gap * (len(names) - 1)
+
+        while total(step) > band.width and step > sw * 0.18:
+            step *= 0.85
+        x = band.centerx - total(step) / 2
+        y = self.stage_y() - sh / 2
+        out = []
+        for (kind, zone), c in zip(names, counts, strict=True):
+            slot = max(label_w, self.group_width(c, sw, step))
+            gw = self.group_width(c, sw, step)
+            rect = pygame.Rect(int(x + (slot - gw) / 2), int(y), int(gw), sh)
+            out.append((kind, zone, rect))
+            x += slot + gap
+        return out
+
+    def place(self, zone: str, sprites: list) -> list[Target]:
+        for s in sprites:
+            s.wild = self.is_wild(s.code)
+        if zone == "stock":
+            return self.place_pile(self.stock_pos(), sprites, False)
+        if zone == "pile":
+            return self.place_pile(self.pile_pos(), sprites, True)
+        if zone.startswith("stage") or zone.startswith(f"laid{self.viewer}_"):
+            for _kind, name, rect in self.stage_items():
+                if name == zone:
+                    step = (rect.width - self.sw) / max(1, len(sprites) - 1)
+                    return [(rect.left + self.sw / 2 + step * i, rect.centery, 0.0, self.sw,
+                             True) for i in range(len(sprites))]
+            return [(*self.centre, 0.0, self.sw, True) for _ in sprites]
+        if zone.startswith("laid"):
+            return self.place_laid(zone, sprites)
+        return super().place(zone, sprites)
+
+    def place_pile(self, pos, sprites, face_up) -> list[Target]:
+        n = len(sprites)
+        step = min(0.35, self.cw * 0.12 / max(1, n))
+        out = []
+        for i, s in enumerate(sprites):
+            a = self.jitter(s, 4.0) if face_up else 0.0
+            out.append((pos[0] - i * step, pos[1] - i * step * 1.4, a, self.cw, face_up))
+        return out
+
+    def laid_rows(self, seat: int) -> list[tuple[str, float, float]]:
+        """(zone, left x, centre y) of each meld a seat has laid, in rows under its fan."""
+        x, y = self.pods.get(seat, (0, 0))
+        pw, ph = self.plate_size()
+        lw = self.laid_width()
+        step = lw * 0.34
+        gap = theme.px(8)
+        row_w = pw + theme.px(24)
+        top = y + ph + theme.px(10) + card_height(self.tiny_width())
+        rows: list[list[tuple[str, float]]] = [[]]
+        used = 0.0
+        for zone in self.laid_zones.get(seat, []):
+            width = self.group_width(len(self.t.zones.get(zone, [])), lw, step)
+            if rows[-1] and used + gap + width > row_w:
+                rows.append([])
+                used = 0.0
+            rows[-1].append((zone, width))
+            used += (gap if used else 0) + width
+        out = []
+        for r, row in enumerate(rows):
+            span = sum(wd for _, wd in row) + gap * (len(row) - 1)
+            left = x + pw / 2 - span / 2
+            cy = top + card_height(lw) / 2 + r * (card_height(lw) * 0.62)
+            for zone, wd in row:
+                out.append((zone, left, cy))
+                left += wd + gap
+        return out
+
+    def place_laid(self, zone: str, sprites: list) -> list[Target]:
+        seat = int(zone[4:].split("_")[0])
+        lw = self.laid_width()
+        for name, left, cy in self.laid_rows(seat):
+            if name == zone:
+                return [(left + lw / 2 + i * lw * 0.34, cy, 0.0, lw, True)
+                        for i in range(len(sprites))]
+        return [(*self.centre, 0.0, lw, True) for _ in sprites]
+
+    def slots(self):
+        out = []
+        t = self.t
+        if not t.zones.get("stock"):
+            out.append((self.stock_pos(), self.cw, 0.0, "stock"))
+        if not t.zones.get("pile"):
+            out.append((self.pile_pos(), self.cw, 0.0, "discard"))
+        for kind, _, rect in self.stage_items():
+            if kind == "new":
+                out.append((rect.center, self.sw, 0.0, "new meld"))
+        return out
+
+    # ---- hand order -----------------------------------------------------------------------
+    def sort_key(self, code: str | None):
+        """Suits apart (alternating colours), ace low; wild cards at the right end."""
+        if code is None:
+            return (9, 0, 0)
+        if self.is_wild(code):
+            return (8, 0 if code == "JK" else 1, RUN_ORDER.find(code[0]))
+        return (0, SUIT_ORDER.index(code[1]), RUN_ORDER.index(code[0]))
+
+    def _group_order(self, sprites: list) -> None:
+        """A valid group is shown in meld order: a run by position, wilds in their gaps."""
+        codes = [s.code for s in sprites]
+        ok, _, stands = self.check(codes)
+        if not ok:
+            return
+
+        def pos(i):
+            c = stands[i] or codes[i]
+            r = c[0]
+            high = any(x and x[0] == "K" for x in stands + codes) and r == "A"
+            return 14 if high else RUN_ORDER.index(r) + 1
+
+        order = sorted(range(len(sprites)), key=lambda i: (pos(i), stands[i] is not None))
+        sprites[:] = [sprites[i] for i in order]
+
+    # ---- the staging area ---------------------------------------------------------------
+    def stage_zones(self) -> list[str]:
+        return [f"stage{i}" for i in self.stage_ids]
+
+    def staged(self) -> list[list[str]]:
+        return [[s.code for s in self.t.zones.get(z, [])] for z in self.stage_zones()]
+
+    def new_stage(self) -> str:
+        i = self._next_stage
+        self._next_stage += 1
+        self.stage_ids.append(i)
+        return f"stage{i}"
+
+    def prune_stage(self) -> None:
+        """Forget empty groups."""
+        for i in list(self.stage_ids):
+            if not self.t.zones.get(f"stage{i}"):
+                self.stage_ids.remove(i)
+                self.t.zones.pop(f"stage{i}", None)
+
+    def stage_changed(self, duration: float = 0.22) -> None:
+        self.prune_stage()
+        for z in self.stage_zones():
+            self._group_order(self.t.zones[z])
+        self.t.relayout(duration)
+        self.t._build_controls()
+
+    def unstage_all(self) -> None:
+        t = self.t
+        for z in self.stage_zones():
+            for s in list(t.zones.get(z, [])):
+                t.insert_sorted(s, self.viewer)
+        self.prune_stage()
+
+    def clear_stage(self) -> None:
+        self.unstage_all()
+        self.stage_changed()
+
+    def arrange(self) -> None:
+        """Stage the solver's best arrangement (a way out when there is one)."""
+        t = self.t
+        self.unstage_all()
+        hand = t.zone(f"hand{self.viewer}")
+        codes = [s.code for s in hand if s.code is not None]
+        rules = self.rules()
+        melds = None
+        if self.can_discard():
+            ways = meldlib.go_out_options(codes, rules, self.discard_when_out)
+            if ways:
+                ways.sort(key=lambda g: (self.is_wild(g.discard),
+                                         -rules.values.get(g.discard, 0) if g.discard else 0))
+                melds = ways[0].melds
+        if melds is None:
+            melds = meldlib.best_arrangement(codes, rules).melds
+        for meld in melds:
+            zone = self.new_stage()
+            for code in meld:
+                s = next(x for x in hand if x.code == code)
+                t.put(s, zone)
+        if not melds:
+            t.show_toast("No meld in this hand yet.")
+        self.stage_changed(0.3)
+
+    def stage_item_at(self, pos) -> tuple[str, str, pygame.Rect] | None:
+        pad = theme.px(14)
+        for item in self.stage_items():
+            if item[2].inflate(pad, pad * 2).collidepoint(pos):
+                return item
+        return None
+
+    # ---- what the player may do now ---------------------------------------------------------
+    def my_turn(self) -> bool:
+        return self.t.my_turn()
+
+    def can_draw(self) -> bool:
+        return self.my_turn() and any(a.kind == "draw" for a in self.t.legal)
+
+    def can_discard(self) -> bool:
+        return self.my_turn() and any(a.kind in ("discard", "go_out") for a in self.t.legal)
+
+    def go_out_action(self) -> Action | None:
+        """Going out with the staged groups, when they make a legal way out."""
+        if not self.can_discard():
+            return None
+        groups = self.staged()
+        if not groups or not all(self.check(g)[0] for g in groups):
+            return None
+        rest = [s.code for s in self.t.zone(f"hand{self.viewer}")]
+        melds = tuple(tuple(g) for g in groups)
+        if self.discard_when_out:
+            return Action("go_out", melds=melds, discard=rest[0]) if len(rest) == 1 else None
+        return Action("go_out", melds=melds, discard=None) if not rest else None
+
+    def lay_action(self) -> Action | None:
+        """On a last turn: lay the valid groups (at least one card stays in hand)."""
+        if not self.can_discard() or self.out_seat is None:
+            return None
+        valid = [g for g in self.staged() if self.check(g)[0]]
+        mine = len(self.t.zone(f"hand{self.viewer}")) + sum(len(g) for g in self.staged())
+        if not valid or mine - sum(len(g) for g in valid) < 1:
+            return None
+        return Action("lay", melds=tuple(tuple(g) for g in valid))
+
+    def discard_action(self, sprite) -> Action:
+        """Dropping a card on the pile: going out when the rest is laid out legally."""
+        if self.discard_when_out:
+            out = self.go_out_action()
+            if out is not None and out.discard == sprite.code and sprite.zone.startswith("hand"):
+                return out
+        return Action("discard", card=sprite.code)
+
+    def status(self) -> str:
+        """One line telling the player what to do now."""
+        if not self.t.match.is_human(self.viewer) or self.t.match.is_over:
+            return ""
+        last = self.out_seat is not None
+        if not self.my_turn():
+            return "Drag cards up here to build melds while you wait." if not \
+                self.stage_ids else ""
+        if self.can_draw():
+            top = self.t.zones.get("pile")
+            take = f" or take the {card_words(top[-1].code)}" if top and top[-1].code else ""
+            return f"{'Last turn: d' if last else 'D'}raw from the stock{take}."
+        if self.go_out_action() is not None:
+            return "Every card is in a valid meld: you can go out!" if not \
+                self.discard_when_out else "All but one card in valid melds: go out and " \
+                "discard it!"
+        if last:
+            return "Last turn: lay down the melds you can, then discard."
+        groups = self.staged()
+        bad = sum(1 for g in groups if not self.check(g)[0])
+        if bad:
+            return f"{bad} group{'s are' if bad > 1 else ' is'} not a valid meld yet."
+        need = "every card but the one you discard" if self.discard_when_out else \
+            "every card"
+        return f"Discard onto the pile, or put {need} in melds to go out."
+
+    # ---- input ----------------------------------------------------------------------------
+    def pile_rect(self) -> pygame.Rect:
+        r = pygame.Rect(0, 0, int(self.cw * 1.15), int(self.ch * 1.15))
+        r.center = tuple(int(v) for v in self.pile_pos())
+        return r
+
+    def stock_rect(self) -> pygame.Rect:
+        r = pygame.Rect(0, 0, int(self.cw * 1.15), int(self.ch * 1.15))
+        r.center = tuple(int(v) for v in self.stock_pos())
+        return r
+
+    def draggable(self, sprite) -> bool:
+        if sprite.code is not None and sprite.zone.startswith("stage"):
+            return True
+        if sprite.zone in ("stock", "pile") and self.can_draw():
+            zone = self.t.zones.get(sprite.zone)
+            return bool(zone) and zone[-1] is sprite
+        return False
+
+    def local_drop(self, sprite, pos):
+        t = self.t
+        zone = sprite.zone
+        if zone in ("stock", "pile"):
+            if self.hand_band().collidepoint(pos) or self.stage_band().collidepoint(pos):
+                return Action("draw", source="stock" if zone == "stock" else "discard")
+            t.relayout(0.25, zones=[zone])
+            return True
+        self.dropped = sprite
+        if self.pile_rect().collidepoint(pos):
+            return self.discard_action(sprite)
+        if self.stock_rect().collidepoint(pos):
+            t.show_toast("Discard onto the face-up pile, not the stock.")
+            t.relayout(0.25, zones=[zone])
+            return True
+        item = self.stage_item_at(pos)
+        if item is not None and item[0] == "laid":
+            t.show_toast("Melds on the table are finished: build a new group beside them.")
+            t.relayout(0.25, zones=[zone])
+            return True
+        if item is not None and item[0] == "stage":
+            if item[1] != zone:
+                t.put(sprite, item[1])
+            self.stage_changed()
+            return True
+        if self.hand_band().collidepoint(pos):
+            if zone.startswith("stage"):
+                hand = t.zone(f"hand{self.viewer}")
+                index = sum(1 for s in hand if s.target[0] < pos[0])
+                t.put(sprite, f"hand{self.viewer}", index)
+                t.manual_order = True
+                self.stage_changed()
+                return True
+            return None   # the scene re-orders the hand
+        if item is not None or self.stage_band().collidepoint(pos):
+            if zone.startswith("stage") and len(t.zones.get(zone, [])) == 1:
+                t.relayout(0.2, zones=[zone])  # already a group of its own
+                return True
+            t.put(sprite, self.new_stage())
+            self.stage_changed()
+            return True
+        t.relayout(0.25, zones=[zone])
+        return True
+
+    def drop_action(self, sprite, pos) -> Action | None:
+        if sprite.code is None or sprite.zone in ("stock", "pile"):
+            return None
+        self.dropped = sprite
+        return self.discard_action(sprite)
+
+    def click_action(self, pos) -> Action | None:
+        if self.stock_rect().collidepoint(pos):
+            return Action("draw", source="stock")
+        if self.pile_rect().collidepoint(pos):
+            return Action("draw", source="discard")
+        return None
+
+    def drop_targets(self, sprite) -> list[pygame.Rect]:
+        if sprite.zone in ("stock", "pile"):
+            return [self.hand_band().inflate(0, -theme.px(8))]
+        out = [self.pile_rect()] if self.can_discard() else []
+        item = self.stage_item_at(self.t.pointer)
+        if item is not None and item[0] != "laid":
+            out.append(item[2].inflate(theme.px(12), theme.px(12)))
+        return out
+
+    def controls(self, legal: list[Action]) -> list[tuple]:
+        out: list[tuple] = []
+        if not self.t.match.is_human(self.viewer) or self.t.match.is_over:
+            return out
+        cards = len(self.t.zones.get(f"hand{self.viewer}", [])) + sum(
+            len(g) for g in self.staged())
+        if cards:
+            out.append(("Arrange for me", self.arrange, "quiet"))
+        if self.stage_ids:
+            out.append(("Clear melds", self.clear_stage, "quiet"))
+        go = self.go_out_action()
+        if go is not None:
+            out.append(("Go out", go, "primary"))
+        else:
+            lay = self.lay_action()
+            if lay is not None:
+                n = len(lay.melds)
+                out.append((f"Lay down {n} meld{'s' * (n > 1)}", lay, "primary"))
+        return out
+
+    def mark_hand(self, hand: list, mine: bool) -> None:
+        t = self.t
+        for s in hand:
+            s.glow = False
+            s.dim = False
+            if s.dragging:
+                s.lift_target = 1.0
+            elif s is t.hover and t.drag is None:
+                s.lift_target = 1.0
+            else:
+                s.lift_target = 0.55 if s.id == self.fresh else 0.0
+
+    # ---- events ---------------------------------------------------------------------------
+    def new_deal(self, ev: dict) -> None:
+        t = self.t
+        self.deal_no = ev.get("deal", self.deal_no)
+        self.wild_ranks = list(ev.get("wild_ranks", []))
+        self.cards_each = ev.get("cards_each", self.cards_each)
+        self.out_seat = None
+        self.stage_ids = []
+        self.laid_zones = {}
+        self.fresh = None
+        for name in [z for z in t.zones if z.startswith(("stage", "laid"))]:
+            for s in list(t.zones[name]):
+                t.put(s, "deck")
+            t.zones.pop(name, None)
+        total = sum(ev.get("hand_sizes", [0])) or 1
+        self.DEAL_STAGGER = min(0.06, 2.2 / total)
+        t.show_caption(self.banner(), 3.2)
+
+    def banner(self) -> str:
+        return (f"{self.DEAL_WORD} {self.deal_no} of {self.deals_in_match} · "
+                f"{self.cards_each} cards each · wild: {wild_words(self.wild_ranks)}")
+
+    def after_deal(self, ev: dict, elapsed: float) -> float:
+        t = self.t
+        deck = t.zone("deck")
+        if not deck:
+            return 0.0
+        up = deck[-1]
+        up.code = ev.get("up_card")
+        t.put(up, "pile")
+        for s in list(deck):
+            t.put(s, "stock")
+        t.play_sound("flip", elapsed + 0.1)
+        return 0.3
+
+    def deal_out(self, ev: dict) -> float:
+        hold = super().deal_out(ev)
+        pile = self.t.zones.get("pile")
+        if pile and self.t.speed > 0 and not self.t._skipping:
+            s = pile[-1]
+            x, y, a, w = s.target
+            total = sum(ev.get("hand_sizes", [])) * self.DEAL_STAGGER
+            s.move_to(x, y, a, w, duration=0.3 / self.t.speed,
+                      delay=total / self.t.speed, face_up=True)
+        return hold
+
+    def take(self, seat: int, code: str, melding: bool = False):
+        """The sprite of ``code`` leaving a seat's cards (the staging area included)."""
+        t = self.t
+        if seat == self.viewer:
+            hand = [f"hand{seat}"]
+            zones = self.stage_zones() + hand if melding else hand + self.stage_zones()
+            d = self.dropped
+            if d is not None and d.code == code and d.zone in zones:
+                self.dropped = None
+                return d
+            for z in zones:
+                for s in t.zones.get(z, []):
+                    if s.code == code:
+                        return s
+        return t.take_from_hand(seat, code)
+
+    def on_drew(self, ev: dict) -> float:
+        t = self.t
+        seat = ev["seat"]
+        source = ev.get("source")
+        zone = t.zone("pile" if source == "discard" else "stock")
+        if zone:
+            s = zone[-1]
+        else:
+            s = t.new_card(None, self.stock_pos(), "stock")
+        s.code = ev.get("card")
+        s.revealed = source == "discard" and seat != self.viewer
+        if seat == self.viewer:
+            t.insert_sorted(s, seat)
+            self.fresh = s.id
+        else:
+            t.put(s, f"hand{seat}")
+        t.relayout(0.3)
+        t.play_sound("deal")
+        return 0.3
+
+    def on_discarded(self, ev: dict) -> float:
+        t = self.t
+        seat, card = ev["seat"], ev["card"]
+        s = self.take(seat, card)
+        if s is None:
+            s = t.new_card(card, self.hand_anchor(seat), "pile")
+        s.code = card
+        s.revealed = False
+        t.put(s, "pile")
+        if seat == self.viewer:
+            self.fresh = None
+            self.prune_stage()
+            t._build_controls()
+        t.relayout(0.3)
+        t.play_sound("play")
+        return 0.35
+
+    def lay(self, seat: int, melds: list[list[str]]) -> None:
+        t = self.t
+        zones = self.laid_zones.setdefault(seat, [])
+        for meld in melds:
+            zone = f"laid{seat}_{len(zones)}"
+            zones.append(zone)
+            for code in meld:
+                s = self.take(seat, code, melding=True)
+                if s is None:
+                    s = t.new_card(code, self.hand_anchor(seat), zone)
+                s.code = code
+                s.revealed = True
+                t.put(s, zone)
+        if seat == self.viewer:
+            self.prune_stage()
+            t._build_controls()
+        t.relayout(0.35)
+        t.play_sound("flip")
+
+    def on_melded(self, ev: dict) -> float:
+        self.lay(ev["seat"], ev["melds"])
+        n = len(ev["melds"])
+        who = self.you(ev["seat"])
+        self.t.show_caption(f"{who} {'lay' if who == 'You' else 'lays'} down {n} "
+                            f"meld{'s' * (n > 1)}", 2.0)
+        return 0.6
+
+    def on_went_out(self, ev: dict) -> float:
+        seat = ev["seat"]
+        self.lay(seat, ev["melds"])
+        who = self.you(seat)
+        if ev.get("last_turn"):
+            text = f"{who} {'meld' if who == 'You' else 'melds'} every card too!"
+        else:
+            text = f"{who} {'go' if who == 'You' else 'goes'} out!"
+        self.t.show_caption(text, 2.4)
+        self.t.play_sound("chime")
+        return 0.8
+
+    def on_last_turns(self, ev: dict) -> float:
+        self.out_seat = ev["went_out"]
+        who = self.you(self.out_seat)
+        self.t.show_caption(f"{who} went out: everybody else takes one last turn", 3.0)
+        self.t._build_controls()
+        return 0.9
+
+    def on_reshuffled(self, ev: dict) -> float:
+        t = self.t
+        pile = t.zone("pile")
+        for s in pile[:-1]:
+            s.code = None
+            s.revealed = False
+            t.put(s, "stock")
+        t.relayout(0.4)
+        t.play_sound("shuffle")
+        t.show_caption(f"The discard pile becomes the new stock ({ev.get('number', 1)} of "
+                       f"{self.t.match.state.MAX_RESHUFFLES})", 2.2)
+        return 0.6
+
+    def on_stalemate(self, ev: dict) -> float:
+        self.t.show_caption(f"The {self.DEAL_WORD.lower()} stops here: everybody counts "
+                            "the cards left outside his best melds", 3.0)
+        return 1.0
+
+    # ---- rebuild from a view ----------------------------------------------------------------
+    def sync(self, view: dict) -> None:
+        t = self.t
+        t.clear_zones()
+        t.dealer = view.get("dealer")
+        self.deal_no = view.get("deal", self.deal_no)
+        self.wild_ranks = list(view.get("wild_ranks", []))
+        self.cards_each = self.t.match.state.cards_dealt(self.deal_no)
+        self.out_seat = view.get("went_out")
+        self.stage_ids = []
+        self.laid_zones = {}
+        self.fresh = None
+        me = self.viewer
+        for code in view["hand"]:
+            t.new_card(code, self.hand_anchor(me), f"hand{me}")
+        t.sort_hand(me)
+        for seat in range(self.n):
+            if seat == me:
+                continue
+            known = list(view.get("known_cards", [[]] * self.n)[seat])
+            for i in range(view["hand_sizes"][seat]):
+                s = t.new_card(known[i] if i < len(known) else None, self.hand_anchor(seat),
+                               f"hand{seat}")
+                s.revealed = s.code is not None
+        for _ in range(view.get("stock_size", 0)):
+            t.new_card(None, self.stock_pos(), "stock")
+        for code in view.get("discard_pile", []):
+            t.new_card(code, self.pile_pos(), "pile", face_up=True)
+        for seat, melds in enumerate(view.get("laid", [])):
+            zones = self.laid_zones.setdefault(seat, [])
+            for meld in melds:
+                zone = f"laid{seat}_{len(zones)}"
+                zones.append(zone)
+                for code in meld:
+                    s = t.new_card(code, self.hand_anchor(seat), zone, face_up=True)
+                    s.revealed = True
+
+    # ---- text -----------------------------------------------------------------------------
+    def _verb(self, seat: int, verb: str) -> str:
+        return verb if self.you(seat) == "You" else verb + "s"
+
+    def describe(self, ev: dict) -> str | None:
+        kind = ev["kind"]
+        seat = ev.get("seat")
+        if kind == "dealt":
+            return (f"{self.DEAL_WORD} {ev['deal']}: {self.name(ev['dealer'])} deals "
+                    f"{ev.get('cards_each')}; wild: {wild_words(ev.get('wild_ranks', []))}")
+        if kind == "drew":
+            who = self.you(seat)
+            if ev.get("source") == "discard":
+                return f"{who} {self._verb(seat, 'take')} the {card_words(ev['card'])}"
+            if ev.get("card"):
+                return f"{who} {self._verb(seat, 'draw')} the {card_words(ev['card'])}"
+            return f"{who} {self._verb(seat, 'draw')} from the stock"
+        if kind == "discarded":
+            return f"{self.you(seat)} {self._verb(seat, 'discard')} the " \
+                   f"{card_words(ev['card'])}"
+        if kind == "went_out":
+            return f"{self.you(seat)} {'go' if self.you(seat) == 'You' else 'goes'} out"
+        if kind == "melded":
+            n = len(ev.get("melds", []))
+            return f"{self.you(seat)} {self._verb(seat, 'lay')} down {n} meld{'s' * (n > 1)}"
+        if kind == "reshuffled":
+            return "The discard pile is shuffled into a new stock"
+        if kind == "stalemate":
+            return f"Third reshuffle: the {self.DEAL_WORD.lower()} ends"
+        return None
+
+    def deal_result(self, ev: dict) -> str:
+        return self.summary_title(ev)
+
+    def summary_title(self, ev: dict) -> str:
+        k = ev.get("deal", self.deal_no)
+        out = ev.get("went_out")
+        if ev.get("stalemate"):
+            return f"{self.DEAL_WORD} {k}: stopped after the third reshuffle"
+        if out is None:
+            return f"{self.DEAL_WORD} {k} is over"
+        who = self.you(out)
+        return f"{self.DEAL_WORD} {k}: {who} went out"
+
+    def summary_body(self, surface, rect, scene) -> None:
+        rummy_sheet.draw(self, surface, rect, scene)
+
+    def money_lines(self) -> list[tuple[str, str, tuple | None]]:
+        """Rows about the pot for the score panel (rummy65 only)."""
+        return []
+
+    def score_lines(self):
+        t = self.t
+        stock = len(t.zones.get("stock", []))
+        lines = [
+            (self.DEAL_WORD, f"{self.deal_no} of {self.deals_in_match}", None),
+            ("Cards dealt", str(self.cards_each), None),
+            ("Wild", wild_words(self.wild_ranks, short=True).replace("Jokers", "JK"), None),
+        ]
+        lines += self.money_lines()
+        lines.append(("Stock", f"{stock} card{'s' * (stock != 1)}", None))
+        return lines
+
+    # ---- drawing ----------------------------------------------------------------------------
+    def extra_draw(self, surface: pygame.Surface) -> None:
+        t = self.t
+        size = theme.px(13)
+        # what to do now, over the staging area
+        band = self.stage_band()
+        items = self.stage_items()
+        for kind, zone, rect in items:
+            self._draw_group_label(surface, kind, zone, rect)
+        text = self.status()
+        if text:
+            t.text(surface, text, (band.centerx, band.top - theme.px(4)), theme.px(15),
+                   theme.ACCENT_LIGHT if self.my_turn() else theme.TEXT_DIM, anchor="midbottom")
+        # the piles: counts, and a hint of where to click while drawing
+        sx, sy = self.stock_pos()
+        px_, py = self.pile_pos()
+        below = sy + self.ch / 2 + theme.px(8)
+        n = len(t.zones.get("stock", []))
+        t.text(surface, f"Stock · {n}", (int(sx), int(below)), size, theme.TEXT_DIM,
+               anchor="midtop")
+        t.text(surface, "Discard", (int(px_), int(below)), size, theme.TEXT_DIM,
+               anchor="midtop")
+        if self.can_draw() and t.drag is None:
+            for r in (self.stock_rect(), self.pile_rect()):
+                self._outline(surface, r)
+        elif self.can_discard() and t.drag is None:
+            self._outline(surface, self.pile_rect(), soft=True)
+        # the wild cards of this deal, beside the piles
+        self._draw_wild_note(surface, (px_ + self.cw * 0.5 + theme.px(22), py))
+        if self.out_seat is not None and not t.match.is_over:
+            who = self.you(self.out_seat)
+            t.text(surface, f"{who} went out · last turns",
+                   (int((sx + px_) / 2), int(below + theme.px(20))), theme.px(15),
+                   theme.ACCENT, bold=True, anchor="midtop")
+        # wild cards in staged groups: what they stand for
+        self._draw_wild_tags(surface)
+
+    def _outline(self, surface, rect: pygame.Rect, soft: bool = False) -> None:
+        pulse = 0.5 + 0.5 * math.sin(self.t.clock * 4.0)
+        alpha = int((60 if soft else 110) + (40 if soft else 90) * pulse)
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*theme.ACCENT, alpha), layer.get_rect(),
+                         width=max(2, theme.px(2)), border_radius=theme.px(10))
+        surface.blit(layer, rect)
+
+    def _draw_wild_note(self, surface, pos) -> None:
+        t = self.t
+        x, y = int(pos[0]), int(pos[1])
+        size = theme.px(13)
+        lines = ["WILD CARDS"] + wild_words(self.wild_ranks, short=True).split(" · ")
+        key = ("wildnote", tuple(lines), size)
+        img = t._panel_cache.get(key)
+        if img is None:
+            row = theme.px(18)
+            wdt = max(theme.text_size(s, size, True)[0] for s in lines) + theme.px(34)
+            img = pygame.Surface((wdt, row * len(lines) + theme.px(14)), pygame.SRCALPHA)
+            theme.rounded(img, img.get_rect(), (*theme.PANEL, 150), theme.px(10),
+                          edge=(*theme.ACCENT, 120))
+            for i, s in enumerate(lines):
+                colour = theme.ACCENT_LIGHT if i == 0 else theme.TEXT
+                t.text(img, s, (theme.px(12) if i else img.get_width() // 2,
+                                theme.px(7) + row * i), size, colour, bold=True,
+                       anchor="topleft" if i else "midtop", shadow=False)
+            t._panel_cache[key] = img
+        surface.blit(img, img.get_rect(midleft=(x, y)))
+
+    def _draw_group_label(self, surface, kind, zone, rect) -> None:
+        t = self.t
+        size = theme.px(13)
+        y = rect.bottom + theme.px(5)
+        if kind == "new":
+            return
+        codes = [s.code for s in t.zones.get(zone, [])]
+        if kind == "laid":
+            t.text(surface, "On the table", (rect.centerx, y), size, theme.TEXT_DIM,
+                   anchor="midtop")
+            return
+        ok, label, _ = self.check(codes)
+        colour = theme.GOOD if ok else theme.BAD
+        width = max(rect.width + theme.px(20), theme.px(118))
+        key = ("glabel", label, width, ok)
+        img = t._panel_cache.get(key)
+        if img is None:
+            fnt = theme.font(size, bold=ok)
+            lines = theme.wrap(label, fnt, width - theme.px(12))[:2]
+            lh = fnt.get_linesize()
+            img = pygame.Surface((width, lh * len(lines) + theme.px(6)), pygame.SRCALPHA)
+            theme.rounded(img, img.get_rect(), (*theme.PANEL, 170), theme.px(7),
+                          edge=(*colour, 160))
+            for i, line in enumerate(lines):
+                t.text(img, line, (width // 2, theme.px(3) + lh * i), size, colour,
+                       bold=ok, anchor="midtop", shadow=False)
+            t._panel_cache[key] = img
+        surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+        # a frame round the group: green when valid, red when not
+        frame = rect.inflate(theme.px(10), theme.px(10))
+        layer = pygame.Surface(frame.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*colour, 150), layer.get_rect(), width=max(2, theme.px(2)),
+                         border_radius=theme.px(9))
+        surface.blit(layer, frame)
+
+    def _draw_wild_tags(self, surface) -> None:
+        t = self.t
+        for zone in self.stage_zones() + list(self.laid_zones.get(self.viewer, [])):
+            sprites = t.zones.get(zone, [])
+            ok, _, stands = self.check([s.code for s in sprites])
+            if not ok:
+                continue
+            for s, stand in zip(sprites, stands, strict=True):
+                if stand is None or s.dragging or s.moving:
+                    continue
+                self._tag(surface, stand, (s.x, s.y - card_height(s.width) / 2 - theme.px(3)))
+
+    def _tag(self, surface, stand: str, pos) -> None:
+        """A small label over a wild card: the card it stands for ('7♥', or '7' in a set)."""
+        t = self.t
+        size = theme.px(13)
+        key = ("tag", stand, size)
+        img = t._panel_cache.get(key)
+        if img is None:
+            rank = RANK_SHORT.get(stand[0], stand[0])
+            suit = stand[1] if stand[1] in "SHDC" else None
+            tw, th = theme.text_size(rank, size, True)
+            sym = t.art.suit_symbol(suit, int(size * 0.8), None) if suit else None
+            wdt = tw + (sym.get_width() + theme.px(3) if sym else 0) + theme.px(14)
+            img = pygame.Surface((wdt, th + theme.px(4)), pygame.SRCALPHA)
+            theme.rounded(img, img.get_rect(), (252, 248, 236, 240), img.get_height() // 2,
+                          edge=(*theme.ACCENT_DARK, 255))
+            colour = t.art.suit_colour(suit) if suit else theme.TEXT_DARK
+            x = theme.px(7)
+            t.text(img, rank, (x, img.get_height() // 2), size, colour, bold=True,
+                   anchor="midleft", shadow=False)
+            if sym:
+                img.blit(sym, sym.get_rect(midleft=(x + tw + theme.px(2),
+                                                    img.get_height() // 2)))
+            t._panel_cache[key] = img
+        surface.blit(img, img.get_rect(midbottom=(int(pos[0]), int(pos[1]))))
+
+
+SUIT_WORDS_PLURAL = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
