@@ -184,8 +184,12 @@ class SummaryScene(Scene):
 
     def __init__(self, event: dict, score_sheet: Sequence[dict] | None = None,
                  seat_names: Sequence[str] | None = None, game_id: str = "",
-                 on_continue: Callable[[], Any] | None = None, target: int | None = None):
+                 on_continue: Callable[[], Any] | None = None, target: int | None = None,
+                 body: Callable[..., Any] | None = None, title: str | None = None):
         super().__init__()
+        #: a game's own drawing of the breakdown and sheet: body(surface, rect, scene)
+        self.body = body
+        self.title = title
         self.event = {k: v for k, v in dict(event).items() if k != "kind"}
         self.sheet = list(score_sheet or [])
         width = deal_columns(self.event)
@@ -201,8 +205,12 @@ class SummaryScene(Scene):
     def for_table(cls, table, event: dict) -> SummaryScene:
         match = table.match
         state = match.state
+        game = getattr(table, "game", None)
+        title = getattr(game, "summary_title", None)
         return cls(event, list(state.score_sheet), [s.name for s in match.seats], match.game_id,
-                   target=(state.options or {}).get("target"))
+                   target=(state.options or {}).get("target"),
+                   body=getattr(game, "summary_body", None),
+                   title=title(event) if title is not None else None)
 
     # ---- actions -----------------------------------------------------------------------
     def close(self) -> None:
@@ -257,10 +265,15 @@ class SummaryScene(Scene):
         theme.panel(surface, p, alpha=255, colour=(16, 26, 21))
         pad = theme.px(28)
         x, y = p.left + pad, p.top + theme.px(22)
-        theme.draw_text(surface, headline(self.event, self.seat_names, self.game_id),
-                        (p.centerx, y), theme.px(theme.HEADING - 4), theme.TEXT, bold=True,
-                        anchor="midtop")
+        title = self.title or headline(self.event, self.seat_names, self.game_id)
+        theme.draw_text(surface, title, (p.centerx, y), theme.px(theme.HEADING - 4), theme.TEXT,
+                        bold=True, anchor="midtop")
         y += theme.px(theme.HEADING) + theme.px(8)
+        if self.body is not None:
+            bottom = p.bottom - theme.px(BUTTON_HEIGHT) - theme.px(34)
+            self.body(surface, pygame.Rect(x, y, p.width - 2 * pad, bottom - y), self)
+            self.form.draw(surface)
+            return
         facts, rows = breakdown(self.event, self.seat_names)
         if facts:
             line = "  ·  ".join(facts)

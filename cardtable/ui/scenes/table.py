@@ -361,6 +361,8 @@ class TableScene(Scene):
             self._add_scores(ev)
 
     def _add_scores(self, ev: dict) -> list[int]:
+        if isinstance(ev.get("totals"), list):      # the rummies: running penalty totals
+            return list(ev["totals"])
         if isinstance(ev.get("games_won"), list):   # pairs65: games won so far
             return list(ev["games_won"])
         gp = ev.get("game_points") or []
@@ -524,14 +526,17 @@ class TableScene(Scene):
         last.rect.bottomright = (w - theme.px(14), h - theme.px(12))
         last.enabled = self.game.last_trick() is not None
         last.name = "Last trick"
-        self.form.add(last)
-        self.last_button = last
+        if self.game.REVIEW:
+            self.form.add(last)
+            self.last_button = last
         actions = self.game.controls(self.legal)
         if actions:
             buttons = []
-            for label, action in actions:
-                style = "primary" if action.kind == "claim" else "normal"
-                b = Button(label, lambda a=action: self.try_action(a), style=style, size=size)
+            for label, action, *extra in actions:
+                # an Action goes to the engine; a callable is the game's own (local) step
+                style = extra[0] if extra else "primary" if action.kind == "claim" else "normal"
+                cb = action if callable(action) else lambda a=action: self.try_action(a)
+                b = Button(label, cb, style=style, size=size)
                 b.name = label
                 buttons.append(b)
             widths = [max(theme.px(120), b.preferred_width()) for b in buttons]
@@ -540,6 +545,7 @@ class TableScene(Scene):
             band = self.game.hand_band()
             x = w // 2 - total // 2
             y = band.top - bh - theme.px(6)
+            x, y = self.game.controls_origin(total, bh) or (x, y)
             for b, bw in zip(buttons, widths, strict=True):
                 b.rect = pygame.Rect(x, y, bw, bh)
                 x += bw + gap
@@ -602,7 +608,9 @@ class TableScene(Scene):
 
     def _hand_sprite_at(self, pos) -> CardSprite | None:
         name = f"hand{self.viewer}"
-        return self.sprites.at(pos, lambda s: s.zone == name and s.code is not None)
+        extra = self.game.draggable
+        return self.sprites.at(pos, lambda s: (s.zone == name and s.code is not None)
+                               or extra(s))
 
     def _motion(self, event) -> bool:
         pos = event.pos
@@ -661,6 +669,11 @@ class TableScene(Scene):
                 self.game.card_clicked(s)
             return True
         s.dragging = False
+        local = self.game.local_drop(s, pos)
+        if local is not None:
+            if local is not True:
+                self.try_action(local, s)
+            return True
         if self.game.hand_band().collidepoint(pos):
             action = self.game.hand_drop_action(s, pos)
             if action is None:
@@ -767,7 +780,7 @@ class TableScene(Scene):
         hand = f"hand{self.viewer}"
         return {
             s.id: (s, (s.code, s.face_up, round(s.x, 1), round(s.y, 1), round(s.angle, 1),
-                       s.width, s.z, s.zone))
+                       s.width, s.z, s.zone, s.wild))
             for s in self.sprites.sprites.values()
             if s.zone != hand and not s.moving and not s.dragging and not s.hidden
         }

@@ -19,11 +19,13 @@ import pygame
 from cardtable.engine.core import Action
 from cardtable.ui.cardart import card_height
 
-PLAYABLE = {"japanese65", "sixtysix", "pairs65"}
+PLAYABLE = {"japanese65", "sixtysix", "pairs65", "rummy65", "quebec65"}
 
 MODULES = {
     "japanese65": "cardtable.ui.tables.japanese65",
     "sixtysix": "cardtable.ui.tables.sixtysix",
+    "rummy65": "cardtable.ui.tables.rummy65",
+    "quebec65": "cardtable.ui.tables.quebec65",
     "pairs65": "cardtable.ui.tables.pairs65",
 }
 
@@ -381,6 +383,22 @@ class GameTable:
     def drop_targets(self, sprite) -> list[pygame.Rect]:
         """Rects to highlight while ``sprite`` is dragged."""
         return []
+
+    #: the scene offers the "Last trick" review (trick games)
+    REVIEW = True
+
+    def draggable(self, sprite) -> bool:
+        """Cards off the player's hand that may be picked up too (a staging area, a stock)."""
+        return False
+
+    def local_drop(self, sprite, pos):
+        """A drop the game handles itself before the scene does: True (handled, nothing
+        for the engine), an Action to try, or None (the scene's default handling)."""
+        return None
+
+    def controls_origin(self, total_width: int, height: int) -> tuple[int, int] | None:
+        """Top-left of the row of control buttons (None: centred above the hand)."""
+        return None
 
     # ---- panels -----------------------------------------------------------------------
     def score_lines(self) -> list[tuple[str, str, tuple | None]]:
