@@ -18,6 +18,7 @@ while it runs, so an autosave or statistics written by a table land there.
 
 from __future__ import annotations
 
+import gettext
 import importlib
 import json
 import os
@@ -163,6 +164,12 @@ def _load_asset(path: Path) -> None:
                 path.read_bytes()
         elif suffix == ".json":
             json.loads(path.read_text(encoding="utf-8"))
+        elif suffix == ".mo":
+            with path.open("rb") as fp:
+                gettext.GNUTranslations(fp)
+        elif suffix in (".po", ".pot", ".txt"):
+            if not path.read_text(encoding="utf-8").strip():
+                raise SmokeFailure(f"the asset {path.name} is empty")
         elif not path.read_bytes():
             raise SmokeFailure(f"the asset {path.name} is empty")
     except SmokeFailure:
