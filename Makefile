@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 
-.PHONY: play test bench lint build clean
+.PHONY: play test bench lint build clean locale
 
 # The venv is created once; the project is (re)installed only when pyproject.toml changes.
 $(VENV)/bin/python:
@@ -34,6 +34,11 @@ $(VENV)/.installed-build: pyproject.toml | $(VENV)/bin/python
 
 build: $(VENV)/.installed-build
 	$(PY) build/build.py
+
+# Catalogues: extract every marked text, merge it into each language's .po, compile the .mo.
+# Babel runs here, at development time; the program reads the .mo files with gettext.
+locale: $(VENV)/.installed-test
+	$(PY) build/catalogues.py
 
 lint: $(VENV)/.installed-test
 	$(PY) -m ruff check cardtable tests bench

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 import pygame
 
+from cardtable.i18n import tr
 from cardtable.paths import font_path
 from cardtable.ui.felt import Felt
 
@@ -113,13 +114,17 @@ def _render(text: str, size: int, bold: bool, colour: tuple) -> pygame.Surface:
     return font(size, bold).render(text, True, colour)
 
 
-def render(text: str, size: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
-    """Rendered text at ``size`` real pixels (cached by text, size, weight and colour)."""
-    return _render(text, int(size), bool(bold), tuple(colour))
+def render(text, size: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
+    """Rendered text at ``size`` real pixels (cached by text, size, weight and colour).
+
+    Every text on screen passes here and is translated here (:func:`cardtable.i18n.tr`), so a
+    change of language shows at the next frame.
+    """
+    return _render(tr(text), int(size), bool(bold), tuple(colour))
 
 
-def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
-    return font(size, bold).size(text)
+def text_size(text, size: int, bold: bool = False) -> tuple[int, int]:
+    return font(size, bold).size(tr(text))
 
 
 def draw_text(
@@ -151,10 +156,11 @@ def draw_text(
     return rect
 
 
-def wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
-    """Break ``text`` into lines no wider than ``width`` (words are never split)."""
+def wrap(text, fnt: pygame.font.Font, width: int) -> list[str]:
+    """Break ``text`` (translated first) into lines no wider than ``width`` (words are never
+    split)."""
     lines: list[str] = []
-    for para in text.split("\n"):
+    for para in tr(text).split("\n"):
         words = para.split()
         line = ""
         for word in words:
@@ -168,8 +174,9 @@ def wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
-def ellipsize(text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` shortened with an ellipsis so that it fits ``width`` pixels."""
+def ellipsize(text, size: int, width: int, bold: bool = False) -> str:
+    """``text`` (translated) shortened with an ellipsis so that it fits ``width`` pixels."""
+    text = tr(text)
     fnt = font(size, bold)
     if fnt.size(text)[0] <= width:
         return text

@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from cardtable.i18n import language, paragraphs, tr
 from cardtable.ui import theme
 
 LEFT_BUTTON = 1
@@ -617,30 +618,14 @@ class ScrollText(Widget):
 
     # ---- layout -------------------------------------------------------------------
     def logical_lines(self) -> list[str]:
-        """Source lines joined into paragraphs: a line that starts no heading, bullet or
-        paragraph continues the one before it."""
-        out: list[str] = []
-        blank = True
-        for raw in self.markup.strip("\n").split("\n"):
-            line = raw.rstrip()
-            stripped = line.strip()
-            if not stripped:
-                out.append("")
-                blank = True
-                continue
-            starts = stripped.startswith(("# ", "## ", "- "))
-            if out and not blank and not starts and not out[-1].startswith("#"):
-                out[-1] = f"{out[-1]} {stripped}"
-            else:
-                out.append(line)
-            blank = False
-        return out
+        """The markup's paragraphs (:func:`cardtable.i18n.paragraphs`), each translated."""
+        return [tr(line) if line else line for line in paragraphs(self.markup)]
 
     def _inner_width(self) -> int:
         return max(50, self.rect.width - theme.px(44))
 
     def _layout(self) -> None:
-        key = (self.markup, self._inner_width(), theme.scale())
+        key = (self.markup, self._inner_width(), theme.scale(), language())
         if key == self._layout_key:
             return
         self._layout_key = key

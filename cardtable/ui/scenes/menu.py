@@ -6,6 +6,7 @@ import math
 
 import pygame
 
+from cardtable.i18n import N_
 from cardtable.ui import theme
 from cardtable.ui.cardart import CardArt
 from cardtable.ui.scenes.common import FormScene
@@ -77,13 +78,13 @@ class MenuScene(FormScene):
     def entries(self) -> list[tuple[str, object, str]]:
         items = []
         if self.app is not None and self.app.has_match_in_progress():
-            items.append(("Continue", self.continue_match, "primary"))
-        items.append(("New game", self.new_game, "normal" if items else "primary"))
+            items.append((N_("Continue"), self.continue_match, "primary"))
+        items.append((N_("New game"), self.new_game, "normal" if items else "primary"))
         items += [
-            ("Rules", self.rules, "normal"),
-            ("Settings", self.settings, "normal"),
-            ("Statistics", self.statistics, "normal"),
-            ("Quit", self.quit, "quiet"),
+            (N_("Rules"), self.rules, "normal"),
+            (N_("Settings"), self.settings, "normal"),
+            (N_("Statistics"), self.statistics, "normal"),
+            (N_("Quit"), self.quit, "quiet"),
         ]
         return items
 

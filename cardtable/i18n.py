@@ -1,0 +1,193 @@
+"""The program's languages: English (the source text) and French.
+
+Every text the program shows is written in English in the code and goes through ``_()``
+(or ``ngettext()`` where a number decides the form). The catalogues live in
+``assets/locale/<lang>/LC_MESSAGES/cardtable.mo`` and are built at development time with
+Babel (``make locale``); at run time only the standard library's :mod:`gettext` reads them.
+
+Text that is defined once at import time (labels in a table, option names) is marked with
+``N_()``, which only marks it for extraction; the code that shows it calls ``_()`` on it then,
+so a change of language takes effect at the next frame without a restart.
+
+The engine never translates: it speaks in codes (``IllegalAction.code``) and the user
+interface turns them into sentences.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import locale
+import os
+from collections.abc import Callable
+
+from cardtable.paths import asset
+
+DOMAIN = "cardtable"
+#: the languages offered in Settings, in their own words
+LANGUAGES = {"en": "English", "fr": "Français"}
+SOURCE_LANGUAGE = "en"
+
+_translations: _gettext.NullTranslations = _gettext.NullTranslations()
+_current = SOURCE_LANGUAGE
+_listeners: list[Callable[[str], None]] = []
+
+
+def locale_dir():
+    return asset("locale")
+
+
+def system_language() -> str:
+    """The system's language if we have it, else English (``LANGUAGE``/``LC_ALL``/``LANG``
+    first, then the platform's own locale)."""
+    candidates: list[str] = []
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            candidates.extend(value.split(":"))
+    try:
+        loc = locale.getlocale()[0]
+    except (ValueError, TypeError):
+        loc = None
+    if loc:
+        candidates.append(loc)
+    for c in candidates:
+        code = c.split(".")[0].split("_")[0].split("-")[0].lower()
+        if code in LANGUAGES:
+            return code
+        if code and code not in ("c", "posix"):
+            break  # the system asks for a language we do not have: English
+    return SOURCE_LANGUAGE
+
+
+def resolve(setting: str | None) -> str:
+    """The language a setting means: ``"auto"`` (or anything unknown) follows the system."""
+    if setting in LANGUAGES:
+        return setting
+    return system_language()
+
+
+def set_language(setting: str | None) -> str:
+    """Switch every later ``_()`` to ``setting`` ("en", "fr" or "auto"); returns the code used.
+
+    A missing or damaged catalogue falls back to English rather than failing.
+    """
+    global _translations, _current
+    code = resolve(setting)
+    if code == SOURCE_LANGUAGE:
+        trans: _gettext.NullTranslations = _gettext.NullTranslations()
+    else:
+        try:
+            trans = _gettext.translation(DOMAIN, str(locale_dir()), languages=[code])
+        except (OSError, ValueError):
+            trans, code = _gettext.NullTranslations(), SOURCE_LANGUAGE
+    changed = code != _current
+    _translations, _current = trans, code
+    if changed:
+        for fn in list(_listeners):
+            fn(code)
+    return code
+
+
+def language() -> str:
+    return _current
+
+
+def on_change(fn: Callable[[str], None]) -> Callable[[], None]:
+    """Call ``fn(code)`` whenever the language changes; returns a function that stops it."""
+    _listeners.append(fn)
+    return lambda: _listeners.remove(fn) if fn in _listeners else None
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return _translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _translations.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """A message whose translation depends on where it is used ("Close" a stock / a window)."""
+    return _translations.pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it now."""
+    return message
+
+
+class Msg:
+    """A sentence with blanks, translated each time it is shown (so a change of language
+    reaches texts already on screen: log lines, toasts, captions).
+
+        Msg("{name} wins the trick.", name=seat_name)
+
+    The values may be Msgs themselves (translated in turn) or plain values (``str()``).
+    """
+
+    __slots__ = ("msgid", "values")
+
+    def __init__(self, msgid: str, /, **values) -> None:
+        self.msgid = msgid
+        self.values = values
+
+    def __str__(self) -> str:
+        text = _(self.msgid)
+        if not self.values:
+            return text
+        return text.format(**{k: tr(v) if isinstance(v, Msg) else v
+                              for k, v in self.values.items()})
+
+    def __repr__(self) -> str:
+        return f"Msg({self.msgid!r}, {self.values!r})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Msg) and (self.msgid, self.values) == (other.msgid, other.values)
+
+    def __hash__(self) -> int:
+        return hash((self.msgid, tuple(sorted((k, str(v)) for k, v in self.values.items()))))
+
+    def __contains__(self, part: str) -> bool:  # tests ask `"again" in toast`
+        return part in str(self)
+
+
+def paragraphs(markup: str) -> list[str]:
+    """Source lines joined into paragraphs (the unit of translation of long texts such as the
+    rules): a line that starts no heading (``#``), bullet (``-``) or paragraph continues the
+    one before it; a blank line is kept as ``""``."""
+    out: list[str] = []
+    blank = True
+    for raw in markup.strip("\n").split("\n"):
+        line = raw.rstrip()
+        stripped = line.strip()
+        if not stripped:
+            out.append("")
+            blank = True
+            continue
+        starts = stripped.startswith(("# ", "## ", "- "))
+        if out and not blank and not starts and not out[-1].startswith("#"):
+            out[-1] = f"{out[-1]} {stripped}"
+        else:
+            out.append(line)
+        blank = False
+    return out
+
+
+def tr(text) -> str:
+    """What the screen shows for ``text``: a Msg filled in, a marked text in the current
+    language, anything else as it is (names, numbers)."""
+    if isinstance(text, Msg):
+        return str(text)
+    if isinstance(text, str):
+        return _translations.gettext(text) if text else text
+    return str(text)
+
+
+#: the functions whose literal text arguments are extracted into the catalogue
+#: (Babel keyword specifications; ``make locale`` and the catalogue test both use them)
+EXTRACT_KEYWORDS = {
+    "_": None, "N_": None, "Msg": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+    # widgets and drawing calls whose text argument is a literal (translated when drawn)
+    "Button": None, "draw_text": (2,), "show_toast": None, "show_caption": None,
+}
