@@ -589,6 +589,12 @@ class RummyTable(GameTable):
         self.dropped = sprite
         return self.discard_action(sprite)
 
+    def card_clicked(self, sprite) -> None:
+        """A click on the top card of the stock or of the discard pile draws it."""
+        if sprite.zone in ("stock", "pile") and self.can_draw():
+            source = "stock" if sprite.zone == "stock" else "discard"
+            self.t.try_action(Action("draw", source=source), sprite)
+
     def click_action(self, pos) -> Action | None:
         if self.stock_rect().collidepoint(pos):
             return Action("draw", source="stock")
