@@ -39,3 +39,32 @@ def test_smoke_test_fails_with_a_one_line_reason(tmp_path):
     last = done.stdout.splitlines()[-1]
     assert last.startswith("smoke test FAILED in step window: "), last
     assert "Traceback" in done.stderr and "Traceback" in log
+
+
+BROKEN_WORKER = """
+import sys
+from cardtable import smoke
+from cardtable.ai import worker
+
+def no_process(self):
+    raise OSError("no semaphores here")
+
+worker.BotService._make_process_pool = no_process
+if __name__ == "__main__":
+    try:
+        smoke.play_hard_matches(smoke.Report())
+    except smoke.SmokeFailure as exc:
+        print("failure:", exc)
+        sys.exit(1)
+"""
+
+
+def test_a_worker_that_falls_back_to_a_thread_fails_the_smoke_test(tmp_path):
+    # the bots would still play (in a thread), which is exactly what must not pass unseen
+    script = tmp_path / "broken_worker.py"
+    script.write_text(BROKEN_WORKER, encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "the worker process did not start (OSError: no semaphores here)" in done.stdout
