@@ -103,8 +103,9 @@ class Pairs65Table(GameTable):
                 rows * self.ph + (rows - 1) * self.pair_gap())
 
     def _bottom_row_y(self) -> float:
+        """Above the line shared by the hint and the toasts, and the row of buttons."""
         band = self.hand_band()
-        return band.top - theme.px(52) - self.ph / 2
+        return band.top - theme.px(94) - self.ph / 2
 
     def _top_row_y(self) -> float:
         _, ay = self.hand_anchor_for_slot("top")
@@ -123,7 +124,7 @@ class Pairs65Table(GameTable):
         w, _ = self.size
         top = self._top_row_y() + self.ph / 2
         bottom = self._bottom_row_y() - self.ph / 2
-        return (w / 2, (top + bottom) / 2 + theme.px(4))
+        return (w / 2, (top + bottom) / 2 - theme.px(4))
 
     def grid_centre(self, seat: int) -> tuple[float, float]:
         slot = self.slot(seat)
@@ -561,7 +562,7 @@ class Pairs65Table(GameTable):
         for s in hand:
             s.dim = False
             sel = s.id in chosen
-            s.glow = (sel or s.code in hint) and not s.dragging
+            s.glow = sel and not s.dragging     # a card that can be paired only lifts
             if s.dragging:
                 continue
             if sel:
@@ -783,7 +784,7 @@ class Pairs65Table(GameTable):
             lines.append((self.you(seat), f"{n} / {PAIRS_TO_WIN} pairs", t.seat_colour(seat)))
         target = (t.match.state.options or {}).get("games_to_win", 1)
         if target > 1:
-            lines.append(("Games to win the match", str(target), None))
+            lines.append(("Games to win", str(target), None))
         else:
             lines.append(("First to five pairs wins", "", None))
         if self.dry >= 30:
@@ -810,13 +811,47 @@ class Pairs65Table(GameTable):
                 label = f"{self.you(self.swap['swapper'])}'s offer"
                 if self._is_me(self.swap["swapper"]):
                     label = "Your offer"
+                if len(t.zones["offer"]) > 1:
+                    label = "Swap"
                 t.text(surface, label, (r.centerx, r.bottom + theme.px(2)), size,
                        theme.ACCENT_LIGHT, bold=True, anchor="midtop")
+        if t.my_turn() and self.phase() == "take":
+            self._ring(surface, self.stock_rect())
+            if t.zones.get("pile"):
+                self._ring(surface, self.discard_rect())
         hint = self.hint()
         if hint and t.toast is None:
-            cx, cy = self.centre
-            t.text(surface, hint, (int(cx), int(cy + below + theme.px(20))), theme.px(14),
-                   theme.TEXT, anchor="midtop")
+            self._draw_hint(surface, hint)
+
+    def _ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """A quiet gold outline round a pile the player may click now."""
+        key = ("ring", rect.size)
+        img = self.t._panel_cache.get(key)
+        if img is None:
+            img = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(img, (*theme.ACCENT, 150), img.get_rect(),
+                             width=max(2, theme.px(2)), border_radius=theme.px(10))
+            self.t._panel_cache[key] = img
+        surface.blit(img, rect)
+
+    def _draw_hint(self, surface: pygame.Surface, hint: str) -> None:
+        """What to do now, on a dark strip where the toasts appear (hidden under a toast)."""
+        t = self.t
+        size = theme.px(15)
+        cx, _ = self.centre
+        y = self.hand_band().top - theme.px(70)   # where the toasts appear
+        tw, th = theme.text_size(hint, size)
+        box = pygame.Rect(0, 0, tw + theme.px(30), th + theme.px(12))
+        box.center = (int(cx), int(y))
+        key = ("hintbox", box.size)
+        bg = t._panel_cache.get(key)
+        if bg is None:
+            bg = pygame.Surface(box.size, pygame.SRCALPHA)
+            theme.rounded(bg, bg.get_rect(), (*theme.PANEL, 165), box.height // 2,
+                          edge=(255, 255, 255, 30))
+            t._panel_cache[key] = bg
+        surface.blit(bg, box)
+        t.text(surface, hint, box.center, size, theme.TEXT, anchor="center", shadow=False)
 
     def _draw_progress(self, surface: pygame.Surface, seat: int) -> None:
         """'3 / 5 pairs' with five pips, beside (or under) a seat's pair places."""
