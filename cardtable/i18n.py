@@ -152,6 +152,29 @@ class Msg:
         return part in str(self)
 
 
+class NMsg(Msg):
+    """A sentence whose form depends on a number: ``NMsg("{n} trick", "{n} tricks", n, n=n)``."""
+
+    __slots__ = ("plural", "n")
+
+    def __init__(self, singular: str, plural: str, n: int, /, **values) -> None:
+        super().__init__(singular, **values)
+        self.plural = plural
+        self.n = n
+
+    def __str__(self) -> str:
+        text = ngettext(self.msgid, self.plural, self.n)
+        return text.format(**{k: tr(v) if isinstance(v, Msg) else v
+                              for k, v in self.values.items()})
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, NMsg) and (self.msgid, self.n, self.values) == (
+            other.msgid, other.n, other.values)
+
+    def __hash__(self) -> int:
+        return hash((super().__hash__(), self.n))
+
+
 def paragraphs(markup: str) -> list[str]:
     """Source lines joined into paragraphs (the unit of translation of long texts such as the
     rules): a line that starts no heading (``#``), bullet (``-``) or paragraph continues the
@@ -187,7 +210,7 @@ def tr(text) -> str:
 #: the functions whose literal text arguments are extracted into the catalogue
 #: (Babel keyword specifications; ``make locale`` and the catalogue test both use them)
 EXTRACT_KEYWORDS = {
-    "_": None, "N_": None, "Msg": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+    "_": None, "N_": None, "Msg": None, "NMsg": (1, 2), "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
     # widgets and drawing calls whose text argument is a literal (translated when drawn)
     "Button": None, "draw_text": (2,), "show_toast": None, "show_caption": None,
 }

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine.core import Action
+from cardtable.i18n import Msg, NMsg
 from cardtable.ui import theme
 from cardtable.ui.cardart import card_height
 from cardtable.ui.tables import GameTable, Target, card_words
@@ -260,7 +261,9 @@ class Japanese65Table(ClickToPlay, GameTable):
             y = gy + ph / 2 + theme.px(8)
             t.text(surface, label, (int(gx), int(y)), size, colour, bold=True,
                             anchor="midtop")
-            t.text(surface, f"{n_tricks} tricks · {n_cards} cards",
+            t.text(surface, Msg("{tricks} · {cards}",
+                                tricks=NMsg("{n} trick", "{n} tricks", n_tricks, n=n_tricks),
+                                cards=NMsg("{n} card", "{n} cards", n_cards, n=n_cards)),
                             (int(gx), int(y + theme.px(17))), size, theme.TEXT_DIM,
                             anchor="midtop")
 
