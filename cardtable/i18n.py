@@ -210,7 +210,8 @@ def tr(text) -> str:
 #: the functions whose literal text arguments are extracted into the catalogue
 #: (Babel keyword specifications; ``make locale`` and the catalogue test both use them)
 EXTRACT_KEYWORDS = {
-    "_": None, "N_": None, "Msg": None, "NMsg": (1, 2), "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+    "_": None, "N_": None, "Msg": None, "NMsg": (1, 2), "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
     # widgets and drawing calls whose text argument is a literal (translated when drawn)
     "Button": None, "draw_text": (2,), "show_toast": None, "show_caption": None,
 }
