@@ -132,8 +132,14 @@ class RummyTable(GameTable):
     def pod_height(self) -> int:
         """A seat: plate, fan of backs, one row of laid melds."""
         _, ph = self.plate_size()
-        return ph + theme.px(12) + card_height(self.tiny_width()) + card_height(
-            self.laid_width())
+        return ph + self.fan_shown() + theme.px(6) + card_height(self.laid_width())
+
+    def fan_tuck(self) -> int:
+        """How much of an opponent's fan of backs hides under the name plate."""
+        return -theme.px(4)   # a plate is translucent: the fan hangs just under it
+
+    def fan_shown(self) -> int:
+        return card_height(self.tiny_width()) - self.fan_tuck()
 
     # ---- geometry -----------------------------------------------------------------------
     def layout(self, size) -> None:
@@ -211,7 +217,7 @@ class RummyTable(GameTable):
     def pod_anchor(self, seat: int) -> tuple[float, float]:
         x, y = self.pods.get(seat, (0, 0))
         pw, ph = self.plate_size()
-        return (x + pw / 2, y + ph + theme.px(6) + card_height(self.tiny_width()) / 2)
+        return (x + pw / 2, y + ph - self.fan_tuck() + card_height(self.tiny_width()) / 2)
 
     def hand_anchor(self, seat: int) -> tuple[float, float]:
         if seat == self.viewer:
@@ -316,8 +322,10 @@ class RummyTable(GameTable):
         lw = self.laid_width()
         step = lw * 0.34
         gap = theme.px(8)
-        row_w = pw + theme.px(24)
-        top = y + ph + theme.px(10) + card_height(self.tiny_width())
+        row_w = pw + theme.px(90)
+        side = "left" if x < self.size[0] * 0.2 else "right" if x > self.size[0] * 0.6 and \
+            y > theme.px(40) else "top"
+        top = y + ph + self.fan_shown() + theme.px(6)
         rows: list[list[tuple[str, float]]] = [[]]
         used = 0.0
         for zone in self.laid_zones.get(seat, []):
@@ -330,7 +338,9 @@ class RummyTable(GameTable):
         out = []
         for r, row in enumerate(rows):
             span = sum(wd for _, wd in row) + gap * (len(row) - 1)
-            left = x + pw / 2 - span / 2
+            # side seats lay their melds towards the middle of the table
+            left = x if side == "left" else x + pw - span if side == "right" else \
+                x + pw / 2 - span / 2
             cy = top + card_height(lw) / 2 + r * (card_height(lw) * 0.62)
             for zone, wd in row:
                 out.append((zone, left, cy))
@@ -500,6 +510,8 @@ class RummyTable(GameTable):
             return ""
         last = self.out_seat is not None
         if not self.my_turn():
+            if last:
+                return f"{self.you(self.out_seat)} went out: everybody else takes a last turn."
             return "Drag cards up here to build melds while you wait." if not \
                 self.stage_ids else ""
         if self.can_draw():
@@ -935,11 +947,12 @@ class RummyTable(GameTable):
             self._outline(surface, self.pile_rect(), soft=True)
         # the wild cards of this deal, beside the piles
         self._draw_wild_note(surface, (px_ + self.cw * 0.5 + theme.px(22), py))
-        if self.out_seat is not None and not t.match.is_over:
-            who = self.you(self.out_seat)
-            t.text(surface, f"{who} went out · last turns",
-                   (int((sx + px_) / 2), int(below + theme.px(20))), theme.px(15),
-                   theme.ACCENT, bold=True, anchor="midtop")
+        if self.out_seat is not None and self.out_seat != self.viewer and \
+                not t.match.is_over and self.out_seat in self.pods:
+            x, y = self.pods[self.out_seat]
+            pw, ph = self.plate_size()
+            t._pill(surface, "went out", (x + pw / 2, y + ph + theme.px(10)), theme.px(12),
+                    255, tint=theme.ACCENT_DARK)
         # wild cards in staged groups: what they stand for
         self._draw_wild_tags(surface)
 
