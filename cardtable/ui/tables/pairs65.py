@@ -347,14 +347,13 @@ class Pairs65Table(GameTable):
         pile = list(t.zone("pile"))
         delays = {}
         for i, s in enumerate(pile):
-            s.code = None
-            s.revealed = False
+            s.revealed = False      # the faces (public) show until the cards turn over
             t.put(s, "stock")
             delays[s.id] = i * 0.025
         t.relayout(0.35, delays=delays)
         t.play_sound("shuffle", 0.1)
-        t.show_caption(f"The draw pile is empty: the discard pile ({ev.get('count', len(pile))}"
-                       " cards) is shuffled into a new draw pile", 2.8)
+        t.show_caption(f"Draw pile empty: the {ev.get('count', len(pile))} discards are "
+                       "shuffled into a new draw pile", 2.8)
         return 0.35 + 0.025 * len(pile) + 0.45
 
     def on_swap_asked(self, ev: dict) -> float:
