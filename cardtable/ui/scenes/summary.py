@@ -208,7 +208,8 @@ class SummaryScene(Scene):
         game = getattr(table, "game", None)
         title = getattr(game, "summary_title", None)
         return cls(event, list(state.score_sheet), [s.name for s in match.seats], match.game_id,
-                   target=(state.options or {}).get("target"),
+                   target=(state.options or {}).get("target")
+                   or (state.options or {}).get("games_to_win"),
                    body=getattr(game, "summary_body", None),
                    title=title(event) if title is not None else None)
 
