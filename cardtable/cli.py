@@ -51,6 +51,12 @@ def _add_tournament(sub) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if getattr(sys, "frozen", False):
+        # a frozen program's worker processes start here too; build/launch.py already
+        # calls this first, this keeps any other frozen entry point safe as well
+        import multiprocessing
+
+        multiprocessing.freeze_support()
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
     if args.smoke_test:
         from cardtable import smoke
