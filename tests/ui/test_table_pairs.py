@@ -213,7 +213,10 @@ def test_whole_game_from_a_human_seat_against_computers():
         before = len(match.moves)
         if action.kind == "draw":
             rect = g.stock_rect() if action.source == "stock" else g.discard_rect()
-            click(app, rect.center)
+            if turns % 2:   # drag the pile's top card into the hand, or click the pile
+                drag(app, rect.center, table.zone("hand0")[0].rect().center)
+            else:
+                click(app, rect.center)
             turns += 1
         elif action.kind == "pair":
             a, b = action.cards
@@ -269,6 +272,13 @@ def test_pairs_by_selecting_two_then_no_discard_and_the_refill():
     app, table = start({0: hand}, top=("7H",), level="medium")
     state, g = table.match.state, table.game
     assert wait_for_human(app, table)
+    # the draw pile's top card dropped on the felt goes back; nothing is taken
+    top = table.zone("stock")[-1]
+    drag(app, g.stock_rect().center, (640, 200))
+    assert state.phase == "take" and table.zone("stock")[-1] is top
+    app.step([], DT)
+    assert (round(top.x), round(top.y)) == tuple(round(v) for v in top.target[:2])
+    pause(app)
     click(app, g.stock_rect().center)
     assert state.hand(0)[-1] == "7H" and state.phase == "play"
     for a, b in (("AS", "QS"), ("JS", "2S"), ("3S", "TS"), ("9S", "4S")):

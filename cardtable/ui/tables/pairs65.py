@@ -5,7 +5,8 @@ five pairs that win); the draw pile and the discard pile lie in the middle.
 
 Controls, on your turn:
 
-* take a card: click the draw pile or the discard pile; or swap: drag one of your cards
+* take a card: click the draw pile or the discard pile (or drag its top card into your
+  hand); or swap: drag one of your cards
   onto another player (or select it with a click and click that player, or press the
   "Swap with ..." button);
 * lay a pair: drag a card onto its partner in your hand, or select two cards and press
@@ -538,7 +539,29 @@ class Pairs65Table(GameTable):
     def pairable(self) -> set[str]:
         return {c for a in self.t.legal if a.kind == "pair" for c in a.cards}
 
+    def draggable(self, sprite) -> bool:
+        """The top card of the draw pile or the discard pile, while you may take a card."""
+        zone = sprite.zone
+        if zone not in ("stock", "pile") or not self.t.zones.get(zone):
+            return False
+        return self.t.zones[zone][-1] is sprite and self.t.my_turn() and self.phase() == "take"
+
+    def local_drop(self, sprite, pos):
+        """A card dragged off a pile: into the hand it is taken; anywhere else it goes back."""
+        if sprite.zone not in ("stock", "pile"):
+            return None
+        if self.hand_band().collidepoint(pos):
+            return self._take(sprite)
+        self.t.relayout(0.25, zones=[sprite.zone])
+        return True
+
+    def _take(self, sprite) -> Action:
+        return Action("draw", source="stock" if sprite.zone == "stock" else "discard")
+
     def card_clicked(self, sprite) -> None:
+        if sprite.zone in ("stock", "pile"):
+            self.t.try_action(self._take(sprite), sprite)
+            return
         if sprite.zone != f"hand{self.viewer}" or not self.t.my_turn():
             return
         if sprite.id in self.selected:
@@ -691,6 +714,8 @@ class Pairs65Table(GameTable):
         return None
 
     def drop_targets(self, sprite) -> list[pygame.Rect]:
+        if sprite.zone in ("stock", "pile"):
+            return [self.hand_band()]
         phase = self.phase()
         if phase == "take":
             return [self.seat_rect(s) for s in self.opponents()
