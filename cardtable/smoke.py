@@ -262,7 +262,30 @@ def draw_scenes(app) -> str:
     draw(app, PickerScene(), "picker at 800x500")
     app.pop()
     app.resize((1280, 720))
-    return f"{drawn + 2} scenes"
+    languages = draw_languages(app)
+    return f"{drawn + 2} scenes; menu and rules in {languages}"
+
+
+def draw_languages(app) -> str:
+    """Every language's catalogue loads (no silent fall-back to English) and draws."""
+    from cardtable import i18n
+    from cardtable.ui.scenes.menu import MenuScene
+    from cardtable.ui.scenes.rules import RulesScene
+
+    before = i18n.language()
+    codes = list(i18n.LANGUAGES)
+    try:
+        for code in codes:
+            if i18n.set_language(code) != code:
+                raise SmokeFailure(f"the catalogue of the language {code!r} did not load "
+                                   f"from {i18n.locale_dir()}")
+            app.reset(MenuScene())
+            draw(app, None, f"menu in {code}")
+            draw(app, RulesScene(), f"rules in {code}")
+            app.pop()
+    finally:
+        i18n.set_language(before)
+    return ", ".join(codes)
 
 
 def play_tables(app, report: Report) -> str:
