@@ -199,7 +199,7 @@ class RummyTable(GameTable):
 
     def caption_pos(self) -> tuple[float, float]:
         cx, cy = self.centre
-        return (cx, cy - self.ch * 0.5 - theme.px(26))
+        return (cx, cy - self.ch * 0.5 - theme.px(32))
 
     def stage_y(self) -> float:
         """Centre line of the staged cards."""
@@ -533,15 +533,22 @@ class RummyTable(GameTable):
         return f"Discard onto the pile, or put {need} in melds to go out."
 
     # ---- input ----------------------------------------------------------------------------
-    def pile_rect(self) -> pygame.Rect:
-        r = pygame.Rect(0, 0, int(self.cw * 1.15), int(self.ch * 1.15))
-        r.center = tuple(int(v) for v in self.pile_pos())
+    def _pile_rect(self, zone: str, pos) -> pygame.Rect:
+        """Around the pile's top card (a tall pile rises up and to the left)."""
+        r = pygame.Rect(0, 0, int(self.cw * 1.15), int(self.ch * 1.12))
+        cards = self.t.zones.get(zone)
+        if cards:
+            x, y = cards[-1].target[:2]
+            r.center = (int(x), int(y))
+        else:
+            r.center = tuple(int(v) for v in pos)
         return r
 
+    def pile_rect(self) -> pygame.Rect:
+        return self._pile_rect("pile", self.pile_pos())
+
     def stock_rect(self) -> pygame.Rect:
-        r = pygame.Rect(0, 0, int(self.cw * 1.15), int(self.ch * 1.15))
-        r.center = tuple(int(v) for v in self.stock_pos())
-        return r
+        return self._pile_rect("stock", self.stock_pos())
 
     def draggable(self, sprite) -> bool:
         if sprite.code is not None and sprite.zone.startswith("stage"):
@@ -863,7 +870,9 @@ class RummyTable(GameTable):
         kind = ev["kind"]
         seat = ev.get("seat")
         if kind == "dealt":
-            return (f"{self.DEAL_WORD} {ev['deal']}: {self.name(ev['dealer'])} deals "
+            dealer = ev["dealer"]
+            return (f"{self.DEAL_WORD} {ev['deal']}: {self.you(dealer)} "
+                    f"{self._verb(dealer, 'deal')} "
                     f"{ev.get('cards_each')}; wild: {wild_words(ev.get('wild_ranks', []))}")
         if kind == "drew":
             who = self.you(seat)
@@ -934,7 +943,7 @@ class RummyTable(GameTable):
         # the piles: counts, and a hint of where to click while drawing
         sx, sy = self.stock_pos()
         px_, py = self.pile_pos()
-        below = sy + self.ch / 2 + theme.px(8)
+        below = sy + self.ch / 2 + theme.px(12)
         n = len(t.zones.get("stock", []))
         t.text(surface, f"Stock · {n}", (int(sx), int(below)), size, theme.TEXT_DIM,
                anchor="midtop")

@@ -21,7 +21,8 @@ def _facts(table, ev: dict, names: list[str]) -> list[str]:
     out = [f"Wild: {wild_words(ev.get('wild_ranks', []))}"]
     if ev.get("stalemate"):
         out.append("nobody went out: cards outside each best arrangement count")
-    laid = [names[s] for s, done in enumerate(ev.get("melded_all", [])) if done]
+    laid = [names[s] for s, done in enumerate(ev.get("melded_all", []))
+            if done and s != ev.get("went_out")]
     if laid:
         out.append("melded every card: " + ", ".join(laid))
     money = ev.get("money")
