@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import atexit
 import concurrent.futures as futures
+import json
 import random
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from cardtable.engine import registry
-from cardtable.engine.core import Action, Event, GameState, IllegalAction
+from cardtable.engine.core import Action, ConfigError, Event, GameState, IllegalAction
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -231,6 +232,14 @@ class Match:
         self.executor_kind = executor
         self.log: list[Event] = list(self._start)
         self.moves: list[tuple[int, Action]] = []
+        #: the state at the start of the current deal, and every move since with its events:
+        #: what a save holds besides the state (it is replayed to check the save) and what
+        #: undo replays from
+        self.checkpoint: dict = state.to_json()
+        self.history: list[tuple[int, Action, list[Event]]] = []
+        #: called with the match after every move and undo (the autosave)
+        self.on_change: Any = None
+        self._undo_cache: tuple[int, bool] | None = None
         self._bots: dict[int, Any] = {}
         self._pool: futures.Executor | None = None
         self._job: futures.Future | None = None
@@ -304,6 +313,17 @@ class Match:
         self.log.extend(events)
         self._move_no += 1
         self._cancel_job()
+        if any(e.kind == "dealt" for e in events):
+            self.checkpoint = self.state.to_json()
+            self.history = []
+        else:
+            self.history.append((seat, action, list(events)))
+        self._changed()
+
+    def _changed(self) -> None:
+        self._undo_cache = None
+        if self.on_change is not None:
+            self.on_change(self)
 
     def poll(self, now: float | None = None) -> list[Event]:
         """Advance computer play: start, wait for, and apply a computer's move when due."""
@@ -464,6 +484,75 @@ class Match:
     def view(self, seat: int) -> dict:
         return self.state.view(seat)
 
+    # ---- undo -----------------------------------------------------------------------------
+    @property
+    def undo_seat(self) -> int | None:
+        """The one person at the table (undo is for playing against computers only)."""
+        humans = self.human_seats
+        return humans[0] if len(humans) == 1 else None
+
+    def can_undo(self) -> bool:
+        """True when the person may take back their last move of this deal.
+
+        Only when that move and every computer's reply since showed the person no card
+        they had not already seen in this deal (their hand, the table, earlier events):
+        not after drawing an unseen card, not after a computer played a new card, never
+        across the end of a deal. Off with several people at the table.
+        """
+        key = self._move_no
+        if self._undo_cache is not None and self._undo_cache[0] == key:
+            return self._undo_cache[1]
+        ok = self._undo_index() is not None
+        self._undo_cache = (key, ok)
+        return ok
+
+    def _undo_index(self) -> int | None:
+        seat = self.undo_seat
+        if seat is None or self.is_over:
+            return None
+        k = next((i for i in range(len(self.history) - 1, -1, -1)
+                  if self.history[i][0] == seat), None)
+        if k is None:
+            return None
+        after = [e for _, _, events in self.history[k:] for e in events]
+        if any(e.kind in ("dealt", "deal_scored", "match_over") for e in after):
+            return None
+        deck = set(self.state.all_cards())
+        before = self._replay(k)
+        known = _codes(before.view(seat), deck)
+        for _, _, events in self.history[:k]:
+            for e in events:
+                known |= _codes(e.for_seat(seat), deck)
+        for e in after:
+            if not _codes(e.for_seat(seat), deck) <= known:
+                return None
+        return k
+
+    def undo(self) -> bool:
+        """Take back the person's last move and the computers' replies since (False: refused)."""
+        k = self._undo_index()
+        if k is None:
+            return False
+        self._cancel_job()
+        undone = len(self.history) - k
+        state = self._replay(k)
+        dropped = sum(len(ev) for _, _, ev in self.history[k:])
+        self.history = self.history[:k]
+        self.moves = self.moves[:len(self.moves) - undone]
+        if dropped:
+            self.log = self.log[:-dropped]
+        self.state = state
+        self._move_no -= undone
+        self._changed()
+        return True
+
+    def _replay(self, upto: int) -> GameState:
+        """The state after the first ``upto`` moves of the current deal, from its start."""
+        state = registry.from_json(self.checkpoint)
+        for _seat, action, _events in self.history[:upto]:
+            state.apply(action)
+        return state
+
     # ---- saving -----------------------------------------------------------------------
     def to_json(self) -> dict:
         return {
@@ -471,11 +560,79 @@ class Match:
             "game": self.game_id,
             "seats": [s.to_json() for s in self.seats],
             "seed": self.seed,
+            "move_no": self._move_no,
             "state": self.state.to_json(),
+            "checkpoint": self.checkpoint,
+            "history": [[seat, action.to_json()] for seat, action, _ in self.history],
         }
 
     @classmethod
     def from_json(cls, data: dict, **kwargs: Any) -> Match:
-        state = registry.from_json(data["state"])
-        seats = [Seat.from_json(s) for s in data["seats"]]
-        return cls(data["game"], seats, seed=data.get("seed"), state=state, **kwargs)
+        """Rebuild a saved match. The moves since the deal's start are replayed from it under
+        the rules and must give the saved state exactly; anything else is a ConfigError."""
+        if not isinstance(data, dict):
+            raise ConfigError("bad_save", "a saved match must be an object")
+        game = data.get("game")
+        seats_data = data.get("seats")
+        if not isinstance(seats_data, list) or not all(isinstance(s, dict) for s in seats_data):
+            raise ConfigError("bad_save", "the save's seats are damaged")
+        seats = [Seat.from_json(s) for s in seats_data]
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise ConfigError("bad_save", "the save's seed is damaged")
+        saved = registry.from_json(data.get("state"))
+        if saved.GAME_ID != game or saved.n_players != len(seats):
+            raise ConfigError("bad_save", "the save's seats do not match its game")
+        history: list[tuple[int, Action, list[Event]]] = []
+        checkpoint = data.get("checkpoint")
+        state = saved
+        if checkpoint is not None:
+            state = registry.from_json(checkpoint)
+            if state.GAME_ID != game or state.n_players != len(seats):
+                raise ConfigError("bad_save", "the save's deal start is of another game")
+            moves = data.get("history")
+            if not isinstance(moves, list):
+                raise ConfigError("bad_save", "the save's moves are damaged")
+            for item in moves:
+                if not isinstance(item, list) or len(item) != 2:
+                    raise ConfigError("bad_save", "the save's moves are damaged")
+                seat, action = item[0], Action.from_json(item[1])
+                if seat != state.current_player:
+                    raise ConfigError("bad_save", "a saved move was made out of turn")
+                events = state.apply(action)
+                if any(e.kind == "dealt" for e in events):
+                    raise ConfigError("bad_save", "the saved moves run past the deal's end")
+                history.append((seat, action, events))
+            if _normal(state.to_json()) != _normal(saved.to_json()):
+                raise ConfigError("bad_save", "the saved moves do not lead to the saved state")
+        match = cls(game, seats, seed=seed, state=state, **kwargs)
+        if checkpoint is not None:
+            match.checkpoint = _normal(checkpoint)
+            match.history = history
+            match.moves = [(seat, action) for seat, action, _ in history]
+            match.log = [e for _, _, events in history for e in events]
+        move_no = data.get("move_no")
+        if isinstance(move_no, int) and not isinstance(move_no, bool) and move_no >= 0:
+            match._move_no = move_no
+        return match
+
+
+def _normal(data: Any) -> Any:
+    """``data`` as it comes back from JSON (tuples become lists)."""
+    return json.loads(json.dumps(data))
+
+
+def _codes(data: Any, deck: set[str]) -> set[str]:
+    """Every card code of ``deck`` mentioned anywhere in ``data`` (nested lists and dicts)."""
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if item in deck:
+                found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return found

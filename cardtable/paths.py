@@ -20,3 +20,21 @@ def asset(*parts: str) -> Path:
 
 def font_path(bold: bool = False) -> Path:
     return asset("fonts", "Lato-Bold.ttf" if bold else "Lato-Regular.ttf")
+
+
+APP_NAME = "cardtable"
+
+
+def user_data_dir() -> Path:
+    """Where the program keeps the match in progress and the statistics (platformdirs).
+
+    ``CARDTABLE_DATA_DIR`` overrides it (tests, portable installs).
+    """
+    import os
+
+    override = os.environ.get("CARDTABLE_DATA_DIR")
+    if override:
+        return Path(override)
+    from platformdirs import user_data_dir as _user_data_dir
+
+    return Path(_user_data_dir(APP_NAME, appauthor=False))

@@ -1,8 +1,15 @@
-"""What the program keeps between runs. For now: the settings file.
+"""What the program keeps between runs: settings, the match in progress, statistics.
 
-JSON only, with a ``version`` field, written atomically (a temporary file in the same folder,
-then ``os.replace``). A file that cannot be read is set aside under a new name with a time
-stamp and the defaults are used, with a message the window can show. No pygame here.
+JSON only (never pickle or eval), each file with a ``version`` field, written atomically (a
+temporary file in the same folder, flushed to disk, then ``os.replace``: a crash leaves the
+old file or the new one, never half of one). A file that cannot be used (not JSON, not an
+object, a version we do not know, too big, or a match that breaks the rules) is set aside
+under a new name with a time stamp, and the caller gets one sentence to show the player;
+the program carries on with defaults. No pygame here.
+
+* settings:  ``load_settings`` / ``save_settings``   (user config folder)
+* the match: ``save_match`` / ``load_match`` / ``clear_match``   (user data folder)
+* statistics: ``load_stats`` / ``save_stats`` / ``record_result`` / ``stats_rows``
 """
 
 from __future__ import annotations
@@ -15,7 +22,12 @@ from pathlib import Path
 from typing import Any
 
 SETTINGS_VERSION = 1
+MATCH_VERSION = 1
+STATS_VERSION = 1
 APP_NAME = "cardtable"
+
+#: files bigger than this are refused unread (bytes)
+MAX_BYTES = {"settings": 256 * 1024, "match": 8 * 1024 * 1024, "stats": 1024 * 1024}
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "version": SETTINGS_VERSION,
@@ -90,48 +102,72 @@ def _set_aside(path: Path) -> Path:
     return target
 
 
-def load_settings(path: str | os.PathLike | None = None) -> tuple[dict[str, Any], str | None]:
-    """The saved settings (defaults for anything missing) and a message, or None if all is well.
+#: how each kind of file is named to the player, and what happens instead
+_WHAT = {
+    "settings": ("settings file", "default settings are used"),
+    "match": ("saved match", "a new match can be started"),
+    "stats": ("statistics file", "the statistics start again from nothing"),
+}
 
-    A damaged file (not JSON, not an object, or a version we do not know) is renamed to
-    ``settings.damaged-<time>.json`` and the defaults are returned with a message saying so.
+
+def set_aside(path: str | os.PathLike, what: str, problem: str) -> str:
+    """Rename a file we cannot use to ``<name>.damaged-<time><ext>``; the sentence to show."""
+    path = Path(path)
+    label, instead = _WHAT.get(what, (f"{what} file", "the program carries on"))
+    try:
+        moved = _set_aside(path)
+    except OSError:
+        return f"The {label} is damaged ({problem}) and could not be moved aside; {instead}."
+    return f"The {label} was damaged ({problem}), so it was kept as {moved.name} and {instead}."
+
+
+def read_json(path: str | os.PathLike, what: str, version: int) -> tuple[Any, str | None]:
+    """(data, message): a JSON object with ``version``, or None and why it was set aside.
+
+    A missing file gives (None, None). Nothing but ``json.loads`` ever reads the text.
     """
-    path = Path(path) if path is not None else settings_path()
+    path = Path(path)
+    label = _WHAT.get(what, (f"{what} file", ""))[0]
+    limit = MAX_BYTES.get(what, 1024 * 1024)
     try:
-        raw = path.read_text(encoding="utf-8")
+        size = path.stat().st_size
     except FileNotFoundError:
-        return defaults(), None
+        return None, None
     except OSError as exc:
-        return defaults(), f"Could not read the settings ({exc.strerror or exc}); using defaults."
-    problem = None
+        return None, f"Could not read the {label} ({exc.strerror or exc})."
+    if size > limit:
+        return None, set_aside(path, what, f"it is {size // 1024} KB, more than a "
+                                           f"{label} can be")
     try:
-        data = json.loads(raw)
-    except ValueError:
-        data, problem = None, "it is not valid JSON"
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        return None, f"Could not read the {label} ({exc.strerror or exc})."
+    problem = None
+    data = None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        problem = "it is not valid JSON"
+    except RecursionError:
+        problem = "it is nested too deeply"
     if problem is None and not isinstance(data, dict):
-        problem = "it does not hold a settings object"
-    if problem is None and data.get("version") != SETTINGS_VERSION:
+        problem = "it does not hold an object"
+    if problem is None and data.get("version") != version:
         problem = f"its version {data.get('version')!r} is unknown"
     if problem is not None:
-        try:
-            moved = _set_aside(path)
-        except OSError:
-            return defaults(), f"The settings file is damaged ({problem}); using defaults."
-        return defaults(), (
-            f"The settings file was damaged ({problem}). It was kept as {moved.name}; "
-            "default settings are used."
-        )
-    return _clean(data), None
+        return None, set_aside(path, what, problem)
+    return data, None
 
 
-def save_settings(settings: dict[str, Any], path: str | os.PathLike | None = None) -> None:
-    """Write ``settings`` atomically: a temporary file next to the target, then os.replace."""
-    path = Path(path) if path is not None else settings_path()
+def write_json(path: str | os.PathLike, data: dict, indent: int | None = 2) -> None:
+    """Write ``data`` atomically: a temporary file next to the target, fsync, os.replace."""
+    path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    data = dict(settings)
-    data["version"] = SETTINGS_VERSION
-    text = json.dumps(data, indent=2, sort_keys=True)
-    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=str(path.parent))
+    text = json.dumps(data, indent=indent, sort_keys=True, separators=None if indent else
+                      (",", ":"))
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=str(path.parent))
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
@@ -144,3 +180,192 @@ def save_settings(settings: dict[str, Any], path: str | os.PathLike | None = Non
         except OSError:
             pass
         raise
+
+
+# --------------------------------------------------------------------------- settings
+
+
+def load_settings(path: str | os.PathLike | None = None) -> tuple[dict[str, Any], str | None]:
+    """The saved settings (defaults for anything missing) and a message, or None if all is well.
+
+    A damaged file (not JSON, not an object, too big, or a version we do not know) is renamed
+    to ``settings.damaged-<time>.json`` and the defaults are returned with a message saying so.
+    """
+    path = Path(path) if path is not None else settings_path()
+    data, message = read_json(path, "settings", SETTINGS_VERSION)
+    if data is None:
+        return defaults(), message
+    return _clean(data), None
+
+
+def save_settings(settings: dict[str, Any], path: str | os.PathLike | None = None) -> None:
+    """Write ``settings`` atomically: a temporary file next to the target, then os.replace."""
+    path = Path(path) if path is not None else settings_path()
+    data = dict(settings)
+    data["version"] = SETTINGS_VERSION
+    write_json(path, data)
+
+
+# --------------------------------------------------------------------------- the match
+
+
+def data_dir() -> Path:
+    from cardtable.paths import user_data_dir
+
+    return user_data_dir()
+
+
+def match_path() -> Path:
+    return data_dir() / "match.json"
+
+
+def save_match(match, path: str | os.PathLike | None = None) -> None:
+    """Write the match in progress (a :class:`cardtable.match.Match`) atomically."""
+    path = Path(path) if path is not None else match_path()
+    data = match.to_json()
+    data["version"] = MATCH_VERSION
+    write_json(path, data, indent=None)
+
+
+def load_match(path: str | os.PathLike | None = None, **kwargs: Any):
+    """(match, message): the saved match in progress, or None (and why, if it was damaged).
+
+    Besides the checks of every file, the match must load under the rules: its state
+    is rebuilt by replaying the recorded moves of the current deal from the deal's start,
+    and must come out exactly as saved. Anything else is refused and set aside.
+    """
+    from cardtable.engine.core import ConfigError, IllegalAction
+    from cardtable.match import Match
+
+    path = Path(path) if path is not None else match_path()
+    data, message = read_json(path, "match", MATCH_VERSION)
+    if data is None:
+        return None, message
+    try:
+        match = Match.from_json(data, **kwargs)
+    except (ConfigError, IllegalAction) as exc:
+        return None, set_aside(path, "match", _reason(exc.message))
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as exc:
+        return None, set_aside(path, "match", f"its content is inconsistent: {_short(exc)}")
+    if match.is_over:
+        clear_match(path)
+        return None, None
+    return match, None
+
+
+def _reason(text: str) -> str:
+    text = (text or "it breaks the rules").rstrip(".")
+    return _short(text)
+
+
+def _short(exc) -> str:
+    text = str(exc).strip() or exc.__class__.__name__
+    return text if len(text) <= 90 else text[:87] + "..."
+
+
+def has_match(path: str | os.PathLike | None = None) -> bool:
+    path = Path(path) if path is not None else match_path()
+    return path.is_file()
+
+
+def clear_match(path: str | os.PathLike | None = None) -> None:
+    """Forget the match in progress (it ended, or the player started another)."""
+    path = Path(path) if path is not None else match_path()
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+
+
+# --------------------------------------------------------------------------- statistics
+
+STAT_KEYS = ("played", "won", "streak", "best_streak", "best", "total", "scored",
+             "last_played")
+
+
+def stats_path() -> Path:
+    return data_dir() / "stats.json"
+
+
+def load_stats(path: str | os.PathLike | None = None) -> tuple[dict, str | None]:
+    """({game id: {level: record}}, message). Records with bad values are dropped."""
+    path = Path(path) if path is not None else stats_path()
+    data, message = read_json(path, "stats", STATS_VERSION)
+    if data is None:
+        return {}, message
+    games = data.get("games")
+    out: dict[str, dict[str, dict]] = {}
+    if not isinstance(games, dict):
+        return {}, set_aside(path, "stats", "it holds no games")
+    for game, levels in games.items():
+        if not isinstance(game, str) or not isinstance(levels, dict):
+            continue
+        for level, record in levels.items():
+            clean = _clean_record(record)
+            if isinstance(level, str) and clean is not None:
+                out.setdefault(game, {})[level] = clean
+    return out, None
+
+
+def _clean_record(record) -> dict | None:
+    if not isinstance(record, dict):
+        return None
+    out: dict[str, Any] = {}
+    for key in STAT_KEYS:
+        value = record.get(key)
+        if key == "last_played":
+            if isinstance(value, str) and len(value) <= 40:
+                out[key] = value
+        elif key in ("best", "total"):
+            if isinstance(value, int) and not isinstance(value, bool):
+                out[key] = value
+        elif isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            out[key] = value
+    played = out.get("played", 0)
+    if not played or out.get("won", 0) > played:
+        return None
+    out.setdefault("won", 0)
+    out.setdefault("scored", played)
+    return out
+
+
+def save_stats(stats: dict, path: str | os.PathLike | None = None) -> None:
+    path = Path(path) if path is not None else stats_path()
+    write_json(path, {"version": STATS_VERSION, "games": stats})
+
+
+def record_result(stats: dict, game: str, level: str, won: bool, score: int | None,
+                  lower_is_better: bool = False, when: str | None = None) -> dict:
+    """Add one finished match to ``stats`` (changed in place and returned).
+
+    A record: played, won, streak (wins in a row now), best_streak, best (score), total
+    and scored (for the average), last_played (a date).
+    """
+    rec = stats.setdefault(game, {}).setdefault(level, {"played": 0, "won": 0})
+    rec["played"] = rec.get("played", 0) + 1
+    if won:
+        rec["won"] = rec.get("won", 0) + 1
+        rec["streak"] = rec.get("streak", 0) + 1
+    else:
+        rec["streak"] = 0
+    rec["best_streak"] = max(rec.get("best_streak", 0), rec["streak"])
+    if score is not None:
+        best = rec.get("best")
+        if best is None or (score < best if lower_is_better else score > best):
+            rec["best"] = score
+        rec["total"] = rec.get("total", 0) + score
+        rec["scored"] = rec.get("scored", 0) + 1
+    rec["last_played"] = when or time.strftime("%Y-%m-%d")
+    return rec
+
+
+def average(record: dict) -> float | None:
+    scored = record.get("scored") or 0
+    if not scored or "total" not in record:
+        return None
+    return record["total"] / scored
+
+
+def win_rate(record: dict) -> float | None:
+    played = record.get("played") or 0
+    return record.get("won", 0) / played if played else None
