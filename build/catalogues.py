@@ -7,6 +7,7 @@ script and the catalogue test agree on what counts as a text.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # setup.py imports pygame
 
 from cardtable import i18n  # noqa: E402
 
@@ -32,6 +34,19 @@ def extract() -> Catalog:
     ):
         template.add(message, None, [(filename, lineno)], auto_comments=comments,
                      context=context)
+    # the games' own words, defined in the engine (which never translates): titles, blurbs,
+    # option labels, help and choices, shown by the picker and setup screens through tr()
+    from cardtable.engine import registry
+    from cardtable.ui.scenes.setup import choice_text
+
+    for spec in registry.specs():
+        where = [(f"game:{spec.id}", 0)]
+        texts = [spec.name, spec.blurb]
+        for opt in spec.options:
+            texts += [opt.label, opt.help, *(choice_text(c) for c in opt.choices)]
+        for text in texts:
+            if text:
+                template.add(text, None, where)
     # the rules screens: one entry per paragraph, as the rules screen translates them
     from cardtable.ui.scenes.rules_text import RULES
 

@@ -29,7 +29,8 @@ from typing import Any
 
 import pygame
 
-from cardtable import storage
+from cardtable import i18n, storage
+from cardtable.i18n import Msg
 from cardtable.ui import theme
 from cardtable.ui.icon import draw_icon
 from cardtable.ui.scene import Scene
@@ -41,7 +42,7 @@ MIN_SIZE = (800, 500)
 class Toast:
     """A short message at the bottom of the window that fades away."""
 
-    def __init__(self, text: str, seconds: float = 2.8, kind: str = "info"):
+    def __init__(self, text: str | Msg, seconds: float = 2.8, kind: str = "info"):
         self.text = text
         self.seconds = seconds
         self.kind = kind
@@ -108,6 +109,11 @@ class App:
 
         if self.settings.get("fullscreen"):
             self.set_fullscreen(True)
+        # the language setting ("auto", "en", "fr") applies at once, without a restart: every
+        # text is translated where it is drawn
+        self.settings_listeners.append(self._setting_changed)
+        if "language" in self.settings:
+            i18n.set_language(self.settings["language"])
 
     # ------------------------------------------------------------------ scene stack
     @property
@@ -154,8 +160,11 @@ class App:
         return None
 
     # ------------------------------------------------------------------ messages
-    def toast(self, text: str, seconds: float = 2.8, kind: str = "info") -> Toast:
-        """Show a short message near the bottom of the window. ``kind``: info, good, bad."""
+    def toast(self, text: str | Msg, seconds: float = 2.8, kind: str = "info") -> Toast:
+        """Show a short message near the bottom of the window. ``kind``: info, good, bad.
+
+        ``text`` is a marked text or a :class:`~cardtable.i18n.Msg`; it is translated each
+        time it is drawn, so a toast follows a change of language."""
         toast = Toast(text, seconds, kind)
         self.toasts = [t for t in self.toasts if t.text != text][-2:] + [toast]
         return toast
@@ -170,13 +179,18 @@ class App:
         for listener in list(self.settings_listeners):
             listener(key, value)
 
+    def _setting_changed(self, key: str, value: Any) -> None:
+        if key == "language":
+            i18n.set_language(value)
+
     def save_settings(self) -> None:
         if self.settings_path is None:
             return
         try:
             storage.save_settings(self.settings, self.settings_path)
         except OSError as exc:
-            self.toast(f"Could not save the settings: {exc.strerror or exc}", kind="bad")
+            self.toast(Msg("Could not save the settings: {reason}", reason=exc.strerror or exc),
+                       kind="bad")
 
     # ------------------------------------------------------------------ matches
     def has_match_in_progress(self) -> bool:
@@ -194,14 +208,14 @@ class App:
         last[config["game"]] = config
         self.set_setting("last_setup", last)
         if self.on_start_match is None:
-            self.toast("The table for this game is not available yet.", kind="bad")
+            self.toast(Msg("The table for this game is not available yet."), kind="bad")
             return False
         self.on_start_match(config)
         return True
 
     def continue_match(self) -> bool:
         if self.on_continue_match is None:
-            self.toast("There is no match to continue.", kind="bad")
+            self.toast(Msg("There is no match to continue."), kind="bad")
             return False
         self.on_continue_match()
         return True
@@ -217,7 +231,7 @@ class App:
             else:
                 self.screen = pygame.display.set_mode(self.windowed_size, WINDOW_FLAGS)
         except pygame.error as exc:
-            self.toast(f"Could not change the window: {exc}", kind="bad")
+            self.toast(Msg("Could not change the window: {reason}", reason=exc), kind="bad")
             return
         self.fullscreen = on
         self.settings["fullscreen"] = on

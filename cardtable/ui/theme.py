@@ -11,14 +11,15 @@ from functools import lru_cache
 
 import pygame
 
-from cardtable.i18n import tr
+from cardtable.i18n import N_, tr
 from cardtable.paths import font_path
 from cardtable.ui.felt import Felt
 
 # --------------------------------------------------------------------------- colours
 
 #: felt colours offered in settings (the cloth itself is drawn by felt.py)
-FELT_NAMES = {"green": "Green", "blue": "Blue", "red": "Burgundy", "grey": "Grey"}
+FELT_NAMES = {"green": N_("Green"), "blue": N_("Blue"), "red": N_("Burgundy"),
+              "grey": N_("Grey")}
 
 TEXT = (247, 242, 228)          # warm white
 TEXT_DIM = (206, 200, 182)

@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.i18n import language, paragraphs, tr
+from cardtable.i18n import Msg, language, paragraphs, tr
 from cardtable.ui import theme
 
 LEFT_BUTTON = 1
@@ -472,7 +472,7 @@ class TextInput(Widget):
     """A one-line text field (names). Typing arrives as TEXTINPUT events."""
 
     def __init__(self, text: str = "", on_change: Callable[[str], Any] | None = None,
-                 max_length: int = 18, hint: str = "", enabled: bool = True, rect=None):
+                 max_length: int = 18, hint: str | Msg = "", enabled: bool = True, rect=None):
         super().__init__(rect, enabled)
         self.text = text[:max_length]
         self.on_change = on_change
@@ -576,7 +576,7 @@ class TextInput(Widget):
             shown = theme.ellipsize(self.text, size, room)
             theme.draw_text(surface, shown, (x, self.rect.centery), size, colour,
                             anchor="midleft", shadow=False)
-        elif self.hint and not active:
+        elif self.hint:   # stays (behind the cursor) until something is typed
             theme.draw_text(surface, self.hint, (x, self.rect.centery), size,
                             theme.TEXT_MUTED, anchor="midleft", shadow=False)
         if active and self.blink < 0.55:

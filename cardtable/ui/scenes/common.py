@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from cardtable.i18n import N_
 from cardtable.ui import theme
 from cardtable.ui.scene import Scene
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form, Widget
@@ -105,7 +106,7 @@ class FormScene(Scene):
             theme.draw_text(surface, subtitle, (w // 2, y + theme.px(50)),
                             theme.px(theme.BODY), theme.TEXT_DIM, anchor="midtop")
 
-    def back_button(self, text: str = "Back") -> Button:
+    def back_button(self, text: str = N_("Back")) -> Button:
         """A Back button in the bottom-left corner."""
         b = Button(text, self.back, style="normal")
         b.rect = pygame.Rect(0, 0, max(theme.px(140), b.preferred_width()),

@@ -7,6 +7,7 @@ import importlib
 import pygame
 
 from cardtable.engine import registry
+from cardtable.i18n import N_, Msg, NMsg
 from cardtable.ui import theme
 from cardtable.ui.scenes.common import FormScene
 from cardtable.ui.widgets import Widget
@@ -27,14 +28,14 @@ def playable_games() -> frozenset[str]:
     return frozenset(getattr(tables, "PLAYABLE", DEFAULT_PLAYABLE))
 
 
-def players_text(spec) -> str:
-    if spec.min_players == spec.max_players:
-        text = f"{spec.min_players} players"
-    else:
-        text = f"{spec.min_players}–{spec.max_players} players"
+def players_text(spec) -> Msg:
+    """How many play ``spec``'s game, as the tile and the setup screen say it."""
+    low, high = spec.min_players, spec.max_players
     if spec.id == "japanese65":
-        text += " in two partnerships"
-    return text
+        return Msg("{n} players in two partnerships", n=low)
+    if low == high:
+        return NMsg("{n} player", "{n} players", low, n=low)
+    return Msg("{low}–{high} players", low=low, high=high)
 
 
 class GameTile(Widget):
@@ -89,7 +90,7 @@ class GameTile(Widget):
                             theme.TEXT_DIM if self.playable else theme.TEXT_MUTED, shadow=False)
             y += fnt.get_linesize()
         if not self.playable:
-            label = "Coming soon"
+            label = N_("Coming soon")
             size = theme.px(theme.SMALL)
             tw, th = theme.text_size(label, size, bold=True)
             badge = pygame.Rect(0, 0, tw + theme.px(20), th + theme.px(8))
@@ -107,8 +108,8 @@ class GameTile(Widget):
 
 
 class PickerScene(FormScene):
-    title = "New game"
-    subtitle = "Choose a game to play"
+    title = N_("New game")
+    subtitle = N_("Choose a game to play")
 
     def __init__(self) -> None:
         super().__init__()
@@ -126,7 +127,7 @@ class PickerScene(FormScene):
     def pick(self, game_id: str) -> None:
         if game_id not in self.playable:
             spec = registry.get(game_id)
-            self.app.toast(f"The table for {spec.name} is coming soon.")
+            self.app.toast(Msg("The table for {game} is coming soon.", game=Msg(spec.name)))
             return
         from cardtable.ui.scenes.setup import SetupScene
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from cardtable.i18n import N_
 from cardtable.ui import theme
 from cardtable.ui.scenes.common import FormScene
 from cardtable.ui.scenes.rules_text import ORDER, RULES
@@ -11,7 +12,7 @@ from cardtable.ui.widgets import BUTTON_HEIGHT, Button, ScrollText
 
 
 class RulesScene(FormScene):
-    title = "Rules"
+    title = N_("Rules")
     subtitle = ""
 
     def __init__(self, game_id: str | None = None) -> None:

@@ -8,20 +8,25 @@ from __future__ import annotations
 
 import pygame
 
+from cardtable import i18n
+from cardtable.i18n import N_
 from cardtable.storage import CHOICES
 from cardtable.ui import theme
 from cardtable.ui.scenes.common import FormScene
 from cardtable.ui.scenes.menu import card_art_for
 from cardtable.ui.widgets import ROW_HEIGHT, Choice, Toggle
 
-SPEED_NAMES = {"off": "Off", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
-BACK_NAMES = {"blue": "Blue", "red": "Red", "green": "Green", "purple": "Purple"}
+SPEED_NAMES = {"off": N_("Off"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
+BACK_NAMES = {"blue": N_("Blue"), "red": N_("Red"), "green": N_("Green"),
+              "purple": N_("Purple")}
+#: the language row: the system's language, or one of ours named in its own words
+LANGUAGE_CHOICES = (("auto", N_("Automatic")), *i18n.LANGUAGES.items())
 PREVIEW = ("AS", "KH", "QD", "JC")
 
 
 class SettingsScene(FormScene):
-    title = "Settings"
-    subtitle = "Changes are saved as you make them"
+    title = N_("Settings")
+    subtitle = N_("Changes are saved as you make them")
 
     def __init__(self) -> None:
         super().__init__()
@@ -32,34 +37,37 @@ class SettingsScene(FormScene):
         s = self.app.settings
         set_ = self.app.set_setting
         return [
+            ("language", Choice(
+                N_("Language"), LANGUAGE_CHOICES, s.get("language", "auto"),
+                lambda v: set_("language", v))),
             ("animation_speed", Choice(
-                "Animation speed", [(v, SPEED_NAMES[v]) for v in CHOICES["animation_speed"]],
+                N_("Animation speed"), [(v, SPEED_NAMES[v]) for v in CHOICES["animation_speed"]],
                 s.get("animation_speed"), lambda v: set_("animation_speed", v), wrap=False)),
-            ("sound", Toggle("Sound", s.get("sound"), lambda v: set_("sound", v))),
+            ("sound", Toggle(N_("Sound"), s.get("sound"), lambda v: set_("sound", v))),
             ("card_back", Choice(
-                "Card back", [(v, BACK_NAMES[v]) for v in CHOICES["card_back"]],
+                N_("Card back"), [(v, BACK_NAMES[v]) for v in CHOICES["card_back"]],
                 s.get("card_back"), lambda v: set_("card_back", v))),
             ("felt", Choice(
-                "Table felt", [(v, theme.FELT_NAMES[v]) for v in CHOICES["felt"]],
+                N_("Table felt"), [(v, theme.FELT_NAMES[v]) for v in CHOICES["felt"]],
                 s.get("felt"), lambda v: set_("felt", v))),
             ("four_colour_suits", Toggle(
-                "Four-colour suits", s.get("four_colour_suits"),
+                N_("Four-colour suits"), s.get("four_colour_suits"),
                 lambda v: set_("four_colour_suits", v))),
             ("show_card_points", Toggle(
-                "Show running card points in Sixty-Six", s.get("show_card_points"),
+                N_("Show running card points in Sixty-Six"), s.get("show_card_points"),
                 lambda v: set_("show_card_points", v))),
             ("hint_button", Toggle(
-                "Hint button at the table", s.get("hint_button"),
+                N_("Hint button at the table"), s.get("hint_button"),
                 lambda v: set_("hint_button", v))),
             ("fullscreen", Toggle(
-                "Full screen (F11)", self.app.fullscreen,
+                N_("Full screen (F11)"), self.app.fullscreen,
                 lambda v: self.app.set_fullscreen(v))),
         ]
 
     def panel_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
         w, h = self.size
         top = self.heading_bottom() + theme.px(6)
-        n = 8
+        n = 9
         rh = theme.px(ROW_HEIGHT)
         pad = theme.px(18)
         height = n * (rh + theme.px(6)) + 2 * pad
@@ -80,7 +88,7 @@ class SettingsScene(FormScene):
             widget.rect = pygame.Rect(left.left + pad, y, left.width - 2 * pad, rh)
             self.add(widget, key)
             y += rh + theme.px(6)
-        self.back_button("Done")
+        self.back_button(N_("Done"))
 
     def art(self):
         s = self.app.settings
@@ -101,7 +109,7 @@ class SettingsScene(FormScene):
         left, right = self.panel_rects()
         theme.panel(surface, left)
         theme.panel(surface, right, alpha=110)
-        theme.draw_text(surface, "PREVIEW", (right.centerx, right.top + theme.px(18)),
+        theme.draw_text(surface, N_("PREVIEW"), (right.centerx, right.top + theme.px(18)),
                         theme.px(theme.SMALL), theme.ACCENT_LIGHT, bold=True, anchor="midtop")
         art = self.art()
         cw = theme.px(74)

@@ -14,6 +14,7 @@ import copy
 import pygame
 
 from cardtable.engine import registry
+from cardtable.i18n import N_, Msg
 from cardtable.ui import theme
 from cardtable.ui.scenes.common import FormScene
 from cardtable.ui.scenes.picker import playable_games, players_text
@@ -28,15 +29,31 @@ from cardtable.ui.widgets import (
 )
 
 COMPUTER_NAMES = ("Margot", "Theo", "Hana", "Felix", "Iris", "Jonas", "Rosa", "Emil")
-LEVELS = (("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard"))
-KINDS = (("human", "Human"), ("computer", "Computer"))
+LEVELS = (("easy", N_("Easy")), ("medium", N_("Medium")), ("hard", N_("Hard")))
+KINDS = (("human", N_("Human")), ("computer", N_("Computer")))
 DEFAULT_PLAYERS = 4
 
 
 def default_name(seat: int, kind: str) -> str:
+    """The name a seat gets unless one is typed. It is data (kept in the setup, the match and
+    the statistics), so it stays in English; the screens show ``default_label`` instead."""
     if kind == "human":
         return "You" if seat == 0 else f"Player {seat + 1}"
     return COMPUTER_NAMES[(seat - 1) % len(COMPUTER_NAMES)]
+
+
+def default_label(seat: int, kind: str) -> Msg | str:
+    """``default_name`` as the screen shows it: in the current language for people, as it is
+    for the computer players (their names are names)."""
+    if kind == "human":
+        return Msg("You") if seat == 0 else Msg("Player {n}", n=seat + 1)
+    return default_name(seat, kind)
+
+
+def choice_text(value) -> str:
+    """The words a Choice shows for one of an option's values (``"two_packs"``: "Two packs");
+    build/catalogues.py puts them in the catalogue, the screen translates them."""
+    return str(value).replace("_", " ").capitalize()
 
 
 def is_default_name(seat: int, name: str) -> bool:
@@ -57,7 +74,7 @@ class SetupScene(FormScene):
         self.spec = registry.get(game_id)
         self.game_id = game_id
         self.title = self.spec.name
-        self.subtitle = "Set up the table"
+        self.subtitle = N_("Set up the table")
         self.players = max(self.spec.min_players, min(self.spec.max_players, DEFAULT_PLAYERS))
         self.seats = default_seats(self.spec.max_players)
         self.options = self.spec.default_options()
@@ -138,7 +155,7 @@ class SetupScene(FormScene):
 
     def start(self) -> None:
         if not self.playable:
-            self.app.toast(f"The table for {self.spec.name} is coming soon.")
+            self.app.toast(Msg("The table for {game} is coming soon.", game=Msg(self.spec.name)))
             return
         self.app.start_match(copy.deepcopy(self.config()))
 
@@ -177,7 +194,7 @@ class SetupScene(FormScene):
         y = left.top + pad + theme.px(34)
         inner = left.inflate(-2 * pad, 0)
         if self.spec.min_players != self.spec.max_players:
-            sl = Slider("Players", self.spec.min_players, self.spec.max_players, self.players,
+            sl = Slider(N_("Players"), self.spec.min_players, self.spec.max_players, self.players,
                         on_change=self.set_players)
             sl.rect = pygame.Rect(inner.left, y, inner.width, rh)
             self.add(sl, "players")
@@ -195,8 +212,7 @@ class SetupScene(FormScene):
                              help_text=opt.help)
                 wdg.control_width = 200
             else:
-                wdg = Choice(opt.label, [(c, str(c).replace("_", " ").capitalize())
-                                         for c in opt.choices], value,
+                wdg = Choice(opt.label, [(c, choice_text(c)) for c in opt.choices], value,
                              on_change=lambda v, k=opt.key: self.set_option(k, v),
                              help_text=opt.help)
             wdg.rect = pygame.Rect(inner.left, y, inner.width, rh)
@@ -220,8 +236,13 @@ class SetupScene(FormScene):
             row = pygame.Rect(inner.left, y, inner.width, rh)
             self.seat_rows.append(row)
             x = inner.left + label_w
-            ti = TextInput(s["name"], on_change=lambda v, i=i: self.set_name(i, v),
-                           hint=default_name(i, s["kind"]))
+            # a person's default name is a word ("You", "Player 2"): the field shows it as its
+            # grey hint, in the current language, until a name is typed
+            shown = s["name"]
+            if s["kind"] == "human" and s["name"].strip() in ("", default_name(i, "human")):
+                shown = ""
+            ti = TextInput(shown, on_change=lambda v, i=i: self.set_name(i, v),
+                           hint=default_label(i, s["kind"]))
             ti.rect = pygame.Rect(x, y, name_w, rh)
             self.add(ti, f"seat{i}.name")
             x += name_w + gap
@@ -272,12 +293,12 @@ class SetupScene(FormScene):
         # what the fixed player count is, and option help, under the options
         y = getattr(self, "options_bottom", left.top + theme.px(60)) + theme.px(6)
         fnt = theme.font(small)
-        notes = [players_text(self.spec).capitalize() + "."]
+        notes: list = [Msg("{players}.", players=players_text(self.spec))]
         if self.game_id == "japanese65":
-            notes.append("Partners sit opposite: the first and third seats play together.")
+            notes.append(N_("Partners sit opposite: the first and third seats play together."))
         notes += [o.help for o in self.spec.options if o.help]
         if not self.playable:
-            notes.append("This game's table is coming soon; its rules are ready to read.")
+            notes.append(N_("This game's table is coming soon; its rules are ready to read."))
         for note in notes:
             for line in theme.wrap(note, fnt, left.width - 2 * pad):
                 if y + fnt.get_linesize() > left.bottom - pad:
@@ -294,7 +315,7 @@ class SetupScene(FormScene):
             theme.draw_text(surface, str(i + 1), c, theme.px(theme.SMALL), theme.TEXT_DARK,
                             bold=True, anchor="center", shadow=False)
             if self.game_id == "japanese65" and self.players == 4:
-                side = "Team 1" if i % 2 == 0 else "Team 2"
+                side = Msg("Team {n}", n=1 + i % 2)
                 lvl = self.widget(f"seat{i}.level")
                 if lvl is not None and not lvl.visible:
                     theme.draw_text(surface, side, (lvl.rect.centerx, row.centery), small,
