@@ -30,6 +30,7 @@ from cardtable.match import Match
 from cardtable.ui import theme
 from cardtable.ui.cardart import CardArt
 from cardtable.ui.felt import Felt
+from cardtable.ui.keyboard import Keyboard
 from cardtable.ui.scene import Scene
 from cardtable.ui.sound import Sounds
 from cardtable.ui.sprites import CardSprite, SpriteSet, Timeline
@@ -121,6 +122,7 @@ class TableScene(Scene):
         self.speed = 1.0
         self.summaries: list[dict] = []
         self.deal_rows: list[dict] = []
+        self.keys = Keyboard(self)          # focus cursor, keys, F1 help
 
     # ------------------------------------------------------------------ life cycle
     def _pick_viewer(self) -> int:
@@ -466,6 +468,7 @@ class TableScene(Scene):
         if self.idle:
             self.turn = self.match.to_act
         self._refresh_legal()
+        self.keys.update(dt)
         if self.last_button is not None:
             self.last_button.enabled = self.game.last_trick() is not None
         for msg in (self.toast, self.caption):
@@ -580,6 +583,8 @@ class TableScene(Scene):
         et = event.type
         if et in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.pointer = event.pos
+        if self.keys.handle_event(event):
+            return True
         if self.drag is None and self.form.handle_event(event):
             return True
         if et == pygame.MOUSEMOTION:
@@ -860,6 +865,7 @@ class TableScene(Scene):
         self._draw_toast(surface)
         if self.review or self.review_hold or self.review_hover:
             self._draw_review(surface)
+        self.keys.draw(surface)
 
     def _draw_target(self, surface, rect: pygame.Rect) -> None:
         pulse = 0.5 + 0.5 * math.sin(self.clock * 6)

@@ -400,6 +400,43 @@ class GameTable:
         """Top-left of the row of control buttons (None: centred above the hand)."""
         return None
 
+    # ---- keyboard (cardtable.ui.keyboard) ----------------------------------------------
+    #: Space on a card picks it up to be put down elsewhere with the keys (a staging area)
+    KEY_HOLD = False
+
+    def key_rows(self) -> list[tuple[str, list]]:
+        """Rows of keyboard targets on the table, top to bottom, as (row name, [KeyTarget]);
+        the scene adds the row of buttons and the hand below them."""
+        return []
+
+    def key_shortcuts(self) -> list[tuple[int, str, str, object]]:
+        """Direct keys: (pygame key, key label, what it does, callable), shown by F1."""
+        return []
+
+    def key_help(self) -> list[tuple[str, str]]:
+        """More lines for the F1 overlay: (keys, what they do)."""
+        return []
+
+    def key_card(self, sprite) -> None:
+        """Space on a card of the hand: a click on it."""
+        self.card_clicked(sprite)
+
+    def key_play(self, sprite) -> None:
+        """Enter on a card of the hand: a double-click on it (play, discard...)."""
+        self.t.try_action(self.drop_action(sprite, None), sprite)
+
+    def key_cancel(self) -> bool:
+        """Esc: drop a pick or a selection; False when there was none (Esc goes on)."""
+        return False
+
+    def key_target(self, name: str, rect, click: bool = True, **extra):
+        """A target that clicks the middle of ``rect`` when chosen."""
+        from cardtable.ui.keyboard import KeyTarget
+
+        rect = pygame.Rect(rect)
+        activate = (lambda: self.t.keys.click(rect.center)) if click else None
+        return KeyTarget(name, rect, activate, **extra)
+
     # ---- panels -----------------------------------------------------------------------
     def score_lines(self) -> list[tuple[str, str, tuple | None]]:
         """(label, value, colour) rows for the score panel."""

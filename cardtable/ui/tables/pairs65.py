@@ -30,6 +30,7 @@ import pygame
 
 from cardtable.engine.core import Action
 from cardtable.engine.pairs65 import PAIRS_TO_WIN, REFILL_AT, REFILL_COUNT, VALUE
+from cardtable.i18n import N_
 from cardtable.ui import theme
 from cardtable.ui.cardart import card_height
 from cardtable.ui.tables import SUIT_WORDS, GameTable, Target
@@ -596,6 +597,53 @@ class Pairs65Table(GameTable):
 
     def swapper(self) -> int | None:
         return self.swap["swapper"] if self.swap else None
+
+    # ---- keys ------------------------------------------------------------------------------
+    def key_rows(self) -> list[tuple[str, list]]:
+        seats = [self.key_target(f"seat{seat}", self.seat_rect(seat))
+                 for seat in self.opponents() if self.t.zones.get(f"hand{seat}")]
+        seats.sort(key=lambda k: k.rect.centerx)
+        piles = [self.key_target("stock", self.stock_rect()),
+                 self.key_target("pile", self.discard_rect())]
+        offer = self.offer_rect()
+        if offer is not None:
+            piles.append(self.key_target("offer", offer))
+        piles.sort(key=lambda k: k.rect.centerx)
+        return [("players", seats), ("piles", piles)]
+
+    def key_shortcuts(self) -> list[tuple]:
+        t = self.t
+        return [
+            (pygame.K_d, "D", N_("Draw from the draw pile"),
+             lambda: t.try_action(Action("draw", source="stock"))),
+            (pygame.K_t, "T", N_("Take the top card of the discard pile"),
+             lambda: t.try_action(Action("draw", source="discard"))),
+            (pygame.K_p, "P", N_("Lay the two selected cards as a pair"), self._key_pair),
+            (pygame.K_e, "E", N_("End the turn (no discard)"),
+             lambda: t.try_action(Action("done"))),
+        ]
+
+    def key_help(self) -> list[tuple[str, str]]:
+        return [
+            (N_("Space"), N_("Select a card of your hand (two for a pair)")),
+            (N_("Enter"), N_("Discard the focused card; when asked for a swap, give it")),
+            (N_("Up, Enter"), N_("With one card selected, on a player: offer it in a swap")),
+        ]
+
+    def key_card(self, sprite) -> None:
+        self.card_clicked(sprite)
+
+    def key_cancel(self) -> bool:
+        had = bool(self.selected)
+        self.clear_selection()
+        return had
+
+    def _key_pair(self) -> None:
+        sel = self.selection()
+        if len(sel) != 2:
+            self.t.show_toast(N_("Select two cards first (Space on each)."))
+            return
+        self.t.try_action(Action("pair", cards=(sel[0].code, sel[1].code)))
 
     def controls(self, legal: list[Action]) -> list[tuple[str, Action]]:
         if not legal:

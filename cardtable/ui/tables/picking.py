@@ -37,3 +37,23 @@ class ClickToPlay:
                 break
         else:
             self.picked = None  # the card left the hand
+
+    # ---- keys: Space picks the focused card up, Space again (or Enter) plays it -------------
+    def key_card(self, sprite) -> None:
+        if sprite.zone != f"hand{self.viewer}":
+            return
+        if self.picked == sprite.id:
+            self.picked = None
+            self.t.try_action(self.drop_action(sprite, None), sprite)
+            return
+        self.picked = sprite.id
+
+    def key_play(self, sprite) -> None:
+        self.picked = None
+        super().key_play(sprite)
+
+    def key_cancel(self) -> bool:
+        if self.picked is None:
+            return False
+        self.picked = None
+        return True

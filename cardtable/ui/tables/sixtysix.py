@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine.core import Action
+from cardtable.i18n import N_
 from cardtable.ui import theme
 from cardtable.ui.cardart import card_height
 from cardtable.ui.tables import SUIT_WORDS, GameTable, Target, card_words
@@ -505,6 +506,53 @@ class SixtySixTable(ClickToPlay, GameTable):
                               "2 or 3 game points: click Claim 66 again to claim anyway.", 4.0)
 
         return ("Claim 66", ask, "normal")
+
+    # ---- keys ------------------------------------------------------------------------------
+    def key_rows(self) -> list[tuple[str, list]]:
+        row = []
+        stock = self.stock_rect()
+        if stock is not None:
+            row.append(self.key_target("stock", stock))
+        trump = self.trump_rect()
+        if trump is not None:
+            row.append(self.key_target("trump", trump))
+        return [("table", row)]
+
+    def key_shortcuts(self) -> list[tuple]:
+        return [
+            (pygame.K_m, "M", N_("Announce a marriage (the buttons choose between two)"),
+             self._key_marriage),
+            (pygame.K_e, "E", N_("Exchange the nine of trumps for the trump card"),
+             lambda: self.t.try_action(Action("exchange"))),
+            (pygame.K_s, "S", N_("Close the stock"), lambda: self.t.try_action(Action("close"))),
+            (pygame.K_c, "C", N_("Claim 66 (below 66 points, press twice)"), self._key_claim),
+        ]
+
+    def key_help(self) -> list[tuple[str, str]]:
+        return [(N_("Up, Enter"), N_("On the stock: close it; on the trump card: exchange"))]
+
+    def _key_marriage(self) -> None:
+        t = self.t
+        marriages = [a for a in t.legal if a.kind == "marriage"]
+        if len(marriages) == 1:
+            t.try_action(marriages[0])
+        elif marriages:
+            label = next(c[0] for c in self.controls(t.legal) if c[1] == marriages[0])
+            t.keys.focus_on(f"button:{label}")
+            t.keys.shown = True
+        else:
+            t.show_toast(N_("You have no marriage to announce now."))
+
+    def _key_claim(self) -> None:
+        claim = next((a for a in self.t.legal if a.kind == "claim"), None)
+        if claim is None:
+            self.t.show_toast(N_("You can claim 66 only on your turn."))
+            return
+        step = self.claim_control(claim)[1]
+        if callable(step):
+            step()
+        else:
+            self.t.try_action(step)
 
 
 TABLE = SixtySixTable

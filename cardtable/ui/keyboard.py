@@ -1,0 +1,454 @@
+"""Playing at the table without a mouse: a focus cursor, the keys, and the F1 help overlay.
+
+The scene owns one :class:`Keyboard`. It sees every key first and keeps a *focus*: one
+target among rows of targets, drawn as a bright cyan outline with a dark edge (visible on
+the felt and on a white card, and unlike the gold glow of a playable card or the lift of
+the card under the pointer).
+
+Rows, top to bottom: what the game declares with :meth:`GameTable.key_rows` (other
+players' seats, the piles, the staging area...), then the row of buttons (the scene's
+form, in screen order), then the player's hand. Left/Right move within a row, Up/Down to
+the nearest target of the row above or below; Tab / Shift+Tab go round the buttons (the
+form's own focus order). Space acts on the focused thing as a click does; Enter does the
+same, except on a card of the hand, where it plays it (a double-click: play, discard,
+give). A game may add direct keys (:meth:`GameTable.key_shortcuts`), listed by F1.
+
+Games with a staging area (rummy) set ``KEY_HOLD``: Space on a card picks it up, and
+Space or Enter on a meld group, the new-group place, the discard pile or a place in the
+hand puts it down there exactly as a drop of the mouse would.
+
+The focus shows from the first key press on and hides at a mouse click, like the focus
+rings of the buttons.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from cardtable.i18n import N_, Msg
+from cardtable.ui import theme
+
+FOCUS = (70, 228, 255)       # bright cyan: the keyboard focus
+FOCUS_EDGE = (6, 20, 30)     # dark edge around it, for white cards and pale buttons
+HELD = (255, 138, 60)        # orange: a card picked up to be put down elsewhere
+
+#: the keys every table knows, for the help overlay
+GENERAL_KEYS = [
+    (N_("Left / Right"), N_("Move between the cards of your hand, or along a row")),
+    (N_("Up / Down"), N_("Move between rows: hand, buttons, piles, other players")),
+    (N_("Home / End"), N_("First / last of the row")),
+    (N_("Space"), N_("Act on the focused thing, as a click would (pick, select, take)")),
+    (N_("Enter"), N_("Play the focused card (a double-click); on anything else, as Space")),
+    (N_("Tab / Shift+Tab"), N_("Go round the buttons")),
+    (N_("L (hold)"), N_("Show the last trick")),
+    (N_("Esc"), N_("Cancel (put a card back, clear a selection); else back to the menu")),
+    (N_("F1"), N_("Show or hide these keys")),
+]
+
+ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
+          pygame.K_DOWN: (0, 1)}
+ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+@dataclass
+class KeyTarget:
+    """One thing the focus can rest on.
+
+    ``activate`` is what Space (and Enter) does; ``sprite`` marks a card (Enter plays a card
+    of the hand; with ``KEY_HOLD`` Space picks it up); ``drop`` is where a picked-up card
+    is put down when this target is chosen (None: not a place for a card).
+    """
+
+    name: str
+    rect: pygame.Rect
+    activate: Callable[[], object] | None = None
+    sprite: object = None
+    drop: tuple[int, int] | None = None
+    widget: object = None
+    extra: dict = field(default_factory=dict)
+
+
+Row = tuple[str, list[KeyTarget]]
+
+
+class Keyboard:
+    """The focus cursor and the keys of one table scene."""
+
+    def __init__(self, scene) -> None:
+        self.t = scene
+        self.shown = False            # a key was pressed since the last mouse click
+        self.help = False             # the F1 overlay is up
+        self.focus: str | None = None  # name of the focused target
+        self.row = "hand"             # its row (to stay near it when it goes away)
+        self.index = 0                # its place in the row
+        self.held = None              # a card picked up to be put down (KEY_HOLD games)
+
+    @property
+    def game(self):
+        return self.t.game
+
+    # ---- targets ---------------------------------------------------------------------------
+    def rows(self) -> list[Row]:
+        """Every row of targets, top to bottom (empty rows left out)."""
+        out: list[Row] = []
+        for name, targets in self.game.key_rows():
+            if targets:
+                out.append((name, list(targets)))
+        buttons = self.button_targets()
+        if buttons:
+            out.append(("buttons", buttons))
+        hand = self.hand_targets()
+        if hand:
+            out.append(("hand", hand))
+        return out
+
+    def hand_targets(self) -> list[KeyTarget]:
+        t = self.t
+        out = []
+        for s in t.zones.get(f"hand{t.viewer}", []):
+            if s.code is None:
+                continue
+            out.append(KeyTarget(f"card{s.id}", s.rect(), None, sprite=s,
+                                 drop=s.rect().center))
+        return out
+
+    def button_targets(self) -> list[KeyTarget]:
+        out = []
+        for w in self.t.form.widgets:
+            if not getattr(w, "visible", True) or not w.focusable or not w.interactive:
+                continue
+            out.append(KeyTarget(f"button:{w.name}", pygame.Rect(w.rect), w.activate,
+                                 widget=w))
+        out.sort(key=lambda k: (k.rect.centerx, k.rect.centery))
+        return out
+
+    def current(self, rows: list[Row] | None = None) -> KeyTarget | None:
+        """The focused target (the focus moves to a neighbour when its target goes away)."""
+        rows = self.rows() if rows is None else rows
+        if not rows:
+            return None
+        for name, targets in rows:
+            for i, k in enumerate(targets):
+                if k.name == self.focus:
+                    self.row, self.index = name, i
+                    return k
+        names = [r[0] for r in rows]
+        if self.row in names:
+            targets = rows[names.index(self.row)][1]
+        else:
+            targets = rows[names.index("hand")][1] if "hand" in names else rows[-1][1]
+            self.index = self._first_choice(targets)
+        i = max(0, min(self.index, len(targets) - 1))
+        k = targets[i]
+        self._set(rows, k)
+        return k
+
+    def _first_choice(self, targets: list[KeyTarget]) -> int:
+        """A playable card if there is one (the glowing cards), else the first."""
+        for i, k in enumerate(targets):
+            if k.sprite is not None and getattr(k.sprite, "glow", False):
+                return i
+        return 0
+
+    def _set(self, rows: list[Row], k: KeyTarget) -> None:
+        for name, targets in rows:
+            if k in targets:
+                self.row, self.index = name, targets.index(k)
+        self.focus = k.name
+        form = self.t.form
+        if k.widget is not None:
+            if form.focused is not k.widget:
+                form.focus(k.widget)
+        elif form.focused is not None:
+            form.focus(None)
+
+    def focus_on(self, name: str) -> bool:
+        """Put the focus on the target called ``name`` (False if there is none)."""
+        rows = self.rows()
+        for _, targets in rows:
+            for k in targets:
+                if k.name == name:
+                    self._set(rows, k)
+                    return True
+        return False
+
+    def target(self, name: str) -> KeyTarget | None:
+        for _, targets in self.rows():
+            for k in targets:
+                if k.name == name:
+                    return k
+        return None
+
+    # ---- moving --------------------------------------------------------------------------------
+    def move(self, dx: int, dy: int) -> None:
+        rows = self.rows()
+        k = self.current(rows)
+        if k is None:
+            return
+        names = [r[0] for r in rows]
+        r = names.index(self.row)
+        if dx:
+            targets = rows[r][1]
+            i = max(0, min(len(targets) - 1, self.index + dx))
+            self._set(rows, targets[i])
+            return
+        r2 = max(0, min(len(rows) - 1, r + dy))
+        if r2 == r:
+            return
+        x = k.rect.centerx
+        targets = rows[r2][1]
+        best = min(targets, key=lambda o: (abs(o.rect.centerx - x), o.rect.centerx))
+        self._set(rows, best)
+
+    def edge(self, last: bool) -> None:
+        rows = self.rows()
+        if self.current(rows) is None:
+            return
+        targets = dict(rows)[self.row]
+        self._set(rows, targets[-1 if last else 0])
+
+    def tab(self, back: bool) -> None:
+        """Tab / Shift+Tab: the form's own focus order over the buttons."""
+        form = self.t.form
+        form.keyboard = True
+        form.move_focus(-1 if back else 1)
+        w = form.focused
+        if w is not None:
+            self.focus_on(f"button:{w.name}")
+
+    # ---- acting --------------------------------------------------------------------------------
+    def activate(self, enter: bool) -> None:
+        t = self.t
+        k = self.current()
+        if k is None:
+            return
+        game = self.game
+        hand = f"hand{t.viewer}"
+        if self.held is not None:
+            held = self.held
+            if k.sprite is held:
+                self.release()
+                return
+            if k.drop is not None:
+                self.release()
+                self.drop(held, k.drop)
+                return
+            self.release()
+        s = k.sprite
+        if s is not None and getattr(s, "zone", None) is not None:
+            if game.KEY_HOLD and not enter and s.code is not None and \
+                    (s.zone == hand or game.draggable(s)):
+                self.hold(s)
+                return
+            if s.zone == hand or (enter and game.draggable(s)):
+                if enter:
+                    game.key_play(s)
+                else:
+                    game.key_card(s)
+                return
+        if k.activate is not None:
+            k.activate()
+
+    def hold(self, sprite) -> None:
+        self.held = sprite
+        self.t.show_toast(Msg("Moving a card: choose where it goes and press Space "
+                              "(Esc puts it back)."), 3.0)
+
+    def release(self) -> None:
+        self.held = None
+
+    def drop(self, sprite, pos) -> None:
+        """Put ``sprite`` down at ``pos`` as the mouse would (the scene's drop rules)."""
+        t = self.t
+        if sprite.zone is None or sprite not in t.zones.get(sprite.zone, []):
+            return
+        pos = (int(pos[0]), int(pos[1]))
+        t.drag = {"sprite": sprite, "start": pos, "offset": (0, 0), "moved": True}
+        sprite.dragging = True
+        t._release(pos)
+
+    def click(self, pos) -> None:
+        """A click of the mouse at ``pos`` (on a pile, a seat...), as the scene handles it."""
+        t = self.t
+        pos = (int(pos[0]), int(pos[1]))
+        s = t._hand_sprite_at(pos)
+        if s is not None and s.zone != f"hand{t.viewer}":
+            self.game.card_clicked(s)
+            return
+        action = self.game.click_action(pos)
+        if action is not None:
+            t.try_action(action)
+
+    def focused_card(self):
+        """The card of the hand (or staging area) under the focus, if any."""
+        k = self.current() if self.focus is not None else None
+        return k.sprite if k is not None else None
+
+    # ---- events --------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        et = event.type
+        if et == pygame.MOUSEBUTTONDOWN:
+            self.shown = False
+            self.held = None
+            return False
+        if et != pygame.KEYDOWN or self.t.drag is not None:
+            return False
+        k = event.key
+        mod = getattr(event, "mod", 0)
+        if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            return False
+        if k == pygame.K_F1:
+            self.help = not self.help
+            return True
+        if self.help:
+            if k in (pygame.K_ESCAPE,) + ACTIVATE:
+                self.help = False
+            return True
+        was_shown = self.shown
+        self.shown = True
+        if k in ARROWS:
+            if was_shown or self.focus is not None:
+                self.move(*ARROWS[k])
+            else:
+                self.current()
+            return True
+        if k in (pygame.K_HOME, pygame.K_END):
+            self.edge(k == pygame.K_END)
+            return True
+        if k == pygame.K_TAB:
+            self.tab(bool(mod & pygame.KMOD_SHIFT))
+            return True
+        if k in ACTIVATE:
+            if not self.t.idle:
+                self.t.skip()
+                return True
+            if self.focus is None and not was_shown:
+                self.current()      # the first press shows where the focus is
+                return True
+            self.activate(enter=k != pygame.K_SPACE)
+            return True
+        if k == pygame.K_ESCAPE:
+            if self.held is not None:
+                self.release()
+                return True
+            return bool(self.game.key_cancel())
+        for key, _label, _text, fn in self.game.key_shortcuts():
+            if key == k:
+                if self.t.idle:
+                    fn()
+                return True
+        return False
+
+    def update(self, dt: float) -> None:
+        """After the scene marked the hand: lift a picked-up card of the hand."""
+        s = self.held
+        if s is None:
+            return
+        if s.zone is None or s not in self.t.zones.get(s.zone, []):
+            self.held = None
+            return
+        if s.zone.startswith("hand"):
+            s.lift_target = 1.0
+
+    # ---- drawing -------------------------------------------------------------------------------
+    def focus_rect(self) -> pygame.Rect | None:
+        """Where the focus outline is drawn now (None: not shown)."""
+        if not self.shown or self.t.waiting:
+            return None
+        k = self.current()
+        if k is None:
+            return None
+        if k.sprite is not None:
+            return k.sprite.rect()
+        return pygame.Rect(k.rect)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.held is not None and self.held.zone is not None:
+            r = self.held.rect().inflate(theme.px(8), theme.px(8))
+            pygame.draw.rect(surface, HELD, r, width=max(3, theme.px(3)),
+                             border_radius=theme.px(10))
+            tip = (r.centerx, r.top - theme.px(4))
+            s = theme.px(9)
+            pygame.draw.polygon(surface, HELD, [tip, (tip[0] - s, tip[1] - s),
+                                                (tip[0] + s, tip[1] - s)])
+        rect = self.focus_rect()
+        if rect is not None:
+            self.outline(surface, rect)
+        if self.help:
+            self.draw_help(surface)
+        elif self.t.match.is_human(self.t.viewer) and not self.t.waiting:
+            self.draw_hint(surface)
+
+    def outline(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pulse = 0.5 + 0.5 * math.sin(self.t.clock * 5.0)
+        gap = theme.px(4)
+        w = max(3, theme.px(3))
+        r = rect.inflate(gap * 2, gap * 2)
+        radius = theme.px(10)
+        pygame.draw.rect(surface, FOCUS_EDGE, r.inflate(w * 2, w * 2), width=w + 2,
+                         border_radius=radius + w)
+        colour = theme.lerp_colour(FOCUS, (225, 250, 255), 0.45 * pulse)
+        pygame.draw.rect(surface, colour, r, width=w, border_radius=radius)
+        pygame.draw.rect(surface, FOCUS_EDGE, r.inflate(-w * 2, -w * 2), width=1,
+                         border_radius=max(0, radius - w))
+
+    def draw_hint(self, surface: pygame.Surface) -> None:
+        """A small 'F1 Keys' tag in the bottom left corner."""
+        h = surface.get_height()
+        theme.draw_text(surface, N_("F1: keys"), (theme.px(14), h - theme.px(10)),
+                        theme.px(13), theme.TEXT_MUTED, anchor="bottomleft")
+
+    def help_lines(self) -> list[tuple[str, str]]:
+        game_keys = [(label, text) for _k, label, text, _fn in self.game.key_shortcuts()]
+        return list(game_keys) + list(self.game.key_help())
+
+    def draw_help(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surface.blit(shade, (0, 0))
+        size = theme.px(16)
+        row = theme.px(24)
+        head = theme.px(21)
+        general = GENERAL_KEYS
+        game = self.help_lines()
+        key_w = max(theme.text_size(k, size, bold=True)[0] for k, _ in general + game)
+        text_w = max(theme.text_size(v, size)[0] for _, v in general + game)
+        pad = theme.px(24)
+        gap = theme.px(18)
+        pw = min(w - theme.px(40), key_w + gap + text_w + 2 * pad)
+        ph = pad * 2 + head + theme.px(12) + row * len(general) + \
+            (theme.px(18) + head + theme.px(6) + row * len(game) if game else 0) + theme.px(26)
+        panel = pygame.Rect(0, 0, pw, min(ph, h - theme.px(20)))
+        panel.center = (w // 2, h // 2)
+        theme.panel(surface, panel, alpha=232, radius=theme.px(16))
+        x = panel.x + pad
+        y = panel.y + pad
+        theme.draw_text(surface, N_("Keys"), (x, y), head, theme.ACCENT_LIGHT, bold=True)
+        y += head + theme.px(12)
+        y = self._help_rows(surface, general, x, y, key_w, gap, size, row)
+        if game:
+            y += theme.px(18)
+            theme.draw_text(surface, Msg("Keys in {game}", game=self.t.match.spec.name),
+                            (x, y), head, theme.ACCENT_LIGHT, bold=True)
+            y += head + theme.px(6)
+            y = self._help_rows(surface, game, x, y, key_w, gap, size, row)
+        theme.draw_text(surface, N_("F1 or Esc closes this panel"),
+                        (panel.centerx, panel.bottom - theme.px(12)), theme.px(14),
+                        theme.TEXT_DIM, anchor="midbottom")
+        self.help_rect = panel
+
+    @staticmethod
+    def _help_rows(surface, lines, x, y, key_w, gap, size, row) -> int:
+        for key, text in lines:
+            theme.draw_text(surface, key, (x, y), size, FOCUS, bold=True)
+            theme.draw_text(surface, text, (x + key_w + gap, y), size, theme.TEXT)
+            y += row
+        return y
+
+
+__all__ = ["Keyboard", "KeyTarget", "GENERAL_KEYS"]

@@ -1,0 +1,386 @@
+"""Every game played with the keyboard only: KEYDOWN events, no mouse event at all.
+
+A simple policy (``make_bot`` easy, or ``SimpleBot``, on a clone of the state) chooses each
+move of the human seat; the test finds where the focus must go (the table's keyboard
+targets), presses arrow keys until it is there, then the keys that make the move, and
+checks that the engine received exactly the chosen move. The summaries between deals are
+closed with Enter too.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from cardtable.ai import make_bot
+from cardtable.engine import registry
+from cardtable.match import Match, Seat, SimpleBot
+from cardtable.ui.keyboard import FOCUS
+from cardtable.ui.scenes import table as table_mod
+from cardtable.ui.scenes.table import TableScene
+
+from .test_table import DT, make_app
+
+K = pygame
+
+
+def key(app, k, mod=0):
+    """One key press (KEYDOWN only, as the table reads it)."""
+    uni = chr(k) if 32 <= k < 127 else ("\r" if k == K.K_RETURN else "")
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=uni, scancode=0)], DT)
+
+
+def start(game: str, n: int, seed: int, **options) -> tuple:
+    state = registry.get(game).new_match(players=n, seed=seed, **options)
+    names = ["Ann", "Bert", "Cleo", "Dan", "Eve"]
+    seats = [Seat(names[i], "human" if i == 0 else "computer", "easy") for i in range(n)]
+    match = Match(game, seats, state=state, pace=0)
+    app = make_app()
+    table = table_mod.show_table(app, TableScene(match, pace=0.0, sound=False))
+    return app, table
+
+
+def wait_turn(app, table, timeout=30.0) -> bool:
+    """Frames until the human is to act; overlays (summary, match end) closed with Enter."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if app.top is not table:
+            if table.finished:
+                return False
+            key(app, K.K_RETURN)
+            continue
+        if table.match.is_over and table.idle:
+            return False
+        if table.my_turn():
+            return True
+        app.step([], DT)
+        if table.match.thinking:
+            time.sleep(0.0005)
+    raise AssertionError("the human never got the turn")
+
+
+def card_name(table, code: str) -> str:
+    zones = [f"hand{table.viewer}"] + [z for z in table.zones if z.startswith("stage")]
+    for z in zones:
+        for s in table.zones.get(z, []):
+            if s.code == code:
+                return f"card{s.id}"
+    raise AssertionError(f"{code} is neither in the hand nor staged")
+
+
+def go_to(app, table, name: str, limit: int = 80) -> None:
+    """Arrow keys until the focus rests on the target called ``name``."""
+    kb = table.keys
+    for _ in range(limit):
+        rows = kb.rows()
+        cur = kb.current(rows) if kb.shown else None
+        if cur is None:
+            key(app, K.K_RIGHT)          # the first key shows the focus
+            continue
+        if cur.name == name:
+            return
+        where = [i for i, (_, ts) in enumerate(rows) if any(t.name == name for t in ts)]
+        assert where, f"no target {name!r} in {[(r, [t.name for t in ts]) for r, ts in rows]}"
+        row = [r[0] for r in rows].index(kb.row)
+        if where[0] != row:
+            key(app, K.K_UP if where[0] < row else K.K_DOWN)
+            continue
+        targets = rows[row][1]
+        i = next(i for i, t in enumerate(targets) if t.name == name)
+        key(app, K.K_RIGHT if i > kb.index else K.K_LEFT)
+    raise AssertionError(f"the focus never reached {name!r}")
+
+
+def button_name(table, action) -> str:
+    label = next(c[0] for c in table.game.controls(table.legal) if c[1] == action)
+    return f"button:{label}"
+
+
+def applied(table, before: int, action) -> None:
+    moves = table.match.moves
+    assert len(moves) > before, f"{action} was not applied"
+    seat, done = moves[before]
+    assert seat == 0
+    if action.kind in ("go_out", "lay"):
+        assert sorted(map(sorted, done.melds)) == sorted(map(sorted, action.melds))
+        assert getattr(done, "discard", None) == getattr(action, "discard", None)
+    elif action.kind == "pair":
+        assert sorted(done.cards) == sorted(action.cards)
+    else:
+        assert done == action
+
+
+# --------------------------------------------------------------------------- trick games
+
+
+def play_card(app, table, code: str, turn: int) -> None:
+    go_to(app, table, card_name(table, code))
+    if turn % 2:
+        key(app, K.K_SPACE)     # pick it up...
+        assert table.game.picked is not None
+        key(app, K.K_SPACE)     # ...and play it
+    else:
+        key(app, K.K_RETURN)
+
+
+def test_japanese65_deal_with_keys_only():
+    app, table = start("japanese65", 4, seed=3)
+    state = table.match.state
+    bot = SimpleBot("japanese65", "medium", seed=2)
+    turn = 0
+    while state.deal_no == 1 and not state.is_over and wait_turn(app, table):
+        if state.deal_no != 1:
+            break
+        action = bot.choose(state.clone(), 0)
+        before = len(table.match.moves)
+        play_card(app, table, action.card, turn)
+        applied(table, before, action)
+        turn += 1
+    assert turn == 12
+    assert len(state.score_sheet) == 1 and sum(state.score_sheet[0]["points"]) == 65
+
+
+def test_sixtysix_match_with_keys_only():
+    app, table = start("sixtysix", 2, seed=5)
+    match, state = table.match, table.match.state
+    bot = SimpleBot("sixtysix", "medium", seed=1)
+    kinds: dict[str, int] = {}
+    turn = 0
+    while wait_turn(app, table):
+        action = bot.choose(state.clone(), 0)
+        before = len(match.moves)
+        n = kinds.get(action.kind, 0)
+        if action.kind == "play":
+            play_card(app, table, action.card, turn)
+        elif action.kind == "marriage":
+            if n % 2 and len([a for a in table.legal if a.kind == "marriage"]) == 1:
+                key(app, K.K_m)
+            else:
+                go_to(app, table, button_name(table, action))
+                key(app, K.K_RETURN)
+        elif action.kind == "exchange":
+            if n % 2:
+                key(app, K.K_e)
+            else:
+                go_to(app, table, "trump")
+                key(app, K.K_RETURN)
+        elif action.kind == "close":
+            if n % 2:
+                key(app, K.K_s)
+            else:
+                go_to(app, table, "stock")
+                key(app, K.K_SPACE)
+        elif action.kind == "claim":
+            key(app, K.K_c)
+            if len(match.moves) == before:  # below 66: asked to press again
+                key(app, K.K_c)
+        applied(table, before, action)
+        kinds[action.kind] = n + 1
+        turn += 1
+        assert turn < 600
+    assert match.is_over and table.finished
+    assert "play" in kinds and {"claim", "marriage", "exchange"} & set(kinds)
+    assert table.scores == state.match_scores
+
+
+# --------------------------------------------------------------------------- pairs65
+
+
+def test_pairs65_game_with_keys_only():
+    app, table = start("pairs65", 3, seed=4)
+    match, state = table.match, table.match.state
+    bot = make_bot("pairs65", "easy", 3)
+    game = table.game
+    kinds: dict[str, int] = {}
+    turns = 0
+    while state.deal_no == 1 and wait_turn(app, table):
+        if state.deal_no != 1:
+            break
+        action = bot.choose(state.clone(), 0)
+        swaps = [a for a in table.legal if a.kind == "swap"]
+        if swaps and "swap" not in kinds:
+            action = swaps[len(swaps) // 2]     # one swap at least, with the keys
+        before = len(match.moves)
+        n = kinds.get(action.kind, 0)
+        if action.kind == "draw":
+            if n % 2:
+                key(app, K.K_d if action.source == "stock" else K.K_t)
+            else:
+                go_to(app, table, "stock" if action.source == "stock" else "pile")
+                key(app, K.K_RETURN)
+        elif action.kind == "swap":
+            go_to(app, table, card_name(table, action.card))
+            key(app, K.K_SPACE)                     # select it
+            go_to(app, table, f"seat{action.target}")
+            key(app, K.K_RETURN)                    # offer it to that player
+        elif action.kind == "pair":
+            for code in action.cards:
+                go_to(app, table, card_name(table, code))
+                if not any(s.code == code for s in game.selection()):
+                    key(app, K.K_SPACE)
+            assert sorted(s.code for s in game.selection()) == sorted(action.cards)
+            if n % 2:
+                key(app, K.K_p)
+            else:
+                go_to(app, table, "button:Lay pair")
+                key(app, K.K_SPACE)
+        elif action.kind in ("discard", "give"):
+            go_to(app, table, card_name(table, action.card))
+            key(app, K.K_RETURN)
+        elif action.kind == "done":
+            if n % 2:
+                key(app, K.K_e)
+            else:
+                go_to(app, table, "button:End turn")
+                key(app, K.K_RETURN)
+        applied(table, before, action)
+        kinds[action.kind] = n + 1
+        turns += 1
+        assert turns < 400
+    assert len(state.score_sheet) == 1 or state.is_over
+    assert {"draw", "pair", "discard", "swap"} <= set(kinds)
+
+
+# --------------------------------------------------------------------------- the rummies
+
+
+def stage(app, table, melds, use_hold: bool) -> None:
+    """Build the staging groups for ``melds`` with N, the number keys, or Space (hold)."""
+    game = table.game
+    for meld in melds:
+        first, *rest = meld
+        go_to(app, table, card_name(table, first))
+        key(app, K.K_n)
+        number = len(game.stage_ids)
+        zone = game.stage_zones()[-1]
+        for j, code in enumerate(rest):
+            go_to(app, table, card_name(table, code))
+            if use_hold and j % 2 == 0:
+                key(app, K.K_SPACE)                          # pick it up
+                assert table.keys.held is not None
+                go_to(app, table, f"card{table.zone(zone)[0].id}")
+                key(app, K.K_SPACE)                          # put it on the group
+            else:
+                key(app, getattr(K, f"K_{number}"))
+        assert sorted(s.code for s in table.zone(zone)) == sorted(meld)
+
+
+@pytest.mark.parametrize("game, seed, out", [("rummy65", 9, "go_out"), ("quebec65", 4, "lay")])
+def test_rummy_hand_with_keys_only(game, seed, out):
+    # the seeds give a hand where the human goes out (rummy65) or lays down on a last
+    # turn (quebec65) after several turns of drawing and discarding
+    app, table = start(game, registry.get(game).min_players, seed=seed)
+    match, state = table.match, table.match.state
+    bot = make_bot(game, "easy", 5)
+    kinds: dict[str, int] = {}
+    turns = 0
+    while state.deal_no == 1 and wait_turn(app, table):
+        if state.deal_no != 1:
+            break
+        action = bot.choose(state.clone(), 0)
+        before = len(match.moves)
+        n = kinds.get(action.kind, 0)
+        if action.kind == "draw":
+            if n % 2:
+                key(app, K.K_d if action.source == "stock" else K.K_t)
+            else:
+                go_to(app, table, "stock" if action.source == "stock" else "pile")
+                key(app, K.K_RETURN)
+        elif action.kind == "discard":
+            go_to(app, table, card_name(table, action.card))
+            key(app, K.K_RETURN)
+        elif action.kind in ("go_out", "lay"):
+            stage(app, table, action.melds, use_hold=not n % 2)
+            key(app, K.K_g)
+        applied(table, before, action)
+        if action.kind == "lay":
+            assert not table.game.stage_ids
+        kinds[action.kind] = n + 1
+        turns += 1
+        assert turns < 300
+    assert state.deal_no >= 2 or state.is_over
+    assert len(state.score_sheet) >= 1
+    assert {"draw", "discard", out} <= set(kinds)
+
+
+# --------------------------------------------------------------------------- the picture
+
+
+def test_focus_outline_is_drawn_and_follows_the_keys():
+    app, table = start("sixtysix", 2, seed=5)
+    assert wait_turn(app, table)
+    app.step([], DT)
+    assert table.keys.focus_rect() is None          # no key pressed yet: no outline
+
+    def cyan(pos) -> bool:
+        """The focus colour (it pulses towards white): not the felt, a card or the gold glow."""
+        r, g, b, *_ = app.screen.get_at(pos)
+        return b >= 235 and g >= 215 and FOCUS[0] - 10 <= r <= 150
+
+    before = table.keys.focus_rect()
+    assert before is None
+    key(app, K.K_RIGHT)
+    rect = table.keys.focus_rect()
+    assert rect is not None
+    hand = table.zone("hand0")
+    assert table.keys.focused_card() in hand
+    app.step([], DT)
+    # the outline's bright ring lies just outside the card, all round
+    ring = [(rect.centerx, rect.top - y) for y in range(3, 12)]
+    assert any(cyan(p) for p in ring), [tuple(app.screen.get_at(p)) for p in ring]
+    left = [(rect.left - x, rect.centery) for x in range(3, 12)]
+    assert any(cyan(p) for p in left)
+    # Right moves it to the next card, Up to the table (stock / trump card)
+    first = table.keys.focused_card()
+    key(app, K.K_RIGHT)
+    assert table.keys.focused_card() is hand[hand.index(first) + 1]
+    key(app, K.K_UP)
+    key(app, K.K_UP)
+    app.step([], DT)
+    assert table.keys.row == "table"
+    r2 = table.keys.focus_rect()
+    assert any(cyan((r2.centerx, r2.top - y)) for y in range(3, 12))
+    # a mouse click hides it; a key shows it again
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 400), button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 400), button=1)], DT)
+    assert table.keys.focus_rect() is None
+    key(app, K.K_DOWN)
+    assert table.keys.focus_rect() is not None
+
+
+def test_f1_shows_and_hides_the_keys():
+    app, table = start("rummy65", 3, seed=8)
+    assert wait_turn(app, table)
+    app.step([], DT)
+    centre = (640, 360)
+    plain = app.screen.copy()
+    key(app, K.K_F1)
+    assert table.keys.help
+    shown = app.screen.copy()
+    panel = table.keys.help_rect
+    assert panel.width > 500 and panel.height > 300
+    assert panel.collidepoint(centre)
+    # the panel darkens the table under it
+    diff = sum(1 for x in range(panel.left + 10, panel.right - 10, 25)
+               for y in range(panel.top + 10, panel.bottom - 10, 25)
+               if plain.get_at((x, y)) != shown.get_at((x, y)))
+    assert diff > 50
+    # the game's own keys are listed
+    lines = [text for _, text in table.keys.help_lines()]
+    assert "Draw from the stock" in lines and any("group" in t for t in lines)
+    # other keys do nothing while it is up; F1 hides it
+    moves = len(table.match.moves)
+    key(app, K.K_d)
+    assert len(table.match.moves) == moves and table.keys.help
+    key(app, K.K_F1)
+    assert not table.keys.help
+    again = app.screen.copy()
+    assert again.get_at(centre) != shown.get_at(centre) or \
+        again.get_at((panel.left + 30, panel.top + 30)) != shown.get_at(
+            (panel.left + 30, panel.top + 30))
+    # Esc closes it too, and leaves the table where it was
+    key(app, K.K_F1)
+    key(app, K.K_ESCAPE)
+    assert not table.keys.help and app.top is table
