@@ -56,7 +56,7 @@ def launch_time(runs: int = 3) -> list[float]:
     return out
 
 
-def table_frames(game: str, seconds: float, level: str = "easy"):
+def table_frames(game: str, seconds: float, level: str = "easy", players: int | None = None):
     """Frame times of the table at 1920×1080: (all frames, frames while a computer thinks)."""
     import pygame
 
@@ -67,7 +67,7 @@ def table_frames(game: str, seconds: float, level: str = "easy"):
     app = App(size=(1920, 1080), settings={"animation_speed": "normal", "sound": False,
                                           "show_card_points": True})
     install(app)
-    n = 4 if game == "japanese65" else 2
+    n = players or (4 if game == "japanese65" else 2)
     seats = [Seat("You", "human")] + [Seat(f"Bot {i}", "computer", level) for i in range(1, n)]
     match = Match(game, seats, seed=17)
     table = show_table(app, TableScene(match, speed="normal", sound=False))
@@ -128,11 +128,16 @@ def main() -> None:
     print(f"   launch to first menu frame: median {statistics.median(launches):.3f} s, "
           f"best {best:.3f} s [{'ok' if statistics.median(launches) < LAUNCH_GOAL else 'over'}"
           f" the < 1 s goal]")
-    for game, level in (("sixtysix", "hard"), ("japanese65", "medium")):
-        frames, thinking, cpu = table_frames(game, 20.0, level)
-        _report(f"{game} table 1920x1080, play", frames)
-        _report(f"{game} table 1920x1080, play, CPU time of the UI thread", cpu)
-        _report(f"{game} table 1920x1080, while a computer ({level}) thinks", thinking)
+    for game, level, n, seconds in (("sixtysix", "hard", 2, 20.0),
+                                    ("japanese65", "medium", 4, 20.0),
+                                    ("rummy65", "hard", 8, 12.0),
+                                    ("quebec65", "hard", 4, 12.0),
+                                    ("pairs65", "hard", 4, 12.0)):
+        frames, thinking, cpu = table_frames(game, seconds, level, n)
+        name = f"{game} {n}p table 1920x1080"
+        _report(f"{name}, play", frames)
+        _report(f"{name}, play, CPU time of the UI thread", cpu)
+        _report(f"{name}, while a computer ({level}) thinks", thinking)
 
 
 if __name__ == "__main__":
