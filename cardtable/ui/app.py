@@ -10,7 +10,8 @@ frame is driven by the events they post. Hooks other modules set on the App:
 * ``app.on_start_match(config)``: start the table for a setup ``config`` (see setup.py)
 * ``app.on_continue_match()``:    resume the match in progress
 * ``app.match_in_progress()``:    returns True when a match can be continued
-* ``app.stats``:                  statistics records, game id -> dict (see stats.py)
+* ``app.stats``:                  statistics, game id -> level -> record (see storage.py)
+* ``app.data_dir``:               folder of the autosave and statistics (None: not kept)
 * ``app.settings_listeners``:     callables ``fn(key, value)`` told about every settings change
 * ``app.on_first_frame(app)``:     called once the first frame of ``loop()`` is on screen
 
@@ -103,6 +104,8 @@ class App:
         self.on_continue_match: Callable[[], Any] | None = None
         self.match_in_progress: Callable[[], bool] | None = None
         self.stats: dict[str, dict] = {}
+        #: where the match in progress and the statistics are kept (None: nowhere)
+        self.data_dir: Path | None = None
         self.settings_listeners: list[Callable[[str, Any], None]] = []
         self.on_first_frame: Callable[[App], Any] | None = None
         self.last_match_config: dict | None = None
@@ -359,10 +362,14 @@ def run(argv: list[str] | None = None) -> int:
     settings, message = storage.load_settings(path)
     pygame.init()
     app = App(settings=settings, settings_path=path)
-    install_table(app)
-    app.push(MenuScene())
     if message:
         app.toast(message, seconds=6.0, kind="bad")
+    from cardtable.ui import session
+
+    app.data_dir = storage.data_dir()
+    session.load_stats(app)
+    install_table(app)      # checks the saved match (a damaged one is set aside, with a toast)
+    app.push(MenuScene())
     stamp = os.environ.get("CARDTABLE_FIRST_FRAME_FILE")
     if stamp:
         app.on_first_frame = lambda a: _first_frame_shown(a, stamp)

@@ -341,16 +341,33 @@ def test_a_computer_asks_the_human_to_swap():
                for c in table.captions)
 
 
+def _hand_over(app, table, seat):
+    """The hand-over screen names ``seat``; it confirms after the input guard."""
+    from cardtable.ui.scenes.handoff import GUARD, HandoffScene
+
+    for _ in range(5):
+        if isinstance(app.top, HandoffScene):
+            break
+        app.step([], DT)
+    handoff = app.top
+    assert isinstance(handoff, HandoffScene) and handoff.seat == seat
+    assert all(s.code is None and not s.face_up
+               for z in ("hand0", "hand1", "hand2") for s in table.zone(z))
+    pause(app, GUARD + 0.05)
+    click(app, handoff.widget("Show my hand").rect.center)
+    assert app.top is table and table.viewer == seat
+
+
 def test_pass_and_play_target_gets_its_own_choice():
     hand0 = ["AS", "2D", "3H", "4C", "5S", "6D", "7C", "9H", "TC"]
     app, table = start({0: hand0}, n=3, humans=(0, 1))
     state, g = table.match.state, table.game
+    _hand_over(app, table, 0)
     assert wait_for_human(app, table) and table.viewer == 0
     drag(app, grab(card(table, "9H")), g.seat_rect(1).center)
     assert state.phase == "give"
-    app.step([], DT)
-    # the table turns to P1, names it and asks for its card; P0's offer stays face down
-    assert table.viewer == 1
+    # the hand-over screen turns the table to P1, which is asked for its card
+    _hand_over(app, table, 1)
     assert table.toast is not None and table.toast[0].startswith("P1: P0 asks you for a card")
     offer = table.zone("offer")
     assert len(offer) == 1 and offer[0].code is None
@@ -359,9 +376,8 @@ def test_pass_and_play_target_gets_its_own_choice():
     give = state.hand(1)[3]
     drag(app, grab(card(table, give)), g.seat_rect(0).center)
     assert table.match.moves[-1] == (1, Action("give", card=give))
-    app.step([], DT)
-    app.step([], DT)
     # back to P0, who continues its turn with P1's card
+    _hand_over(app, table, 0)
     assert table.viewer == 0 and state.phase == "play"
     assert give in [s.code for s in table.zone("hand0")]
     assert "9H" in state.hand(1)

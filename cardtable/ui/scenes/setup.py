@@ -117,9 +117,12 @@ class SetupScene(FormScene):
 
     def config(self) -> dict:
         seats = []
+        people = sum(1 for i in range(self.players) if self.seats[i]["kind"] == "human")
         for i in range(self.players):
             s = self.seats[i]
             name = s["name"].strip() or default_name(i, s["kind"])
+            if people > 1 and name == "You":   # pass-and-play: everybody has a name
+                name = f"Player {i + 1}"
             seats.append({"name": name, "kind": s["kind"], "level": s["level"]})
         return {
             "game": self.game_id,

@@ -1,8 +1,11 @@
-"""Statistics: one line per game from ``app.stats`` (game id -> record dict).
+"""Statistics: one line per game and level from ``app.stats``.
 
-A record may hold any of: played, won, lost, shared, best_streak, streak, best (a score),
-last_played; known keys get columns with friendly headings, and the win rate is derived
-from played and won. With no finished game yet the screen says so.
+``app.stats`` maps a game id to {level: record} (see ``storage.record_result``; a level is
+the computers' level, 'mixed' or 'people'); a flat {game id: record} is shown too. A record
+may hold any of: played, won, lost, shared, best_streak, streak, best (a score), total and
+scored (for the average), last_played; known keys get columns with friendly headings, the
+win rate is derived from played and won. With no finished game yet the screen says so.
+"Reset" asks first, then forgets every record (and saves that).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from cardtable.engine import registry
 from cardtable.ui import theme
 from cardtable.ui.scenes.common import FormScene
 from cardtable.ui.scenes.rules_text import RULES
+from cardtable.ui.widgets import BUTTON_HEIGHT, Button
 
 COLUMNS = (
     ("played", "Played"),
@@ -23,8 +27,29 @@ COLUMNS = (
     ("streak", "Streak"),
     ("best_streak", "Best streak"),
     ("best", "Best score"),
+    ("average", "Average"),
     ("last_played", "Last played"),
 )
+
+LEVEL_NAMES = {"easy": "easy", "medium": "medium", "hard": "hard", "mixed": "mixed levels",
+               "people": "people only"}
+
+
+def _records(stats: dict) -> list[tuple[str, dict]]:
+    """(row label, record) for every game and level, games in menu order."""
+    order = {g: i for i, g in enumerate(registry.ids())}
+    out = []
+    for gid in sorted((stats or {}), key=lambda g: (order.get(g, 99), str(g))):
+        value = stats[gid]
+        if not isinstance(value, dict):
+            continue
+        if "played" in value or not all(isinstance(v, dict) for v in value.values()):
+            out.append((game_name(gid), value))           # one record for the game
+            continue
+        for level in sorted(value, key=lambda lv: (list(LEVEL_NAMES).index(lv)
+                                                   if lv in LEVEL_NAMES else 9, lv)):
+            out.append((f"{game_name(gid)} · {LEVEL_NAMES.get(level, level)}", value[level]))
+    return out
 
 
 def game_name(game_id: str) -> str:
@@ -35,21 +60,27 @@ def game_name(game_id: str) -> str:
 
 
 def table_rows(stats: dict) -> tuple[list[tuple[str, str]], list[list[str]]]:
-    """(columns, rows) of the statistics table; rows start with the game's name."""
-    records = {g: r for g, r in (stats or {}).items() if isinstance(r, dict)}
+    """(columns, rows) of the statistics table; rows start with the game's name (and level)."""
+    records = _records(stats)
     present = set()
-    for r in records.values():
+    for _, r in records:
         present.update(k for k, v in r.items() if v is not None)
     if "played" in present and "won" in present:
         present.add("win_rate")
+    if "total" in present and "scored" in present:
+        present.add("average")
     cols = [(k, label) for k, label in COLUMNS if k in present]
     rows = []
-    for gid, r in records.items():
-        cells = [game_name(gid)]
+    for label, r in records:
+        cells = [label]
         for key, _ in cols:
             if key == "win_rate":
                 played, won = r.get("played") or 0, r.get("won") or 0
                 cells.append(f"{round(100 * won / played)}%" if played else "—")
+            elif key == "average":
+                scored = r.get("scored") or 0
+                cells.append(f"{r.get('total', 0) / scored:.1f}" if scored and "total" in r
+                             else "—")
             else:
                 v = r.get(key)
                 cells.append("—" if v is None else str(v))
@@ -63,6 +94,25 @@ class StatsScene(FormScene):
 
     def layout(self) -> None:
         self.back_button()
+        if self.app is not None and table_rows(self.app.stats or {})[1]:
+            b = Button("Reset", self.ask_reset, style="quiet")
+            b.rect = pygame.Rect(0, 0, max(theme.px(140), b.preferred_width()),
+                                 theme.px(BUTTON_HEIGHT))
+            b.rect.bottomright = (self.size[0] - theme.px(32), self.size[1] - theme.px(28))
+            self.add(b, "Reset")
+
+    def ask_reset(self) -> None:
+        from cardtable.ui.scenes.confirm import ConfirmScene
+
+        self.app.push(ConfirmScene("Reset the statistics?",
+                                   "Every result of every game is forgotten. This cannot be "
+                                   "undone.", "Reset", self.reset))
+
+    def reset(self) -> None:
+        from cardtable.ui import session
+
+        session.reset_stats(self.app)
+        self.rebuild()
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_heading(surface, self.title)

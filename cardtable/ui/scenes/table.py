@@ -27,7 +27,7 @@ import pygame
 
 from cardtable.engine.core import Action, IllegalAction
 from cardtable.match import Match
-from cardtable.ui import theme
+from cardtable.ui import session, theme
 from cardtable.ui.cardart import CardArt
 from cardtable.ui.felt import Felt
 from cardtable.ui.keyboard import Keyboard
@@ -81,6 +81,13 @@ class TableScene(Scene):
         self._pace_override = pace
         self._sound_override = sound
         self.viewer = self._pick_viewer()
+        # pass-and-play: with several people at the table, events are shown as the public
+        # sees them (``secret_for`` None, every private zone face down: ``concealed``) until
+        # the person to act confirms on the hand-over screen; see _hotseat_guard
+        self.hotseat = len(match.human_seats) > 1
+        self.secret_for: int | None = None if self.hotseat else self.viewer
+        self.concealed = self.hotseat
+        self.last_person: int | None = None   # whose hand was shown last (pass-and-play)
         self.zones: dict[str, list[CardSprite]] = {}
         self.sprites = SpriteSet()
         self.timeline = Timeline(self._handle)
@@ -152,6 +159,8 @@ class TableScene(Scene):
                 self.timeline.extend(start)
             else:
                 self.game.sync(self.match.view(self.viewer))
+                if self.concealed:
+                    self._forget_private()
                 self.relayout(0.0)
 
     def on_exit(self) -> None:
@@ -292,8 +301,10 @@ class TableScene(Scene):
             sprites = self.zones.get(name, [])
             targets = self.game.place(name, sprites)
             base_z = self.game.zone_z(name)
+            hide = self.concealed and name.startswith(self.game.PRIVATE_ZONES)
             for i, (s, tgt) in enumerate(zip(sprites, targets, strict=True)):
                 x, y, angle, width, face_up = tgt
+                face_up = face_up and not hide
                 s.z = base_z + i
                 if s.dragging:
                     s.target = (x, y, angle, width)
@@ -337,9 +348,12 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ events
     def _handle(self, event) -> float:
-        ev = event.for_seat(self.viewer)
+        if self.hotseat and event.kind in ("dealt", "deal_scored", "match_over"):
+            self.conceal()   # a new deal is dealt face down; summaries show no hand
+        ev = event.for_seat(self.secret_for)
         kind = ev["kind"]
-        line = self.game.describe(ev)
+        # with several people the log is public: it names players and shows no secret
+        line = self.game.describe(event.for_seat(None) if self.hotseat else ev)
         if line:
             self.say(line)
         if kind == "deal_scored":
@@ -432,7 +446,8 @@ class TableScene(Scene):
 
     def my_turn(self) -> bool:
         m = self.match
-        return self.idle and not m.is_over and m.to_act == self.viewer and m.is_human(self.viewer)
+        return self.idle and not m.is_over and m.to_act == self.viewer and \
+            m.is_human(self.viewer) and self.secret_for == self.viewer
 
     def skip(self) -> None:
         """A click while cards move: jump to the end of what is queued."""
@@ -448,6 +463,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         self.clock += dt
+        self._hotseat_guard()
         if not self.waiting:
             self.timeline.update(dt, blocked=lambda: self.waiting)
         self.sprites.update(dt)
@@ -458,10 +474,11 @@ class TableScene(Scene):
                 for _, name in due[:2]:
                     self.play_sound(name)
         if self.idle and not self.match.is_over:
-            self._maybe_change_viewer()
+            self._hotseat_turn()
             if not self.match.is_human(self.match.to_act):
                 events = self.match.poll(now=self.clock)
                 if events:
+                    self._hotseat_guard()
                     self.timeline.extend(events)
                     if self.speed <= 0:
                         self.timeline.update(0.0, blocked=lambda: self.waiting)
@@ -480,21 +497,117 @@ class TableScene(Scene):
             self.caption = None
         self.form.update(dt)
 
-    def _maybe_change_viewer(self) -> None:
+    # ------------------------------------------------------------------ pass-and-play
+    def _hotseat_guard(self) -> None:
+        """Hide every hand as soon as the engine has moved on to another person.
+
+        Called before any new events are animated: whatever follows is shown as the public
+        sees it, so nobody's cards are on screen while the device changes hands.
+        """
+        if not self.hotseat or self.secret_for is None:
+            return
+        seat = self.match.to_act
+        if self.match.is_over or (self.match.is_human(seat) and seat != self.secret_for):
+            self.conceal()
+
+    def conceal(self) -> None:
+        """Show events as the public sees them and turn every private zone face down."""
+        if not self.hotseat:
+            return
+        if self.secret_for is not None:
+            self.last_person = self.secret_for
+        self.secret_for = None
+        self.drop_drag()
+        self.review = False
+        self.hover = None
+        self.toast = None    # it spoke to the person who was playing
+        if not self.concealed:
+            self.concealed = True
+            self.relayout(0.2, zones=[z for z in self.zones
+                                       if z.startswith(self.game.PRIVATE_ZONES)])
+
+    def _forget_private(self) -> None:
+        """The cards in private zones lose their faces (only their backs are known)."""
+        for name, sprites in self.zones.items():
+            if name.startswith(self.game.PRIVATE_ZONES):
+                for sp in sprites:
+                    sp.code = None
+                    sp.revealed = False
+
+    def _hotseat_turn(self) -> None:
+        """The picture has caught up: show the hand of the person to act, or hand over."""
         m = self.match
         seat = m.to_act
-        if seat is None or not m.is_human(seat) or seat == self.viewer:
+        if not self.hotseat or seat is None or not m.is_human(seat):
             return
+        if self.secret_for == seat:
+            return
+        if seat == self.last_person and self.secret_for is None:
+            self.reveal_for(seat)   # the same person again: nobody else's cards to hide
+            return
+        self.show_handoff(seat)
+
+    def show_handoff(self, seat: int) -> None:
+        """Cover the table with the hand-over screen for ``seat``."""
+        self.conceal()
+        self._forget_private()
+        self.relayout(0.0)
+        self.sprites.finish()
+        if self.app is None:
+            self.reveal_for(seat)
+            return
+        from cardtable.ui.scenes.handoff import HandoffScene
+
+        self.waiting = True
+        self.app.push(HandoffScene(self, seat))
+
+    def reveal_for(self, seat: int) -> None:
+        """``seat`` is at the screen: rebuild the table from that seat's view."""
+        m = self.match
         self.viewer = seat
+        self.secret_for = seat
+        self.last_person = seat
+        self.concealed = False
+        self.waiting = False
         self.clear_zones()
         self.game.sync(m.view(seat))
         self.relayout(0.0)
+        self._legal_key = None
+        self._build_controls()
         prompt = self.game.turn_prompt(seat)   # what that player is asked to do
         self.show_toast(prompt or f"{m.seats[seat].name}, it is your turn.")
 
+    # ------------------------------------------------------------------ undo
+    def can_undo(self) -> bool:
+        m = self.match
+        return (not self.hotseat and m.undo_seat is not None and m.undo_seat == self.viewer
+                and not self.finished and self.drag is None and m.can_undo())
+
+    def undo(self) -> bool:
+        """Take back the person's last move (against computers, when it reveals nothing)."""
+        if not self.can_undo():
+            if self.match.undo_seat is not None and not self.hotseat:
+                self.show_toast("That move can no longer be taken back: "
+                                "new cards have been seen since.")
+            return False
+        self.drop_drag()
+        self.match.undo()
+        self.timeline.queue.clear()
+        self.timeline.wait = 0.0
+        self.clear_zones()
+        self.game.sync(self.match.view(self.viewer))
+        self.relayout(0.0)
+        self.turn = self.match.to_act
+        self._legal_key = None
+        self.caption = None
+        self.say("Move taken back.")
+        self.show_toast("Move taken back.", 1.6)
+        return True
+
     def _refresh_legal(self) -> None:
         mine = self.my_turn()
-        key = (len(self.match.moves), mine, self.viewer, self.match.state.deal_no)
+        key = (len(self.match.moves), mine, self.viewer, self.match.state.deal_no,
+               self.secret_for)
         if key != self._legal_key:
             self._legal_key = key
             self.legal = self.match.legal_actions() if mine else []
@@ -524,6 +637,13 @@ class TableScene(Scene):
         menu = Button("Menu", self.leave, style="quiet", size=size)
         menu.rect = pygame.Rect(theme.px(14), theme.px(12), theme.px(92), theme.px(34))
         self.form.add(menu)
+        if not self.hotseat and self.match.undo_seat is not None:
+            undo = Button("Undo", self.undo, style="quiet", size=size)
+            undo.rect = pygame.Rect(menu.rect.right + theme.px(8), menu.rect.top,
+                                    theme.px(92), theme.px(34))
+            undo.enabled = self.can_undo()
+            undo.name = "Undo"
+            self.form.add(undo)
         last = Button("Last trick", self.toggle_review, style="quiet", size=size)
         last.rect = pygame.Rect(0, 0, theme.px(124), theme.px(34))
         last.rect.bottomright = (w - theme.px(14), h - theme.px(12))
@@ -566,6 +686,9 @@ class TableScene(Scene):
         if self.app is None:
             return
         self.drop_drag()
+        if self.hotseat and not self.finished:
+            self.conceal()              # whoever presses Continue sees the hand-over first
+            self.last_person = None
         if len(self.app.stack) > 1 and self.app.stack[-1] is self:
             self.app.pop()
         else:
@@ -594,6 +717,9 @@ class TableScene(Scene):
         if et == pygame.MOUSEBUTTONUP and event.button == 1:
             return self._release(event.pos)
         if et == pygame.KEYDOWN:
+            if event.key == pygame.K_z and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+                self.undo()
+                return True
             if event.key == pygame.K_l:
                 self.review_hold = True
                 return True
@@ -716,6 +842,9 @@ class TableScene(Scene):
         m = self.match
         if m.is_over:
             return False
+        if self.secret_for != self.viewer:   # pass-and-play: the hand is not shown yet
+            self._fly_back(sprite)
+            return False
         if m.to_act != self.viewer or not m.is_human(self.viewer) or not self.idle:
             who = m.seats[m.to_act].name if m.to_act is not None else "the table"
             self.show_toast(f"Wait for your turn: {who} is playing." if self.idle or
@@ -729,6 +858,7 @@ class TableScene(Scene):
             self._fly_back(sprite)
             return False
         self.hover = None
+        self._hotseat_guard()
         self.timeline.extend(events)
         if self.speed <= 0:
             self.timeline.update(0.0, blocked=lambda: self.waiting)
@@ -904,13 +1034,13 @@ class TableScene(Scene):
         info = m.seats[seat]
         turn = self.turn == seat and not m.is_over
         if info.is_human:
-            sub = "You" if seat == self.viewer else "Player"
+            sub = "You" if seat == self.viewer and not self.hotseat else "Player"
         else:
             sub = f"Computer · {info.level}"
         if turn and not info.is_human and self.idle:
             sub = "Thinking" + "." * (1 + int(self.clock * 3) % 3)
         elif turn and info.is_human:
-            sub = "Your turn" if seat == self.viewer else "To play"
+            sub = "Your turn" if seat == self.viewer and not self.hotseat else "To play"
         score = self.scores[seat] if seat < len(self.scores) else 0
         pad = theme.px(10)
         if turn:
@@ -1135,12 +1265,15 @@ def _make_scene(module, names: tuple[str, ...], table: TableScene, ev: dict):
 def start_match(app, config: dict, **kwargs) -> TableScene:
     """Start a match from the setup scene's config and show its table over the main menu."""
     match = Match.from_config(config)
-    return show_table(app, TableScene(match, **kwargs))
+    table = show_table(app, TableScene(match, **kwargs))
+    session.attach(app, match)      # saved now and after every move
+    return table
 
 
 def show_table(app, table: TableScene) -> TableScene:
     old = getattr(app, "table", None)
     if old is not None and old is not table:
+        old.match.on_change = None
         old.match.close()
     app.table = table
     try:
@@ -1154,21 +1287,53 @@ def show_table(app, table: TableScene) -> TableScene:
 
 
 def install(app) -> None:
-    """Make the shell start and continue matches on this table."""
-    app.table = getattr(app, "table", None)
+    """Make the shell start and continue matches on this table, saved in ``app.data_dir``.
 
-    def on_start(config: dict) -> None:
+    A match saved by an earlier run is checked at once (a damaged file is set aside and the
+    player told); "Continue" then resumes it. Starting a new match while one is in progress
+    asks first.
+    """
+    app.table = getattr(app, "table", None)
+    saved: list[Match] = []
+    if session.match_file(app) is not None and app.table is None:
+        match = session.load_saved(app)
+        if match is not None:
+            saved.append(match)
+
+    def live() -> TableScene | None:
+        table = getattr(app, "table", None)
+        if table is not None and not table.finished and not table.match.is_over:
+            return table
+        return None
+
+    def go(config: dict) -> None:
+        saved.clear()
+        session.forget_saved(app)
         start_match(app, config)
 
+    def on_start(config: dict) -> None:
+        if not in_progress():
+            go(config)
+            return
+        from cardtable.ui.scenes.confirm import ConfirmScene
+
+        app.push(ConfirmScene("Start a new match?",
+                              "The match in progress will be replaced and cannot be "
+                              "continued afterwards.", "Start new match",
+                              lambda: go(config), no="Keep it"))
+
     def on_continue() -> None:
-        table = getattr(app, "table", None)
-        if table is not None and not table.finished:
-            if app.top is not table:
-                app.push(table)
+        table = live()
+        if table is None and saved:
+            match = saved.pop()
+            table = show_table(app, TableScene(match))
+            session.attach(app, match)
+            return
+        if table is not None and app.top is not table:
+            app.push(table)
 
     def in_progress() -> bool:
-        table = getattr(app, "table", None)
-        return table is not None and not table.finished and not table.match.is_over
+        return live() is not None or bool(saved)
 
     app.on_start_match = on_start
     app.on_continue_match = on_continue

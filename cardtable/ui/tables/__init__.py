@@ -71,6 +71,8 @@ class GameTable:
     ZONE_Z = {"pile": 100, "won": 200, "stock": 300, "trump": 250, "trick": 500, "hand": 700,
               "deck": 900}
     RANK_ORDER = "AKQJT98765432"
+    #: zones holding one player's own cards (faces hidden while a hand-over is due)
+    PRIVATE_ZONES: tuple[str, ...] = ("hand", "stage")
 
     def __init__(self, scene) -> None:
         self.t = scene
@@ -94,7 +96,8 @@ class GameTable:
 
     def you(self, seat: int) -> str:
         """'You' for the viewer when the viewer is a human, else the seat's name."""
-        if seat == self.viewer and self.t.match.is_human(seat):
+        if seat == self.viewer and self.t.match.is_human(seat) and \
+                not getattr(self.t, "hotseat", False):   # several people: names only
             return "You"
         return self.name(seat)
 

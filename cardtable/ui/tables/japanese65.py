@@ -42,7 +42,7 @@ class Japanese65Table(ClickToPlay, GameTable):
     def side_name(self, side: int) -> str:
         seats = [s for s in range(4) if s % 2 == side]
         viewer = self.viewer
-        if viewer in seats and self.t.match.is_human(viewer):
+        if viewer in seats and self.t.match.is_human(viewer) and not self.t.hotseat:
             other = next(s for s in seats if s != viewer)
             return f"You & {self.name(other)}"
         return " & ".join(self.name(s) for s in seats)

@@ -1,0 +1,219 @@
+"""The hand-over screen of pass-and-play: it covers the whole table between two people.
+
+The table pushes ``HandoffScene(table, seat)`` when the next person to act is not the one
+whose hand was shown last (see ``TableScene``). It names who plays next and shows only what
+everybody at the table may know: the scores, the last trick, the last discard and the last
+few lines of the log (which, with several people at the table, are public). Every hand on
+the table underneath is face down and has forgotten its cards; "Show my hand" asks the
+table to show that person's hand and closes the screen.
+
+Input is ignored for a moment after the screen appears, so a click or key meant for the
+table by the previous player never shows the next player's hand by accident.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.ui import theme
+from cardtable.ui.scene import Scene
+from cardtable.ui.tables import card_words
+from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
+
+GUARD = 0.45   # seconds during which input is ignored
+
+
+class HandoffScene(Scene):
+    overlay = False   # the table underneath is never drawn while this is up
+
+    def __init__(self, table, seat: int) -> None:
+        super().__init__()
+        self.table = table
+        self.seat = seat
+        self.age = 0.0
+        self.form = Form(on_cancel=self.menu)
+        self.form.keyboard = False
+
+    @property
+    def name(self) -> str:
+        return self.table.match.seats[self.seat].name
+
+    # ---- actions ----------------------------------------------------------------------
+    def show_hand(self) -> None:
+        if self.age < GUARD:
+            return
+        if self.app is not None and self.app.top is self:
+            self.app.pop()
+        self.table.reveal_for(self.seat)
+
+    def menu(self) -> None:
+        if self.age < GUARD or self.app is None:
+            return
+        from cardtable.ui.scenes.menu import MenuScene
+
+        self.table.waiting = False
+        self.app.reset(MenuScene())
+
+    # ---- public facts ------------------------------------------------------------------
+    def last_discard(self) -> str | None:
+        """The card most recently discarded in this deal (public), if the game discards."""
+        for e in reversed(self.table.match.log):
+            if e.kind == "dealt":
+                return None
+            if e.kind == "discarded":
+                card = e.data.get("card")
+                return card if isinstance(card, str) else None
+        return None
+
+    def recent(self) -> list[str]:
+        return list(self.table.log)[-5:]
+
+    # ---- layout ---------------------------------------------------------------------
+    def on_enter(self) -> None:
+        self.layout()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.layout()
+
+    def layout(self) -> None:
+        self.form.clear()
+        w, h = self.size
+        show = Button("Show my hand", self.show_hand, style="primary", size=theme.SUBHEADING - 2)
+        show.rect = pygame.Rect(0, 0, max(theme.px(260), show.preferred_width()),
+                                theme.px(BUTTON_HEIGHT + 8))
+        show.rect.midbottom = (w // 2, h - theme.px(40))
+        show.name = "Show my hand"
+        menu = Button("Menu", self.menu, style="quiet", size=theme.SMALL + 1)
+        menu.rect = pygame.Rect(theme.px(14), theme.px(12), theme.px(92), theme.px(34))
+        menu.name = "Menu"
+        self.form.add(menu)
+        self.form.add(show)
+        self.form.focus(show)
+
+    def widget(self, name: str):
+        return next((w for w in self.form.widgets if w.name == name), None)
+
+    # ---- frame ------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.age < GUARD:
+            return True
+        self.form.handle_event(event)
+        return True
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+        self.form.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        felt = self.app.settings.get("felt", "green") if self.app is not None else "green"
+        theme.backdrop(surface, felt)
+        w, h = surface.get_size()
+        table = self.table
+        colour = table.seat_colour(self.seat)
+        y = theme.px(60)
+        title = f"Pass to {self.name}"
+        size = theme.px(theme.TITLE - 8)
+        rect = theme.draw_text(surface, title, (w // 2, y), size, theme.TEXT, bold=True,
+                               anchor="midtop")
+        pygame.draw.circle(surface, colour, (rect.left - theme.px(26), rect.centery),
+                           theme.px(12))
+        y = rect.bottom + theme.px(10)
+        theme.draw_text(surface, f"{self.name} plays next. Everyone else, please look away.",
+                        (w // 2, y), theme.px(theme.BODY), theme.ACCENT_LIGHT, anchor="midtop")
+        top = y + theme.px(50)
+        bottom = h - theme.px(40) - theme.px(BUTTON_HEIGHT + 8) - theme.px(24)
+        gap = theme.px(24)
+        side_w = min(theme.px(300), (w - 4 * gap) // 3)
+        left = pygame.Rect(gap, top, side_w, bottom - top)
+        right = pygame.Rect(w - gap - side_w, top, side_w, bottom - top)
+        middle = pygame.Rect(left.right + gap, top, right.left - left.right - 2 * gap,
+                             bottom - top)
+        self._draw_log(surface, left)
+        self._draw_scores(surface, right)
+        self._draw_cards(surface, middle)
+        self.form.draw(surface)
+
+    def _heading(self, surface, rect: pygame.Rect, text: str) -> int:
+        theme.draw_text(surface, text, (rect.left + theme.px(16), rect.top + theme.px(14)),
+                        theme.px(theme.SMALL + 1), theme.ACCENT_LIGHT, bold=True)
+        return rect.top + theme.px(46)
+
+    def _draw_log(self, surface, rect: pygame.Rect) -> None:
+        lines = self.recent()
+        if not lines:
+            return
+        size = theme.px(theme.SMALL)
+        rect = pygame.Rect(rect.left, rect.top, rect.width,
+                           min(rect.height, theme.px(60) + int(size * 1.55) * len(lines)))
+        theme.panel(surface, rect, alpha=150, shadow=False)
+        y = self._heading(surface, rect, "Last moves")
+        for line in lines:
+            text = theme.ellipsize(line, size, rect.width - theme.px(32))
+            theme.draw_text(surface, text, (rect.left + theme.px(16), y), size, theme.TEXT,
+                            shadow=False)
+            y += int(size * 1.55)
+
+    def _draw_scores(self, surface, rect: pygame.Rect) -> None:
+        try:
+            lines = list(self.table.game.score_lines())
+        except Exception:  # a table without a score panel yet
+            lines = []
+        if not lines:
+            return
+        size = theme.px(theme.SMALL)
+        rect = pygame.Rect(rect.left, rect.top, rect.width,
+                           min(rect.height, theme.px(60) + int(size * 1.6) * len(lines)))
+        theme.panel(surface, rect, alpha=150, shadow=False)
+        y = self._heading(surface, rect, self.table.match.spec.name)
+        for label, value, colour in lines:
+            x = rect.left + theme.px(16)
+            if colour is not None:
+                pygame.draw.circle(surface, colour, (x + theme.px(5), y + size // 2 + 1),
+                                   theme.px(5))
+                x += theme.px(16)
+            theme.draw_text(surface, theme.ellipsize(label, size, rect.width - theme.px(110)),
+                            (x, y), size, theme.TEXT, shadow=False)
+            theme.draw_text(surface, value, (rect.right - theme.px(16), y), size, theme.TEXT,
+                            bold=True, anchor="topright", shadow=False)
+            y += int(size * 1.6)
+
+    def _draw_cards(self, surface, rect: pygame.Rect) -> None:
+        """The last trick (every card was played face up) or the last discard."""
+        art = self.table.art
+        if art is None:
+            return
+        trick = self.table.game.last_trick()
+        discard = self.last_discard()
+        cards: list[tuple[str, str]] = []
+        heading = ""
+        if trick:
+            played, winner, _note = trick
+            heading = f"Last trick, won by {self.table.match.seats[winner].name}"
+            cards = [(code, self.table.match.seats[seat].name) for seat, code in played]
+        elif discard:
+            heading = "Last discard"
+            cards = [(discard, card_words(discard))]
+        if not cards:
+            return
+        n = len(cards)
+        gap = theme.px(14)
+        cw = int(min(theme.px(110), (rect.width - (n + 1) * gap) / max(1, n)))
+        cw = max(theme.px(40), cw)
+        face_h = art.face(cards[0][0], cw).get_height()
+        total = n * cw + (n - 1) * gap
+        box = pygame.Rect(0, 0, max(total + 2 * gap, theme.px(320)),
+                          face_h + theme.px(100))
+        box.center = rect.center
+        theme.panel(surface, box, alpha=150, shadow=False)
+        theme.draw_text(surface, heading, (box.centerx, box.top + theme.px(14)),
+                        theme.px(theme.SMALL + 1), theme.ACCENT_LIGHT, bold=True,
+                        anchor="midtop")
+        x = box.centerx - total // 2
+        y = box.top + theme.px(48)
+        for code, label in cards:
+            img = art.face(code, cw)
+            surface.blit(img, (x, y))
+            theme.draw_text(surface, theme.ellipsize(label, theme.px(13), cw + gap),
+                            (x + cw // 2, y + img.get_height() + theme.px(6)), theme.px(13),
+                            theme.TEXT_DIM, anchor="midtop", shadow=False)
+            x += cw + gap

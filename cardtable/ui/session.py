@@ -1,0 +1,147 @@
+"""What ties a match on the table to the files on disk: autosave, Continue, statistics.
+
+The App's ``data_dir`` says where the files go (``run()`` sets it to the platformdirs user
+data folder; an App built by a test has None and writes nothing):
+
+* ``attach(app, match)``: the match is saved after every move and undo (atomically, see
+  ``storage.save_match``); when it ends the save is removed and the result goes into the
+  statistics, once.
+* ``load_saved(app)``: the saved match, checked under the rules, or None. A file that cannot
+  be used is set aside and the player is told in one sentence (a toast); the menu carries on.
+* ``stats_level(match)``: the statistics key of a table (the computers' level).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardtable import storage
+from cardtable.match import Match
+
+#: games where the lowest score is the best one
+LOWER_IS_BETTER = {"rummy65", "quebec65"}
+
+
+def match_file(app) -> Path | None:
+    folder = getattr(app, "data_dir", None)
+    return Path(folder) / "match.json" if folder is not None else None
+
+
+def stats_file(app) -> Path | None:
+    folder = getattr(app, "data_dir", None)
+    return Path(folder) / "stats.json" if folder is not None else None
+
+
+# --------------------------------------------------------------------------- the match
+
+
+def attach(app, match: Match) -> None:
+    """Save ``match`` now and after every change; record it when it ends."""
+    match.on_change = lambda m: changed(app, m)
+    changed(app, match)
+
+
+def changed(app, match: Match) -> None:
+    path = match_file(app)
+    if match.is_over:
+        if path is not None:
+            storage.clear_match(path)
+        record(app, match)
+        return
+    if path is None:
+        return
+    try:
+        storage.save_match(match, path)
+    except (OSError, TypeError, ValueError) as exc:
+        if not getattr(match, "_save_failed", False):   # say it once, not at every move
+            match._save_failed = True
+            app.toast(f"The match could not be saved: {getattr(exc, 'strerror', None) or exc}.",
+                      seconds=5.0, kind="bad")
+
+
+def has_saved(app) -> bool:
+    path = match_file(app)
+    return path is not None and storage.has_match(path)
+
+
+def load_saved(app) -> Match | None:
+    path = match_file(app)
+    if path is None:
+        return None
+    match, message = storage.load_match(path)
+    if message:
+        app.toast(message, seconds=7.0, kind="bad")
+    return match
+
+
+def forget_saved(app) -> None:
+    path = match_file(app)
+    if path is not None:
+        storage.clear_match(path)
+
+
+# --------------------------------------------------------------------------- statistics
+
+
+def stats_level(match: Match) -> str:
+    """'easy' / 'medium' / 'hard' (every computer at it), 'mixed', or 'people' (no computer)."""
+    levels = {s.level for s in match.seats if not s.is_human}
+    if not levels:
+        return "people"
+    return levels.pop() if len(levels) == 1 else "mixed"
+
+
+def result(match: Match) -> tuple[bool, int | None] | None:
+    """(a person won, the best person's final score), or None without people at the table."""
+    humans = match.human_seats
+    if not humans:
+        return None
+    state = match.state
+    won = any(s in state.winners for s in humans)
+    scores = [state.match_scores[s] for s in humans if s < len(state.match_scores)]
+    low = match.game_id in LOWER_IS_BETTER
+    score = (min(scores) if low else max(scores)) if scores else None
+    return won, score
+
+
+def record(app, match: Match) -> None:
+    """Add a finished match to ``app.stats`` and save them (once per match)."""
+    if getattr(match, "_recorded", False):
+        return
+    match._recorded = True
+    res = result(match)
+    if res is None:
+        return
+    won, score = res
+    stats = app.stats if isinstance(getattr(app, "stats", None), dict) else {}
+    storage.record_result(stats, match.game_id, stats_level(match), won, score,
+                          lower_is_better=match.game_id in LOWER_IS_BETTER)
+    app.stats = stats
+    save_stats(app)
+
+
+def save_stats(app) -> None:
+    path = stats_file(app)
+    if path is None:
+        return
+    try:
+        storage.save_stats(app.stats, path)
+    except OSError as exc:
+        app.toast(f"Could not save the statistics: {exc.strerror or exc}.", kind="bad")
+
+
+def load_stats(app) -> None:
+    path = stats_file(app)
+    if path is None:
+        return
+    stats, message = storage.load_stats(path)
+    app.stats = stats
+    if message:
+        app.toast(message, seconds=7.0, kind="bad")
+
+
+def reset_stats(app) -> None:
+    app.stats = {}
+    path = stats_file(app)
+    if path is not None:
+        save_stats(app)
