@@ -101,3 +101,27 @@ def test_a_missing_catalogue_falls_back_to_english(monkeypatch, tmp_path):
     finally:
         monkeypatch.undo()
         i18n.set_language("en")
+
+
+def test_translations_keep_the_markup_and_the_blanks():
+    """A French text starts with the same markup as its English (``# ``, ``## ``, ``- ``),
+    has as many ``**`` and the same ``{blanks}``."""
+    import re
+
+    blanks = re.compile(r"{(\w*)}")
+    wrong = []
+    for msg in french_catalogue():
+        if not msg.id or not msg.string:
+            continue
+        ids = msg.id if isinstance(msg.id, tuple) else (msg.id,)
+        strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+        for text in strings:
+            if not text:
+                continue
+            source = ids[-1] if len(ids) > 1 else ids[0]
+            lead = next((m for m in ("# ", "## ", "- ") if source.startswith(m)), "")
+            if (not text.startswith(lead) or text.startswith(("# ", "## ", "- ")) != bool(lead)
+                    or text.count("**") != source.count("**")
+                    or set(blanks.findall(text)) != set(blanks.findall(source))):
+                wrong.append(ids[0])
+    assert not wrong, f"translations that lose markup or blanks: {wrong[:10]}"

@@ -157,12 +157,27 @@ def draw_text(
     return rect
 
 
+#: marks that French sets off with a space but that must not begin a line
+_CLINGING = frozenset(":;!?»")
+
+
+def clings(word: str) -> bool:
+    """Whether ``word`` is only punctuation that stays on the line of the word before it
+    (French puts a space before ``:``, so "points :" must not break before the colon)."""
+    return bool(word) and all(ch in _CLINGING for ch in word)
+
+
 def wrap(text, fnt: pygame.font.Font, width: int) -> list[str]:
     """Break ``text`` (translated first) into lines no wider than ``width`` (words are never
-    split)."""
+    split, and a lone ``:`` or ``;`` stays with the word before it)."""
     lines: list[str] = []
     for para in tr(text).split("\n"):
-        words = para.split()
+        words: list[str] = []
+        for word in para.split():
+            if words and clings(word):
+                words[-1] = f"{words[-1]} {word}"
+            else:
+                words.append(word)
         line = ""
         for word in words:
             trial = f"{line} {word}" if line else word

@@ -673,7 +673,10 @@ class ScrollText(Widget):
         for i, part in enumerate(text.split("**")):
             strong = bold or i % 2 == 1
             for w in part.split():
-                words.append((w, strong))
+                if words and theme.clings(w) and words[-1][1] == strong:
+                    words[-1] = (f"{words[-1][0]} {w}", strong)   # "points :" stays together
+                else:
+                    words.append((w, strong))
         line_h = int(theme.font(size).get_linesize() * 1.08)
         x = indent
         space = theme.font(size).size(" ")[0]
