@@ -255,8 +255,6 @@ class Keyboard:
 
     def hold(self, sprite) -> None:
         self.held = sprite
-        self.t.show_toast(Msg("Moving a card: choose where it goes and press Space "
-                              "(Esc puts it back)."), 3.0)
 
     def release(self) -> None:
         self.held = None
@@ -397,13 +395,22 @@ class Keyboard:
                          border_radius=max(0, radius - w))
 
     def draw_hint(self, surface: pygame.Surface) -> None:
-        """A small 'F1 Keys' tag in the bottom left corner."""
+        """A small 'F1: keys' tag in the bottom left corner (and what to do with a card
+        picked up)."""
         h = surface.get_height()
         theme.draw_text(surface, N_("F1: keys"), (theme.px(14), h - theme.px(10)),
                         theme.px(13), theme.TEXT_MUTED, anchor="bottomleft")
+        if self.held is not None:
+            theme.draw_text(surface, N_("Moving a card: Space puts it down here"),
+                            (theme.px(14), h - theme.px(48)), theme.px(14), HELD, bold=True,
+                            anchor="bottomleft")
+            theme.draw_text(surface, N_("Esc leaves it where it was"),
+                            (theme.px(14), h - theme.px(30)), theme.px(14), HELD,
+                            anchor="bottomleft")
 
     def help_lines(self) -> list[tuple[str, str]]:
-        game_keys = [(label, text) for _k, label, text, _fn in self.game.key_shortcuts()]
+        game_keys = [(label, text) for _k, label, text, _fn in self.game.key_shortcuts()
+                     if label]     # keys sharing one line (1 - 9) label only the first
         return list(game_keys) + list(self.game.key_help())
 
     def draw_help(self, surface: pygame.Surface) -> None:

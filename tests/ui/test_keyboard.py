@@ -16,6 +16,7 @@ import pytest
 
 from cardtable.ai import make_bot
 from cardtable.engine import registry
+from cardtable.engine.core import Action
 from cardtable.match import Match, Seat, SimpleBot
 from cardtable.ui.keyboard import FOCUS
 from cardtable.ui.scenes import table as table_mod
@@ -36,7 +37,7 @@ def start(game: str, n: int, seed: int, **options) -> tuple:
     state = registry.get(game).new_match(players=n, seed=seed, **options)
     names = ["Ann", "Bert", "Cleo", "Dan", "Eve"]
     seats = [Seat(names[i], "human" if i == 0 else "computer", "easy") for i in range(n)]
-    match = Match(game, seats, state=state, pace=0)
+    match = Match(game, seats, state=state, seed=seed, pace=0)   # seeded computers too
     app = make_app()
     table = table_mod.show_table(app, TableScene(match, pace=0.0, sound=False))
     return app, table
@@ -267,7 +268,7 @@ def stage(app, table, melds, use_hold: bool) -> None:
         assert sorted(s.code for s in table.zone(zone)) == sorted(meld)
 
 
-@pytest.mark.parametrize("game, seed, out", [("rummy65", 9, "go_out"), ("quebec65", 4, "lay")])
+@pytest.mark.parametrize("game, seed, out", [("rummy65", 15, "go_out"), ("quebec65", 4, "lay")])
 def test_rummy_hand_with_keys_only(game, seed, out):
     # the seeds give a hand where the human goes out (rummy65) or lays down on a last
     # turn (quebec65) after several turns of drawing and discarding
@@ -348,6 +349,18 @@ def test_focus_outline_is_drawn_and_follows_the_keys():
     assert table.keys.focus_rect() is None
     key(app, K.K_DOWN)
     assert table.keys.focus_rect() is not None
+    # Tab goes round the buttons in the form's order; the focus follows, Enter presses
+    for _ in range(6):
+        key(app, K.K_TAB)
+        assert table.keys.row == "buttons"
+        assert table.form.focused is not None
+        assert table.keys.focus == f"button:{table.form.focused.name}"
+        if table.keys.focus == "button:Close the stock":
+            break
+    assert table.keys.focus == "button:Close the stock"
+    moves = len(table.match.moves)
+    key(app, K.K_RETURN)
+    assert table.match.moves[moves] == (0, Action("close"))
 
 
 def test_f1_shows_and_hides_the_keys():

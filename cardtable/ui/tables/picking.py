@@ -7,6 +7,8 @@ another card picks that one instead. What "play" means is the table's ``drop_act
 
 from __future__ import annotations
 
+from cardtable.i18n import N_
+
 
 class ClickToPlay:
     """Mixin for a :class:`~cardtable.ui.tables.GameTable` whose cards are played one by one."""
@@ -51,6 +53,10 @@ class ClickToPlay:
     def key_play(self, sprite) -> None:
         self.picked = None
         super().key_play(sprite)
+
+    def key_help(self) -> list[tuple[str, str]]:
+        return [(N_("Enter"), N_("Play the focused card")),
+                (N_("Space"), N_("Pick the focused card up; Space again plays it"))]
 
     def key_cancel(self) -> bool:
         if self.picked is None:

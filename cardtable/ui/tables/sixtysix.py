@@ -529,7 +529,8 @@ class SixtySixTable(ClickToPlay, GameTable):
         ]
 
     def key_help(self) -> list[tuple[str, str]]:
-        return [(N_("Up, Enter"), N_("On the stock: close it; on the trump card: exchange"))]
+        return super().key_help() + [
+            (N_("Up, Enter"), N_("On the stock: close it; on the trump card: exchange"))]
 
     def _key_marriage(self) -> None:
         t = self.t
