@@ -284,3 +284,30 @@ def test_restored_pass_and_play_match_starts_with_a_handoff():
             break
     assert isinstance(app2.top, HandoffScene)
     restored.match.close()
+
+
+@pytest.mark.parametrize("game", registry.ids())
+def test_setup_lets_every_seat_be_a_person_or_a_computer_at_every_count(game):
+    from cardtable.ui.scenes.setup import SetupScene
+
+    spec = registry.get(game)
+    app = App(size=(1280, 720), settings={"animation_speed": "off", "sound": False})
+    setup = app.push(SetupScene(game))
+    for n in range(spec.min_players, spec.max_players + 1):
+        setup.set_players(n)
+        for pattern in ("all people", "all computers", "alternate"):
+            for seat in range(n):
+                kind = {"all people": "human", "all computers": "computer"}.get(
+                    pattern, "human" if seat % 2 == 0 else "computer")
+                setup.set_kind(seat, kind)
+                assert setup.widget(f"seat{seat}.name") is not None
+            config = setup.config()
+            assert len(config["seats"]) == n
+            names = [s["name"] for s in config["seats"]]
+            people = [s for s in config["seats"] if s["kind"] == "human"]
+            assert len(set(names)) == n                     # everybody can be told apart
+            if len(people) > 1:
+                assert "You" not in names                   # pass-and-play names people
+            match = Match.from_config(config, threaded=False, pace=0)
+            assert len(match.human_seats) == len(people)
+            match.close()
