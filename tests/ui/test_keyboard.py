@@ -397,3 +397,46 @@ def test_f1_shows_and_hides_the_keys():
     key(app, K.K_F1)
     key(app, K.K_ESCAPE)
     assert not table.keys.help and app.top is table
+
+
+def test_pairs65_give_and_end_turn_with_keys():
+    from cardtable.engine.core import Action as A
+
+    from .test_table_pairs import start as pairs_start
+
+    # P1 has offered its 8C: P0 gives a card with the keys (Space selects, Enter on P1)
+    hand0 = ["AS", "2D", "3H", "4C", "5S", "6D", "7C", "9H", "TC"]
+    hand1 = ["8C", "QD", "JC", "TS", "9D", "7H", "6S", "5D", "4H"]
+    app, table = pairs_start({0: hand0, 1: hand1}, moves=[A("draw", source="stock"),
+                                                          A("discard", card="TC"),
+                                                          A("swap", target=0, card="8C")])
+    assert wait_turn(app, table) and table.game.phase() == "give"
+    go_to(app, table, card_name(table, "5S"))
+    key(app, K.K_SPACE)
+    assert [s.code for s in table.game.selection()] == ["5S"]
+    go_to(app, table, "seat1")
+    n = len(table.match.moves)
+    key(app, K.K_RETURN)
+    assert table.match.moves[n] == (0, A("give", card="5S"))
+
+    # four pairs laid with Space, Space, P; then two cards left: E ends the turn
+    hand = ["AS", "QS", "2S", "JS", "3S", "TS", "4S", "9S", "5C"]
+    app, table = pairs_start({0: hand}, top=("7H",))
+    assert wait_turn(app, table)
+    key(app, K.K_d)
+    assert table.match.moves[-1] == (0, A("draw", source="stock"))
+    for a, b in (("AS", "QS"), ("JS", "2S"), ("3S", "TS"), ("9S", "4S")):
+        for code in (a, b):
+            go_to(app, table, card_name(table, code))
+            key(app, K.K_SPACE)
+        key(app, K.K_p)
+        assert sorted(table.match.moves[-1][1].cards) == sorted((a, b))
+    # Esc drops a selection (and only that: the table stays)
+    go_to(app, table, card_name(table, "5C"))
+    key(app, K.K_SPACE)
+    assert table.game.selection()
+    key(app, K.K_ESCAPE)
+    assert not table.game.selection() and app.top is table
+    n = len(table.match.moves)
+    key(app, K.K_e)
+    assert table.match.moves[n] == (0, A("done"))
