@@ -144,6 +144,11 @@ def drive(app: App, table: TableScene, human_moves: int, rng: random.Random,
             seen["handoff_seats"].add(seat)
             confirm(app, top)
             assert app.top is table and table.viewer == seat == table.secret_for
+            # the seats turned round: the geometry is the one a fresh layout gives
+            bounds = pygame.Rect((0, 0), app.size)
+            plates = [table.plate_rect(s, bounds) for s in range(m.n_players)]
+            table.game.layout(app.size)
+            assert plates == [table.plate_rect(s, bounds) for s in range(m.n_players)]
             shown = seat
             check_picture(table, seat)
             continue

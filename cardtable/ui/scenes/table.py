@@ -570,6 +570,7 @@ class TableScene(Scene):
         self.concealed = False
         self.waiting = False
         self.clear_zones()
+        self.game.layout(self.size)    # the seats turn round: geometry follows the viewer
         self.game.sync(m.view(seat))
         self.relayout(0.0)
         self._legal_key = None
