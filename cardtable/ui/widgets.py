@@ -669,21 +669,31 @@ class ScrollText(Widget):
     def _flow(pieces: list, text: str, indent: int, y: int, width: int, size: int,
               colour, bold: bool) -> int:
         """Lay out one paragraph with **bold** runs; returns the y below it."""
-        words: list[tuple[str, bool]] = []
+        # (word, strong, glued): a glued word follows the one before it with no space, as the
+        # full stop after "**3**." does
+        words: list[tuple[str, bool, bool]] = []
+        before = ""
         for i, part in enumerate(text.split("**")):
             strong = bold or i % 2 == 1
+            glue = (bool(words) and bool(part) and not part[0].isspace()
+                    and bool(before) and not before[-1].isspace())
+            before = part or before
             for w in part.split():
                 if words and theme.clings(w) and words[-1][1] == strong:
-                    words[-1] = (f"{words[-1][0]} {w}", strong)   # "points :" stays together
+                    # "points :" stays together
+                    words[-1] = (f"{words[-1][0]} {w}", strong, words[-1][2])
                 else:
-                    words.append((w, strong))
+                    words.append((w, strong, glue))
+                glue = False
         line_h = int(theme.font(size).get_linesize() * 1.08)
         x = indent
         space = theme.font(size).size(" ")[0]
-        for word, strong in words:
+        for word, strong, glued in words:
             c = theme.ACCENT_LIGHT if strong and not bold else colour
             img = theme.render(word, size, c, strong)
-            if x > indent and x + img.get_width() > width:
+            if glued:
+                x -= space
+            elif x > indent and x + img.get_width() > width:
                 x = indent
                 y += line_h
             pieces.append((img, x, y))
