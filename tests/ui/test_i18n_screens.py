@@ -160,3 +160,17 @@ def test_the_language_row_in_settings_switches_at_once(app, monkeypatch):
     row.set("en")
     frames(app, 1)
     assert i18n.language() == "en" and "Settings" in rec.take()
+
+
+def test_french_rules_words_are_drawn_as_written():
+    """ScrollText translates a paragraph, then draws it word by word through theme.render
+    (which translates again): no French word may be an English text of the catalogue."""
+    from cardtable.ui.scenes.rules_text import RULES
+
+    i18n.set_language("fr")
+    twice = set()
+    for _, markup in RULES.values():
+        for line in i18n.paragraphs(markup):
+            for part in i18n.tr(line).split("**"):
+                twice.update(w for w in part.split() if i18n.tr(w) != w)
+    assert not twice, f"words translated a second time when drawn: {sorted(twice)}"
