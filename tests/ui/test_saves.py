@@ -76,6 +76,7 @@ def test_the_match_is_saved_after_every_move_and_continues_after_a_kill(tmp_path
     frames(app2, 3)
     hand = sorted(s.code for s in resumed.zone(f"hand{resumed.viewer}"))
     assert hand == sorted(resumed.match.state.hand(resumed.viewer))
+    assert list(resumed.log)[-1] == list(table.log)[-1]     # the log goes on where it was
     play_some(app2, resumed, 1)     # and it goes on
     resumed.match.close()
 

@@ -162,6 +162,10 @@ class TableScene(Scene):
                 if self.concealed:
                     self._forget_private()
                 self.relayout(0.0)
+                for event in self.match.log[-self.log.maxlen:]:   # a restored deal's moves
+                    line = self.game.describe(event.for_seat(self.secret_for))
+                    if line:
+                        self.say(line)
 
     def on_exit(self) -> None:
         if self.app is not None and self.finished:
