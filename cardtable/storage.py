@@ -40,6 +40,11 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "four_colour_suits": False,
     "show_card_points": False,        # running card points in Sixty-Six
     "hint_button": True,
+    "language": "auto",               # auto (the system's) | en | fr
+    "large_cards": False,             # cards a quarter larger at the table
+    "high_contrast": False,           # dark plain cloth, white text, solid panels
+    "reduced_motion": False,          # no easing and no flying cards: moves are instant
+    "text_size": "normal",            # normal | large | larger
     "last_setup": {},                 # game id -> the last setup used for it
 }
 
@@ -48,6 +53,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "animation_speed": ("off", "fast", "normal", "slow"),
     "card_back": ("blue", "red", "green", "purple"),
     "felt": ("green", "blue", "red", "grey"),
+    "language": ("auto", "en", "fr"),
+    "text_size": ("normal", "large", "larger"),
 }
 
 

@@ -117,6 +117,8 @@ class App:
         self.settings_listeners.append(self._setting_changed)
         if "language" in self.settings:
             i18n.set_language(self.settings["language"])
+        theme.set_access(bool(self.settings.get("high_contrast")),
+                         str(self.settings.get("text_size", "normal")))
 
     # ------------------------------------------------------------------ scene stack
     @property
@@ -185,6 +187,16 @@ class App:
     def _setting_changed(self, key: str, value: Any) -> None:
         if key == "language":
             i18n.set_language(value)
+        elif key in ("high_contrast", "text_size"):
+            self.apply_access()
+
+    def apply_access(self) -> None:
+        """Apply the high-contrast and text-size settings; every scene lays itself out again
+        (larger type needs wider buttons)."""
+        if theme.set_access(bool(self.settings.get("high_contrast")),
+                            str(self.settings.get("text_size", "normal"))):
+            for scene in list(self.stack):
+                scene.on_resize(self.size)
 
     def save_settings(self) -> None:
         if self.settings_path is None:

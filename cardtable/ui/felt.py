@@ -23,6 +23,7 @@ FELT_COLOURS = {
     "grey": (74, 80, 84),
     "teal": (22, 96, 100),
     "purple": (72, 48, 104),
+    "contrast": (10, 34, 22),  # the high-contrast table: nearly black, plain
 }
 
 _GRID = (48, 27)  # the small gradient, smooth-scaled to the window

@@ -101,8 +101,8 @@ def _font(size: int, bold: bool) -> pygame.font.Font:
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The bundled Lato at ``size`` real pixels (cached)."""
-    return _font(max(6, int(size)), bool(bold))
+    """The bundled Lato at ``size`` real pixels (cached), times the text-size setting."""
+    return _font(max(6, int(size * _text_scale)), bool(bold))
 
 
 def sfont(size: float, bold: bool = False) -> pygame.font.Font:
@@ -115,13 +115,13 @@ def _render(text: str, size: int, bold: bool, colour: tuple) -> pygame.Surface:
     return font(size, bold).render(text, True, colour)
 
 
-def render(text, size: int, colour=TEXT, bold: bool = False) -> pygame.Surface:
+def render(text, size: int, colour=None, bold: bool = False) -> pygame.Surface:
     """Rendered text at ``size`` real pixels (cached by text, size, weight and colour).
 
     Every text on screen passes here and is translated here (:func:`cardtable.i18n.tr`), so a
     change of language shows at the next frame.
     """
-    return _render(tr(text), int(size), bool(bold), tuple(colour))
+    return _render(tr(text), int(size), bool(bold), tuple(TEXT if colour is None else colour))
 
 
 def text_size(text, size: int, bold: bool = False) -> tuple[int, int]:
@@ -133,7 +133,7 @@ def draw_text(
     text: str,
     pos: tuple[int, int],
     size: int,
-    colour=TEXT,
+    colour=None,
     bold: bool = False,
     anchor: str = "topleft",
     shadow: bool = True,
@@ -261,9 +261,12 @@ def drop_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int,
     surface.blit(img, (rect.x - spread + offset[0], rect.y - spread + offset[1]))
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = PANEL_ALPHA,
-          radius: int | None = None, shadow: bool = True, colour=PANEL) -> None:
-    """A translucent dark rounded panel with a faint light edge, for text on the felt."""
+def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int | None = None,
+          radius: int | None = None, shadow: bool = True, colour=None) -> None:
+    """A translucent dark rounded panel with a faint light edge, for text on the felt
+    (solid black with a clear white edge on the high-contrast table)."""
+    alpha = PANEL_ALPHA if alpha is None else max(alpha, PANEL_ALPHA) if _high_contrast else alpha
+    colour = PANEL if colour is None or _high_contrast else colour
     radius = px(14) if radius is None else radius
     if shadow:
         drop_shadow(surface, rect, radius, spread=px(12), offset=(0, px(4)), strength=70)
@@ -290,10 +293,55 @@ _felts: dict[str, Felt] = {}
 
 def backdrop(surface: pygame.Surface, felt: str = "green") -> None:
     """Paint the felt (the table's cloth, cached per size and colour) over ``surface``."""
+    felt = cloth_colour(felt)
     cloth = _felts.get(felt)
     if cloth is None:
         cloth = _felts[felt] = Felt(felt)
     cloth.draw(surface)
+
+
+# --------------------------------------------------------------------------- access
+
+#: text-size setting -> factor on every font size
+TEXT_SCALES = {"normal": 1.0, "large": 1.15, "larger": 1.3}
+_text_scale = 1.0
+_high_contrast = False
+_NORMAL_COLOURS = {name: globals()[name] for name in (
+    "TEXT", "TEXT_DIM", "TEXT_MUTED", "PANEL", "PANEL_ALPHA", "PANEL_EDGE", "BUTTON",
+    "BUTTON_HOVER", "BUTTON_PRESSED", "BUTTON_EDGE", "DISABLED")}
+_CONTRAST_COLOURS = {
+    "TEXT": (255, 255, 255), "TEXT_DIM": (240, 240, 240), "TEXT_MUTED": (215, 215, 215),
+    "PANEL": (0, 0, 0), "PANEL_ALPHA": 235, "PANEL_EDGE": (255, 255, 255, 150),
+    "BUTTON": (14, 14, 14), "BUTTON_HOVER": (48, 48, 48), "BUTTON_PRESSED": (0, 0, 0),
+    "BUTTON_EDGE": (255, 255, 255, 190), "DISABLED": (70, 70, 70),
+}
+
+
+def set_access(high_contrast: bool = False, text_size: str = "normal") -> bool:
+    """Apply the settings for every eye: a high-contrast palette (white text, solid black
+    panels, a nearly black cloth) and a larger type. Returns True when anything changed (the
+    caller lays its scenes out again)."""
+    global _text_scale, _high_contrast
+    scale_ = TEXT_SCALES.get(text_size, 1.0)
+    if scale_ == _text_scale and bool(high_contrast) == _high_contrast:
+        return False
+    _text_scale, _high_contrast = scale_, bool(high_contrast)
+    globals().update(_CONTRAST_COLOURS if _high_contrast else _NORMAL_COLOURS)
+    clear_caches()
+    return True
+
+
+def high_contrast() -> bool:
+    return _high_contrast
+
+
+def text_scale() -> float:
+    return _text_scale
+
+
+def cloth_colour(felt: str) -> str:
+    """The cloth actually drawn for the felt setting (the high-contrast table has its own)."""
+    return "contrast" if _high_contrast else felt
 
 
 def clear_caches() -> None:

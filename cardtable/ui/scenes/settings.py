@@ -21,6 +21,7 @@ BACK_NAMES = {"blue": N_("Blue"), "red": N_("Red"), "green": N_("Green"),
               "purple": N_("Purple")}
 #: the language row: the system's language, or one of ours named in its own words
 LANGUAGE_CHOICES = (("auto", N_("Automatic")), *i18n.LANGUAGES.items())
+TEXT_SIZE_NAMES = {"normal": N_("Normal"), "large": N_("Large"), "larger": N_("Larger")}
 PREVIEW = ("AS", "KH", "QD", "JC")
 
 
@@ -34,6 +35,7 @@ class SettingsScene(FormScene):
         self._art_key = None
 
     def rows(self) -> list:
+        """The general settings (left panel)."""
         s = self.app.settings
         set_ = self.app.set_setting
         return [
@@ -50,9 +52,6 @@ class SettingsScene(FormScene):
             ("felt", Choice(
                 N_("Table felt"), [(v, theme.FELT_NAMES[v]) for v in CHOICES["felt"]],
                 s.get("felt"), lambda v: set_("felt", v))),
-            ("four_colour_suits", Toggle(
-                N_("Four-colour suits"), s.get("four_colour_suits"),
-                lambda v: set_("four_colour_suits", v))),
             ("show_card_points", Toggle(
                 N_("Show running card points in Sixty-Six"), s.get("show_card_points"),
                 lambda v: set_("show_card_points", v))),
@@ -64,30 +63,55 @@ class SettingsScene(FormScene):
                 lambda v: self.app.set_fullscreen(v))),
         ]
 
-    def panel_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
+    def access_rows(self) -> list:
+        """Settings for every eye (right panel, under the preview)."""
+        s = self.app.settings
+        set_ = self.app.set_setting
+        return [
+            ("four_colour_suits", Toggle(
+                N_("Four-colour suits"), s.get("four_colour_suits"),
+                lambda v: set_("four_colour_suits", v))),
+            ("large_cards", Toggle(
+                N_("Larger cards"), s.get("large_cards"), lambda v: set_("large_cards", v))),
+            ("high_contrast", Toggle(
+                N_("High-contrast table"), s.get("high_contrast"),
+                lambda v: set_("high_contrast", v))),
+            ("reduced_motion", Toggle(
+                N_("Reduced motion"), s.get("reduced_motion"),
+                lambda v: set_("reduced_motion", v))),
+            ("text_size", Choice(
+                N_("Text size"), [(v, TEXT_SIZE_NAMES[v]) for v in CHOICES["text_size"]],
+                s.get("text_size", "normal"), lambda v: set_("text_size", v), wrap=False)),
+        ]
+
+    def panel_rects(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The general panel, the preview and the panel of settings for every eye."""
         w, h = self.size
         top = self.heading_bottom() + theme.px(6)
-        n = 9
-        rh = theme.px(ROW_HEIGHT)
+        step = theme.px(ROW_HEIGHT) + theme.px(6)
         pad = theme.px(18)
-        height = n * (rh + theme.px(6)) + 2 * pad
-        width = min(theme.px(660), int(w * 0.56))
-        preview_w = theme.px(300)
-        gap = theme.px(28)
-        x = (w - width - gap - preview_w) // 2
+        height = 8 * step + 2 * pad
+        gap = theme.px(24)
+        right_w = min(theme.px(440), int(w * 0.36))
+        width = min(theme.px(600), w - right_w - gap - theme.px(40))
+        x = (w - width - gap - right_w) // 2
         left = pygame.Rect(x, top, width, height)
-        right = pygame.Rect(left.right + gap, top, preview_w, height)
-        return left, right
+        access_h = 5 * step + 2 * pad + theme.px(24)
+        preview = pygame.Rect(left.right + gap, top, right_w,
+                              max(theme.px(120), height - access_h - theme.px(14)))
+        access = pygame.Rect(preview.left, preview.bottom + theme.px(14), right_w, access_h)
+        return left, preview, access
 
     def layout(self) -> None:
-        left, _ = self.panel_rects()
+        left, _, access = self.panel_rects()
         pad = theme.px(18)
         rh = theme.px(ROW_HEIGHT)
-        y = left.top + pad
-        for key, widget in self.rows():
-            widget.rect = pygame.Rect(left.left + pad, y, left.width - 2 * pad, rh)
-            self.add(widget, key)
-            y += rh + theme.px(6)
+        for rect, rows, y in ((left, self.rows(), left.top + pad),
+                              (access, self.access_rows(), access.top + pad + theme.px(24))):
+            for key, widget in rows:
+                widget.rect = pygame.Rect(rect.left + pad, y, rect.width - 2 * pad, rh)
+                self.add(widget, key)
+                y += rh + theme.px(6)
         self.back_button(N_("Done"))
 
     def art(self):
@@ -106,27 +130,24 @@ class SettingsScene(FormScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_heading(surface, self.title, self.subtitle)
-        left, right = self.panel_rects()
+        left, right, access = self.panel_rects()
         theme.panel(surface, left)
+        theme.panel(surface, access)
+        theme.draw_text(surface, N_("EASIER TO SEE"), (access.left + theme.px(18),
+                                                       access.top + theme.px(14)),
+                        theme.px(theme.SMALL), theme.ACCENT_LIGHT, bold=True)
         theme.panel(surface, right, alpha=110)
-        theme.draw_text(surface, N_("PREVIEW"), (right.centerx, right.top + theme.px(18)),
-                        theme.px(theme.SMALL), theme.ACCENT_LIGHT, bold=True, anchor="midtop")
+        # the back and four faces fanned beside it, as large as the preview panel allows
         art = self.art()
-        cw = theme.px(74)
-        # the back, alone, then four faces fanned in a row below it
-        back = art.back(theme.px(96))
-        bx = right.centerx - back.get_width() // 2
-        by = right.top + theme.px(54)
-        sh = art.shadow(theme.px(96))
-        off = art.shadow_offset(theme.px(96))
-        surface.blit(sh, (bx + off[0], by + off[1]))
-        surface.blit(back, (bx, by))
-        y = by + back.get_height() + theme.px(26)
-        step = int(cw * 0.62)
-        total = step * (len(PREVIEW) - 1) + cw
+        ch = right.height - theme.px(28)
+        cw = max(theme.px(40), min(theme.px(86), int(ch / 1.4)))
+        step = int(cw * 0.55)
+        total = cw + theme.px(18) + step * (len(PREVIEW) - 1) + cw
         x = right.centerx - total // 2
-        for code in PREVIEW:
+        y = right.centery - int(cw * 1.4) // 2
+        for i, code in enumerate(("back", *PREVIEW)):
+            img = art.back(cw) if code == "back" else art.face(code, cw)
             off = art.shadow_offset(cw)
             surface.blit(art.shadow(cw), (x + off[0], y + off[1]))
-            surface.blit(art.face(code, cw), (x, y))
-            x += step
+            surface.blit(img, (x, y))
+            x += cw + theme.px(18) if i == 0 else step

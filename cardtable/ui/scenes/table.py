@@ -25,6 +25,7 @@ from collections import deque
 
 import pygame
 
+from cardtable import i18n
 from cardtable.engine.core import Action, IllegalAction
 from cardtable.match import Match
 from cardtable.ui import session, theme
@@ -115,6 +116,7 @@ class TableScene(Scene):
         self._text_cache: dict[tuple, pygame.Surface] = {}
         self._panel_cache: dict[tuple, pygame.Surface] = {}
         self._static: pygame.Surface | None = None
+        self._look: tuple | None = None
         self._static_cache_key = None
         self._static_snapshot: dict[int, tuple] = {}
         self.manual_order = False
@@ -193,12 +195,14 @@ class TableScene(Scene):
         st = self.settings
         self.art = CardArt(four_colour=bool(st.get("four_colour_suits", False)),
                            back_colour=st.get("card_back", "blue"))
+        cloth = theme.cloth_colour(st.get("felt", "green"))
         if self.felt is None:
-            self.felt = Felt(st.get("felt", "green"))
+            self.felt = Felt(cloth)
         else:
-            self.felt.set_colour(st.get("felt", "green"))
+            self.felt.set_colour(cloth)
+        # reduced motion: cards move at once, without easing (computer moves stay paced)
         speed = self._speed_override if self._speed_override is not None else \
-            st.get("animation_speed", "normal")
+            "off" if st.get("reduced_motion") else st.get("animation_speed", "normal")
         self.speed = speed_factor(speed)
         self.timeline.speed = self.speed
         if self._pace_override is not None:
@@ -217,8 +221,10 @@ class TableScene(Scene):
 
     def _setting_changed(self, key: str, value) -> None:
         if key in ("four_colour_suits", "card_back", "felt", "animation_speed", "sound",
-                   "show_card_points"):
+                   "show_card_points", "reduced_motion", "high_contrast"):
             self._apply_settings()
+        if key == "large_cards":
+            self.on_resize(self.game.size)
 
     # ------------------------------------------------------------------ zones
     def zone(self, name: str) -> list[CardSprite]:
@@ -381,10 +387,10 @@ class TableScene(Scene):
             self._add_scores(ev)
 
     def _add_scores(self, ev: dict) -> list[int]:
-        if isinstance(ev.get("totals"), list):      # the rummies: running penalty totals
-            return list(ev["totals"])
         if isinstance(ev.get("games_won"), list):   # pairs65: games won so far
             return list(ev["games_won"])
+        if isinstance(ev.get("totals"), list):      # the rummies: running penalty totals
+            return list(ev["totals"])
         gp = ev.get("game_points") or []
         scores = list(self.scores)
         if self.match.game_id == "japanese65":
@@ -981,6 +987,14 @@ class TableScene(Scene):
         self._static = layer
 
     def draw(self, surface: pygame.Surface) -> None:
+        # texts and panels are cached as drawn: a change of language, contrast or text size
+        # draws them anew
+        look = (i18n.language(), theme.high_contrast(), theme.text_scale())
+        if look != self._look:
+            self._look = look
+            self._text_cache.clear()
+            self._panel_cache.clear()
+            self._static = None
         art = self.art
         for s in self._draw_static(surface):
             s.draw(surface, art)

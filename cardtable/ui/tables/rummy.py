@@ -146,8 +146,6 @@ class RummyTable(GameTable):
     def layout(self, size) -> None:
         super().layout(size)
         w, h = size
-        self.cw = max(48, int(min(h * 0.13, w * 0.074)))
-        self.ch = card_height(self.cw)
         self.sw = max(40, int(self.cw * 0.64))
         self._layout_pods()
 

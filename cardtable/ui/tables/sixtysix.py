@@ -55,7 +55,7 @@ class SixtySixTable(ClickToPlay, GameTable):
     def layout(self, size) -> None:
         super().layout(size)
         w, h = size
-        self.cw = max(52, int(min(h * 0.15, w * 0.085)))
+        self.cw = max(52, int(min(h * 0.15, w * 0.085) * self.card_scale()))
         self.ch = card_height(self.cw)
 
     def small_width(self) -> int:
