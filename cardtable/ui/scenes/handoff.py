@@ -143,15 +143,20 @@ class HandoffScene(Scene):
         if not lines:
             return
         size = theme.px(theme.SMALL)
+        fnt = theme.font(size)
+        rows = [(part, j > 0) for line in lines
+                for j, part in enumerate(theme.wrap(line, fnt, rect.width - theme.px(44)))]
+        step = int(size * 1.45)
+        room = max(1, (rect.height - theme.px(60)) // step)
+        rows = rows[-room:]
         rect = pygame.Rect(rect.left, rect.top, rect.width,
-                           min(rect.height, theme.px(60) + int(size * 1.55) * len(lines)))
+                           min(rect.height, theme.px(60) + step * len(rows)))
         theme.panel(surface, rect, alpha=150, shadow=False)
         y = self._heading(surface, rect, "Last moves")
-        for line in lines:
-            text = theme.ellipsize(line, size, rect.width - theme.px(32))
-            theme.draw_text(surface, text, (rect.left + theme.px(16), y), size, theme.TEXT,
-                            shadow=False)
-            y += int(size * 1.55)
+        for part, more in rows:
+            theme.draw_text(surface, part, (rect.left + theme.px(28 if more else 16), y), size,
+                            theme.TEXT, shadow=False)
+            y += step
 
     def _draw_scores(self, surface, rect: pygame.Rect) -> None:
         try:

@@ -1169,13 +1169,20 @@ class TableScene(Scene):
         if img is None:
             size = theme.px(14)
             row = theme.px(19)
-            img = pygame.Surface((width, theme.px(16) + row * len(lines)), pygame.SRCALPHA)
+            # long entries wrap (never cut); at most six rows, the newest at the bottom
+            fnt = theme.font(size)
+            rows: list[tuple[str, int, bool]] = []
+            for i, line in enumerate(lines):
+                for j, part in enumerate(theme.wrap(line, fnt, width - theme.px(30))):
+                    rows.append((part, i, j > 0))
+            rows = rows[-6:]
+            img = pygame.Surface((width, theme.px(16) + row * len(rows)), pygame.SRCALPHA)
             theme.panel(img, img.get_rect(), alpha=120, radius=theme.px(10), shadow=False)
             y = theme.px(8)
-            for i, line in enumerate(lines):
+            for part, i, more in rows:
                 colour = theme.lerp_colour(theme.TEXT_MUTED, theme.TEXT, (i + 1) / len(lines))
-                self.text(img, theme.ellipsize(line, size, width - theme.px(20)),
-                          (theme.px(10), y), size, colour, shadow=False)
+                self.text(img, part, (theme.px(20 if more else 10), y), size, colour,
+                          shadow=False)
                 y += row
             self._panel_cache = {k: v for k, v in self._panel_cache.items() if k[0] != "log"}
             self._panel_cache[key] = img
