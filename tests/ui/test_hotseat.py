@@ -316,3 +316,25 @@ def test_setup_lets_every_seat_be_a_person_or_a_computer_at_every_count(game):
             match = Match.from_config(config, threaded=False, pace=0)
             assert len(match.human_seats) == len(people)
             match.close()
+
+
+def test_handoff_shows_the_card_led_to_the_next_player():
+    app, table = start("sixtysix", (0, 1), seed=8, n=2)
+    for _ in range(200):
+        app.step([], DT)
+        if isinstance(app.top, HandoffScene):
+            assert app.top.public_cards() == ("", [])   # nothing played yet
+            confirm(app, app.top)
+            break
+    m = table.match
+    lead = next(a for a in m.legal_actions() if a.kind == "play")
+    assert table.try_action(lead)
+    for _ in range(200):
+        app.step([], DT)
+        if isinstance(app.top, HandoffScene):
+            break
+    handoff = app.top
+    assert isinstance(handoff, HandoffScene) and handoff.seat == m.to_act
+    heading, cards = handoff.public_cards()
+    assert heading == "On the table" and [c for c, _ in cards] == [lead.card]
+    table.match.close()

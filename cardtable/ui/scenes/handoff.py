@@ -182,22 +182,30 @@ class HandoffScene(Scene):
                             bold=True, anchor="topright", shadow=False)
             y += int(size * 1.6)
 
+    def public_cards(self) -> tuple[str, list[tuple[str, str]]]:
+        """(heading, [(card, caption)]): the trick being played, else the last trick, else the
+        last discard: cards every player has seen face up."""
+        trick = self.table.game.last_trick()
+        discard = self.last_discard()
+        # a trick being played is on the table for all to see: the next player must see it
+        playing = [s.code for s in self.table.zones.get("trick", [])
+                   if s.code is not None and s.target_face_up]
+        if playing:
+            return "On the table", [(code, card_words(code)) for code in playing]
+        if trick:
+            played, winner, _note = trick
+            return (f"Last trick, won by {self.table.match.seats[winner].name}",
+                    [(code, self.table.match.seats[seat].name) for seat, code in played])
+        if discard:
+            return "Last discard", [(discard, card_words(discard))]
+        return "", []
+
     def _draw_cards(self, surface, rect: pygame.Rect) -> None:
-        """The last trick (every card was played face up) or the last discard."""
+        """The public cards (see :meth:`public_cards`)."""
         art = self.table.art
         if art is None:
             return
-        trick = self.table.game.last_trick()
-        discard = self.last_discard()
-        cards: list[tuple[str, str]] = []
-        heading = ""
-        if trick:
-            played, winner, _note = trick
-            heading = f"Last trick, won by {self.table.match.seats[winner].name}"
-            cards = [(code, self.table.match.seats[seat].name) for seat, code in played]
-        elif discard:
-            heading = "Last discard"
-            cards = [(discard, card_words(discard))]
+        heading, cards = self.public_cards()
         if not cards:
             return
         n = len(cards)
