@@ -367,6 +367,49 @@ class Match:
             action = None
         return self._valid_or_fallback(action)
 
+    def request_hint(self, seat: int) -> futures.Future:
+        """Future of (Action, reason): what the hard level would do for ``seat`` now.
+
+        It thinks off the caller's thread (the search worker when there is one) on a copy of
+        the state, reading only what ``seat`` may see, like every computer player. The answer
+        is checked against the legal moves of the moment it was asked for.
+        """
+        state = self.state.clone()
+        legal = state.legal_actions()
+        out: futures.Future = futures.Future()
+
+        def finish(result) -> None:
+            action, reason = result if isinstance(result, tuple) else (result, "")
+            if not isinstance(action, Action) or action not in legal:
+                action, reason = (legal[0] if legal else None), ""
+            out.set_result((action, str(reason or "")))
+
+        def local() -> tuple:
+            bot = make_bot(self.game_id, "hard", self.seed * 37 + seat)
+            ask = getattr(bot, "hint", None)
+            if ask is not None:
+                return ask(state, seat, self.budget)
+            return bot.choose(state, seat, self.budget), ""
+
+        service = bot_service() if self.threaded and real_ai_available() else None
+        if service is not None:
+            try:
+                inner = service.hint(self.game_id, state, seat, budget_s=self.budget,
+                                     seed=self.seed * 37 + seat)
+                inner.add_done_callback(
+                    lambda f: finish(f.result() if f.exception() is None else None))
+                return out
+            except Exception:  # no worker: think on a thread of our own
+                pass
+        if not self.threaded:
+            finish(local())
+            return out
+        pool = futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardtable-hint")
+        job = pool.submit(local)
+        job.add_done_callback(lambda f: finish(f.result() if f.exception() is None else None))
+        pool.shutdown(wait=False)
+        return out
+
     def _valid_or_fallback(self, action) -> Action:
         legal = self.state.legal_actions()
         if isinstance(action, Action) and action in legal:

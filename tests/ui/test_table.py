@@ -416,3 +416,37 @@ def test_sixtysix_exchange_by_drag_and_close_by_clicking_the_stock():
     assert state.closed and state.closer == 0
     app.step([], DT)
     assert table.game.closed
+
+
+@pytest.mark.parametrize("game", sorted(PLAYABLE))
+def test_hint_button_names_a_legal_move_and_lights_its_cards(game):
+    from cardtable.engine import registry
+
+    app = make_app()
+    n = registry.get(game).min_players
+    seats = [Seat("P0", "human")] + [Seat(f"P{i}", "computer", "easy") for i in range(1, n)]
+    match = Match(game, seats, seed=4, pace=0.0, budget=0.05)
+    table = TableScene(match, speed="off", pace=0.0, sound=False)
+    table_mod.show_table(app, table)
+    assert wait_for_human(app, table)
+    button = table.button("Hint")
+    assert button is not None and button.visible
+    c = button.rect.center
+    app.step([mouse(pygame.MOUSEBUTTONDOWN, c), mouse(pygame.MOUSEBUTTONUP, c)], DT)
+    deadline = time.monotonic() + 20
+    while table.toast is None or "Hint:" not in str(table.toast[0]):
+        assert time.monotonic() < deadline, "no hint came"
+        app.step([], DT)
+        time.sleep(0.005)
+    assert table.match.moves == [] or table.my_turn()
+    legal = table.match.legal_actions()
+    cards = table.hint_cards
+    assert all(any(code in (a.card, a.discard) or code in (a.cards or ()) for a in legal)
+               for code in cards)
+    app.step([], DT)
+    hand = {s.code: s for s in table.zone(f"hand{table.viewer}")}
+    assert all(hand[code].glow for code in cards if code in hand)
+    # the hint is forgotten once the moment has passed
+    app.set_setting("hint_button", False)
+    assert table.button("Hint") is None
+    match.close()

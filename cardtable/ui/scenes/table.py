@@ -31,6 +31,7 @@ from cardtable.match import Match
 from cardtable.ui import session, theme
 from cardtable.ui.cardart import CardArt
 from cardtable.ui.felt import Felt
+from cardtable.ui.hints import hint_cards, hint_text
 from cardtable.ui.keyboard import Keyboard
 from cardtable.ui.scene import Scene
 from cardtable.ui.sound import Sounds
@@ -110,6 +111,8 @@ class TableScene(Scene):
         self.review_hold = False
         self.review_hover = False
         self.last_button: Button | None = None
+        self._hint: tuple | None = None         # (future of (Action, reason), legal key)
+        self.hint_cards: set[str] = set()       # cards of the hand the last hint is about
         self.score_rect: pygame.Rect | None = None
         self._sounds_due: list[list] = []
         self._skipping = False
@@ -225,6 +228,8 @@ class TableScene(Scene):
             self._apply_settings()
         if key == "large_cards":
             self.on_resize(self.game.size)
+        if key == "hint_button":
+            self._build_controls()
 
     # ------------------------------------------------------------------ zones
     def zone(self, name: str) -> list[CardSprite]:
@@ -495,6 +500,7 @@ class TableScene(Scene):
         if self.idle:
             self.turn = self.match.to_act
         self._refresh_legal()
+        self._take_hint()
         self.keys.update(dt)
         if self.last_button is not None:
             self.last_button.enabled = self.game.last_trick() is not None
@@ -589,6 +595,27 @@ class TableScene(Scene):
         self.show_toast(prompt or f"{m.seats[seat].name}, it is your turn.")
 
     # ------------------------------------------------------------------ undo
+    # ------------------------------------------------------------------ hint
+    def ask_hint(self) -> None:
+        """Ask the hard computer player what it would do here (it thinks off this thread)."""
+        if not self.my_turn() or self._hint is not None:
+            return
+        self._hint = (self.match.request_hint(self.viewer), self._legal_key)
+        self.show_toast("Thinking about a hint…", 8.0)
+
+    def _take_hint(self) -> None:
+        if self._hint is None or not self._hint[0].done():
+            return
+        job, key = self._hint
+        self._hint = None
+        if key != self._legal_key:
+            return  # the moment has passed
+        action, reason = job.result()
+        if action is None:
+            return
+        self.hint_cards = hint_cards(action)
+        self.show_toast(hint_text(action, reason, self.match.names()), 6.0)
+
     def can_undo(self) -> bool:
         m = self.match
         return (not self.hotseat and m.undo_seat is not None and m.undo_seat == self.viewer
@@ -623,6 +650,8 @@ class TableScene(Scene):
             self._legal_key = key
             self.legal = self.match.legal_actions() if mine else []
             self.playable = {a.card for a in self.legal if a.kind == "play"}
+            self._hint = None
+            self.hint_cards = set()
             self._build_controls()
         hand = self.zones.get(f"hand{self.viewer}", [])
         for s in hand:
@@ -636,6 +665,11 @@ class TableScene(Scene):
             else:
                 s.lift_target = 0.3 if legal else 0.0
         self.game.mark_hand(hand, mine)
+        if self.hint_cards and mine:
+            for s in hand:
+                if s.code in self.hint_cards and not s.dragging:
+                    s.glow = True
+                    s.lift_target = 1.0
 
     # ------------------------------------------------------------------ controls
     def _build_controls(self) -> None:
@@ -655,6 +689,13 @@ class TableScene(Scene):
             undo.enabled = self.can_undo()
             undo.name = "Undo"
             self.form.add(undo)
+        if self.settings.get("hint_button", True) and self.my_turn() and not self.finished:
+            hint = Button("Hint", self.ask_hint, style="quiet", size=size)
+            left = max(w_.rect.right for w_ in self.form.widgets)
+            hint.rect = pygame.Rect(left + theme.px(8), menu.rect.top, theme.px(92),
+                                    theme.px(34))
+            hint.name = "Hint"
+            self.form.add(hint)
         last = Button("Last trick", self.toggle_review, style="quiet", size=size)
         last.rect = pygame.Rect(0, 0, theme.px(124), theme.px(34))
         last.rect.bottomright = (w - theme.px(14), h - theme.px(12))
