@@ -18,6 +18,7 @@ from __future__ import annotations
 import gettext as _gettext
 import locale
 import os
+import re
 from collections.abc import Callable
 
 from cardtable.paths import asset
@@ -175,6 +176,49 @@ class NMsg(Msg):
         return hash((super().__hash__(), self.n))
 
 
+class PMsg(Msg):
+    """A sentence whose translation depends on where it is used (``pgettext``): the same
+    English for two games whose French words differ, ``PMsg("quebec65", "WILD CARDS")``."""
+
+    __slots__ = ("context",)
+
+    def __init__(self, context: str, msgid: str, /, **values) -> None:
+        super().__init__(msgid, **values)
+        self.context = context
+
+    def __str__(self) -> str:
+        text = pgettext(self.context, self.msgid)
+        if text == self.msgid and _current != SOURCE_LANGUAGE:
+            text = _(self.msgid)      # no word of its own for this context: the common one
+        if not self.values:
+            return text
+        return text.format(**{k: tr(v) if isinstance(v, Msg) else v
+                              for k, v in self.values.items()})
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, PMsg) and (self.context, self.msgid, self.values) == (
+            other.context, other.msgid, other.values)
+
+    def __hash__(self) -> int:
+        return hash((super().__hash__(), self.context))
+
+
+#: the default names setup gives people ("You", "Player 2"): data kept in English in the
+#: match and the statistics, shown in the current language
+_PLAYER_N = re.compile(r"^Player (\d+)$")
+
+
+def seat_name(name: str) -> Msg | str:
+    """A seat's name as the screen shows it: a default name in the current language, a
+    typed or computer name as it is."""
+    if name == "You":
+        return Msg("You")
+    m = _PLAYER_N.match(name)
+    if m:
+        return Msg("Player {n}", n=int(m.group(1)))
+    return name
+
+
 def paragraphs(markup: str) -> list[str]:
     """Source lines joined into paragraphs (the unit of translation of long texts such as the
     rules): a line that starts no heading (``#``), bullet (``-``) or paragraph continues the
@@ -211,7 +255,7 @@ def tr(text) -> str:
 #: (Babel keyword specifications; ``make locale`` and the catalogue test both use them)
 EXTRACT_KEYWORDS = {
     "_": None, "N_": None, "Msg": None, "NMsg": (1, 2), "ngettext": (1, 2),
-    "pgettext": ((1, "c"), 2),
+    "pgettext": ((1, "c"), 2), "PMsg": ((1, "c"), 2),
     # widgets and drawing calls whose text argument is a literal (translated when drawn)
     "Button": None, "draw_text": (2,), "show_toast": None, "show_caption": None,
 }

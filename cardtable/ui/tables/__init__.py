@@ -17,6 +17,7 @@ import random
 import pygame
 
 from cardtable.engine.core import Action
+from cardtable.i18n import N_, Msg, NMsg, seat_name
 from cardtable.ui.cardart import card_height
 
 PLAYABLE = {"japanese65", "sixtysix", "pairs65", "rummy65", "quebec65"}
@@ -29,19 +30,41 @@ MODULES = {
     "quebec65": "cardtable.ui.tables.quebec65",
 }
 
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SUIT_SINGULAR = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+#: suits as the log names them ("queen of spades", "marriage in hearts", "hearts are trumps")
+SUIT_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 RANK_WORDS = {
-    "A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine", "8": "eight",
-    "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two",
+    "A": N_("ace"), "K": N_("king"), "Q": N_("queen"), "J": N_("jack"), "T": N_("ten"),
+    "9": N_("nine"), "8": N_("eight"), "7": N_("seven"), "6": N_("six"), "5": N_("five"),
+    "4": N_("four"), "3": N_("three"), "2": N_("two"),
+}
+#: the same with their article, for sentences ("takes the queen of spades"): the article
+#: goes with the rank in French ("la dame", "le roi", "l'as")
+THE_RANK_WORDS = {
+    "A": N_("the ace"), "K": N_("the king"), "Q": N_("the queen"), "J": N_("the jack"),
+    "T": N_("the ten"), "9": N_("the nine"), "8": N_("the eight"), "7": N_("the seven"),
+    "6": N_("the six"), "5": N_("the five"), "4": N_("the four"), "3": N_("the three"),
+    "2": N_("the two"),
 }
 
 
-def card_words(code: str) -> str:
-    """'queen of spades' (for the log and captions)."""
+def suit_words(suit: str) -> Msg:
+    """'spades' ('pique')."""
+    return Msg(SUIT_WORDS[suit])
+
+
+def card_words(code: str) -> Msg:
+    """'queen of spades' (for the log and captions), in the current language when shown."""
     if code == "JK":
-        return "joker"
-    return f"{RANK_WORDS[code[0]]} of {SUIT_WORDS[code[1]]}"
+        return Msg("joker")
+    return Msg("{rank} of {suit}", rank=Msg(RANK_WORDS[code[0]]), suit=suit_words(code[1]))
+
+
+def the_card(code: str) -> Msg:
+    """'the queen of spades' ('la dame de pique')."""
+    if code == "JK":
+        return Msg("the joker")
+    return Msg("{rank} of {suit}", rank=Msg(THE_RANK_WORDS[code[0]]),
+               suit=suit_words(code[1]))
 
 
 def table_class(game_id: str) -> type[GameTable]:
@@ -91,15 +114,28 @@ class GameTable:
     def slot(self, seat: int) -> str:
         return SLOTS_BY_PLAYERS[self.n][(seat - self.viewer) % self.n]
 
-    def name(self, seat: int) -> str:
-        return self.t.match.seats[seat].name
+    def name(self, seat: int) -> Msg | str:
+        """The seat's name as shown (a default name such as "Player 2" in the current
+        language)."""
+        return seat_name(self.t.match.seats[seat].name)
 
-    def you(self, seat: int) -> str:
+    def is_you(self, seat: int) -> bool:
+        """The viewer's own seat, spoken to as 'you' (a human, and not pass-and-play, where
+        everybody is called by name)."""
+        return seat == self.viewer and self.t.match.is_human(seat) and \
+            not getattr(self.t, "hotseat", False)
+
+    def you(self, seat: int) -> Msg | str:
         """'You' for the viewer when the viewer is a human, else the seat's name."""
-        if seat == self.viewer and self.t.match.is_human(seat) and \
-                not getattr(self.t, "hotseat", False):   # several people: names only
-            return "You"
-        return self.name(seat)
+        return Msg("You") if self.is_you(seat) else self.name(seat)
+
+    def said(self, seat: int, you: str, other: str, /, **values) -> Msg:
+        """A sentence about ``seat``: ``you`` when it is the viewer ("You take the trick."),
+        else ``other`` with the seat's name as ``{name}`` ("{name} takes the trick.").
+        Both are literal msgids at the call site (the catalogue extracts them there)."""
+        if self.is_you(seat):
+            return Msg(you, **values)
+        return Msg(other, name=self.name(seat), **values)
 
     # ---- geometry ---------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -335,22 +371,30 @@ class GameTable:
     def sync(self, view: dict) -> None:
         """Rebuild every zone at once from ``state.view(viewer)`` (resume, change of viewer)."""
 
-    def describe(self, ev: dict) -> str | None:
+    def describe(self, ev: dict) -> Msg | str | None:
         """One line for the table's log, or None."""
         return None
 
-    def deal_result(self, ev: dict) -> str:
+    def deal_result(self, ev: dict) -> Msg:
         """One sentence saying who scored what in a finished deal."""
         gp = ev.get("game_points") or []
         won = [(i, g) for i, g in enumerate(gp) if g]
+        deal = ev.get("deal", "")
         if not won:
-            return f"Deal {ev.get('deal', '')}: nobody scores."
+            return Msg("Deal {deal}: nobody scores.", deal=deal)
         i, g = won[0]
-        who = self.score_owner(i)
-        verb = "score" if who == "You" or " & " in who else "scores"
-        return f"Deal {ev.get('deal', '')}: {who} {verb} {g} game point{'s' * (g != 1)}."
+        return self.score_sentence(i, g, deal)
 
-    def score_owner(self, index: int) -> str:
+    def score_sentence(self, index: int, g: int, deal) -> Msg:
+        """'Deal 3: Margot scores 2 game points.' for a seat (partnership games override)."""
+        if self.is_you(index):
+            return NMsg("Deal {deal}: you score {n} game point.",
+                        "Deal {deal}: you score {n} game points.", g, deal=deal, n=g)
+        return NMsg("Deal {deal}: {name} scores {n} game point.",
+                    "Deal {deal}: {name} scores {n} game points.", g, deal=deal, n=g,
+                    name=self.name(index))
+
+    def score_owner(self, index: int) -> Msg | str:
         """Who a game-points column belongs to (a seat, or a side in partnership games)."""
         return self.you(index)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine.core import Action
-from cardtable.i18n import Msg, NMsg
+from cardtable.i18n import N_, Msg, NMsg
 from cardtable.ui import theme
 from cardtable.ui.cardart import card_height
 from cardtable.ui.tables import GameTable, Target, card_words
@@ -39,13 +39,16 @@ class Japanese65Table(ClickToPlay, GameTable):
     def side(self, seat: int) -> int:
         return seat % 2
 
-    def side_name(self, side: int) -> str:
+    def is_your_side(self, side: int) -> bool:
+        """The side of the viewer, spoken to as 'you' (see :meth:`GameTable.is_you`)."""
+        return self.is_you(self.viewer) and self.side(self.viewer) == side
+
+    def side_name(self, side: int) -> Msg:
         seats = [s for s in range(4) if s % 2 == side]
-        viewer = self.viewer
-        if viewer in seats and self.t.match.is_human(viewer) and not self.t.hotseat:
-            other = next(s for s in seats if s != viewer)
-            return f"You & {self.name(other)}"
-        return " & ".join(self.name(s) for s in seats)
+        if self.is_your_side(side):
+            other = next(s for s in seats if s != self.viewer)
+            return Msg("You & {name}", name=self.name(other))
+        return Msg("{a} & {b}", a=self.name(seats[0]), b=self.name(seats[1]))
 
     # ---- geometry -----------------------------------------------------------------------
     def pile_width(self) -> int:
@@ -172,10 +175,13 @@ class Japanese65Table(ClickToPlay, GameTable):
             delays[sp.id] = delay if code == keep else delay + 0.12
         t.relayout(0.38, delays=delays)
         t.play_sound("trick", delay)
-        pname = self.you(partner)
-        owner = "your" if pname == "You" else f"{pname}'s"
-        note = (f"{self.you(winner)} {'win' if self.you(winner) == 'You' else 'wins'}: "
-                f"{owner} {card_words(keep)} is kept; 3 cards to {self.side_name(1 - side)}")
+        won = self.said(winner, N_("You win"), N_("{name} wins"))
+        if self.is_you(partner):
+            kept = Msg("your {card} is kept", card=card_words(keep))
+        else:
+            kept = Msg("{name}'s {card} is kept", name=self.name(partner), card=card_words(keep))
+        note = Msg("{won}: {kept}; 3 cards to {side}", won=won, kept=kept,
+                   side=self.side_name(1 - side))
         t.show_caption(note, 2.4)
         self.last = ([(s, c) for s, c in cards], winner, note)
         return delay + 0.5
@@ -210,29 +216,39 @@ class Japanese65Table(ClickToPlay, GameTable):
     def describe(self, ev: dict) -> str | None:
         kind = ev["kind"]
         if kind == "dealt":
-            return f"Deal {ev['deal']}: {self.name(ev['dealer'])} deals."
+            return self.said(ev["dealer"], N_("Deal {deal}: you deal."),
+                             N_("Deal {deal}: {name} deals."),
+                             deal=ev["deal"])
         if kind == "played":
-            return f"{self.you(ev['seat'])}: {card_words(ev['card'])}"
+            return Msg("{name}: {card}", name=self.you(ev["seat"]), card=card_words(ev["card"]))
         if kind == "trick_won":
-            w = ev["winner"]
-            return (f"{self.you(w)} {'win' if self.you(w) == 'You' else 'wins'} trick "
-                    f"{ev.get('trick_no', '')}")
+            return self.said(ev["winner"], N_("You win trick {n}"), N_("{name} wins trick {n}"),
+                             n=ev.get("trick_no", ""))
         if kind == "deal_scored":
             pts = ev.get("points", [0, 0])
-            return f"Deal {ev.get('deal')}: {pts[0]} to {pts[1]} points"
+            return Msg("Deal {deal}: {a} to {b} points", deal=ev.get("deal"), a=pts[0], b=pts[1])
         if kind == "match_over":
-            return "The match is over."
+            return Msg("The match is over.")
         return None
 
-    def score_owner(self, index: int) -> str:
+    def score_owner(self, index: int) -> Msg:
         return self.side_name(index)
 
-    def deal_result(self, ev: dict) -> str:
+    def score_sentence(self, index: int, g: int, deal) -> Msg:
+        if self.is_your_side(index):
+            return NMsg("Deal {deal}: {you} score {n} game point.",
+                        "Deal {deal}: {you} score {n} game points.", g, deal=deal, n=g,
+                        you=self.side_name(index))
+        return NMsg("Deal {deal}: {team} score {n} game point.",
+                    "Deal {deal}: {team} score {n} game points.", g, deal=deal, n=g,
+                    team=self.side_name(index))
+
+    def deal_result(self, ev: dict) -> Msg:
         pts = ev.get("points", [0, 0])
         mine = self.side(self.viewer)
-        base = super().deal_result(ev)
-        return (f"{base[:-1]} ({self.side_name(mine)} {pts[mine]}, "
-                f"{self.side_name(1 - mine)} {pts[1 - mine]} points)")
+        return Msg("{result} Points: {mine} {a}, {theirs} {b}.", result=super().deal_result(ev),
+                   mine=self.side_name(mine), a=pts[mine], theirs=self.side_name(1 - mine),
+                   b=pts[1 - mine])
 
     def score_lines(self):
         t = self.t
@@ -241,10 +257,10 @@ class Japanese65Table(ClickToPlay, GameTable):
         for side in (mine, 1 - mine):
             lines.append((self.side_name(side), str(t.scores[side]), t.seat_colour(side)))
         target = t.match.state.options.get("target", 5)
-        lines.append(("Game points to win", str(target), None))
+        lines.append((N_("Game points to win"), str(target), None))
         tricks = [len(t.zones.get(f"tricks{s}", [])) for s in (mine, 1 - mine)]
-        lines.append(("Tricks this deal", f"{tricks[0]} – {tricks[1]}", None))
-        lines.append(("Trumps", "Spades", None))
+        lines.append((N_("Tricks this deal"), f"{tricks[0]} – {tricks[1]}", None))
+        lines.append((N_("Trumps"), N_("Spades"), None))
         return lines
 
     def extra_draw(self, surface: pygame.Surface) -> None:

@@ -30,26 +30,51 @@ import pygame
 
 from cardtable.engine.core import Action
 from cardtable.engine.pairs65 import PAIRS_TO_WIN, REFILL_AT, REFILL_COUNT, VALUE
-from cardtable.i18n import N_
+from cardtable.i18n import N_, Msg, NMsg
 from cardtable.ui import theme
 from cardtable.ui.cardart import card_height
 from cardtable.ui.tables import SUIT_WORDS, GameTable, Target
 
-RANK_SHORT = {"A": "ace", "Q": "queen", "J": "jack", "T": "10"}
+RANK_SHORT = {"A": N_("ace"), "Q": N_("queen"), "J": N_("jack")}
+THE_RANK_SHORT = {"A": N_("the ace"), "Q": N_("the queen"), "J": N_("the jack")}
 CODE = re.compile(r"\b([A2-9TJQK])([SHDC])\b")
-#: refusals about the pair itself get a lead-in
-PAIR_CODES = {"colours_differ", "values_not_13", "bad_pair"}
 
 
-def short_words(code: str | None) -> str:
+def _digits(rank: str) -> str:
+    return "10" if rank == "T" else rank
+
+
+def short_words(code: str | None) -> Msg:
     """'7 of hearts', 'queen of spades' (compact enough for the log)."""
     if not code:
-        return "a card"
-    return f"{RANK_SHORT.get(code[0], code[0])} of {SUIT_WORDS[code[1]]}"
+        return Msg("a card")
+    rank = Msg(RANK_SHORT[code[0]]) if code[0] in RANK_SHORT else _digits(code[0])
+    return Msg("{rank} of {suit}", rank=rank, suit=Msg(SUIT_WORDS[code[1]]))
 
 
-def codes_to_words(text: str) -> str:
-    return CODE.sub(lambda m: short_words(m.group(0)), text)
+def the_short(code: str | None) -> Msg:
+    """'the 7 of hearts' ('le 7 de cœur', 'la dame de pique')."""
+    if not code:
+        return Msg("a card")
+    rank = Msg(THE_RANK_SHORT[code[0]]) if code[0] in THE_RANK_SHORT else \
+        Msg("the {n}", n=_digits(code[0]))
+    return Msg("{rank} of {suit}", rank=rank, suit=Msg(SUIT_WORDS[code[1]]))
+
+
+#: the engine's refusals (IllegalAction codes) as the player reads them
+REFUSALS = {
+    "must_give": N_("You have been asked to swap: choose a card to give."),
+    "not_in_hand": N_("That card is not in your hand."),
+    "no_swap_pending": N_("Nobody has asked you to swap."),
+    "empty_pile": N_("The discard pile is empty."),
+    "bad_target": N_("Swap with another player at the table."),
+    "target_has_no_cards": N_("That player holds no card to swap."),
+    "must_take_first": N_("First draw a card, take the top discard or swap with a player."),
+    "bad_pair": N_("Not a pair: choose two different cards of your hand."),
+    "no_discard_at_3": N_("You hold 3 cards or fewer: end your turn without discarding."),
+    "must_discard": N_("You hold more than 3 cards: discard one."),
+    "already_took": N_("You have already taken a card this turn."),
+}
 
 
 class Pairs65Table(GameTable):
@@ -70,15 +95,8 @@ class Pairs65Table(GameTable):
         self._bar_pairs: dict[int, int] = {}
 
     # ---- seats and words ----------------------------------------------------------------
-    def _verb(self, seat: int, verb: str) -> str:
-        if self.you(seat) == "You":
-            return verb
-        if verb == "have":
-            return "has"
-        return verb + ("es" if verb.endswith(("s", "sh", "ch")) else "s")
-
     def _is_me(self, seat: int | None) -> bool:
-        return seat is not None and self.you(seat) == "You"
+        return seat is not None and self.is_you(seat)
 
     def opponents(self) -> list[int]:
         return [s for s in range(self.n) if s != self.viewer]
@@ -261,9 +279,9 @@ class Pairs65Table(GameTable):
         out = []
         t = self.t
         if not t.zones.get("stock") and not t.zones.get("deck"):
-            out.append((self.stock_pos(), self.cw, 0.0, "draw pile"))
+            out.append((self.stock_pos(), self.cw, 0.0, N_("draw pile")))
         if not t.zones.get("pile"):
-            out.append((self.discard_pos(), self.cw, 0.0, "discard"))
+            out.append((self.discard_pos(), self.cw, 0.0, N_("discard")))
         for seat in range(self.n):
             laid = len(t.zones.get(f"pairs{seat}", [])) // 2
             for k in range(laid, PAIRS_TO_WIN):
@@ -290,8 +308,8 @@ class Pairs65Table(GameTable):
             t.put(s, "stock")
         first = ev.get("first")
         if first is not None:
-            t.show_caption(f"Game {ev.get('deal', 1)}: {self.you(first)} "
-                           f"{self._verb(first, 'start')}", 2.2)
+            t.show_caption(self.said(first, N_("Game {game}: you start"),
+                                     N_("Game {game}: {name} starts"), game=ev.get("deal", 1)), 2.2)
         return 0.0
 
     # ---- moves --------------------------------------------------------------------------
@@ -311,8 +329,8 @@ class Pairs65Table(GameTable):
             s.revealed = seat != self.viewer   # known to everybody
         else:
             if ev.get("count", 1) == 0:
-                t.show_caption(f"Both piles are empty: {self.you(seat)} "
-                               f"{self._verb(seat, 'draw')} nothing", 2.2)
+                t.show_caption(self.said(seat, N_("Both piles are empty: you draw nothing"),
+                                         N_("Both piles are empty: {name} draws nothing")), 2.2)
                 return 0.7
             s = self._pop_stock()
             if s is None:
@@ -340,8 +358,9 @@ class Pairs65Table(GameTable):
             t.play_sound("deal", i * 0.12)
         t.relayout(0.3, delays=delays)
         n = ev.get("count", len(cards))
-        t.show_caption(f"{self.you(seat)} {self._verb(seat, 'hold')} {REFILL_AT} cards or "
-                       f"fewer: {self._verb(seat, 'draw')} {n} to start the turn", 2.4)
+        t.show_caption(self.said(seat, N_("You hold {k} cards or fewer: you draw {n} to start "
+                                 "the turn"), N_("{name} holds {k} cards or fewer: draws {n} to "
+                                 "start the turn"), k=REFILL_AT, n=n), 2.4)
         return 0.3 + 0.12 * len(delays) + 0.35
 
     def on_reshuffled(self, ev: dict) -> float:
@@ -354,8 +373,8 @@ class Pairs65Table(GameTable):
             delays[s.id] = i * 0.025
         t.relayout(0.35, delays=delays)
         t.play_sound("shuffle", 0.1)
-        t.show_caption(f"Draw pile empty: the {ev.get('count', len(pile))} discards are "
-                       "shuffled into a new draw pile", 2.8)
+        t.show_caption(Msg("Draw pile empty: the {n} discards are shuffled into a new draw "
+                           "pile", n=ev.get("count", len(pile))), 2.8)
         return 0.35 + 0.025 * len(pile) + 0.45
 
     def on_swap_asked(self, ev: dict) -> float:
@@ -371,12 +390,14 @@ class Pairs65Table(GameTable):
         t.relayout(0.35)
         t.play_sound("play")
         if self._is_me(target):
-            text = f"{self.you(seat)} {self._verb(seat, 'offer')} you a swap: choose a card " \
-                   "to give back"
+            text = Msg("{name} offers you a swap: choose a card to give back",
+                       name=self.name(seat))
+        elif self._is_me(seat):
+            text = Msg("You offer {asked} a swap: {asked} chooses a card to give back",
+                       asked=self.name(target))
         else:
-            asked = self.you(target)
-            text = (f"{self.you(seat)} {self._verb(seat, 'offer')} {asked} a swap: "
-                    f"{asked} {self._verb(target, 'choose')} a card to give back")
+            text = Msg("{name} offers {asked} a swap: {asked} chooses a card to give back",
+                       name=self.name(seat), asked=self.name(target))
         t.show_caption(text, 2.6)
         return 0.55
 
@@ -419,11 +440,12 @@ class Pairs65Table(GameTable):
             other = target if self.viewer == swapper else swapper
             got = offered if self.viewer == target else given
             gave = given if self.viewer == target else offered
-            t.show_caption(f"Swap with {self.name(other)}: you give the "
-                           f"{short_words(gave.code)} and get the {short_words(got.code)}",
-                           3.0)
+            t.show_caption(Msg("Swap with {name}: you give {gave} and get {got}",
+                               name=self.name(other), gave=the_short(gave.code),
+                               got=the_short(got.code)), 3.0)
         else:
-            t.show_caption(f"{self.you(swapper)} and {self.you(target)} swap a card", 2.0)
+            t.show_caption(Msg("{a} and {b} swap a card", a=self.name(swapper),
+                               b=self.name(target)), 2.0)
         return 0.75 if inside else 0.5
 
     def on_paired(self, ev: dict) -> float:
@@ -443,9 +465,14 @@ class Pairs65Table(GameTable):
         t.play_sound("play")
         n = ev.get("pairs", len(t.zone(f"pairs{seat}")) // 2)
         a, b = (ev.get("cards") or [None, None])[:2]
-        more = "" if n >= PAIRS_TO_WIN else f" ({n} of {PAIRS_TO_WIN})"
-        t.show_caption(f"{self.you(seat)} {self._verb(seat, 'lay')} a pair: "
-                       f"{short_words(a)} and {short_words(b)}{more}", 2.2)
+        cards = dict(a=short_words(a), b=short_words(b), n=n, k=PAIRS_TO_WIN)
+        if n >= PAIRS_TO_WIN:
+            text = self.said(seat, N_("You lay a pair: {a} and {b}"),
+                             N_("{name} lays a pair: {a} and {b}"), **cards)
+        else:
+            text = self.said(seat, N_("You lay a pair: {a} and {b} ({n} of {k})"),
+                             N_("{name} lays a pair: {a} and {b} ({n} of {k})"), **cards)
+        t.show_caption(text, 2.2)
         return 0.5
 
     def on_discarded(self, ev: dict) -> float:
@@ -468,8 +495,14 @@ class Pairs65Table(GameTable):
         self._end_turn()
         self.selected = []
         n = len(self.t.zone(f"hand{seat}"))
-        self.t.show_caption(f"{self.you(seat)} {self._verb(seat, 'hold')} {n} card"
-                            f"{'s' * (n != 1)}: no discard this turn", 2.2)
+        if self.is_you(seat):
+            text = NMsg("You hold {n} card: no discard this turn",
+                        "You hold {n} cards: no discard this turn", n, n=n)
+        else:
+            text = NMsg("{name} holds {n} card: no discard this turn",
+                        "{name} holds {n} cards: no discard this turn", n, n=n,
+                        name=self.name(seat))
+        self.t.show_caption(text, 2.2)
         return 0.6
 
     def _end_turn(self) -> None:
@@ -656,20 +689,21 @@ class Pairs65Table(GameTable):
             for seat in self.opponents():
                 a = Action("swap", target=seat, card=card)
                 if a in legal:
-                    out.append((f"Swap with {self.name(seat)}", a))
+                    out.append((Msg("Swap with {name}", name=self.name(seat)), a))
         elif phase == "give" and len(sel) == 1:
-            out.append((f"Give the {short_words(sel[0].code)}", Action("give", card=sel[0].code)))
+            out.append((Msg("Give {card}", card=the_short(sel[0].code)),
+                        Action("give", card=sel[0].code)))
         elif phase == "play":
             if len(sel) == 2:
-                out.append(("Lay pair", Action("pair", cards=(sel[0].code, sel[1].code))))
+                out.append((N_("Lay pair"), Action("pair", cards=(sel[0].code, sel[1].code))))
             if len(sel) == 1 and any(a.kind == "discard" for a in legal):
-                out.append((f"Discard the {short_words(sel[0].code)}",
+                out.append((Msg("Discard {card}", card=the_short(sel[0].code)),
                             Action("discard", card=sel[0].code)))
             if Action("done") in legal:
-                out.append(("End turn", Action("done")))
+                out.append((N_("End turn"), Action("done")))
         return out
 
-    def hint(self) -> str | None:
+    def hint(self) -> Msg | str | None:
         """What the viewer can do now (one line by the piles), or None."""
         t = self.t
         if not t.my_turn():
@@ -677,22 +711,23 @@ class Pairs65Table(GameTable):
         phase = self.phase()
         if phase == "take":
             if self.selection():
-                return "Click a player (or press a Swap button) to offer this card in a swap"
-            return ("Your turn: click the draw pile or the discard pile, "
-                    "or drag a card onto a player to swap")
+                return N_("Click a player (or press a Swap button) to offer this card in a swap")
+            return N_("Your turn: click the draw pile or the discard pile, or drag a card onto "
+                      "a player to swap")
         if phase == "give":
-            who = self.name(self.swapper()) if self.swap else "A player"
-            return (f"{who} wants to swap: give a card (drag it onto {who} or double-click it); "
-                    "you will see theirs after")
+            who = self.name(self.swapper()) if self.swap else Msg("A player")
+            return Msg("{name} wants to swap: give a card (drag it onto {name} or double-click "
+                       "it); you will see theirs after", name=who)
         if phase == "play":
             n = len(self.hand_sprites())
             if n <= REFILL_AT:
-                return f"You hold {n} card{'s' * (n != 1)}: no discard. Lay any pairs, then " \
-                       "End turn"
+                return NMsg("You hold {n} card: no discard. Lay any pairs, then End turn",
+                            "You hold {n} cards: no discard. Lay any pairs, then End turn",
+                            n, n=n)
             if self.pairable():
-                return "Lay pairs: drag a card onto its partner (or select two). Then discard " \
-                       "one card"
-            return "Discard a card: drag it onto the discard pile, or double-click it"
+                return N_("Lay pairs: drag a card onto its partner (or select two). Then "
+                          "discard one card")
+            return N_("Discard a card: drag it onto the discard pile, or double-click it")
         return None
 
     # ---- input ------------------------------------------------------------------------------
@@ -715,8 +750,8 @@ class Pairs65Table(GameTable):
             if phase == "give":
                 return Action("give", card=sprite.code)
             if phase == "take":
-                self.t.show_toast("Take a card first: click a pile, or drag this card onto "
-                                  "a player to swap it.")
+                self.t.show_toast(N_("Take a card first: click a pile, or drag this card onto "
+                                  "a player to swap it."))
                 return None
             return Action("discard", card=sprite.code)
         if self.discard_rect().collidepoint(pos):
@@ -730,8 +765,8 @@ class Pairs65Table(GameTable):
                 return Action("give", card=sprite.code)
             return Action("swap", target=seat, card=sprite.code)
         if phase is not None:
-            self.t.show_toast("Drop a card on the discard pile, on a player to swap it, "
-                              "or on its partner to lay a pair.")
+            self.t.show_toast(N_("Drop a card on the discard pile, on a player to swap it, "
+                                 "or on its partner to lay a pair."))
         return None
 
     def click_action(self, pos) -> Action | None:
@@ -752,8 +787,9 @@ class Pairs65Table(GameTable):
         seat = self.seat_at(pos)
         if seat is not None and phase in ("take", "give"):
             if len(sel) != 1:
-                self.t.show_toast("First click one of your cards, then click the player." if
-                                  phase == "take" else "First click the card you will give.")
+                self.t.show_toast(N_("First click one of your cards, then click the player.")
+                                  if phase == "take" else
+                                  N_("First click the card you will give."))
                 return None
             if phase == "give":
                 return Action("give", card=sel[0].code)
@@ -776,76 +812,100 @@ class Pairs65Table(GameTable):
             return [self.discard_rect()]
         return []
 
-    def refusal_text(self, exc) -> str | None:
-        text = codes_to_words(exc.message or "that move is not allowed")
-        text = text[0].upper() + text[1:]
-        if not text.endswith("."):
-            text += "."
-        if exc.code in PAIR_CODES:
-            return "Not a pair: " + text[0].lower() + text[1:]
-        return text
+    def refusal_text(self, exc) -> Msg | str | None:
+        """The engine's refusal codes in the player's words (the engine stays English)."""
+        message = exc.message or ""
+        if exc.code == "colours_differ":
+            codes = ["".join(m) for m in CODE.findall(message)]
+            if len(codes) == 2:
+                return Msg("Not a pair: {a} and {b} are not the same colour.",
+                           a=short_words(codes[0]), b=short_words(codes[1]))
+        if exc.code == "values_not_13":
+            total = re.search(r"\d+", message)
+            if total:
+                return Msg("Not a pair: the values add up to {total}, not 13.",
+                           total=int(total.group(0)))
+        if exc.code in REFUSALS:
+            return REFUSALS[exc.code]
+        return N_("That move is not allowed now.")
 
-    def turn_prompt(self, seat: int) -> str | None:
+    def turn_prompt(self, seat: int) -> Msg | None:
         swap = self.t.match.view(seat).get("swap")
         if swap and swap.get("target") == seat:
-            return (f"{self.name(seat)}: {self.name(swap['swapper'])} asks you for a card. "
-                    "Choose one to give.")
+            return Msg("{name}: {asker} asks you for a card. Choose one to give.",
+                       name=self.name(seat), asker=self.name(swap["swapper"]))
         return None
 
     # ---- text -------------------------------------------------------------------------------
-    def describe(self, ev: dict) -> str | None:
+    def describe(self, ev: dict) -> Msg | None:
         kind = ev["kind"]
         seat = ev.get("seat")
-        who = self.you(seat) if seat is not None else ""
         if kind == "dealt":
-            return f"Game {ev['deal']}: {self.you(ev['first'])} {self._verb(ev['first'], 'start')}."
+            return self.said(ev["first"], N_("Game {game}: you start."),
+                             N_("Game {game}: {name} starts."),
+                             game=ev["deal"])
         if kind == "drew":
             if ev.get("source") == "discard":
-                return f"{who} {self._verb(seat, 'take')} the {short_words(ev.get('card'))}"
+                return self.said(seat, N_("You take {card}"), N_("{name} takes {card}"),
+                                 card=the_short(ev.get("card")))
             if ev.get("count", 1) == 0:
-                return f"{who} {self._verb(seat, 'draw')} nothing (no cards left)"
+                return self.said(seat, N_("You draw nothing (no cards left)"),
+                                 N_("{name} draws nothing (no cards left)"))
             if ev.get("card"):
-                return f"{who} {self._verb(seat, 'draw')} the {short_words(ev['card'])}"
-            return f"{who} {self._verb(seat, 'draw')} a card"
+                return self.said(seat, N_("You draw {card}"), N_("{name} draws {card}"),
+                                 card=the_short(ev["card"]))
+            return self.said(seat, N_("You draw a card"), N_("{name} draws a card"))
         if kind == "refilled":
-            return f"{who} {self._verb(seat, 'refill')} with {ev.get('count', REFILL_COUNT)}"
+            return self.said(seat, N_("You refill with {n}"), N_("{name} refills with {n}"),
+                             n=ev.get("count", REFILL_COUNT))
         if kind == "reshuffled":
-            return f"Discards reshuffled: {ev.get('count', 0)} new draw cards"
+            return Msg("Discards reshuffled: {n} new draw cards", n=ev.get("count", 0))
         if kind == "swap_asked":
-            return f"{who} {self._verb(seat, 'ask')} {self.you(ev['target'])} to swap"
+            return self.said(seat, N_("You ask {target} to swap"),
+                             N_("{name} asks {target} to swap"),
+                             target=self.you(ev["target"]))
         if kind == "swapped":
             if ev.get("gave") and ev.get("received"):
                 if self.viewer == ev["target"]:
-                    return (f"You give the {short_words(ev['received'])}, get the "
-                            f"{short_words(ev['gave'])}")
-                return (f"You give the {short_words(ev['gave'])}, get the "
-                        f"{short_words(ev['received'])}")
-            return f"{who} and {self.you(ev['target'])} swap"
+                    return Msg("You give {gave}, get {got}", gave=the_short(ev["received"]),
+                               got=the_short(ev["gave"]))
+                return Msg("You give {gave}, get {got}", gave=the_short(ev["gave"]),
+                           got=the_short(ev["received"]))
+            return Msg("{a} and {b} swap", a=self.you(seat), b=self.you(ev["target"]))
         if kind == "paired":
             a, b = ev["cards"]
-            return f"{who}: pair {short_words(a)} + {short_words(b)}"
+            return Msg("{name}: pair {a} + {b}", name=self.you(seat), a=short_words(a),
+                       b=short_words(b))
         if kind == "discarded":
-            return f"{who} {self._verb(seat, 'discard')} the {short_words(ev['card'])}"
+            return self.said(seat, N_("You discard {card}"), N_("{name} discards {card}"),
+                             card=the_short(ev["card"]))
         if kind == "done":
-            return f"{who} {self._verb(seat, 'end')} the turn, no discard"
+            return self.said(seat, N_("You end the turn, no discard"),
+                             N_("{name} ends the turn, no discard"))
         if kind == "deal_scored":
             return self.deal_result(ev)
         return None
 
-    def deal_result(self, ev: dict) -> str:
+    def deal_result(self, ev: dict) -> Msg:
         winners = ev.get("winners") or []
         game = ev.get("game", ev.get("deal", ""))
         if not winners:
-            return f"Game {game} is over."
-        names = [self.you(s) for s in winners]
-        if len(names) == 1:
-            how = "with five pairs" if ev.get("reason") == "five_pairs" else "on most pairs"
-            return f"Game {game}: {names[0]} {self._verb(winners[0], 'win')} {how}."
-        return f"Game {game}: {' and '.join(names)} share the win."
+            return Msg("Game {game} is over.", game=game)
+        if len(winners) == 1:
+            w = winners[0]
+            if ev.get("reason") == "five_pairs":
+                return self.said(w, N_("Game {game}: you win with five pairs."),
+                                 N_("Game {game}: {name} wins with five pairs."), game=game)
+            return self.said(w, N_("Game {game}: you win on most pairs."),
+                             N_("Game {game}: {name} wins on most pairs."), game=game)
+        names = Msg("{a} and {b}", a=self.you(winners[0]), b=self.you(winners[1]))
+        for w in winners[2:]:
+            names = Msg("{a} and {b}", a=names, b=self.you(w))
+        return Msg("Game {game}: {names} share the win.", game=game, names=names)
 
-    def summary_title(self, ev: dict) -> str:
+    def summary_title(self, ev: dict) -> Msg:
         """The headline of the end-of-game summary."""
-        return self.deal_result(ev).rstrip(".")
+        return self.deal_result(ev)
 
     def score_lines(self):
         t = self.t
@@ -853,14 +913,15 @@ class Pairs65Table(GameTable):
         order = [(self.viewer + i) % self.n for i in range(self.n)]
         for seat in order:
             n = len(t.zones.get(f"pairs{seat}", [])) // 2
-            lines.append((self.you(seat), f"{n} / {PAIRS_TO_WIN} pairs", t.seat_colour(seat)))
+            lines.append((self.you(seat), Msg("{n} / {k} pairs", n=n, k=PAIRS_TO_WIN),
+                          t.seat_colour(seat)))
         target = (t.match.state.options or {}).get("games_to_win", 1)
         if target > 1:
-            lines.append(("Games to win", str(target), None))
+            lines.append((N_("Games to win"), str(target), None))
         else:
-            lines.append(("First to five pairs wins", "", None))
+            lines.append((N_("First to five pairs wins"), "", None))
         if self.dry >= 30:
-            lines.append(("Turns without a pair", f"{self.dry} / 60", None))
+            lines.append((N_("Turns without a pair"), f"{self.dry} / 60", None))
         return lines
 
     def extra_draw(self, surface: pygame.Surface) -> None:
@@ -869,22 +930,22 @@ class Pairs65Table(GameTable):
         below = self.ch / 2 + theme.px(8)
         sx, sy = self.stock_pos()
         n = len(t.zones.get("stock", []))
-        t.text(surface, f"Draw pile · {n}" if n else "Draw pile empty",
+        t.text(surface, Msg("Draw pile · {n}", n=n) if n else N_("Draw pile empty"),
                (int(sx), int(sy + below)), size, theme.TEXT_DIM, anchor="midtop")
         dx, dy = self.discard_pos()
         n = len(t.zones.get("pile", []))
-        t.text(surface, f"Discards · {n}" if n else "", (int(dx), int(dy + below)), size,
+        t.text(surface, Msg("Discards · {n}", n=n) if n else "", (int(dx), int(dy + below)), size,
                theme.TEXT_DIM, anchor="midtop")
         for seat in range(self.n):
             self._draw_progress(surface, seat)
         if self.swap and t.zones.get("offer"):
             r = self.offer_rect()
             if r is not None:
-                label = f"{self.you(self.swap['swapper'])}'s offer"
+                label = Msg("{name}'s offer", name=self.name(self.swap["swapper"]))
                 if self._is_me(self.swap["swapper"]):
-                    label = "Your offer"
+                    label = N_("Your offer")
                 if len(t.zones["offer"]) > 1:
-                    label = "Swap"
+                    label = N_("Swap")
                 t.text(surface, label, (r.centerx, r.bottom + theme.px(2)), size,
                        theme.ACCENT_LIGHT, bold=True, anchor="midtop")
         if t.my_turn() and self.phase() == "take":
@@ -933,7 +994,7 @@ class Pairs65Table(GameTable):
         slot = self.slot(seat)
         size = theme.px(13)
         colour = t.seat_colour(seat)
-        text = f"{laid} / {PAIRS_TO_WIN} pairs"
+        text = Msg("{n} / {k} pairs", n=laid, k=PAIRS_TO_WIN)
         tw, th = theme.text_size(text, size, bold=True)
         pip = theme.px(5)
         gap = theme.px(4)

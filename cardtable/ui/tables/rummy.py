@@ -18,30 +18,60 @@ between the hand and the staging groups freely, at any time.
 from __future__ import annotations
 
 import math
+import re
 
 import pygame
 
 from cardtable.engine import melds as meldlib
 from cardtable.engine.core import Action
-from cardtable.i18n import N_
+from cardtable.i18n import N_, Msg, NMsg, PMsg
 from cardtable.ui import theme
 from cardtable.ui.cardart import card_height
-from cardtable.ui.tables import GameTable, Target, card_words, rummy_sheet
+from cardtable.ui.tables import SUIT_WORDS, GameTable, Target, rummy_sheet, the_card
 
-RANK_PLURAL = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "T": "tens",
-               "9": "nines", "8": "eights", "7": "sevens", "6": "sixes", "5": "fives",
-               "4": "fours", "3": "threes", "2": "twos"}
+RANK_PLURAL = {"A": N_("aces"), "K": N_("kings"), "Q": N_("queens"), "J": N_("jacks"),
+               "T": N_("tens"), "9": N_("nines"), "8": N_("eights"), "7": N_("sevens"),
+               "6": N_("sixes"), "5": N_("fives"), "4": N_("fours"), "3": N_("threes"),
+               "2": N_("twos")}
 RANK_SHORT = {"T": "10"}
 SUIT_ORDER = "SHCD"          # suits alternate colour in a sorted hand
 RUN_ORDER = "A23456789TJQK"  # ace low in a sorted hand
 
 
-def wild_words(ranks, short: bool = False) -> str:
-    """'jokers, 2s and 5s' (short: 'Jokers · 2s · 5s')."""
-    parts = ["jokers"] + [f"{RANK_SHORT.get(r, r)}s" for r in ranks]
-    if short:
-        return " · ".join(p.capitalize() for p in parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+def rank_label(rank: str) -> Msg:
+    """'2s', '10s' (a rank as a kind of wild card)."""
+    return Msg("{rank}s", rank=RANK_SHORT.get(rank, rank))
+
+
+def wild_words(ranks) -> Msg:
+    """'jokers, 2s and 5s'."""
+    parts: list = [Msg("jokers")] + [rank_label(r) for r in ranks]
+    text = parts[-1]
+    if len(parts) > 1:
+        text = Msg("{a} and {b}", a=parts[-2], b=parts[-1])
+        for p in reversed(parts[:-2]):
+            text = Msg("{a}, {b}", a=p, b=text)
+    return text
+
+
+def wild_list(ranks) -> list[Msg]:
+    """['Jokers', '2s', '5s'] (one a line in the wild-card note)."""
+    return [Msg("Jokers")] + [rank_label(r) for r in ranks]
+
+
+#: the engine's reasons a group is no meld (melds.REASONS codes), as the player reads them;
+#: too_many_wilds is worded by the game (its word for a wild card)
+MELD_REASONS = {
+    "not_a_card": N_("Not a card"),
+    "too_few_cards": N_("A meld needs at least 3 cards"),
+    "no_natural": N_("A meld needs at least one natural card"),
+    "mixed_suits": N_("A run needs one suit"),
+    "no_shared_rank_or_suit": N_("The cards share neither one rank nor one suit"),
+    "duplicate_rank": N_("A rank appears twice in the run"),
+    "wraps": N_("A run cannot wrap from king to ace to two"),
+    "not_sequence": N_("The ranks do not form a sequence"),
+    "run_too_long": N_("A run holds at most 13 cards"),
+}
 
 
 def seat_columns(k: int) -> tuple[int, int, int]:
@@ -54,7 +84,11 @@ class RummyTable(GameTable):
     """The rummy table; :mod:`rummy65` and :mod:`quebec65` set the game's words."""
 
     game_id = ""
-    DEAL_WORD = "Hand"
+    DEAL_WORD = N_("Hand")
+    #: "the hand" / "the round" inside a sentence
+    THE_DEAL = PMsg("deal", "the hand")
+    #: sentences this game words its own way (pgettext context = game id), see quebec65
+    OWN: frozenset[str] = frozenset()
     HAS_POT = False
     REVIEW = False
     ZONE_Z = {"stock": 200, "pile": 300, "laid": 400, "stage": 600, "hand": 700, "deck": 900}
@@ -90,12 +124,13 @@ class RummyTable(GameTable):
         got = self._checks.get(key)
         if got is None:
             rules = self.rules()
-            why = meldlib.check_meld(codes, rules) if len(codes) >= 3 else None
+            why = meldlib.check_meld_code(codes, rules) if len(codes) >= 3 else None
             if len(codes) < 3:
                 more = 3 - len(codes)
-                got = (False, f"add {more} more card{'s' * (more > 1)}", [None] * len(codes))
+                got = (False, NMsg("add {n} more card", "add {n} more cards", more, n=more),
+                       [None] * len(codes))
             elif why is not None:
-                got = (False, why[0].upper() + why[1:], [None] * len(codes))
+                got = (False, self.meld_reason(*why), [None] * len(codes))
             else:
                 stands = meldlib.wild_assignment(codes, rules)
                 got = (True, self._meld_name(codes, rules, stands), stands)
@@ -104,14 +139,30 @@ class RummyTable(GameTable):
             self._checks[key] = got
         return got
 
-    def _meld_name(self, codes, rules, stands) -> str:
+    def meld_reason(self, code: str, text: str) -> Msg:
+        """The engine's reason (code, English text) a group is no meld, in the player's words."""
+        if code == "too_many_wilds":
+            counts = [int(x) for x in re.findall(r"\d+", text)]
+            if len(counts) == 2:
+                return self.m(N_("Too many wild cards: {wild} wild for {natural} natural"),
+                              wild=counts[0], natural=counts[1])
+            return self.m(N_("Too many wild cards"))
+        return Msg(MELD_REASONS.get(code, N_("Not a meld")))
+
+    def m(self, msgid: str, /, **values) -> Msg:
+        """A sentence in this game's words: its own (context ``game_id``) when it has them."""
+        if msgid in self.OWN:
+            return PMsg(self.game_id, msgid, **values)
+        return Msg(msgid, **values)
+
+    def _meld_name(self, codes, rules, stands) -> Msg:
         kind = meldlib.meld_kind(codes, rules)
         if kind == "set":
             rank = next((s[0] for s in stands if s), None) or \
                 next(c[0] for c in codes if c != "JK")
-            return f"Set of {RANK_PLURAL[rank]}"
+            return Msg("Set of {ranks}", ranks=Msg(RANK_PLURAL[rank]))
         suit = next(c[1] for c, s in zip(codes, stands, strict=True) if s is None)
-        return f"Run in {SUIT_WORDS_PLURAL[suit]}"
+        return Msg("Run in {suit}", suit=Msg(SUIT_WORDS[suit]))
 
     # ---- seats --------------------------------------------------------------------------
     def slot(self, seat: int) -> str:
@@ -359,12 +410,12 @@ class RummyTable(GameTable):
         out = []
         t = self.t
         if not t.zones.get("stock"):
-            out.append((self.stock_pos(), self.cw, 0.0, "stock"))
+            out.append((self.stock_pos(), self.cw, 0.0, N_("stock")))
         if not t.zones.get("pile"):
-            out.append((self.pile_pos(), self.cw, 0.0, "discard"))
+            out.append((self.pile_pos(), self.cw, 0.0, N_("discard")))
         for kind, _, rect in self.stage_items():
             if kind == "new":
-                out.append((rect.center, self.sw, 0.0, "new meld"))
+                out.append((rect.center, self.sw, 0.0, N_("new meld")))
         return out
 
     # ---- hand order -----------------------------------------------------------------------
@@ -452,7 +503,7 @@ class RummyTable(GameTable):
                 s = next(x for x in hand if x.code == code)
                 t.put(s, zone)
         if not melds:
-            t.show_toast("No meld in this hand yet.")
+            t.show_toast(N_("No meld in this hand yet."))
         self.stage_changed(0.3)
 
     def stage_item_at(self, pos) -> tuple[str, str, pygame.Rect] | None:
@@ -503,33 +554,43 @@ class RummyTable(GameTable):
                 return out
         return Action("discard", card=sprite.code)
 
-    def status(self) -> str:
+    def status(self) -> Msg | str:
         """One line telling the player what to do now."""
         if not self.t.match.is_human(self.viewer) or self.t.match.is_over:
             return ""
         last = self.out_seat is not None
         if not self.my_turn():
             if last:
-                return f"{self.you(self.out_seat)} went out: everybody else takes a last turn."
-            return "Drag cards up here to build melds while you wait." if not \
+                return self.said(self.out_seat,
+                                 N_("You went out: everybody else takes a last turn."),
+                                 N_("{name} went out: everybody else takes a last turn."))
+            return N_("Drag cards up here to build melds while you wait.") if not \
                 self.stage_ids else ""
         if self.can_draw():
             top = self.t.zones.get("pile")
-            take = f" or take the {card_words(top[-1].code)}" if top and top[-1].code else ""
-            return f"{'Last turn: d' if last else 'D'}raw from the stock{take}."
+            if top and top[-1].code:
+                card = the_card(top[-1].code)
+                if last:
+                    return self.m(N_("Last turn: draw from the stock or take {card}."), card=card)
+                return self.m(N_("Draw from the stock or take {card}."), card=card)
+            if last:
+                return self.m(N_("Last turn: draw from the stock."))
+            return self.m(N_("Draw from the stock."))
         if self.go_out_action() is not None:
-            return "Every card is in a valid meld: you can go out!" if not \
-                self.discard_when_out else "All but one card in valid melds: go out and " \
-                "discard it!"
+            return N_("Every card is in a valid meld: you can go out!") if not \
+                self.discard_when_out else N_("All but one card in valid melds: go out and "
+                                              "discard it!")
         if last:
-            return "Last turn: lay down the melds you can, then discard."
+            return N_("Last turn: lay down the melds you can, then discard.")
         groups = self.staged()
         bad = sum(1 for g in groups if not self.check(g)[0])
         if bad:
-            return f"{bad} group{'s are' if bad > 1 else ' is'} not a valid meld yet."
-        need = "every card but the one you discard" if self.discard_when_out else \
-            "every card"
-        return f"Discard onto the pile, or put {need} in melds to go out."
+            return NMsg("{n} group is not a valid meld yet.",
+                        "{n} groups are not a valid meld yet.", bad, n=bad)
+        if self.discard_when_out:
+            return N_("Discard onto the pile, or put every card but the one you discard in "
+                      "melds to go out.")
+        return N_("Discard onto the pile, or put every card in melds to go out.")
 
     # ---- input ----------------------------------------------------------------------------
     def _pile_rect(self, zone: str, pos) -> pygame.Rect:
@@ -569,12 +630,12 @@ class RummyTable(GameTable):
         if self.pile_rect().collidepoint(pos):
             return self.discard_action(sprite)
         if self.stock_rect().collidepoint(pos):
-            t.show_toast("Discard onto the face-up pile, not the stock.")
+            t.show_toast(N_("Discard onto the face-up pile, not the stock."))
             t.relayout(0.25, zones=[zone])
             return True
         item = self.stage_item_at(pos)
         if item is not None and item[0] == "laid":
-            t.show_toast("Melds on the table are finished: build a new group beside them.")
+            t.show_toast(N_("Melds on the table are finished: build a new group beside them."))
             t.relayout(0.25, zones=[zone])
             return True
         if item is not None and item[0] == "stage":
@@ -636,17 +697,18 @@ class RummyTable(GameTable):
         cards = len(self.t.zones.get(f"hand{self.viewer}", [])) + sum(
             len(g) for g in self.staged())
         if cards:
-            out.append(("Arrange for me", self.arrange, "quiet"))
+            out.append((N_("Arrange for me"), self.arrange, "quiet"))
         if self.stage_ids:
-            out.append(("Clear melds", self.clear_stage, "quiet"))
+            out.append((N_("Clear melds"), self.clear_stage, "quiet"))
         go = self.go_out_action()
         if go is not None:
-            out.append(("Go out", go, "primary"))
+            out.append((N_("Go out"), go, "primary"))
         else:
             lay = self.lay_action()
             if lay is not None:
                 n = len(lay.melds)
-                out.append((f"Lay down {n} meld{'s' * (n > 1)}", lay, "primary"))
+                out.append((NMsg("Lay down {n} meld", "Lay down {n} melds", n, n=n), lay,
+                            "primary"))
         return out
 
     # ---- keys ------------------------------------------------------------------------------
@@ -775,9 +837,10 @@ class RummyTable(GameTable):
         self.DEAL_STAGGER = min(0.06, 2.2 / total)
         t.show_caption(self.banner(), 3.2)
 
-    def banner(self) -> str:
-        return (f"{self.DEAL_WORD} {self.deal_no} of {self.deals_in_match} · "
-                f"{self.cards_each} cards each · wild: {wild_words(self.wild_ranks)}")
+    def banner(self) -> Msg:
+        return self.m(N_("{deal} {k} of {n} · {cards} cards each · wild: {wild}"),
+                      deal=Msg(self.DEAL_WORD), k=self.deal_no, n=self.deals_in_match,
+                      cards=self.cards_each, wild=wild_words(self.wild_ranks))
 
     def after_deal(self, ev: dict, elapsed: float) -> float:
         t = self.t
@@ -878,27 +941,31 @@ class RummyTable(GameTable):
     def on_melded(self, ev: dict) -> float:
         self.lay(ev["seat"], ev["melds"])
         n = len(ev["melds"])
-        who = self.you(ev["seat"])
-        self.t.show_caption(f"{who} {'lay' if who == 'You' else 'lays'} down {n} "
-                            f"meld{'s' * (n > 1)}", 2.0)
+        if self.is_you(ev["seat"]):
+            text = NMsg("You lay down {n} meld", "You lay down {n} melds", n, n=n)
+        else:
+            text = NMsg("{name} lays down {n} meld", "{name} lays down {n} melds", n, n=n,
+                        name=self.name(ev["seat"]))
+        self.t.show_caption(text, 2.0)
         return 0.6
 
     def on_went_out(self, ev: dict) -> float:
         seat = ev["seat"]
         self.lay(seat, ev["melds"])
-        who = self.you(seat)
         if ev.get("last_turn"):
-            text = f"{who} {'meld' if who == 'You' else 'melds'} every card too!"
+            text = self.said(seat, N_("You meld every card too!"),
+                             N_("{name} melds every card too!"))
         else:
-            text = f"{who} {'go' if who == 'You' else 'goes'} out!"
+            text = self.said(seat, N_("You go out!"), N_("{name} goes out!"))
         self.t.show_caption(text, 2.4)
         self.t.play_sound("chime")
         return 0.8
 
     def on_last_turns(self, ev: dict) -> float:
         self.out_seat = ev["went_out"]
-        who = self.you(self.out_seat)
-        self.t.show_caption(f"{who} went out: everybody else takes one last turn", 3.0)
+        self.t.show_caption(self.said(
+            self.out_seat, N_("You went out: everybody else takes one last turn"),
+            N_("{name} went out: everybody else takes one last turn")), 3.0)
         self.t._build_controls()
         return 0.9
 
@@ -911,13 +978,13 @@ class RummyTable(GameTable):
             t.put(s, "stock")
         t.relayout(0.4)
         t.play_sound("shuffle")
-        t.show_caption(f"The discard pile becomes the new stock ({ev.get('number', 1)} of "
-                       f"{self.t.match.state.MAX_RESHUFFLES})", 2.2)
+        t.show_caption(self.m(N_("The discard pile becomes the new stock ({k} of {n})"),
+                              k=ev.get("number", 1), n=self.t.match.state.MAX_RESHUFFLES), 2.2)
         return 0.6
 
     def on_stalemate(self, ev: dict) -> float:
-        self.t.show_caption(f"The {self.DEAL_WORD.lower()} stops here: everybody counts "
-                            "the cards left outside his best melds", 3.0)
+        self.t.show_caption(Msg("{the_deal} stops here: everybody counts the cards left "
+                                "outside their best melds", the_deal=self.THE_DEAL), 3.0)
         return 1.0
 
     # ---- rebuild from a view ----------------------------------------------------------------
@@ -958,50 +1025,58 @@ class RummyTable(GameTable):
                     s.revealed = True
 
     # ---- text -----------------------------------------------------------------------------
-    def _verb(self, seat: int, verb: str) -> str:
-        return verb if self.you(seat) == "You" else verb + "s"
-
-    def describe(self, ev: dict) -> str | None:
+    def describe(self, ev: dict) -> Msg | None:
         kind = ev["kind"]
         seat = ev.get("seat")
         if kind == "dealt":
             dealer = ev["dealer"]
-            return (f"{self.DEAL_WORD} {ev['deal']}: {self.you(dealer)} "
-                    f"{self._verb(dealer, 'deal')} "
-                    f"{ev.get('cards_each')}; wild: {wild_words(ev.get('wild_ranks', []))}")
+            values = dict(deal=Msg(self.DEAL_WORD), k=ev["deal"], n=ev.get("cards_each"),
+                          wild=wild_words(ev.get("wild_ranks", [])))
+            if self.is_you(dealer):
+                return self.m(N_("{deal} {k}: you deal {n}; wild: {wild}"), **values)
+            return self.m(N_("{deal} {k}: {name} deals {n}; wild: {wild}"),
+                          name=self.name(dealer), **values)
         if kind == "drew":
-            who = self.you(seat)
+            you = self.is_you(seat)
+            name = self.name(seat)
             if ev.get("source") == "discard":
-                return f"{who} {self._verb(seat, 'take')} the {card_words(ev['card'])}"
+                return self.said(seat, N_("You take {card}"), N_("{name} takes {card}"),
+                                 card=the_card(ev["card"]))
             if ev.get("card"):
-                return f"{who} {self._verb(seat, 'draw')} the {card_words(ev['card'])}"
-            return f"{who} {self._verb(seat, 'draw')} from the stock"
+                return self.m(N_("You draw {card}"), card=the_card(ev["card"])) if you else \
+                    self.m(N_("{name} draws {card}"), name=name, card=the_card(ev["card"]))
+            return self.m(N_("You draw from the stock")) if you else \
+                self.m(N_("{name} draws from the stock"), name=name)
         if kind == "discarded":
-            return f"{self.you(seat)} {self._verb(seat, 'discard')} the " \
-                   f"{card_words(ev['card'])}"
+            return self.said(seat, N_("You discard {card}"), N_("{name} discards {card}"),
+                             card=the_card(ev["card"]))
         if kind == "went_out":
-            return f"{self.you(seat)} {'go' if self.you(seat) == 'You' else 'goes'} out"
+            return self.said(seat, N_("You go out"), N_("{name} goes out"))
         if kind == "melded":
             n = len(ev.get("melds", []))
-            return f"{self.you(seat)} {self._verb(seat, 'lay')} down {n} meld{'s' * (n > 1)}"
+            if self.is_you(seat):
+                return NMsg("You lay down {n} meld", "You lay down {n} melds", n, n=n)
+            return NMsg("{name} lays down {n} meld", "{name} lays down {n} melds", n, n=n,
+                        name=self.name(seat))
         if kind == "reshuffled":
-            return "The discard pile is shuffled into a new stock"
+            return self.m(N_("The discard pile is shuffled into a new stock"))
         if kind == "stalemate":
-            return f"Third reshuffle: the {self.DEAL_WORD.lower()} ends"
+            return self.m(N_("Third reshuffle: {the_deal} ends"), the_deal=self.THE_DEAL)
         return None
 
-    def deal_result(self, ev: dict) -> str:
+    def deal_result(self, ev: dict) -> Msg:
         return self.summary_title(ev)
 
-    def summary_title(self, ev: dict) -> str:
+    def summary_title(self, ev: dict) -> Msg:
         k = ev.get("deal", self.deal_no)
         out = ev.get("went_out")
+        deal = Msg(self.DEAL_WORD)
         if ev.get("stalemate"):
-            return f"{self.DEAL_WORD} {k}: stopped after the third reshuffle"
+            return self.m(N_("{deal} {k}: stopped after the third reshuffle"), deal=deal, k=k)
         if out is None:
-            return f"{self.DEAL_WORD} {k} is over"
-        who = self.you(out)
-        return f"{self.DEAL_WORD} {k}: {who} went out"
+            return Msg("{deal} {k} is over", deal=deal, k=k)
+        return self.said(out, N_("{deal} {k}: you went out"), N_("{deal} {k}: {name} went out"),
+                         deal=deal, k=k)
 
     def summary_body(self, surface, rect, scene) -> None:
         rummy_sheet.draw(self, surface, rect, scene)
@@ -1014,12 +1089,13 @@ class RummyTable(GameTable):
         t = self.t
         stock = len(t.zones.get("stock", []))
         lines = [
-            (self.DEAL_WORD, f"{self.deal_no} of {self.deals_in_match}", None),
-            ("Cards dealt", str(self.cards_each), None),
-            ("Wild", wild_words(self.wild_ranks, short=True).replace("Jokers", "JK"), None),
+            (self.DEAL_WORD, Msg("{k} of {n}", k=self.deal_no, n=self.deals_in_match), None),
+            (N_("Cards dealt"), str(self.cards_each), None),
+            (self.m(N_("Wild")), " · ".join(["JK"] + [f"{RANK_SHORT.get(r, r)}"
+                                                    for r in self.wild_ranks]), None),
         ]
         lines += self.money_lines()
-        lines.append(("Stock", f"{stock} card{'s' * (stock != 1)}", None))
+        lines.append((self.m(N_("Stock")), NMsg("{n} card", "{n} cards", stock, n=stock), None))
         return lines
 
     # ---- drawing ----------------------------------------------------------------------------
@@ -1040,9 +1116,9 @@ class RummyTable(GameTable):
         px_, py = self.pile_pos()
         below = sy + self.ch / 2 + theme.px(12)
         n = len(t.zones.get("stock", []))
-        t.text(surface, f"Stock · {n}", (int(sx), int(below)), size, theme.TEXT_DIM,
-               anchor="midtop")
-        t.text(surface, "Discard", (int(px_), int(below)), size, theme.TEXT_DIM,
+        t.text(surface, self.m(N_("Stock · {n}"), n=n), (int(sx), int(below)), size,
+               theme.TEXT_DIM, anchor="midtop")
+        t.text(surface, N_("Discard"), (int(px_), int(below)), size, theme.TEXT_DIM,
                anchor="midtop")
         if self.can_draw() and t.drag is None:
             for r in (self.stock_rect(), self.pile_rect()):
@@ -1055,7 +1131,7 @@ class RummyTable(GameTable):
                 not t.match.is_over and self.out_seat in self.pods:
             x, y = self.pods[self.out_seat]
             pw, ph = self.plate_size()
-            t._pill(surface, "went out", (x + pw / 2, y + ph + theme.px(10)), theme.px(12),
+            t._pill(surface, N_("went out"), (x + pw / 2, y + ph + theme.px(10)), theme.px(12),
                     255, tint=theme.ACCENT_DARK)
         # wild cards in staged groups: what they stand for
         self._draw_wild_tags(surface)
@@ -1073,7 +1149,7 @@ class RummyTable(GameTable):
         t = self.t
         x, y = int(pos[0]), int(pos[1])
         size = theme.px(13)
-        lines = ["WILD CARDS"] + wild_words(self.wild_ranks, short=True).split(" · ")
+        lines = [self.m(N_("WILD CARDS"))] + wild_list(self.wild_ranks)
         key = ("wildnote", tuple(lines), size)
         img = t._panel_cache.get(key)
         if img is None:
@@ -1098,7 +1174,7 @@ class RummyTable(GameTable):
             return
         codes = [s.code for s in t.zones.get(zone, [])]
         if kind == "laid":
-            t.text(surface, "On the table", (rect.centerx, y), size, theme.TEXT_DIM,
+            t.text(surface, N_("On the table"), (rect.centerx, y), size, theme.TEXT_DIM,
                    anchor="midtop")
             return
         ok, label, _ = self.check(codes)
@@ -1162,5 +1238,3 @@ class RummyTable(GameTable):
             t._panel_cache[key] = img
         surface.blit(img, img.get_rect(midbottom=(int(pos[0]), int(pos[1]))))
 
-
-SUIT_WORDS_PLURAL = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}

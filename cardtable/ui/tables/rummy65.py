@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+from cardtable.i18n import N_, Msg
 from cardtable.ui.tables.rummy import RummyTable
 
 
 class Rummy65Table(RummyTable):
     game_id = "rummy65"
-    DEAL_WORD = "Hand"
+    DEAL_WORD = N_("Hand")
     HAS_POT = True
 
     def money_lines(self):
-        return [("Pot", f"{self.pot_shown()}¢", None)]
+        return [(N_("Pot"), Msg("{n}¢", n=self.pot_shown()), None)]
 
     def pot_shown(self) -> int:
         """The pot as the picture knows it: the last scored row's, or the ante of everybody."""

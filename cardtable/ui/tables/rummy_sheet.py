@@ -10,34 +10,46 @@ from __future__ import annotations
 
 import pygame
 
+from cardtable.i18n import N_, Msg, tr
 from cardtable.ui import theme
 
 RANK_SHORT = {"T": "10"}
 
 
-def _facts(table, ev: dict, names: list[str]) -> list[str]:
+def _list(parts: list) -> Msg | str:
+    """'Margot 10¢, Hana 10¢' (a list of Msgs and names, each translated when shown)."""
+    if not parts:
+        return ""
+    text = parts[-1]
+    for p in reversed(parts[:-1]):
+        text = Msg("{a}, {b}", a=p, b=text)
+    return text
+
+
+def _facts(table, ev: dict, names: list) -> list[Msg]:
     from cardtable.ui.tables.rummy import wild_words
 
-    out = [f"Wild: {wild_words(ev.get('wild_ranks', []))}"]
+    out = [table.m(N_("Wild: {wild}"), wild=wild_words(ev.get("wild_ranks", [])))]
     if ev.get("stalemate"):
-        out.append("nobody went out: cards outside each best arrangement count")
+        out.append(Msg("nobody went out: cards outside each best arrangement count"))
     laid = [names[s] for s, done in enumerate(ev.get("melded_all", []))
             if done and s != ev.get("went_out")]
     if laid:
-        out.append("melded every card: " + ", ".join(laid))
+        out.append(Msg("melded every card: {names}", names=_list(laid)))
     money = ev.get("money")
     if money:
         n = len(names)
         start = money["ante"] * n
-        took = [f"{names[s]} {c}¢" for s, c in enumerate(money["taken"]) if c]
-        line = f"Pot: {money['ante']}¢ × {n} = {start}¢"
+        took = [Msg("{name} {n}¢", name=names[s], n=c) for s, c in enumerate(money["taken"]) if c]
+        line = Msg("Pot: {ante}¢ × {n} = {start}¢", ante=money["ante"], n=n, start=start)
         if took:
-            line += " · taken now: " + ", ".join(took)
+            line = Msg("{line} · taken now: {list}", line=line, list=_list(took))
         if any(money.get("payout", [])):
-            pay = [f"{names[s]} {c}¢" for s, c in enumerate(money["payout"]) if c]
-            line += " · final payout: " + ", ".join(pay)
+            pay = [Msg("{name} {n}¢", name=names[s], n=c)
+                   for s, c in enumerate(money["payout"]) if c]
+            line = Msg("{line} · final payout: {list}", line=line, list=_list(pay))
         else:
-            line += f" · {money['pot']}¢ left"
+            line = Msg("{line} · {n}¢ left", line=line, n=money["pot"])
         out.append(line)
     return out
 
@@ -81,7 +93,7 @@ def draw(table, surface: pygame.Surface, area: pygame.Rect, scene) -> None:
     # facts
     fnt_size = theme.px(theme.SMALL)
     fnt = theme.font(fnt_size)
-    line = "  ·  ".join(_facts(table, ev, names))
+    line = "  ·  ".join(tr(f) for f in _facts(table, ev, names))
     for text in theme.wrap(line, fnt, area.width)[:3]:
         theme.draw_text(surface, text, (area.centerx, y), fnt_size, theme.TEXT_DIM,
                         anchor="midtop", shadow=False)
@@ -101,7 +113,7 @@ def draw(table, surface: pygame.Surface, area: pygame.Rect, scene) -> None:
     x_pot = x_total + total_w
     head = theme.px(13)
     hy = y
-    theme.draw_text(surface, "Cards left", (x_cards, hy), head, theme.TEXT_MUTED, shadow=False)
+    theme.draw_text(surface, N_("Cards left"), (x_cards, hy), head, theme.TEXT_MUTED, shadow=False)
     theme.draw_text(surface, "Points", (x_pts + pts_w // 2, hy), head, theme.TEXT_MUTED,
                     anchor="midtop", shadow=False)
     for d in range(1, deals + 1):
@@ -144,7 +156,7 @@ def draw(table, surface: pygame.Surface, area: pygame.Rect, scene) -> None:
         values = rules_values[seat] if seat < len(rules_values) else []
         if not cards:
             went = ev.get("went_out") == seat
-            text = "went out" if went else "every card melded"
+            text = N_("went out") if went else N_("every card melded")
             theme.draw_text(surface, text, (x_cards, mid), theme.px(14), theme.GOOD,
                             bold=True, anchor="midleft", shadow=False)
         else:
@@ -186,12 +198,13 @@ def draw(table, surface: pygame.Surface, area: pygame.Rect, scene) -> None:
                             theme.px(15), theme.ACCENT_LIGHT if cents else theme.TEXT_DIM,
                             bold=True, anchor="center", shadow=False)
             net = money["net"][seat]
-            theme.draw_text(surface, f"net {net:+d}¢", (x_pot + pot_w // 2, mid + theme.px(9)),
+            theme.draw_text(surface, Msg("net {n}¢", n=f"{net:+d}"),
+                            (x_pot + pot_w // 2, mid + theme.px(9)),
                             theme.px(11), theme.TEXT_MUTED, anchor="center", shadow=False)
     ly = y + rh * n + theme.px(4)
-    legend = "Lowest total wins."
+    legend = Msg("Lowest total wins.")
     if pot:
-        legend = "took 10¢ from the pot that hand  ·  " + legend
+        legend = Msg("took 10¢ from the pot that hand  ·  {rest}", rest=legend)
     r = theme.draw_text(surface, legend, (area.right, ly), theme.px(12), theme.TEXT_MUTED,
                         anchor="topright", shadow=False)
     if pot:

@@ -11,23 +11,32 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine.core import Action
-from cardtable.i18n import N_
+from cardtable.i18n import N_, Msg, NMsg, tr
 from cardtable.ui import theme
 from cardtable.ui.cardart import card_height
-from cardtable.ui.tables import SUIT_WORDS, GameTable, Target, card_words
+from cardtable.ui.tables import GameTable, Target, card_words, suit_words, the_card
 from cardtable.ui.tables.picking import ClickToPlay
 
 CARD_VALUES = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
 
+#: why a deal ended, said of the winner: (to the viewer, of another player)
 REASONS = {
-    "claim": "{who} reached 66",
-    "wrong_claim": "{who} claimed too early",
-    "closer_made": "{who} closed and made 66",
-    "closer_failed": "the closer fell short",
-    "played_out": "{who} reached 66 at the end",
-    "both_66": "both reached 66: nobody scores",
-    "tie": "65 each: nobody scores",
+    "claim": (N_("You reached 66."), N_("{name} reached 66.")),
+    "wrong_claim": (N_("You claimed too early."), N_("{name} claimed too early.")),
+    "closer_made": (N_("You closed and made 66."), N_("{name} closed and made 66.")),
+    "closer_failed": (N_("The closer fell short."), N_("The closer fell short.")),
+    "played_out": (N_("You reached 66 at the end."), N_("{name} reached 66 at the end.")),
+    "both_66": (N_("Both reached 66: nobody scores."), N_("Both reached 66: nobody scores.")),
+    "tie": (N_("65 each: nobody scores."), N_("65 each: nobody scores.")),
 }
+
+
+#: the trump suit in the score panel
+TRUMP_WORDS = {"S": N_("Spades"), "H": N_("Hearts"), "D": N_("Diamonds"), "C": N_("Clubs")}
+
+
+def points(n: int) -> NMsg:
+    return NMsg("{n} point", "{n} points", n, n=n)
 
 
 class SixtySixTable(ClickToPlay, GameTable):
@@ -224,7 +233,8 @@ class SixtySixTable(ClickToPlay, GameTable):
         self.points[winner] += ev.get("points", 0)
         leader = owners[0] if owners and owners[0] is not None else 1 - winner
         played = [(leader, cards[0]), (1 - leader, cards[1])] if len(cards) == 2 else []
-        note = f"{self.you(winner)} {self._verb(winner, 'take')} {ev.get('points', 0)} points"
+        note = self.said(winner, N_("You take {points}"), N_("{name} takes {points}"),
+                         points=points(ev.get("points", 0)))
         self.last = (played, winner, note)
         self.leader = winner
         return delay + 0.45
@@ -266,10 +276,16 @@ class SixtySixTable(ClickToPlay, GameTable):
             if s is not None and seat != self.viewer:
                 s.revealed = True
         t.relayout(0.3)
-        kind = "in trumps" if suit == self.trump else f"in {SUIT_WORDS[suit]}"
-        later = " (counts once a trick is won)" if ev.get("pending") else ""
-        t.show_caption(f"{self.you(seat)} {self._verb(seat, 'announce')} a marriage "
-                       f"{kind}: {pts}{later}", 2.4)
+        if suit == self.trump:
+            text = self.said(seat, N_("You announce a marriage in trumps: {pts}"),
+                             N_("{name} announces a marriage in trumps: {pts}"), pts=pts)
+        else:
+            text = self.said(seat, N_("You announce a marriage in {suit}: {pts}"),
+                             N_("{name} announces a marriage in {suit}: {pts}"), pts=pts,
+                             suit=suit_words(suit))
+        if ev.get("pending"):
+            text = Msg("{text} (counts once a trick is won)", text=text)
+        t.show_caption(text, 2.4)
         t.play_sound("flip")
         return 0.9
 
@@ -287,8 +303,9 @@ class SixtySixTable(ClickToPlay, GameTable):
             old.revealed = seat != self.viewer
             t.insert_sorted(old, seat)
         t.relayout(0.35)
-        t.show_caption(f"{self.you(seat)} {self._verb(seat, 'exchange')} the nine for the "
-                       f"{card_words(ev['trump_card'])}", 2.0)
+        t.show_caption(self.said(seat, N_("You exchange the nine for {card}"),
+                                 N_("{name} exchanges the nine for {card}"),
+                                 card=the_card(ev["trump_card"])), 2.0)
         t.play_sound("flip")
         return 0.6
 
@@ -296,26 +313,27 @@ class SixtySixTable(ClickToPlay, GameTable):
         t = self.t
         self.closed = True
         t.relayout(0.3)
-        t.show_caption(f"{self.you(ev['seat'])} {self._verb(ev['seat'], 'close')} the stock: "
-                       "follow suit from now on", 2.4)
+        t.show_caption(self.said(ev["seat"], N_("You close the stock: follow suit from now on"),
+                                 N_("{name} closes the stock: follow suit from now on")), 2.4)
         t.play_sound("flip")
         return 0.6
 
     def on_claimed(self, ev: dict) -> float:
         seat = ev["seat"]
         ok = ev.get("correct")
-        who = self.you(seat)
-        text = (f"{who} {self._verb(seat, 'claim')} 66 with {ev.get('points')} points: "
-                + ("correct!" if ok else "not enough!"))
+        if ok:
+            text = self.said(seat, N_("You claim 66 with {n} points: correct!"),
+                             N_("{name} claims 66 with {n} points: correct!"), n=ev.get("points"))
+        else:
+            text = self.said(seat, N_("You claim 66 with {n} points: not enough!"),
+                             N_("{name} claims 66 with {n} points: not enough!"),
+                             n=ev.get("points"))
         self.t.show_caption(text, 3.0)
         self.t.play_sound("chime" if ok else "flip")
         return 1.3
 
     def on_deal_scored(self, ev: dict) -> float:
         return 0.0
-
-    def _verb(self, seat: int, verb: str) -> str:
-        return verb if self.you(seat) == "You" else verb + ("es" if verb.endswith("ss") else "s")
 
     # ---- rebuild from a view --------------------------------------------------------------
     def sync(self, view: dict) -> None:
@@ -356,47 +374,59 @@ class SixtySixTable(ClickToPlay, GameTable):
         if lt:
             leader = lt.get("leader", 0)
             self.last = ([(leader, lt["cards"][0]), (1 - leader, lt["cards"][1])],
-                         lt["winner"], f"{lt.get('points', 0)} points")
+                         lt["winner"], points(lt.get("points", 0)))
 
     # ---- text -----------------------------------------------------------------------------
-    def describe(self, ev: dict) -> str | None:
+    def describe(self, ev: dict) -> Msg | None:
         kind = ev["kind"]
+        seat = ev.get("seat")
         if kind == "dealt":
-            return (f"Deal {ev['deal']}: {self.name(ev['dealer'])} deals; "
-                    f"{SUIT_WORDS[ev['trump']]} are trumps.")
+            return self.said(ev["dealer"], N_("Deal {deal}: you deal; {suit} are trumps."),
+                             N_("Deal {deal}: {name} deals; {suit} are trumps."), deal=ev["deal"],
+                             suit=suit_words(ev["trump"]))
         if kind == "played":
-            return f"{self.you(ev['seat'])}: {card_words(ev['card'])}"
+            return Msg("{name}: {card}", name=self.you(seat), card=card_words(ev["card"]))
         if kind == "trick_won":
-            w = ev["winner"]
-            return f"{self.you(w)} {self._verb(w, 'win')} the trick ({ev.get('points', 0)})"
+            return self.said(ev["winner"], N_("You win the trick ({n})"),
+                             N_("{name} wins the trick ({n})"),
+                             n=ev.get("points", 0))
         if kind == "marriage":
-            return f"{self.you(ev['seat'])}: marriage in {SUIT_WORDS[ev['suit']]} " \
-                   f"({ev.get('points')})"
+            return Msg("{name}: marriage in {suit} ({n})", name=self.you(seat),
+                       suit=suit_words(ev["suit"]), n=ev.get("points"))
         if kind == "exchanged":
-            return f"{self.you(ev['seat'])} {self._verb(ev['seat'], 'take')} the trump card"
+            return self.said(seat, N_("You take the trump card"), N_("{name} takes the trump card"))
         if kind == "closed":
-            return f"{self.you(ev['seat'])} {self._verb(ev['seat'], 'close')} the stock"
+            return self.said(seat, N_("You close the stock"), N_("{name} closes the stock"))
         if kind == "claimed":
-            ok = "correct" if ev.get("correct") else "wrong"
-            return f"{self.you(ev['seat'])} {self._verb(ev['seat'], 'claim')} 66 ({ok})"
+            if ev.get("correct"):
+                return self.said(seat, N_("You claim 66 (correct)"),
+                                 N_("{name} claims 66 (correct)"))
+            return self.said(seat, N_("You claim 66 (wrong)"), N_("{name} claims 66 (wrong)"))
         if kind == "deal_scored":
             w = ev.get("winner")
             if w is None:
-                return "Deal drawn: nobody scores."
+                return Msg("Deal drawn: nobody scores.")
             gp = ev.get("game_points", [0, 0])[w]
-            return f"{self.you(w)} {self._verb(w, 'score')} {gp} game point{'s' * (gp != 1)}"
+            if self.is_you(w):
+                return NMsg("You score {n} game point", "You score {n} game points", gp, n=gp)
+            return NMsg("{name} scores {n} game point", "{name} scores {n} game points", gp,
+                        n=gp, name=self.name(w))
         return None
 
-    def result_text(self, ev: dict) -> str:
+    def result_text(self, ev: dict) -> Msg | str:
         w = ev.get("winner")
-        reason = REASONS.get(ev.get("reason", ""), "")
-        who = self.you(w) if w is not None else ""
-        return reason.format(who=who)
+        forms = REASONS.get(ev.get("reason", ""))
+        if not forms:
+            return ""
+        if w is not None and self.is_you(w):
+            return Msg(forms[0])
+        return Msg(forms[1], name=self.name(w) if w is not None else "")
 
-    def deal_result(self, ev: dict) -> str:
+    def deal_result(self, ev: dict) -> Msg:
         base = super().deal_result(ev)
         why = self.result_text(ev)
-        return f"{base[:-1]}: {why}." if why and ev.get("winner") is not None else base
+        return Msg("{result} {why}", result=base, why=why) if why and \
+            ev.get("winner") is not None else base
 
     def running(self, seat: int) -> int:
         return self.points[seat] + self.marriage_pts[seat]
@@ -407,11 +437,12 @@ class SixtySixTable(ClickToPlay, GameTable):
         lines = []
         for seat in (me, 1 - me):
             lines.append((self.you(seat), str(t.scores[seat]), t.seat_colour(seat)))
-        lines.append(("Game points to win", str(t.match.state.options.get("target", 10)), None))
+        lines.append((N_("Game points to win"), str(t.match.state.options.get("target", 10)),
+                      None))
         if self.trump:
-            lines.append(("Trumps", SUIT_WORDS[self.trump].capitalize(), None))
+            lines.append((N_("Trumps"), TRUMP_WORDS[self.trump], None))
         if t.settings.get("show_card_points"):
-            lines.append(("Points this deal", f"{self.running(me)} – {self.running(1 - me)}",
+            lines.append((N_("Points this deal"), f"{self.running(me)} – {self.running(1 - me)}",
                           None))
         return lines
 
@@ -423,7 +454,7 @@ class SixtySixTable(ClickToPlay, GameTable):
         sx, sy = self.stock_pos()
         if stock or trump:
             n = len(stock) + len(trump)
-            label = "closed" if self.closed else f"{n} in stock"
+            label = N_("closed") if self.closed else Msg("{n} in stock", n=n)
             t.text(surface, label, (int(sx), int(sy + self.ch / 2 + theme.px(10))),
                             size, theme.TEXT_DIM, anchor="midtop")
         show = t.settings.get("show_card_points")
@@ -431,11 +462,11 @@ class SixtySixTable(ClickToPlay, GameTable):
         for seat in (0, 1):
             x, y = self.won_pos(seat)
             n = len(t.zones.get(f"won{seat}", [])) // 2
-            text = f"{n} trick{'s' * (n != 1)}"
+            text = NMsg("{n} trick", "{n} tricks", n, n=n)
             if show:
-                text += f" · {self.running(seat)} pts"
+                text = Msg("{tricks} · {n} pts", tricks=text, n=self.running(seat))
                 if self.pending[seat]:
-                    text += f" (+{self.pending[seat]})"
+                    text = Msg("{text} (+{n})", text=text, n=self.pending[seat])
             t.text(surface, text, (int(x), int(y + ph / 2 + theme.px(8))), size,
                             t.seat_colour(seat), bold=True, anchor="midtop")
 
@@ -477,13 +508,14 @@ class SixtySixTable(ClickToPlay, GameTable):
         for a in legal:
             if a.kind == "marriage":
                 pts = 40 if a.suit == self.trump else 20
-                out.append((f"Marriage in {SUIT_WORDS[a.suit]} ({pts})", a))
+                out.append((Msg("Marriage in {suit} ({pts})", suit=suit_words(a.suit), pts=pts),
+                            a))
         for a in legal:
             if a.kind == "exchange":
-                out.append(("Exchange the nine", a))
+                out.append((N_("Exchange the nine"), a))
         for a in legal:
             if a.kind == "close":
-                out.append(("Close the stock", a))
+                out.append((N_("Close the stock"), a))
         for a in legal:
             if a.kind == "claim":
                 out.append(self.claim_control(a))
@@ -494,7 +526,7 @@ class SixtySixTable(ClickToPlay, GameTable):
         asks for a second click (a wrong claim gives the opponent 2 or 3 game points)."""
         mine = self.t.match.view(self.viewer)["points"][self.viewer]
         if mine >= 66:
-            return ("Claim 66", action, "primary")
+            return (N_("Claim 66"), action, "primary")
 
         def ask() -> None:
             if self.claim_armed:
@@ -502,10 +534,11 @@ class SixtySixTable(ClickToPlay, GameTable):
                 self.t.try_action(action)
                 return
             self.claim_armed = True
-            self.t.show_toast(f"You count {mine} points. A wrong claim gives your opponent "
-                              "2 or 3 game points: click Claim 66 again to claim anyway.", 4.0)
+            self.t.show_toast(Msg("You count {n} points. A wrong claim gives your opponent "
+                                  "2 or 3 game points: click Claim 66 again to claim anyway.",
+                                  n=mine), 4.0)
 
-        return ("Claim 66", ask, "normal")
+        return (N_("Claim 66"), ask, "normal")
 
     # ---- keys ------------------------------------------------------------------------------
     def key_rows(self) -> list[tuple[str, list]]:
@@ -539,7 +572,7 @@ class SixtySixTable(ClickToPlay, GameTable):
             t.try_action(marriages[0])
         elif marriages:
             label = next(c[0] for c in self.controls(t.legal) if c[1] == marriages[0])
-            t.keys.focus_on(f"button:{label}")
+            t.keys.focus_on(f"button:{tr(label)}")
             t.keys.shown = True
         else:
             t.show_toast(N_("You have no marriage to announce now."))
