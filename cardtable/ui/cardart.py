@@ -16,6 +16,7 @@ import math
 
 import pygame
 
+from cardtable.i18n import tr
 from cardtable.paths import font_path
 
 RATIO = 7 / 5
@@ -296,6 +297,7 @@ class CardArt:
     def slot(self, width: int, label: str = "") -> pygame.Surface:
         """A faint outline showing where cards go (an empty stock, trick place or pile)."""
         width = max(12, int(width))
+        label = tr(label)   # marked with N_() by the tables; shown in the current language
         key = ("slot", width, label)
         surf = self._cache.get(key)
         if surf is None:

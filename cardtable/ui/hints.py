@@ -10,23 +10,23 @@ from __future__ import annotations
 from cardtable import i18n
 from cardtable.engine.core import Action
 from cardtable.i18n import Msg
-from cardtable.ui.tables import SUIT_WORDS, card_words
+from cardtable.ui.tables import SUIT_WORDS, card_words, the_card
 
 
 def action_words(action: Action, names: list[str]) -> Msg:
     """The move as an instruction to the player ("play the queen of spades")."""
     k = action.kind
-    card = card_words(action.card) if action.card else None
+    card = the_card(action.card) if action.card else None
     if k == "play":
-        return Msg("play the {card}", card=card)
+        return Msg("play {card}", card=card)
     if k == "discard":
-        return Msg("discard the {card}", card=card)
+        return Msg("discard {card}", card=card)
     if k == "draw":
         return Msg("take the top card of the discard pile") if action.source == "discard" \
             else Msg("draw from the stock")
     if k == "go_out":
         if action.discard:
-            return Msg("go out, discarding the {card}", card=card_words(action.discard))
+            return Msg("go out, discarding {card}", card=the_card(action.discard))
         return Msg("go out")
     if k == "lay":
         return Msg("lay down your melds")
@@ -42,10 +42,10 @@ def action_words(action: Action, names: list[str]) -> Msg:
         a, b = action.cards
         return Msg("lay the pair {a} and {b}", a=card_words(a), b=card_words(b))
     if k == "swap" and action.card is not None and action.target is not None:
-        return Msg("offer the {card} to {name} in a swap", card=card,
-                   name=names[action.target])
+        return Msg("offer {card} to {name} in a swap", card=card,
+                   name=i18n.seat_name(names[action.target]))
     if k == "give":
-        return Msg("give the {card}", card=card)
+        return Msg("give {card}", card=card)
     if k == "done":
         return Msg("end your turn")
     return Msg("{kind}", kind=k)

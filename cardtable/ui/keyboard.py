@@ -418,18 +418,27 @@ class Keyboard:
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 120))
         surface.blit(shade, (0, 0))
-        size = theme.px(16)
-        row = theme.px(24)
-        head = theme.px(21)
         general = GENERAL_KEYS
         game = self.help_lines()
-        key_w = max(theme.text_size(k, size, bold=True)[0] for k, _ in general + game)
-        text_w = max(theme.text_size(v, size)[0] for _, v in general + game)
         pad = theme.px(24)
         gap = theme.px(18)
-        pw = min(w - theme.px(40), key_w + gap + text_w + 2 * pad)
-        ph = pad * 2 + head + theme.px(12) + row * len(general) + \
-            (theme.px(18) + head + theme.px(6) + row * len(game) if game else 0) + theme.px(26)
+        # the panel fits the window: long lines wrap (French runs longer than English), and
+        # the type gets smaller until every line is in
+        for size in range(theme.px(16), theme.px(11) - 1, -1):
+            row = int(size * 1.5)
+            head = int(size * 1.3)
+            fnt = theme.font(size)
+            key_w = max(theme.text_size(k, size, bold=True)[0] for k, _ in general + game)
+            text_w = max(theme.text_size(v, size)[0] for _, v in general + game)
+            pw = min(w - theme.px(40), key_w + gap + text_w + 2 * pad)
+            room = pw - 2 * pad - key_w - gap
+            wrapped = [[(k, theme.wrap(v, fnt, room)) for k, v in part]
+                       for part in (general, game)]
+            lines = [sum(len(t) for _, t in part) for part in wrapped]
+            ph = pad * 2 + head + theme.px(12) + row * lines[0] + \
+                (theme.px(18) + head + theme.px(6) + row * lines[1] if game else 0) + theme.px(26)
+            if ph <= h - theme.px(20):
+                break
         panel = pygame.Rect(0, 0, pw, min(ph, h - theme.px(20)))
         panel.center = (w // 2, h // 2)
         theme.panel(surface, panel, alpha=232, radius=theme.px(16))
@@ -437,13 +446,13 @@ class Keyboard:
         y = panel.y + pad
         theme.draw_text(surface, N_("Keys"), (x, y), head, theme.ACCENT_LIGHT, bold=True)
         y += head + theme.px(12)
-        y = self._help_rows(surface, general, x, y, key_w, gap, size, row)
+        y = self._help_rows(surface, wrapped[0], x, y, key_w, gap, size, row)
         if game:
             y += theme.px(18)
             theme.draw_text(surface, Msg("Keys in {game}", game=self.t.match.spec.name),
                             (x, y), head, theme.ACCENT_LIGHT, bold=True)
             y += head + theme.px(6)
-            y = self._help_rows(surface, game, x, y, key_w, gap, size, row)
+            y = self._help_rows(surface, wrapped[1], x, y, key_w, gap, size, row)
         theme.draw_text(surface, N_("F1 or Esc closes this panel"),
                         (panel.centerx, panel.bottom - theme.px(12)), theme.px(14),
                         theme.TEXT_DIM, anchor="midbottom")
@@ -451,10 +460,12 @@ class Keyboard:
 
     @staticmethod
     def _help_rows(surface, lines, x, y, key_w, gap, size, row) -> int:
-        for key, text in lines:
+        """Each key with what it does (already wrapped to the panel: a list of lines)."""
+        for key, parts in lines:
             theme.draw_text(surface, key, (x, y), size, FOCUS, bold=True)
-            theme.draw_text(surface, text, (x + key_w + gap, y), size, theme.TEXT)
-            y += row
+            for part in parts:
+                theme.draw_text(surface, part, (x + key_w + gap, y), size, theme.TEXT)
+                y += row
         return y
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardtable import storage
+from cardtable.i18n import Msg
 from cardtable.match import Match
 
 #: games where the lowest score is the best one
@@ -55,7 +56,8 @@ def changed(app, match: Match) -> None:
     except (OSError, TypeError, ValueError) as exc:
         if not getattr(match, "_save_failed", False):   # say it once, not at every move
             match._save_failed = True
-            app.toast(f"The match could not be saved: {getattr(exc, 'strerror', None) or exc}.",
+            app.toast(Msg("The match could not be saved: {error}.",
+                          error=getattr(exc, "strerror", None) or str(exc)),
                       seconds=5.0, kind="bad")
 
 
@@ -127,7 +129,8 @@ def save_stats(app) -> None:
     try:
         storage.save_stats(app.stats, path)
     except OSError as exc:
-        app.toast(f"Could not save the statistics: {exc.strerror or exc}.", kind="bad")
+        app.toast(Msg("Could not save the statistics: {error}.", error=exc.strerror or str(exc)),
+                  kind="bad")
 
 
 def load_stats(app) -> None:

@@ -98,7 +98,7 @@ def check_picture(table: TableScene, seat: int | None = None) -> None:
             assert s.code in allowed, f"{s.code} in {s.zone} is face up for seat {seat}"
     if table.hotseat:
         for line in table.log:
-            assert not re.search(r"\b(You|you|your|Your)\b", line), line
+            assert not re.search(r"\b(You|you|your|Your)\b", str(line)), line
 
 
 def capture_under_handoff(app: App, table: TableScene) -> None:

@@ -125,7 +125,7 @@ def test_statistics_screen_rows_per_level_and_a_reset_that_asks(tmp_path):
     cols, rows = table_rows(app.stats)
     keys = [k for k, _ in cols]
     assert {"played", "won", "win_rate", "best", "average", "streak", "best_streak"} <= set(keys)
-    names = [r[0] for r in rows]
+    names = [str(r[0]) for r in rows]
     assert len(names) == 2 and names[0].endswith(" · hard") and names[1] == "Sixty-Six · medium"
     six = rows[1]
     assert six[keys.index("win_rate") + 1] == "50%" and six[keys.index("average") + 1] == "7.5"

@@ -227,7 +227,7 @@ def test_not_your_turn_toast():
     sprite = table.zone("hand0")[0]
     app.step(drag_events(grab_point(table, sprite), table.game.trick_rect().center), DT)
     assert table.match.state.to_json() == before
-    assert table.toast is not None and "turn" in table.toast[0].lower()
+    assert table.toast is not None and "turn" in str(table.toast[0]).lower()
     assert friendly.__name__ == "friendly"
 
 

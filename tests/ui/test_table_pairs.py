@@ -263,7 +263,7 @@ def test_whole_game_from_a_human_seat_against_computers():
     assert sum("shuffled into a new draw pile" in c for c in shown) == log.count("reshuffled")
     assert sum("to start the turn" in c for c in shown) == log.count("refilled")
     assert sum("no discard this turn" in c for c in shown) == log.count("done")
-    assert table.summaries and g.deal_result(table.summaries[0]).startswith("Game 1: ")
+    assert table.summaries and str(g.deal_result(table.summaries[0])).startswith("Game 1: ")
 
 
 def test_pairs_by_selecting_two_then_no_discard_and_the_refill():
@@ -301,7 +301,7 @@ def test_pairs_by_selecting_two_then_no_discard_and_the_refill():
     assert any("no discard this turn" in c for c in table.captions)
     # back to P0: it holds 3 cards or fewer, so it first draws 3
     assert wait_for_human(app, table)
-    assert any(c.startswith("You hold 3 cards or fewer: draw 3") for c in table.captions)
+    assert any(str(c).startswith("You hold 3 cards or fewer: draw 3") for c in table.captions)
     assert len(state.hand(0)) == 5
     check_picture(table)
 
@@ -368,7 +368,7 @@ def test_pass_and_play_target_gets_its_own_choice():
     assert state.phase == "give"
     # the hand-over screen turns the table to P1, which is asked for its card
     _hand_over(app, table, 1)
-    assert table.toast is not None and table.toast[0].startswith("P1: P0 asks you for a card")
+    assert table.toast is not None and str(table.toast[0]).startswith("P1: P0 asks you for a card")
     offer = table.zone("offer")
     assert len(offer) == 1 and offer[0].code is None
     assert sorted(s.code for s in table.zone("hand1")) == sorted(state.hand(1))

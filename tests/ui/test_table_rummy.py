@@ -14,6 +14,7 @@ from cardtable.engine import registry
 from cardtable.engine.cards import make_deck
 from cardtable.engine.core import Action
 from cardtable.engine.rummy import RANKS
+from cardtable.i18n import tr
 from cardtable.match import Match, Seat
 from cardtable.ui.cardart import card_height
 from cardtable.ui.scenes import table as table_mod
@@ -21,6 +22,11 @@ from cardtable.ui.scenes.summary import SummaryScene
 from cardtable.ui.scenes.table import TableScene
 
 from .test_table import DT, drag_events, grab_point, make_app, mouse, wait_for_human
+
+
+def shown(lines) -> list[tuple]:
+    """Score-panel rows as the screen shows them (labels and values translated)."""
+    return [(tr(label), tr(value), colour) for label, value, colour in lines]
 
 
 def stacked(front: list[str], decks: int = 2) -> list[str]:
@@ -119,13 +125,13 @@ def test_quebec65_round_last_turn_lay_down_then_discard():
     assert sorted(s.code for s in table.zone(zone)) == ["7H", "9H", "KD"]
     ok, text = group_label(table, zone)
     reason = meldlib.check_meld(["7H", "9H", "KD"], state.meld_rules())
-    assert not ok and text.lower() == reason.lower()
+    assert not ok and str(text).lower() == reason.lower()
     assert not any(name.startswith(("Lay down", "Go out")) for name in labels(table))
     # mend it: the king back to the hand, the eight into the run
     drag(app, table, card(table, "KD"), table.zone("hand0")[0].rect().center)
     drag(app, table, card(table, "8H"), table.zone(zone)[0].rect().center)
     ok, text = group_label(table, zone)
-    assert ok and text == "Run in hearts"
+    assert ok and str(text) == "Run in hearts"
     assert [s.code for s in table.zone(zone)] == ["7H", "8H", "9H"]
     press(app, table, "Lay down 1 meld")
     assert table.match.moves[-1][1].kind == "lay"
@@ -150,20 +156,20 @@ def test_rummy65_hand_invalid_meld_arrange_and_go_out():
     state = table.match.state
     assert wait_for_human(app, table)
     assert "Hand 1 of 12" in game.banner() and "jokers and 3s" in game.banner()
-    assert ("Pot", "195¢", None) in game.score_lines()
+    assert ("Pot", "195¢", None) in shown(game.score_lines())
     # a discard before drawing is refused with the engine's reason and flies back
     before = state.to_json()
     qd = card(table, "QD")
     drag(app, table, qd, game.pile_rect().center)
     assert state.to_json() == before and qd.zone == "hand0"
-    assert table.toast is not None and "draw" in table.toast[0].lower()
+    assert table.toast is not None and "draw" in str(table.toast[0]).lower()
     # an invalid meld: 7C 8C QD, shown with its reason at once
     drag(app, table, card(table, "7C"), new_group_point(table))
     zone = game.stage_zones()[0]
     for code in ("8C", "QD"):
         drag(app, table, card(table, code), table.zone(zone)[0].rect().center)
     ok, text = group_label(table, zone)
-    assert not ok and text.lower() == meldlib.check_meld(["7C", "8C", "QD"],
+    assert not ok and str(text).lower() == meldlib.check_meld(["7C", "8C", "QD"],
                                                          state.meld_rules()).lower()
     # take the 9C by dragging it from the discard pile to the hand
     nine = table.zone("pile")[-1]
@@ -185,14 +191,14 @@ def test_rummy65_hand_invalid_meld_arrange_and_go_out():
     row = state.score_sheet[0]
     assert row["went_out"] == 0 and row["penalties"][0] == 0
     assert row["money"]["taken"][0] == 10 and row["money"]["pot"] == 185
-    assert summary.title == "Hand 1: You went out"
+    assert str(summary.title) == "Hand 1: you went out"
     app.step([], DT)
     # on to hand 2: the table is cleared and four cards are dealt
     assert wait_for_human(app, table)
     assert state.deal_no == 2 and game.deal_no == 2
     assert not game.stage_ids and not any(game.laid_zones.values())
     assert len(table.zone("hand0")) == len(state.hand(0))
-    assert ("Pot", "185¢", None) in game.score_lines()
+    assert ("Pot", "185¢", None) in shown(game.score_lines())
 
 
 def _rects_of_seats(table):

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from cardtable.i18n import N_
 from cardtable.ui import theme
 from cardtable.ui.scene import Scene
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
@@ -24,7 +25,7 @@ class ConfirmScene(Scene):
     overlay = True
 
     def __init__(self, question: str, detail: str, yes: str,
-                 on_yes: Callable[[], Any], no: str = "Cancel",
+                 on_yes: Callable[[], Any], no: str = N_("Cancel"),
                  on_no: Callable[[], Any] | None = None) -> None:
         super().__init__()
         self.question = question

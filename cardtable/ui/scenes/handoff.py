@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import pygame
 
+from cardtable import i18n
+from cardtable.i18n import N_, Msg
 from cardtable.ui import theme
 from cardtable.ui.scene import Scene
 from cardtable.ui.tables import card_words
@@ -111,14 +113,16 @@ class HandoffScene(Scene):
         table = self.table
         colour = table.seat_colour(self.seat)
         y = theme.px(60)
-        title = f"Pass to {self.name}"
+        name = i18n.seat_name(self.name)
+        title = Msg("Pass to {name}", name=name)
         size = theme.px(theme.TITLE - 8)
         rect = theme.draw_text(surface, title, (w // 2, y), size, theme.TEXT, bold=True,
                                anchor="midtop")
         pygame.draw.circle(surface, colour, (rect.left - theme.px(26), rect.centery),
                            theme.px(12))
         y = rect.bottom + theme.px(10)
-        theme.draw_text(surface, f"{self.name} plays next. Everyone else, please look away.",
+        theme.draw_text(surface, Msg("{name} plays next. Everyone else, please look away.",
+                                     name=name),
                         (w // 2, y), theme.px(theme.BODY), theme.ACCENT_LIGHT, anchor="midtop")
         top = y + theme.px(50)
         bottom = h - theme.px(40) - theme.px(BUTTON_HEIGHT + 8) - theme.px(24)
@@ -152,7 +156,7 @@ class HandoffScene(Scene):
         rect = pygame.Rect(rect.left, rect.top, rect.width,
                            min(rect.height, theme.px(60) + step * len(rows)))
         theme.panel(surface, rect, alpha=150, shadow=False)
-        y = self._heading(surface, rect, "Last moves")
+        y = self._heading(surface, rect, N_("Last moves"))
         for part, more in rows:
             theme.draw_text(surface, part, (rect.left + theme.px(28 if more else 16), y), size,
                             theme.TEXT, shadow=False)
@@ -191,13 +195,14 @@ class HandoffScene(Scene):
         playing = [s.code for s in self.table.zones.get("trick", [])
                    if s.code is not None and s.target_face_up]
         if playing:
-            return "On the table", [(code, card_words(code)) for code in playing]
+            return N_("On the table"), [(code, card_words(code)) for code in playing]
         if trick:
             played, winner, _note = trick
-            return (f"Last trick, won by {self.table.match.seats[winner].name}",
-                    [(code, self.table.match.seats[seat].name) for seat, code in played])
+            seats = self.table.match.seats
+            return (Msg("Last trick, won by {name}", name=i18n.seat_name(seats[winner].name)),
+                    [(code, i18n.seat_name(seats[seat].name)) for seat, code in played])
         if discard:
-            return "Last discard", [(discard, card_words(discard))]
+            return N_("Last discard"), [(discard, card_words(discard))]
         return "", []
 
     def _draw_cards(self, surface, rect: pygame.Rect) -> None:

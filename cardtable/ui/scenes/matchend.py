@@ -11,29 +11,47 @@ from typing import Any
 
 import pygame
 
+from cardtable.i18n import N_, Msg, tr
 from cardtable.ui import theme
 from cardtable.ui.scene import Scene
-from cardtable.ui.scenes.summary import column_labels, deal_scores, lower_is_better
+from cardtable.ui.scenes.summary import (
+    and_list,
+    column_labels,
+    deal_scores,
+    lower_is_better,
+    shown_names,
+)
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
 
 
 def winner_text(winners: Sequence[int], seat_names: Sequence[str], game_id: str,
-                humans: Sequence[int] = (0,)) -> str:
-    """'You win the match!', 'Margot wins the match', 'You & Hana win the match!'."""
+                humans: Sequence[int] = (0,)) -> Msg:
+    """'You win the match!', 'Margot wins the match', 'You & Hana win the match!'.
+
+    The only person at the table (``humans``) is spoken to as 'you': seats decide it, not
+    names; with several people (pass-and-play) everybody is named."""
     if not winners:
-        return "The match is over"
-    names = list(seat_names)
-    if game_id == "japanese65" and len(names) == 4:
-        side = winners[0] % 2
-        label = column_labels(game_id, names, 2)[side]
-        happy = any(s in humans for s in winners)
-        return f"{label} win the match{'!' if happy else '.'}"
-    labels = [names[s] if 0 <= s < len(names) else f"Seat {s + 1}" for s in winners]
+        return Msg("The match is over")
+    names = shown_names(seat_names)
     happy = any(s in humans for s in winners)
+    you = len(humans) == 1 and humans[0] in winners
+    if game_id == "japanese65" and len(names) == 4:
+        label = column_labels(game_id, seat_names, 2)[winners[0] % 2]
+        if you:
+            return Msg("{you} win the match!", you=label)
+        if happy:
+            return Msg("{team} win the match!", team=label)
+        return Msg("{team} win the match.", team=label)
+    labels = [names[s] if 0 <= s < len(names) else Msg("Seat {n}", n=s + 1) for s in winners]
     if len(labels) == 1:
-        verb = "win" if labels[0] == "You" else "wins"
-        return f"{labels[0]} {verb} the match{'!' if happy else '.'}"
-    return f"{' and '.join(labels)} share the win{'!' if happy else '.'}"
+        if you:
+            return Msg("You win the match!")
+        if happy:
+            return Msg("{name} wins the match!", name=labels[0])
+        return Msg("{name} wins the match.", name=labels[0])
+    if happy:
+        return Msg("{names} share the win!", names=and_list(labels))
+    return Msg("{names} share the win.", names=and_list(labels))
 
 
 class MatchEndScene(Scene):
@@ -157,9 +175,11 @@ class MatchEndScene(Scene):
         finals = [line[-1] for line in lines]
         if self.final_scores is not None and len(self.final_scores) == len(labels):
             finals = list(self.final_scores)
-        parts = [f"{name} {score}" for name, score in zip(labels, finals, strict=False)]
+        parts = [f"{tr(name)} {score}" for name, score in zip(labels, finals, strict=False)]
         low = lower_is_better(self.game_id, self.sheet)
-        sub = "  ·  ".join(parts) + ("   (lowest wins)" if low else "")
+        sub = "  ·  ".join(parts)
+        if low:
+            sub = Msg("{scores}   (lowest wins)", scores=sub)
         theme.draw_text(surface, sub, (p.centerx, y), theme.px(theme.BODY), theme.TEXT_DIM,
                         anchor="midtop", shadow=False)
         y += theme.px(theme.BODY) + theme.px(20)
@@ -212,7 +232,7 @@ class MatchEndScene(Scene):
             for pt in pts:
                 pygame.draw.circle(surface, (16, 26, 21), pt, theme.px(5))
                 pygame.draw.circle(surface, colour, pt, theme.px(4))
-        axis = "game" if self.game_id == "pairs65" else "deal"
+        axis = N_("game") if self.game_id == "pairs65" else N_("deal")
         theme.draw_text(surface, axis, (plot.right, plot.bottom + theme.px(24)), small,
                         theme.TEXT_MUTED, anchor="topright", shadow=False)
         # legend

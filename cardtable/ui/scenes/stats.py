@@ -13,26 +13,27 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine import registry
+from cardtable.i18n import N_, Msg
 from cardtable.ui import theme
 from cardtable.ui.scenes.common import FormScene
 from cardtable.ui.scenes.rules_text import RULES
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button
 
 COLUMNS = (
-    ("played", "Played"),
-    ("won", "Won"),
-    ("lost", "Lost"),
-    ("shared", "Shared"),
-    ("win_rate", "Win rate"),
-    ("streak", "Streak"),
-    ("best_streak", "Best streak"),
-    ("best", "Best score"),
-    ("average", "Average"),
-    ("last_played", "Last played"),
+    ("played", N_("Played")),
+    ("won", N_("Won")),
+    ("lost", N_("Lost")),
+    ("shared", N_("Shared")),
+    ("win_rate", N_("Win rate")),
+    ("streak", N_("Streak")),
+    ("best_streak", N_("Best streak")),
+    ("best", N_("Best score")),
+    ("average", N_("Average")),
+    ("last_played", N_("Last played")),
 )
 
-LEVEL_NAMES = {"easy": "easy", "medium": "medium", "hard": "hard", "mixed": "mixed levels",
-               "people": "people only"}
+LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
+               "mixed": N_("mixed levels"), "people": N_("people only")}
 
 
 def _records(stats: dict) -> list[tuple[str, dict]]:
@@ -48,7 +49,9 @@ def _records(stats: dict) -> list[tuple[str, dict]]:
             continue
         for level in sorted(value, key=lambda lv: (list(LEVEL_NAMES).index(lv)
                                                    if lv in LEVEL_NAMES else 9, lv)):
-            out.append((f"{game_name(gid)} · {LEVEL_NAMES.get(level, level)}", value[level]))
+            out.append((Msg("{game} · {level}", game=Msg(game_name(gid)),
+                            level=Msg(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level),
+                        value[level]))
     return out
 
 
@@ -89,7 +92,7 @@ def table_rows(stats: dict) -> tuple[list[tuple[str, str]], list[list[str]]]:
 
 
 class StatsScene(FormScene):
-    title = "Statistics"
+    title = N_("Statistics")
     subtitle = ""
 
     def layout(self) -> None:
@@ -104,9 +107,9 @@ class StatsScene(FormScene):
     def ask_reset(self) -> None:
         from cardtable.ui.scenes.confirm import ConfirmScene
 
-        self.app.push(ConfirmScene("Reset the statistics?",
-                                   "Every result of every game is forgotten. This cannot be "
-                                   "undone.", "Reset", self.reset))
+        self.app.push(ConfirmScene(N_("Reset the statistics?"),
+                                   N_("Every result of every game is forgotten. This cannot be "
+                                      "undone."), N_("Reset"), self.reset))
 
     def reset(self) -> None:
         from cardtable.ui import session

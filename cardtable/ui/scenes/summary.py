@@ -16,70 +16,91 @@ from typing import Any
 
 import pygame
 
+from cardtable import i18n
+from cardtable.i18n import N_, Msg, NMsg, tr
 from cardtable.ui import theme
 from cardtable.ui.scene import Scene
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
 
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 
 #: per-seat or per-side rows, in the order shown; anything else per column comes before them
 ROW_LABELS: dict[str, str] = {
-    "tricks": "Tricks won",
-    "trick_points": "Trick points",
-    "last_trick": "Last trick",
-    "card_points": "Card points",
-    "marriages": "Marriages",
-    "pairs": "Pairs laid",
-    "leftover": "Cards left",
-    "penalties": "Penalty points",
-    "melded_all": "Laid every card",
-    "money": "Money",
-    "points": "Deal points",
-    "game_points": "Game points",
-    "games_won": "Games won",
-    "totals": "Running total",
+    "tricks": N_("Tricks won"),
+    "trick_points": N_("Trick points"),
+    "last_trick": N_("Last trick"),
+    "card_points": N_("Card points"),
+    "marriages": N_("Marriages"),
+    "pairs": N_("Pairs laid"),
+    "leftover": N_("Cards left"),
+    "penalties": N_("Penalty points"),
+    "melded_all": N_("Laid every card"),
+    "money": N_("Money"),
+    "points": N_("Deal points"),
+    "game_points": N_("Game points"),
+    "games_won": N_("Games won"),
+    "totals": N_("Running total"),
 }
 #: rows drawn emphasised (the result of the deal)
 STRONG_ROWS = {"points", "game_points", "penalties"}
 #: keys whose value is a seat number (shown as that seat's name)
-SEAT_KEYS = {"dealer": "Dealer", "winner": "Winner", "claimant": "Claimed by",
-             "closer": "Closed by", "went_out": "Went out", "first_player": "Started"}
+SEAT_KEYS = {"dealer": N_("Dealer"), "winner": N_("Winner"), "claimant": N_("Claimed by"),
+             "closer": N_("Closed by"), "went_out": N_("Went out"), "first_player": N_("Started")}
 #: keys never shown (details the table itself shows, or repeats)
 HIDDEN = {"kind", "deal", "game", "hand", "round", "laid", "values", "arranged", "reshuffles",
           "turns", "scores"}
 REASONS = {
-    "claim": "A correct claim of 66",
-    "wrong_claim": "A wrong claim",
-    "closer_made": "The closer reached 66",
-    "closer_failed": "The closer did not reach 66",
-    "played_out": "Played out to the last trick",
-    "both_66": "Both reached 66: nobody scores",
-    "tie": "Both have 65: nobody scores",
-    "five_pairs": "Five pairs laid",
-    "stalemate": "No pair for a long time: most pairs wins",
+    "claim": N_("A correct claim of 66"),
+    "wrong_claim": N_("A wrong claim"),
+    "closer_made": N_("The closer reached 66"),
+    "closer_failed": N_("The closer did not reach 66"),
+    "played_out": N_("Played out to the last trick"),
+    "both_66": N_("Both reached 66: nobody scores"),
+    "tie": N_("Both have 65: nobody scores"),
+    "five_pairs": N_("Five pairs laid"),
+    "stalemate": N_("No pair for a long time: most pairs wins"),
 }
 MONEY_KEYS = {"money", "pot", "paid"}
 
 
-def column_labels(game_id: str, seat_names: Sequence[str], width: int) -> list[str]:
+def shown_names(seat_names: Sequence[str]) -> list[Msg | str]:
+    """Seat names as the screen shows them (default names such as "You" or "Player 2" in the
+    current language; see :func:`cardtable.i18n.seat_name`)."""
+    return [i18n.seat_name(n) if isinstance(n, str) else n for n in seat_names]
+
+
+def column_labels(game_id: str, seat_names: Sequence[str], width: int) -> list[Msg | str]:
     """Names for ``width`` columns: the seats, or the two partnerships of japanese65."""
-    names = list(seat_names)
+    names = shown_names(seat_names)
     if width == len(names):
         return names
     if width == 2 and len(names) == 4:
-        return [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
-    return [f"Side {i + 1}" for i in range(width)]
+        return [Msg("{a} & {b}", a=names[0], b=names[2]),
+                Msg("{a} & {b}", a=names[1], b=names[3])]
+    return [Msg("Side {n}", n=i + 1) for i in range(width)]
 
 
-def seat_name(seat: Any, seat_names: Sequence[str]) -> str:
+def seat_name(seat: Any, seat_names: Sequence[str]) -> Msg | str:
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seat_names):
-        return seat_names[seat]
-    return "nobody" if seat is None else str(seat)
+        return shown_names(seat_names)[seat]
+    return Msg("nobody") if seat is None else str(seat)
+
+
+def and_list(parts: Sequence) -> Msg | str:
+    """'Margot and Theo', 'Margot, Hana and Theo' (each part translated when shown)."""
+    if not parts:
+        return ""
+    text = parts[-1]
+    if len(parts) > 1:
+        text = Msg("{a} and {b}", a=parts[-2], b=parts[-1])
+        for p in reversed(parts[:-2]):
+            text = Msg("{a}, {b}", a=p, b=text)
+    return text
 
 
 def format_value(key: str, value: Any) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "—"
+        return tr(N_("yes")) if value else "—"
     if value is None:
         return "—"
     if isinstance(value, int) and key in MONEY_KEYS:
@@ -111,10 +132,10 @@ def deal_columns(event: dict) -> int:
 Rows = list[tuple[str, str, list[str]]]
 
 
-def breakdown(event: dict, seat_names: Sequence[str]) -> tuple[list[str], Rows]:
+def breakdown(event: dict, seat_names: Sequence[str]) -> tuple[list[Msg | str], Rows]:
     """(facts, rows): lines of single facts, and rows ``(key, label, cells)`` per column."""
     width = deal_columns(event)
-    facts: list[str] = []
+    facts: list[Msg | str] = []
     rows: list[tuple[str, str, list[str]]] = []
     for key, value in event.items():
         if key in HIDDEN:
@@ -122,20 +143,24 @@ def breakdown(event: dict, seat_names: Sequence[str]) -> tuple[list[str], Rows]:
         if key in SEAT_KEYS:
             if value is None and key not in ("winner",):
                 continue
-            facts.append(f"{SEAT_KEYS[key]}: {seat_name(value, seat_names)}")
+            facts.append(Msg("{label}: {name}", label=Msg(SEAT_KEYS[key]),
+                             name=seat_name(value, seat_names)))
         elif key == "trump" and isinstance(value, str):
-            facts.append(f"Trumps: {SUIT_NAMES.get(value, value)}")
+            facts.append(Msg("Trumps: {suit}", suit=Msg(SUIT_NAMES[value]) if value in SUIT_NAMES
+                             else value))
         elif key == "reason" and isinstance(value, str):
-            facts.append(REASONS.get(value, value.replace("_", " ").capitalize()))
+            facts.append(Msg(REASONS[value]) if value in REASONS
+                         else value.replace("_", " ").capitalize())
         elif key == "wild_ranks" and isinstance(value, list):
-            facts.append("Wild: " + ", ".join(str(v) for v in value))
+            facts.append(Msg("Wild: {ranks}", ranks=", ".join(str(v) for v in value)))
         elif key == "winners" and isinstance(value, list):
-            facts.append("Won by " + " and ".join(seat_name(s, seat_names) for s in value))
+            facts.append(Msg("Won by {names}",
+                             names=and_list([seat_name(s, seat_names) for s in value])))
         elif key == "stalemate":
             if value:
-                facts.append("Stopped after the third reshuffle")
+                facts.append(Msg("Stopped after the third reshuffle"))
         elif isinstance(value, list) and len(value) == width:
-            label = ROW_LABELS.get(key, key.replace("_", " ").capitalize())
+            label = ROW_LABELS.get(key) or key.replace("_", " ").capitalize()
             rows.append((key, label, [format_value(key, v) for v in value]))
         elif isinstance(value, (int, str)) and not isinstance(value, bool):
             facts.append(f"{key.replace('_', ' ').capitalize()}: {format_value(key, value)}")
@@ -160,21 +185,44 @@ def lower_is_better(game_id: str, sheet: Sequence[dict]) -> bool:
     return game_id in ("rummy65", "quebec65") or any("penalties" in r for r in sheet)
 
 
-def headline(event: dict, seat_names: Sequence[str], game_id: str) -> str:
-    deal = event.get("deal")
-    word = "Round" if game_id == "quebec65" else "Hand" if game_id == "rummy65" else \
-        "Game" if game_id == "pairs65" else "Deal"
-    title = f"{word} {deal}" if isinstance(deal, int) else word
+#: what a game calls one deal, as a title ("Round 3")
+DEAL_TITLES = {"quebec65": N_("Round {n}"), "rummy65": N_("Hand {n}"), "pairs65": N_("Game {n}")}
+DEAL_WORDS = {"quebec65": N_("Round"), "rummy65": N_("Hand"), "pairs65": N_("Game")}
+
+
+def deal_title(game_id: str, deal) -> Msg:
+    """'Deal 3', 'Round 3' (a game's word for one deal, with its number)."""
+    if isinstance(deal, int):
+        return Msg(DEAL_TITLES.get(game_id, N_("Deal {n}")), n=deal)
+    return Msg(DEAL_WORDS.get(game_id, N_("Deal")))
+
+
+def headline(event: dict, seat_names: Sequence[str], game_id: str,
+             humans: Sequence[int] = (0,)) -> Msg:
+    """'Deal 3: Margot scores 2 game points'. The only person at the table (``humans``) is
+    spoken to as 'you' (seats, not names, decide it)."""
+    title = deal_title(game_id, event.get("deal"))
     gp = event.get("game_points")
     if isinstance(gp, list) and gp:
         labels = column_labels(game_id, seat_names, len(gp))
         best = max(range(len(gp)), key=lambda i: gp[i])
         if gp[best] > 0:
             pts = gp[best]
-            verb = "score" if "&" in labels[best] or labels[best] == "You" else "scores"
-            return f"{title}: {labels[best]} {verb} {pts} game point{'s' if pts != 1 else ''}"
-        return f"{title}: no game points"
-    return f"{title} is over"
+            seats = [best, best + 2] if len(gp) == 2 and len(seat_names) == 4 else [best]
+            values = dict(title=title, n=pts)
+            if len(humans) == 1 and humans[0] in seats:
+                return NMsg("{title}: {you} score {n} game point",
+                            "{title}: {you} score {n} game points", pts, you=labels[best],
+                            **values)
+            if len(seats) > 1:
+                return NMsg("{title}: {team} score {n} game point",
+                            "{title}: {team} score {n} game points", pts, team=labels[best],
+                            **values)
+            return NMsg("{title}: {name} scores {n} game point",
+                        "{title}: {name} scores {n} game points", pts, name=labels[best],
+                        **values)
+        return Msg("{title}: no game points", title=title)
+    return Msg("{title} is over", title=title)
 
 
 class SummaryScene(Scene):
@@ -185,7 +233,8 @@ class SummaryScene(Scene):
     def __init__(self, event: dict, score_sheet: Sequence[dict] | None = None,
                  seat_names: Sequence[str] | None = None, game_id: str = "",
                  on_continue: Callable[[], Any] | None = None, target: int | None = None,
-                 body: Callable[..., Any] | None = None, title: str | None = None):
+                 body: Callable[..., Any] | None = None, title: Msg | str | None = None,
+                 humans: Sequence[int] = (0,)):
         super().__init__()
         #: a game's own drawing of the breakdown and sheet: body(surface, rect, scene)
         self.body = body
@@ -194,7 +243,8 @@ class SummaryScene(Scene):
         self.sheet = list(score_sheet or [])
         width = deal_columns(self.event)
         self.seat_names = (list(seat_names) if seat_names
-                           else [f"Seat {i + 1}" for i in range(width)])
+                           else [Msg("Seat {n}", n=i + 1) for i in range(width)])
+        self.humans = list(humans)
         self.game_id = game_id
         self.on_continue = on_continue
         self.target = target
@@ -211,7 +261,8 @@ class SummaryScene(Scene):
                    target=(state.options or {}).get("target")
                    or (state.options or {}).get("games_to_win"),
                    body=getattr(game, "summary_body", None),
-                   title=title(event) if title is not None else None)
+                   title=title(event) if title is not None else None,
+                   humans=list(match.human_seats))
 
     # ---- actions -----------------------------------------------------------------------
     def close(self) -> None:
@@ -266,7 +317,7 @@ class SummaryScene(Scene):
         theme.panel(surface, p, alpha=255, colour=(16, 26, 21))
         pad = theme.px(28)
         x, y = p.left + pad, p.top + theme.px(22)
-        title = self.title or headline(self.event, self.seat_names, self.game_id)
+        title = self.title or headline(self.event, self.seat_names, self.game_id, self.humans)
         theme.draw_text(surface, title, (p.centerx, y), theme.px(theme.HEADING - 4), theme.TEXT,
                         bold=True, anchor="midtop")
         y += theme.px(theme.HEADING) + theme.px(8)
@@ -277,7 +328,7 @@ class SummaryScene(Scene):
             return
         facts, rows = breakdown(self.event, self.seat_names)
         if facts:
-            line = "  ·  ".join(facts)
+            line = "  ·  ".join(tr(f) for f in facts)
             fnt = theme.font(theme.px(theme.SMALL + 1))
             for text in theme.wrap(line, fnt, p.width - 2 * pad)[:2]:
                 theme.draw_text(surface, text, (p.centerx, y), theme.px(theme.SMALL + 1),
@@ -351,8 +402,8 @@ class SummaryScene(Scene):
         room = max(1, (area.bottom - y) // rh - 1)
         shown = list(enumerate(per, start=1))[-room:]
         for deal, scores in shown:
-            word = "Game" if self.game_id == "pairs65" else "Deal"
-            theme.draw_text(surface, f"{word} {deal}", (area.left + theme.px(10), y), size,
+            word = N_("Game {n}") if self.game_id == "pairs65" else N_("Deal {n}")
+            theme.draw_text(surface, Msg(word, n=deal), (area.left + theme.px(10), y), size,
                             theme.TEXT_MUTED, shadow=False)
             for i, v in enumerate(scores):
                 cx = area.left + label_w + col_w * i + col_w // 2
@@ -362,8 +413,8 @@ class SummaryScene(Scene):
         totals = [sum(s[i] for s in per) for i in range(width)]
         pygame.draw.line(surface, (200, 196, 180), (area.left, y), (area.right, y))
         y += theme.px(4)
-        target = f"  (to {self.target})" if self.target else ""
-        theme.draw_text(surface, "Total" + target, (area.left + theme.px(10), y), size,
+        total = Msg("Total  (to {n})", n=self.target) if self.target else N_("Total")
+        theme.draw_text(surface, total, (area.left + theme.px(10), y), size,
                         theme.TEXT, bold=True, shadow=False)
         for i, v in enumerate(totals):
             cx = area.left + label_w + col_w * i + col_w // 2

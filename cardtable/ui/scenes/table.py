@@ -27,6 +27,7 @@ import pygame
 
 from cardtable import i18n
 from cardtable.engine.core import Action, IllegalAction
+from cardtable.i18n import N_, Msg
 from cardtable.match import Match
 from cardtable.ui import session, theme
 from cardtable.ui.cardart import CardArt
@@ -44,32 +45,60 @@ DOUBLE_CLICK = 0.45   # seconds between the clicks of a double-click
 DRAG_START = 6        # pixels the pointer moves before a press becomes a drag
 PACE = 0.65           # pause before a computer's move at normal speed, seconds
 
-#: friendly sentences for the engine's error codes
+#: friendly sentences for the engine's error codes (the engine speaks English codes; the
+#: player reads these, in the current language)
 MESSAGES = {
-    "must_follow_suit": "You must follow suit: play a {led} card.",
-    "not_in_hand": "That card is not in your hand.",
-    "marriage_card_required": "After announcing a marriage, lead its king or queen.",
-    "must_win_trick": "You must beat the card led when you can.",
-    "must_trump": "You cannot follow suit, so you must play a trump.",
-    "not_on_lead": "Only the player on lead can do that.",
-    "no_marriage": "You need the king and queen of one suit for a marriage.",
-    "marriage_not_allowed": "Marriages can no longer be announced: the stock is used up.",
-    "cannot_exchange": "You cannot exchange the nine now: {reason}.",
-    "cannot_close": "You cannot close the stock now: {reason}.",
-    "wrong_kind": "Only cards can be played in this game.",
-    "not_legal": "That move is not allowed now.",
-    "match_over": "The match is over.",
+    "must_follow_suit": N_("You must follow suit: play a card of {suit}."),
+    "not_in_hand": N_("That card is not in your hand."),
+    "marriage_card_required": N_("After announcing a marriage, lead its king or queen."),
+    "must_win_trick": N_("You must beat the card led when you can."),
+    "must_trump": N_("You cannot follow suit, so you must play a trump."),
+    "not_on_lead": N_("Only the player on lead can do that."),
+    "no_marriage": N_("You need the king and queen of one suit for a marriage."),
+    "marriage_not_allowed": N_("Marriages can no longer be announced: the stock is used up."),
+    "wrong_kind": N_("Only cards can be played in this game."),
+    "not_legal": N_("That move is not allowed now."),
+    "match_over": N_("The match is over."),
+    "must_draw_first": N_("Draw a card first: from the stock or the discard pile."),
+    "already_drew": N_("You have already drawn this turn: now discard."),
+    "empty_discard": N_("The discard pile is empty."),
+    "empty_stock": N_("The stock is empty."),
+    "must_discard": N_("Discard a card to end your turn."),
+    "invalid_meld": N_("Those cards do not make a valid meld."),
+    "no_melds": N_("Lay down at least one meld first."),
+    "use_go_out": N_("Put every card in melds to go out."),
 }
+#: the engine's reasons (English sentences) for the two refusals that carry one
+REFUSAL_REASONS = {
+    "the stock is closed": N_("You cannot exchange the nine now: the stock is closed."),
+    "the trump card has been drawn":
+        N_("You cannot exchange the nine now: the trump card has been drawn."),
+    "you may exchange only after winning a trick":
+        N_("You cannot exchange the nine now: you may exchange only after winning a trick."),
+    "you do not hold the nine of trumps":
+        N_("You cannot exchange the nine now: you do not hold the nine of trumps."),
+    "the stock is already closed": N_("You cannot close the stock now: it is already closed."),
+    "the stock is exhausted": N_("You cannot close the stock now: it is used up."),
+}
+#: a computer player's level on its name plate (the words of the setup screen)
+LEVEL_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 
 
-def friendly(exc: IllegalAction, led: str | None = None) -> str:
-    """The sentence a player reads when a move is refused."""
+def friendly(exc: IllegalAction, led: str | None = None) -> Msg:
+    """The sentence a player reads when a move is refused (a code of the engine, worded here
+    in the current language)."""
+    if exc.code in ("cannot_exchange", "cannot_close"):
+        text = REFUSAL_REASONS.get(exc.message or "")
+        if text is not None:
+            return Msg(text)
+        return Msg("You cannot exchange the nine now.") if exc.code == "cannot_exchange" \
+            else Msg("You cannot close the stock now.")
     template = MESSAGES.get(exc.code)
     if template is None:
-        text = exc.message or "That move is not allowed."
-        return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
-    suit = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}.get(led or "", "matching")
-    return template.format(led=suit, reason=exc.message)
+        return Msg("That move is not allowed now.")
+    if exc.code == "must_follow_suit" and led not in SUIT_WORDS:
+        return Msg("You must follow suit.")
+    return Msg(template, suit=Msg(SUIT_WORDS[led]) if led in SUIT_WORDS else "")
 
 
 class TableScene(Scene):
@@ -442,12 +471,11 @@ class TableScene(Scene):
         self.waiting = True
         self.app.push(scene)
 
-    def match_result_text(self) -> str:
-        winners = self.match.state.winners
-        names = " and ".join(self.match.seats[s].name for s in winners)
-        if any(self.match.is_human(s) for s in winners) and len(self.match.human_seats) == 1:
-            return "You win the match!" if len(winners) == 1 else f"{names} win the match!"
-        return f"{names} {'wins' if len(winners) == 1 else 'win'} the match."
+    def match_result_text(self) -> Msg:
+        from cardtable.ui.scenes.matchend import winner_text
+
+        return winner_text(self.match.state.winners, [s.name for s in self.match.seats],
+                           self.match.game_id, list(self.match.human_seats))
 
     # ------------------------------------------------------------------ state
     @property
@@ -712,7 +740,7 @@ class TableScene(Scene):
                 style = extra[0] if extra else "primary" if action.kind == "claim" else "normal"
                 cb = action if callable(action) else lambda a=action: self.try_action(a)
                 b = Button(label, cb, style=style, size=size)
-                b.name = label
+                b.name = i18n.tr(label)   # the button as shown (keys and tests find it so)
                 buttons.append(b)
             widths = [max(theme.px(120), b.preferred_width()) for b in buttons]
             gap = theme.px(12)
@@ -728,6 +756,7 @@ class TableScene(Scene):
         self.form.focus(None)
 
     def button(self, name: str) -> Button | None:
+        name = i18n.tr(name)    # a label as the game gave it (a Msg) or as shown
         for w in self.form.widgets:
             if w.name == name:
                 return w
@@ -898,9 +927,13 @@ class TableScene(Scene):
             self._fly_back(sprite)
             return False
         if m.to_act != self.viewer or not m.is_human(self.viewer) or not self.idle:
-            who = m.seats[m.to_act].name if m.to_act is not None else "the table"
-            self.show_toast(f"Wait for your turn: {who} is playing." if self.idle or
-                            m.to_act != self.viewer else "Wait a moment.")
+            if not self.idle and m.to_act == self.viewer:
+                self.show_toast(N_("Wait a moment."))
+            elif m.to_act is not None:
+                self.show_toast(Msg("Wait for your turn: {name} is playing.",
+                                    name=i18n.seat_name(m.seats[m.to_act].name)))
+            else:
+                self.show_toast(N_("Wait for your turn."))
             self._fly_back(sprite)
             return False
         try:
@@ -1094,13 +1127,13 @@ class TableScene(Scene):
         info = m.seats[seat]
         turn = self.turn == seat and not m.is_over
         if info.is_human:
-            sub = "You" if seat == self.viewer and not self.hotseat else "Player"
+            sub = N_("You") if seat == self.viewer and not self.hotseat else N_("Player")
         else:
-            sub = f"Computer · {info.level}"
+            sub = Msg("Computer · {level}", level=Msg(LEVEL_WORDS.get(info.level, "")))
         if turn and not info.is_human and self.idle:
-            sub = "Thinking" + "." * (1 + int(self.clock * 3) % 3)
+            sub = Msg("Thinking{dots}", dots="." * (1 + int(self.clock * 3) % 3))
         elif turn and info.is_human:
-            sub = "Your turn" if seat == self.viewer and not self.hotseat else "To play"
+            sub = N_("Your turn") if seat == self.viewer and not self.hotseat else N_("To play")
         score = self.scores[seat] if seat < len(self.scores) else 0
         pad = theme.px(10)
         if turn:
@@ -1112,7 +1145,7 @@ class TableScene(Scene):
                self.seat_colour(seat))
         img = self._panel_cache.get(key)
         if img is None:
-            img = self._render_plate(rect.size, pad, info.name, sub, score, turn,
+            img = self._render_plate(rect.size, pad, i18n.seat_name(info.name), sub, score, turn,
                                      self.dealer == seat, self.seat_colour(seat))
             if len(self._panel_cache) > 300:
                 self._panel_cache.clear()
@@ -1384,10 +1417,10 @@ def install(app) -> None:
             return
         from cardtable.ui.scenes.confirm import ConfirmScene
 
-        app.push(ConfirmScene("Start a new match?",
-                              "The match in progress will be replaced and cannot be "
-                              "continued afterwards.", "Start new match",
-                              lambda: go(config), no="Keep it"))
+        app.push(ConfirmScene(N_("Start a new match?"),
+                              N_("The match in progress will be replaced and cannot be "
+                                 "continued afterwards."), N_("Start new match"),
+                              lambda: go(config), no=N_("Keep it")))
 
     def on_continue() -> None:
         table = live()

@@ -358,8 +358,8 @@ class Pairs65Table(GameTable):
             t.play_sound("deal", i * 0.12)
         t.relayout(0.3, delays=delays)
         n = ev.get("count", len(cards))
-        t.show_caption(self.said(seat, N_("You hold {k} cards or fewer: you draw {n} to start "
-                                 "the turn"), N_("{name} holds {k} cards or fewer: draws {n} to "
+        t.show_caption(self.said(seat, N_("You hold {k} cards or fewer: draw {n} to start the "
+                                 "turn"), N_("{name} holds {k} cards or fewer: draws {n} to "
                                  "start the turn"), k=REFILL_AT, n=n), 2.4)
         return 0.3 + 0.12 * len(delays) + 0.35
 
@@ -818,12 +818,14 @@ class Pairs65Table(GameTable):
         if exc.code == "colours_differ":
             codes = ["".join(m) for m in CODE.findall(message)]
             if len(codes) == 2:
-                return Msg("Not a pair: {a} and {b} are not the same colour.",
-                           a=short_words(codes[0]), b=short_words(codes[1]))
+                colour = {"H": N_("red"), "D": N_("red"), "S": N_("black"), "C": N_("black")}
+                return Msg("Not a pair: {a} is {ca} and {b} is {cb}; a pair is one colour.",
+                           a=short_words(codes[0]), b=short_words(codes[1]),
+                           ca=Msg(colour[codes[0][1]]), cb=Msg(colour[codes[1][1]]))
         if exc.code == "values_not_13":
             total = re.search(r"\d+", message)
             if total:
-                return Msg("Not a pair: the values add up to {total}, not 13.",
+                return Msg("Not a pair: the values add to {total}, not 13.",
                            total=int(total.group(0)))
         if exc.code in REFUSALS:
             return REFUSALS[exc.code]

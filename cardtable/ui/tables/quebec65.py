@@ -32,6 +32,7 @@ OWN_WORDS = [
     PMsg("quebec65", "Stock"),
     PMsg("quebec65", "Stock · {n}"),
     PMsg("quebec65", "WILD CARDS"),
+    PMsg("quebec65", "Wild: {wild}"),
 ]
 
 
