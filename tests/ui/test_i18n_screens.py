@@ -31,10 +31,12 @@ SAME_IN_BOTH = {
     "cardtable",                 # the program's name
     "English", "Français",       # each language named in its own words (Settings)
     "## Options",                # the French word is the same
+    "Menu", "Total", "Points", "Pot", "Cents", "Jokers", "F1", "JK",   # the same in French
     *COMPUTER_NAMES,             # the computer players' names
 }
-#: numbers, card indices (A K Q J 10 ...), punctuation and symbols: no word to translate
-NO_WORDS = re.compile(r"^[\W\d_]*(?:[AKQJ]|10)?[\W\d_]*$")
+#: numbers, card indices (A K Q J 10 JK ...), key letters (D, F1), the dealer's chip (D),
+#: punctuation and symbols: no word to translate
+NO_WORDS = re.compile(r"^[\W\d_]*(?:[A-Z]|10|JK)?[\W\d_]*$")
 
 SCREENS = (
     [("menu", MenuScene), ("picker", PickerScene), ("settings", SettingsScene)]
@@ -174,3 +176,166 @@ def test_french_rules_words_are_drawn_as_written():
             for part in i18n.tr(line).split("**"):
                 twice.update(w for w in part.split() if i18n.tr(w) != w)
     assert not twice, f"words translated a second time when drawn: {sorted(twice)}"
+
+
+# --------------------------------------------------------------------------- the tables
+# Every game's table mid-deal (log, captions, a refusal's toast, score panel, buttons, name
+# plates), the F1 keys over it, its end-of-deal summary and its match-end screen, then the
+# statistics screen, its confirm dialog and the pass-and-play hand-over: each drawn in English
+# and in French from the same state, no English left in the French picture.
+
+TABLE_PLAYERS = {"japanese65": 4, "sixtysix": 2, "pairs65": 4, "rummy65": 4, "quebec65": 3}
+
+
+def table_app(game: str, n: int, humans=(0,), seed: int = 5):
+    from cardtable.match import Match, Seat
+    from cardtable.ui.app import App
+    from cardtable.ui.scenes import table as table_mod
+    from cardtable.ui.scenes.table import TableScene
+
+    app = App(size=(1280, 720), settings={"animation_speed": "off", "sound": False})
+    table_mod.install(app)
+    names = ["You"] + list(COMPUTER_NAMES)
+    seats = [Seat(names[i] if len(humans) == 1 else f"Player {i + 1}",
+                  "human" if i in humans else "computer", "easy") for i in range(n)]
+    match = Match(game, seats, seed=seed, pace=0)
+    table = TableScene(match, speed="off", pace=0, sound=False)
+    table_mod.show_table(app, table)
+    return app, table
+
+
+def drawn_in_both(app, rec: Recorder) -> tuple[set[str], set[str]]:
+    """The same picture drawn in English, then in French (nothing moves in between)."""
+    i18n.set_language("en")
+    rec.take()
+    app.draw()
+    english = rec.take()
+    i18n.set_language("fr")
+    app.draw()
+    french = rec.take()
+    i18n.set_language("en")
+    return english, french
+
+
+def play_some(app, table, moves: int, rng) -> None:
+    """A few moves of the person at the table (random legal ones), the computers between."""
+    from tests.ui.test_table import DT, wait_for_human
+
+    for _ in range(moves):
+        if not wait_for_human(app, table):
+            return
+        legal = [a for a in table.legal if a.kind not in ("go_out", "claim", "close")] \
+            or table.legal
+        table.try_action(rng.choice(legal))
+        for _ in range(5):
+            app.step([], DT)
+    wait_for_human(app, table)
+
+
+@pytest.mark.parametrize("game", sorted(TABLE_PLAYERS))
+def test_the_french_table_draws_no_english(monkeypatch, game):
+    import random
+
+    import pygame
+
+    from cardtable.engine.core import IllegalAction
+    from cardtable.ui.scenes.table import friendly
+
+    app, table = table_app(game, TABLE_PLAYERS[game])
+    try:
+        rec = Recorder(monkeypatch)
+        play_some(app, table, 4, random.Random(3))
+        assert table.log, "nothing in the log"
+        table.show_caption(table.log[-1], 5.0)
+        table.show_toast(friendly(IllegalAction("must_follow_suit", ""), "H"), 5.0)
+        english, french = drawn_in_both(app, rec)
+        assert french, f"{game}: the table drew nothing"
+        assert not untranslated(french, english), (
+            f"{game} table shows English in French: {untranslated(french, english)}")
+        # the keys (F1) over the table
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="",
+                                     scancode=0)])
+        assert table.keys.help
+        english, french = drawn_in_both(app, rec)
+        assert not untranslated(french, english), (
+            f"{game} keys show English in French: {untranslated(french, english)}")
+        i18n.set_language("fr")
+        app.draw()
+        w, h = app.size
+        assert table.keys.help_rect.height <= h and table.keys.help_rect.width <= w
+    finally:
+        table.match.close()
+
+
+@pytest.mark.parametrize("game", sorted(TABLE_PLAYERS))
+def test_the_french_summary_and_match_end_draw_no_english(monkeypatch, game):
+    from cardtable.ui.scenes.matchend import MatchEndScene
+    from cardtable.ui.scenes.summary import SummaryScene
+    from tests.ui.test_scenes import finished_match
+
+    n = TABLE_PLAYERS[game]
+    app, table = table_app(game, n)
+    try:
+        rec = Recorder(monkeypatch)
+        state, events = finished_match(game, n)
+        names = [s.name for s in table.match.seats]
+        for ev in (events[0], events[-1]):
+            summary = app.push(SummaryScene.for_table(table, ev))
+            english, french = drawn_in_both(app, rec)
+            assert french
+            assert not untranslated(french, english), (
+                f"{game} summary shows English in French: {untranslated(french, english)}")
+            app.pop()
+            assert summary is not None
+        end = app.push(MatchEndScene(state.score_sheet, names, state.winners, game,
+                                     state.match_scores, humans=[0],
+                                     target=(state.options or {}).get("target")))
+        english, french = drawn_in_both(app, rec)
+        assert not untranslated(french, english), (
+            f"{game} match end shows English in French: {untranslated(french, english)}")
+        assert end is not None
+    finally:
+        table.match.close()
+
+
+def test_the_french_statistics_and_its_question_draw_no_english(app, monkeypatch):
+    from cardtable import storage
+    from cardtable.ui.scenes.stats import StatsScene
+
+    rec = Recorder(monkeypatch)
+    empty = show(app, StatsScene, rec)       # nothing played yet
+    i18n.set_language("fr")
+    assert not untranslated(show(app, StatsScene, rec), empty)
+    i18n.set_language("en")
+    app.stats = {}
+    for game, level, won in (("sixtysix", "medium", True), ("japanese65", "hard", False),
+                             ("rummy65", "mixed", True), ("pairs65", "people", False)):
+        storage.record_result(app.stats, game, level, won, 7)
+    stats = show(app, StatsScene, rec)
+    i18n.set_language("fr")
+    assert not untranslated(show(app, StatsScene, rec), stats)
+    i18n.set_language("en")
+    scene = app.top
+    scene.ask_reset()                          # the confirm dialog over it
+    english, french = drawn_in_both(app, rec)
+    assert "Remettre les statistiques à zéro?" in french
+    assert not untranslated(french, english)
+
+
+def test_the_french_hand_over_draws_no_english(monkeypatch):
+    from cardtable.ui.scenes.handoff import HandoffScene
+    from tests.ui.test_table import DT
+
+    app, table = table_app("sixtysix", 2, humans=(0, 1))
+    try:
+        rec = Recorder(monkeypatch)
+        for _ in range(300):
+            app.step([], DT)
+            if isinstance(app.top, HandoffScene):
+                break
+        assert isinstance(app.top, HandoffScene)
+        english, french = drawn_in_both(app, rec)
+        assert "Voir ma main" in french
+        assert not untranslated(french, english), untranslated(french, english)
+    finally:
+        table.match.close()
