@@ -449,7 +449,7 @@ class Keyboard:
         y = self._help_rows(surface, wrapped[0], x, y, key_w, gap, size, row)
         if game:
             y += theme.px(18)
-            theme.draw_text(surface, Msg("Keys in {game}", game=self.t.match.spec.name),
+            theme.draw_text(surface, Msg("Keys in {game}", game=Msg(self.t.match.spec.name)),
                             (x, y), head, theme.ACCENT_LIGHT, bold=True)
             y += head + theme.px(6)
             y = self._help_rows(surface, wrapped[1], x, y, key_w, gap, size, row)
