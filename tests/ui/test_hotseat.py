@@ -35,7 +35,7 @@ def start(game: str, humans, seed: int = 3, n: int | None = None):
     table_mod.install(app)
     n = n or players_for(game)
     seats = [Seat(f"P{i}", "human" if i in humans else "computer", "easy") for i in range(n)]
-    match = Match(game, seats, seed=seed, pace=0)
+    match = Match(game, seats, seed=seed, pace=0, threaded=False)
     table = TableScene(match, speed="off", pace=0, sound=False)
     table_mod.show_table(app, table)
     return app, table
