@@ -231,6 +231,34 @@ def test_not_your_turn_toast():
     assert friendly.__name__ == "friendly"
 
 
+@pytest.mark.parametrize("game", ["sixtysix", "japanese65"])
+def test_a_card_dropped_away_from_the_middle_flies_back(game):
+    """Dropped on the stock, the trump card or bare cloth, a card is not played; dropped in
+    the middle (where the drop target is drawn) it is."""
+    app = make_app()
+    table = start(app, game, seed=21)
+    assert wait_for_human(app, table)
+    action = next(a for a in table.match.legal_actions() if a.kind == "play")
+    sprite = next(s for s in table.zone(f"hand{table.viewer}") if s.code == action.card)
+    w, h = app.size
+    away = [(w * 0.04, h * 0.1)]
+    if game == "sixtysix":
+        away += [r.center for r in table.game.other_targets()]
+        assert len(away) == 3
+    before = table.match.state.to_json()
+    for pos in away:
+        app.step(drag_events(grab_point(table, sprite), pos), DT)
+        for _ in range(30):
+            app.step([], DT)
+        assert table.match.state.to_json() == before, pos
+        assert sprite.zone == f"hand{table.viewer}"
+        assert table.toast is not None and "middle" in str(table.toast[0])
+    area = table.game.play_area()
+    assert area in table.game.drop_targets(sprite)
+    app.step(drag_events(grab_point(table, sprite), (area.right - 3, area.bottom - 3)), DT)
+    assert table.match.moves[-1] == (table.viewer, action)
+
+
 def test_double_click_plays_a_card():
     app = make_app()
     table = start(app, "sixtysix", seed=21)

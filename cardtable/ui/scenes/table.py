@@ -377,9 +377,12 @@ class TableScene(Scene):
     def show_caption(self, text: str, seconds: float = 2.2) -> None:
         self.caption = [text, 0.0, seconds]
 
-    def show_toast(self, text: str, seconds: float = 2.6) -> None:
-        """A short message just above the player's hand."""
-        self.toast = [text, 0.0, seconds]
+    def show_toast(self, text: str, seconds: float = 2.6, kind: str = "error") -> None:
+        """A short message just above the player's hand.
+
+        ``kind`` "error" (a move refused, on a warm red) or "info" (your turn, a hint, how
+        to do something, on the quiet panel colour)."""
+        self.toast = [text, 0.0, seconds, kind]
 
     def play_sound(self, name: str, delay: float = 0.0) -> None:
         """Play a sound now or ``delay`` seconds (at normal speed) from now."""
@@ -620,7 +623,8 @@ class TableScene(Scene):
         self._legal_key = None
         self._build_controls()
         prompt = self.game.turn_prompt(seat)   # what that player is asked to do
-        self.show_toast(prompt or f"{m.seats[seat].name}, it is your turn.")
+        self.show_toast(prompt or Msg("{name}, it is your turn.",
+                                      name=i18n.seat_name(m.seats[seat].name)), kind="info")
 
     # ------------------------------------------------------------------ undo
     # ------------------------------------------------------------------ hint
@@ -629,7 +633,7 @@ class TableScene(Scene):
         if not self.my_turn() or self._hint is not None:
             return
         self._hint = (self.match.request_hint(self.viewer), self._legal_key)
-        self.show_toast("Thinking about a hint…", 8.0)
+        self.show_toast(N_("Thinking about a hint…"), 8.0, kind="info")
 
     def _take_hint(self) -> None:
         if self._hint is None or not self._hint[0].done():
@@ -642,7 +646,7 @@ class TableScene(Scene):
         if action is None:
             return
         self.hint_cards = hint_cards(action)
-        self.show_toast(hint_text(action, reason, self.match.names()), 6.0)
+        self.show_toast(hint_text(action, reason, self.match.names()), 6.0, kind="info")
 
     def can_undo(self) -> bool:
         m = self.match
@@ -653,8 +657,8 @@ class TableScene(Scene):
         """Take back the person's last move (against computers, when it reveals nothing)."""
         if not self.can_undo():
             if self.match.undo_seat is not None and not self.hotseat:
-                self.show_toast("That move can no longer be taken back: "
-                                "new cards have been seen since.")
+                self.show_toast(N_("That move can no longer be taken back: "
+                                   "new cards have been seen since."))
             return False
         self.drop_drag()
         self.match.undo()
@@ -666,8 +670,8 @@ class TableScene(Scene):
         self.turn = self.match.to_act
         self._legal_key = None
         self.caption = None
-        self.say("Move taken back.")
-        self.show_toast("Move taken back.", 1.6)
+        self.say(N_("Move taken back."))
+        self.show_toast(N_("Move taken back."), 1.6, kind="info")
         return True
 
     def _refresh_legal(self) -> None:
@@ -1280,7 +1284,7 @@ class TableScene(Scene):
 
     @staticmethod
     def _fade(msg) -> int:
-        text, age, seconds = msg
+        age, seconds = msg[1], msg[2]
         if age < 0.15:
             return int(255 * age / 0.15)
         left = seconds - age
@@ -1297,8 +1301,9 @@ class TableScene(Scene):
             return
         band = self.game.hand_band()
         y = band.top - theme.px(70)
+        error = self.toast[3] == "error" if len(self.toast) > 3 else True
         self._pill(surface, self.toast[0], (surface.get_width() // 2, y), theme.px(17),
-                   self._fade(self.toast), tint=(110, 36, 28))
+                   self._fade(self.toast), tint=(110, 36, 28) if error else theme.PANEL)
 
     def _draw_review(self, surface) -> None:
         trick = self.game.last_trick()

@@ -126,9 +126,6 @@ class Japanese65Table(ClickToPlay, GameTable):
         r.center = (int(cx), int(cy))
         return r
 
-    def drop_targets(self, sprite) -> list[pygame.Rect]:
-        return [self.trick_rect()]
-
     # ---- events -------------------------------------------------------------------------
     def new_deal(self, ev: dict) -> None:
         self.tricks_played = 0
@@ -286,6 +283,8 @@ class Japanese65Table(ClickToPlay, GameTable):
     # ---- input ----------------------------------------------------------------------------
     def drop_action(self, sprite, pos) -> Action | None:
         if sprite.code is None:
+            return None
+        if not self.dropped_to_play(pos):
             return None
         return Action("play", card=sprite.code)
 

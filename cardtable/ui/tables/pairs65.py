@@ -778,7 +778,8 @@ class Pairs65Table(GameTable):
             if phase == "play" and len(sel) == 1:
                 return Action("discard", card=sel[0].code)
             if phase == "play":
-                self.t.show_toast("Choose a card to discard: drag it here, or double-click it.")
+                self.t.show_toast(N_("Choose a card to discard: drag it here, or double-click "
+                                     "it."))
                 return None
             return Action("draw", source="discard")
         offer = self.offer_rect()

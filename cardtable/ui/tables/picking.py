@@ -7,6 +7,8 @@ another card picks that one instead. What "play" means is the table's ``drop_act
 
 from __future__ import annotations
 
+import pygame
+
 from cardtable.i18n import N_
 
 
@@ -27,7 +29,34 @@ class ClickToPlay:
         self.picked = sprite.id
         if t.my_turn() and not self._told_how:
             self._told_how = True
-            t.show_toast("Click the card again to play it, or drag it to the table.")
+            t.show_toast(N_("Click the card again to play it, or drag it to the table."),
+                         kind="info")
+
+    # ---- where a dragged card is played ------------------------------------------------
+    def play_area(self) -> pygame.Rect:
+        """The middle of the table: a card dropped here is played (the trick and a margin)."""
+        return self.trick_rect().inflate(int(self.cw * 1.0), int(self.ch * 0.6))
+
+    def other_targets(self) -> list[pygame.Rect]:
+        """Things on the table a card dropped on is not played (the stock, the trump card)."""
+        return []
+
+    def dropped_to_play(self, pos) -> bool:
+        """A drop at ``pos`` plays the card (None: a click or a key, always a play).
+
+        Anywhere else the card flies back to the hand with a word on where to drop it,
+        rather than being played by a drop the player did not mean as a play."""
+        if pos is None:
+            return True
+        if self.play_area().collidepoint(pos) and \
+                not any(r.collidepoint(pos) for r in self.other_targets()):
+            return True
+        self.t.show_toast(N_("Drop the card in the middle of the table to play it."),
+                          kind="info")
+        return False
+
+    def drop_targets(self, sprite) -> list[pygame.Rect]:
+        return [self.play_area()]
 
     def mark_hand(self, hand: list, mine: bool) -> None:
         if self.picked is None:

@@ -481,6 +481,8 @@ class SixtySixTable(ClickToPlay, GameTable):
         if pos is not None and rect is not None and rect.collidepoint(pos) \
                 and sprite.code == self._nine():
             return Action("exchange")
+        if not self.dropped_to_play(pos):
+            return None
         return Action("play", card=sprite.code)
 
     def click_action(self, pos) -> Action | None:
@@ -494,8 +496,11 @@ class SixtySixTable(ClickToPlay, GameTable):
             return Action("exchange")
         return None
 
+    def other_targets(self) -> list[pygame.Rect]:
+        return [r for r in (self.stock_rect(), self.trump_rect()) if r is not None]
+
     def drop_targets(self, sprite) -> list[pygame.Rect]:
-        out = [self.trick_rect()]
+        out = [self.play_area()]
         rect = self.trump_rect()
         if rect is not None and sprite.code == self._nine() and \
                 any(a.kind == "exchange" for a in self.t.legal):
