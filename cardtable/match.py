@@ -382,7 +382,7 @@ class Match:
             action, reason = result if isinstance(result, tuple) else (result, "")
             if not isinstance(action, Action) or action not in legal:
                 action, reason = (legal[0] if legal else None), ""
-            out.set_result((action, str(reason or "")))
+            out.set_result((action, reason or ""))
 
         def local() -> tuple:
             bot = make_bot(self.game_id, "hard", self.seed * 37 + seat)

@@ -97,9 +97,21 @@ class Knowledge:
     ) -> tuple[Action, str]:
         return self.medium(win, rng), ""
 
-    def explain(self, win: Window, action: Action) -> str:
-        """A short reason for a move, where one is natural (used by hints)."""
+    def explain(self, win: Window, action: Action) -> Reason | str:
+        """Why a move is good, where there is something to say beyond the move itself
+        (used by hints): a :func:`because` reason, or "" when the move speaks for itself."""
         return ""
+
+
+#: a hint's reason: [English sentence with {blanks}, {blank: value}], JSON-able so it
+#: crosses to and from the worker process; the UI translates it and words the cards
+#: (values named ``card`` are card codes)
+Reason = list
+
+
+def because(msgid: str, /, **values) -> Reason:
+    """A reason for a hint; mark ``msgid`` with ``N_`` so it reaches the catalogue."""
+    return [msgid, values]
 
 
 class Bot:
@@ -148,11 +160,11 @@ class Bot:
     def hint(
         self, state: GameState, seat: int, budget_s: float | None = None
     ) -> tuple[Action, str]:
+        """What the hard level would do, with a reason for a person (not the search's
+        statistics, which stay in ``last`` for tools)."""
         win = Window(state, seat, self.cooperative)
-        action, reason = self._decide(win, "hard", budget_s, salt=1)
-        if not reason:
-            reason = self.knowledge.explain(win, action)
-        return action, reason
+        action, _ = self._decide(win, "hard", budget_s, salt=1)
+        return action, self.knowledge.explain(win, action)
 
     def _decide(
         self, win: Window, level: str, budget_s: float | None, salt: int = 0

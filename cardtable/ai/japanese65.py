@@ -25,8 +25,9 @@ from collections.abc import Iterable, Sequence
 from cardtable.engine.core import Action
 from cardtable.engine.japanese65 import CARD_VALUES, DECK, ORDER, PLAY, TRUMP
 from cardtable.engine.tricks import deal_with_voids
+from cardtable.i18n import N_
 
-from .base import Knowledge, Window
+from .base import Knowledge, Window, because
 from .search import flat_monte_carlo, play_out
 
 VALUE = {c: CARD_VALUES.get(c[0], 0) for c in DECK}
@@ -285,17 +286,21 @@ class Japanese65Knowledge(Knowledge):
         trick = table.trick
         if not trick:
             if VALUE[card] == 0:
-                return "Lead low: let the others spend their honours on this trick"
-            return "Lead it now, while it can still be shed cheaply"
+                return because(N_("A low lead lets the others spend their honours on this "
+                                  "trick."))
+            return because(N_("It can still be led cheaply now; later it may cost more."))
         led = trick[0][1][1]
         w_seat, w_card = _winner(trick)
         partner_winning = (w_seat - table.seat) % 2 == 0
         if _beats(card, w_card, led):
             if VALUE[card] <= 1:
-                return "Win the trick cheaply: only the winning card goes to the opponents"
-            return "Take the trick now; the cheaper cards cannot"
+                return because(N_("It wins the trick cheaply: only the winning card goes to "
+                                  "the other side."))
+            return because(N_("It takes the trick now; your cheaper cards cannot."))
         if partner_winning and VALUE[card] > 0:
-            return "Your partner is winning: shed an honour, it stays with your side"
+            return because(N_("Your partner is winning: an honour played now stays with "
+                              "your side."))
         if VALUE[card] > 0:
-            return "Shed an honour on a trick you lose: it stays with your side"
-        return "Play low and keep your cheap winners for later"
+            return because(N_("The trick is lost anyway: shed an honour while it stays with "
+                              "your side."))
+        return because(N_("Play low and keep your cheap winners for later."))

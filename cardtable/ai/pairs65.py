@@ -28,8 +28,9 @@ from cardtable.engine.pairs65 import (
     PARTNERS,
     SWAP,
 )
+from cardtable.i18n import N_
 
-from .base import Knowledge, Window
+from .base import Knowledge, Window, because
 from .search import flat_monte_carlo
 
 EASY_ERROR = 0.15
@@ -344,25 +345,23 @@ class Pairs65Knowledge(Knowledge):
 
     def explain(self, win: Window, action: Action) -> str:
         kind = action.kind
-        if kind == "pair":
-            return "Lay the pair"
+        if kind in ("pair", "swap"):
+            return ""
         if kind == "done":
-            return "You hold 3 cards or fewer: end the turn"
+            return because(N_("With 3 cards or fewer in hand there is no discard."))
         view = win.view
         if kind == "draw":
             if action.source == "discard":
-                return f"Take the {view['discard_pile'][-1]}: it makes a pair"
-            return "Draw from the draw pile"
-        if kind == "swap":
-            return f"Swap the {action.card} blindly with player {action.target + 1}"
+                return because(N_("It makes a pair with one of your cards."))
+            return ""
         t = Table.from_view(view, win.legal)
         card = action.card
         if kind == "give":
-            return f"Give the {card}: it pairs with little you hold or they are known to hold"
+            return because(N_("Of your cards, it is the one least likely to help them."))
         live = t.live(card)
         if live == 0:
-            return f"Discard the {card}: both its partners are gone"
-        return f"Discard the {card}: few of its partners can still come"
+            return because(N_("Both cards that would pair with it are gone."))
+        return because(N_("Few of the cards that would pair with it can still come."))
 
 
 def _play_to_end(world, seat: int, games: int, rng: random.Random) -> float:

@@ -27,8 +27,9 @@ from cardtable.engine import melds as meldlib
 from cardtable.engine.cards import JOKER, RANK_NUMBER, make_deck
 from cardtable.engine.core import Action
 from cardtable.engine.rummy import DISCARD, DRAW_DISCARD, DRAW_STOCK, RANKS
+from cardtable.i18n import N_
 
-from .base import Knowledge, Window
+from .base import Knowledge, Window, because
 
 EASY_ERROR = 0.15
 EASY_MISSES_PICKUP = 0.3
@@ -349,12 +350,10 @@ class RummyKnowledge(Knowledge):
                                if h.next_known else ""))
 
     def explain(self, win: Window, action: Action) -> str:
-        if action.kind == "go_out":
-            return "Go out"
         if action.kind == "lay":
-            return "Lay down every meld you can"
-        if action.kind == "draw":
-            return "Take the top discard" if action.source == "discard" else "Draw from the stock"
+            return because(N_("Cards laid down in melds no longer count against you."))
+        if action.kind == "draw" and action.source == "discard":
+            return because(N_("The top discard fits with cards in your hand."))
         if action.kind == "discard":
-            return f"Discard the {action.card}"
+            return because(N_("Of your cards, it is the one your hand needs least."))
         return ""

@@ -33,8 +33,9 @@ from cardtable.engine.sixtysix import (
     TRUMP_MARRIAGE_POINTS,
     WIN_POINTS,
 )
+from cardtable.i18n import N_
 
-from .base import Knowledge, Window
+from .base import Knowledge, Window, because
 from .search import flat_monte_carlo
 
 V = {c: CARD_VALUES[c[0]] for c in DECK}
@@ -615,23 +616,24 @@ class SixtySixKnowledge(Knowledge):
     def explain(self, win: Window, action: Action) -> str:
         view = win.view
         if action.kind == "claim":
-            return f"Claim: you have {view['points'][win.seat]} points"
+            return because(N_("You have {points} points."), points=view["points"][win.seat])
         if action.kind == "marriage":
             pts = TRUMP_MARRIAGE_POINTS if action.suit == view["trump"] else MARRIAGE_POINTS
-            return f"Announce the marriage: {pts} points"
+            return because(N_("It scores {points} points."), points=pts)
         if action.kind == "exchange":
-            return "Exchange the nine of trumps for the face-up trump card"
+            return because(N_("The face-up trump card is worth more than the nine."))
         if action.kind == "close":
-            return "Close the stock: your cards can reach 66 now"
+            return because(N_("Your cards can reach 66 without the stock."))
         card = action.card
         trick = view["trick"]
         if trick and trick[0][0] != win.seat:
             lead = trick[0][1]
             if _beats(card, lead, view["trump"]):
-                return f"Take the trick: {V[lead] + V[card]} points"
-            return "Let this trick go cheaply"
+                return because(N_("It takes the trick, worth {points} points."),
+                               points=V[lead] + V[card])
+            return because(N_("This trick is not worth a good card: let it go cheaply."))
         if view["announced"]:
-            return "Lead a card of the marriage"
+            return because(N_("After a marriage, one of its two cards is led."))
         return ""
 
 

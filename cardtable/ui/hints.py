@@ -1,8 +1,9 @@
 """The Hint button's answer in words: what the hard computer player would do now.
 
 The computer players think in Actions; this turns one into a short sentence for the toast
-("Hint: play the queen of spades.") and names the cards to light up in the hand. Their own
-explanation is added in English only (the players' reasons are written in English).
+("Hint: play the queen of spades.") and names the cards to light up in the hand. The
+player's reason, where it gives one, is a sentence of the catalogue with its blanks, so it
+is shown in the player's language too.
 """
 
 from __future__ import annotations
@@ -51,11 +52,29 @@ def action_words(action: Action, names: list[str]) -> Msg:
     return Msg("{kind}", kind=k)
 
 
-def hint_text(action: Action, reason: str, names: list[str]) -> Msg:
-    """The toast: the move, and the computer player's reason where it can be read."""
+def reason_words(reason) -> Msg | None:
+    """A computer player's reason ([sentence, values], see ``ai.base.because``) in the
+    current language, its cards in words; None when there is none (or it is not one)."""
+    if not isinstance(reason, (list, tuple)) or len(reason) != 2:
+        return None
+    msgid, values = reason
+    if not isinstance(msgid, str) or not msgid or not isinstance(values, dict):
+        return None
+    words = {k: (the_card(v) if k == "card" and isinstance(v, str) else v)
+             for k, v in values.items()}
+    try:
+        msgid.format(**words)
+    except (KeyError, IndexError, ValueError):
+        return None
+    return Msg(msgid, **words)
+
+
+def hint_text(action: Action, reason, names: list[str]) -> Msg:
+    """The toast: the move, and why, where the computer player has something to say."""
     what = action_words(action, names)
-    if reason and i18n.language() == i18n.SOURCE_LANGUAGE:
-        return Msg("Hint: {what}. {reason}", what=what, reason=reason.rstrip(".") + ".")
+    why = reason_words(reason)
+    if why is not None:
+        return Msg("Hint: {what}. {why}", what=what, why=why)
     return Msg("Hint: {what}.", what=what)
 
 

@@ -478,3 +478,25 @@ def test_hint_button_names_a_legal_move_and_lights_its_cards(game):
     app.set_setting("hint_button", False)
     assert table.button("Hint") is None
     match.close()
+
+
+def test_hint_reason_is_worded_for_a_person_in_either_language():
+    from cardtable import i18n
+    from cardtable.ai.base import because
+    from cardtable.ui.hints import hint_text
+
+    act = Action("play", card="QS")
+    reason = because("It takes the trick, worth {points} points.", points=13)
+    try:
+        assert str(hint_text(act, reason, ["A", "B"])) == \
+            "Hint: play the queen of spades. It takes the trick, worth 13 points."
+        # statistics in a plain string, a broken reason: the move alone
+        assert str(hint_text(act, "expected +0.31 game points", ["A", "B"])) == \
+            "Hint: play the queen of spades."
+        assert str(hint_text(act, ["{missing} blank", {}], ["A", "B"])) == \
+            "Hint: play the queen of spades."
+        i18n.set_language("fr")
+        text = str(hint_text(act, reason, ["A", "B"]))
+        assert "dame de pique" in text and "13" in text and "trick" not in text, text
+    finally:
+        i18n.set_language("en")
