@@ -91,6 +91,16 @@ class Keyboard:
     def game(self):
         return self.t.game
 
+    def reset(self) -> None:
+        """Back to the hand, on a playable card (a new deal, another person at the screen:
+        where the last person left the focus means nothing now)."""
+        self.focus = None
+        self.row = "hand"
+        self.index = 0
+        self.held = None
+        if self.t.form.focused is not None:
+            self.t.form.focus(None)
+
     # ---- targets ---------------------------------------------------------------------------
     def rows(self) -> list[Row]:
         """Every row of targets, top to bottom (empty rows left out)."""
@@ -343,6 +353,11 @@ class Keyboard:
 
     def update(self, dt: float) -> None:
         """After the scene marked the hand: lift a picked-up card of the hand."""
+        if self.shown and not self.help and self.focus is not None:
+            k = self.current()
+            card = k.sprite if k is not None else None
+            if card is not None and not card.dragging:   # lifted clear of its neighbours
+                card.lift_target = max(card.lift_target, 0.7)
         s = self.held
         if s is None:
             return
@@ -408,6 +423,13 @@ class Keyboard:
                             (theme.px(14), h - theme.px(30)), theme.px(14), HELD,
                             anchor="bottomleft")
 
+    def general_lines(self) -> list[tuple[str, str]]:
+        """The keys every table knows, less those this game words its own way (its Space
+        and Enter) and the last trick where there are no tricks."""
+        own = {label for label, _ in self.help_lines()}
+        return [(label, text) for label, text in GENERAL_KEYS
+                if label not in own and (label != "L (hold)" or self.game.REVIEW)]
+
     def help_lines(self) -> list[tuple[str, str]]:
         game_keys = [(label, text) for _k, label, text, _fn in self.game.key_shortcuts()
                      if label]     # keys sharing one line (1 - 9) label only the first
@@ -418,7 +440,7 @@ class Keyboard:
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 120))
         surface.blit(shade, (0, 0))
-        general = GENERAL_KEYS
+        general = self.general_lines()
         game = self.help_lines()
         pad = theme.px(24)
         gap = theme.px(18)

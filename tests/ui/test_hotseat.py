@@ -144,6 +144,8 @@ def drive(app: App, table: TableScene, human_moves: int, rng: random.Random,
             seen["handoff_seats"].add(seat)
             confirm(app, top)
             assert app.top is table and table.viewer == seat == table.secret_for
+            # where the last person left the keyboard focus means nothing to this one
+            assert table.keys.focus is None and table.keys.row == "hand"
             # the seats turned round: the geometry is the one a fresh layout gives
             bounds = pygame.Rect((0, 0), app.size)
             plates = [table.plate_rect(s, bounds) for s in range(m.n_players)]

@@ -383,6 +383,9 @@ def test_f1_shows_and_hides_the_keys():
     # the game's own keys are listed
     lines = [text for _, text in table.keys.help_lines()]
     assert "Draw from the stock" in lines and any("group" in t for t in lines)
+    # each key is listed once, and no last trick at a rummy table
+    keys = [k for k, _ in table.keys.general_lines() + table.keys.help_lines()]
+    assert len(keys) == len(set(keys)) and "L (hold)" not in keys and "Space" in keys
     # other keys do nothing while it is up; F1 hides it
     moves = len(table.match.moves)
     key(app, K.K_d)
@@ -440,3 +443,41 @@ def test_pairs65_give_and_end_turn_with_keys():
     n = len(table.match.moves)
     key(app, K.K_e)
     assert table.match.moves[n] == (0, A("done"))
+
+
+def test_focus_starts_afresh_in_the_hand_after_a_summary():
+    """Left on a button at the end of a deal, the focus is back on the hand for the next."""
+    app, table = start("sixtysix", 2, seed=5)
+    match = table.match
+    bot = SimpleBot("sixtysix", "medium", seed=1)
+    deal = match.state.deal_no
+    summaries = 0
+    while summaries == 0:
+        assert wait_turn(app, table)
+        buttons = table.keys.button_targets()
+        go_to(app, table, buttons[0].name)
+        assert table.keys.row == "buttons"
+        before = len(match.moves)
+        action = bot.choose(match.state.clone(), 0)
+        if action.kind == "play":
+            play_card(app, table, action.card, 0)
+        else:
+            assert table.try_action(action)      # not what this test is about
+        assert len(match.moves) > before
+        for _ in range(400):
+            app.step([], DT)
+            if app.top is not table:
+                summaries += 1
+                break
+            if table.my_turn():
+                break
+            time.sleep(0.0005)
+    key(app, K.K_RETURN)              # Continue
+    assert app.top is table
+    assert wait_turn(app, table) and match.state.deal_no > deal
+    k = table.keys.current()
+    assert table.keys.row == "hand" and k.sprite is not None and k.sprite.glow
+    # the focused card stands clear of its neighbours
+    for _ in range(30):
+        app.step([], DT)
+    assert k.sprite.lift > 0.5

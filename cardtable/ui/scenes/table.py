@@ -209,6 +209,7 @@ class TableScene(Scene):
     def on_resume(self) -> None:
         if self.size != self.game.size:
             self.on_resize(self.size)
+        self.keys.reset()          # after a summary or a hand-over: the focus starts afresh
         if self.waiting and not self.finished:
             self.waiting = False
 
@@ -622,6 +623,7 @@ class TableScene(Scene):
         self.relayout(0.0)
         self._legal_key = None
         self._build_controls()
+        self.keys.reset()
         prompt = self.game.turn_prompt(seat)   # what that player is asked to do
         self.show_toast(prompt or Msg("{name}, it is your turn.",
                                       name=i18n.seat_name(m.seats[seat].name)), kind="info")
