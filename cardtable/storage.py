@@ -21,6 +21,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from cardtable.i18n import N_, Msg
+
 SETTINGS_VERSION = 1
 MATCH_VERSION = 1
 STATS_VERSION = 1
@@ -109,60 +111,70 @@ def _set_aside(path: Path) -> Path:
     return target
 
 
-#: how each kind of file is named to the player, and what happens instead
+#: how each kind of file is named to the player, and what happens instead (the messages
+#: are Msgs: shown in the player's language, whatever it was when the file was read)
 _WHAT = {
-    "settings": ("settings file", "default settings are used"),
-    "match": ("saved match", "a new match can be started"),
-    "stats": ("statistics file", "the statistics start again from nothing"),
+    "settings": (N_("settings file"), N_("default settings are used")),
+    "match": (N_("saved match"), N_("a new match can be started")),
+    "stats": (N_("statistics file"), N_("the statistics start again from nothing")),
 }
 
 
-def set_aside(path: str | os.PathLike, what: str, problem: str) -> str:
+def _what(what: str) -> tuple[Msg, Msg]:
+    label, instead = _WHAT.get(what, (what, N_("the program carries on")))
+    return Msg(label), Msg(instead)
+
+
+def set_aside(path: str | os.PathLike, what: str, problem: str | Msg) -> Msg:
     """Rename a file we cannot use to ``<name>.damaged-<time><ext>``; the sentence to show."""
     path = Path(path)
-    label, instead = _WHAT.get(what, (f"{what} file", "the program carries on"))
+    label, instead = _what(what)
     try:
         moved = _set_aside(path)
     except OSError:
-        return f"The {label} is damaged ({problem}) and could not be moved aside; {instead}."
-    return f"The {label} was damaged ({problem}), so it was kept as {moved.name} and {instead}."
+        return Msg("The {label} is damaged ({problem}) and could not be moved aside; "
+                   "{instead}.", label=label, problem=problem, instead=instead)
+    return Msg("The {label} was damaged ({problem}), so it was kept as {file} and {instead}.",
+               label=label, problem=problem, file=moved.name, instead=instead)
 
 
-def read_json(path: str | os.PathLike, what: str, version: int) -> tuple[Any, str | None]:
+def read_json(path: str | os.PathLike, what: str, version: int) -> tuple[Any, Msg | None]:
     """(data, message): a JSON object with ``version``, or None and why it was set aside.
 
     A missing file gives (None, None). Nothing but ``json.loads`` ever reads the text.
     """
     path = Path(path)
-    label = _WHAT.get(what, (f"{what} file", ""))[0]
+    label = _what(what)[0]
     limit = MAX_BYTES.get(what, 1024 * 1024)
     try:
         size = path.stat().st_size
     except FileNotFoundError:
         return None, None
     except OSError as exc:
-        return None, f"Could not read the {label} ({exc.strerror or exc})."
+        return None, Msg("Could not read the {label} ({error}).", label=label,
+                         error=exc.strerror or exc)
     if size > limit:
-        return None, set_aside(path, what, f"it is {size // 1024} KB, more than a "
-                                           f"{label} can be")
+        return None, set_aside(path, what, Msg("it is {kb} KB, more than a {label} can be",
+                                               kb=size // 1024, label=label))
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
         return None, None
     except OSError as exc:
-        return None, f"Could not read the {label} ({exc.strerror or exc})."
+        return None, Msg("Could not read the {label} ({error}).", label=label,
+                         error=exc.strerror or exc)
     problem = None
     data = None
     try:
         data = json.loads(raw.decode("utf-8"))
     except (ValueError, UnicodeDecodeError):
-        problem = "it is not valid JSON"
+        problem = Msg("it is not valid JSON")
     except RecursionError:
-        problem = "it is nested too deeply"
+        problem = Msg("it is nested too deeply")
     if problem is None and not isinstance(data, dict):
-        problem = "it does not hold an object"
+        problem = Msg("it does not hold an object")
     if problem is None and data.get("version") != version:
-        problem = f"its version {data.get('version')!r} is unknown"
+        problem = Msg("its version {version} is unknown", version=repr(data.get("version")))
     if problem is not None:
         return None, set_aside(path, what, problem)
     return data, None
@@ -253,7 +265,8 @@ def load_match(path: str | os.PathLike | None = None, **kwargs: Any):
     except (ConfigError, IllegalAction) as exc:
         return None, set_aside(path, "match", _reason(exc.message))
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as exc:
-        return None, set_aside(path, "match", f"its content is inconsistent: {_short(exc)}")
+        return None, set_aside(path, "match", Msg("its content is inconsistent: {detail}",
+                                                  detail=_short(exc)))
     if match.is_over:
         clear_match(path)
         return None, None

@@ -119,6 +119,7 @@ def _saved(tmp_path, game="sixtysix", n=2, moves=6) -> tuple:
 
 
 def _assert_set_aside(tmp_path, path, message, words):
+    message = str(message) if message is not None else None
     assert message is not None
     assert not path.exists()
     kept = list(tmp_path.glob("match.damaged-*.json"))

@@ -80,3 +80,21 @@ def test_default_path_is_in_the_user_config_folder():
     path = storage.settings_path()
     assert path.name == "settings.json"
     assert "cardtable" in str(path.parent)
+
+
+def test_the_message_speaks_the_players_language(tmp_path):
+    """Worded when shown: a file read in English is told about in French after a switch."""
+    from cardtable import i18n
+
+    path = tmp_path / "settings.json"
+    path.write_text("{ not json")
+    _, message = storage.load_settings(path)
+    kept = list(tmp_path.glob("settings.damaged-*.json"))[0].name
+    try:
+        i18n.set_language("fr")
+        text = str(message)
+        assert "mis de côté" in text and "réglages" in text and kept in text, text
+        assert "was damaged" not in text and "JSON valide" in text
+    finally:
+        i18n.set_language("en")
+    assert "damaged" in str(message)

@@ -859,7 +859,8 @@ class Pairs65Table(GameTable):
                                  card=the_short(ev["card"]))
             return self.said(seat, N_("You draw a card"), N_("{name} draws a card"))
         if kind == "refilled":
-            return self.said(seat, N_("You refill with {n}"), N_("{name} refills with {n}"),
+            return self.said(seat, N_("You draw {n} cards to start your turn"),
+                             N_("{name} draws {n} cards to start the turn"),
                              n=ev.get("count", REFILL_COUNT))
         if kind == "reshuffled":
             return Msg("Discards reshuffled: {n} new draw cards", n=ev.get("count", 0))
