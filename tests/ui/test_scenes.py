@@ -453,6 +453,32 @@ def test_match_end_chart_and_buttons(app):
     assert len(app.stack) == 1 and isinstance(app.top, MenuScene)
 
 
+def test_a_match_of_one_game_shows_bars_not_a_line(app, monkeypatch):
+    state, _ = finished_match("pairs65", 3)
+    assert len(state.score_sheet) == 1
+    drawn = []
+    monkeypatch.setattr(MatchEndScene, "draw_chart", lambda *a: drawn.append("chart"))
+    real = MatchEndScene.draw_bars
+    monkeypatch.setattr(MatchEndScene, "draw_bars",
+                        lambda self, *a: (drawn.append("bars"), real(self, *a)))
+    end = app.push(MatchEndScene(state.score_sheet, ["A", "B", "C"], state.winners,
+                                 "pairs65", state.match_scores, target=1))
+    frames(app)
+    assert drawn and set(drawn) == {"bars"}
+    title, values, scale = end.single_deal(end.series()[0])
+    assert str(title) == "Pairs laid" and values == state.score_sheet[0]["pairs"]
+    assert scale == 5 and max(values) == 5
+    # more than one deal: the chart of running totals
+    drawn.clear()
+    many, _ = finished_match("japanese65", 4, options={"target": 3})
+    assert len(many.score_sheet) > 1
+    app.pop()
+    app.push(MatchEndScene(many.score_sheet, ["A", "B", "C", "D"], many.winners, "japanese65",
+                           many.match_scores, target=3))
+    frames(app)
+    assert drawn and set(drawn) == {"chart"}
+
+
 def test_winner_text():
     assert str(winner_text([0], ["You", "Theo"], "sixtysix")) == "You win the match!"
     assert str(winner_text([1], ["You", "Theo"], "sixtysix")) == "Theo wins the match."

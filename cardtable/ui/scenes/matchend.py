@@ -185,8 +185,58 @@ class MatchEndScene(Scene):
         y += theme.px(theme.BODY) + theme.px(20)
         chart = pygame.Rect(p.left + theme.px(70), y, p.width - theme.px(110),
                             p.bottom - theme.px(BUTTON_HEIGHT) - theme.px(60) - y)
-        self.draw_chart(surface, chart, labels, lines)
+        if len(lines[0]) <= 2 and self.sheet:
+            self.draw_bars(surface, chart, labels)     # one deal: a line would say nothing
+        else:
+            self.draw_chart(surface, chart, labels, lines)
         self.form.draw(surface)
+
+    def single_deal(self, labels: list[str]) -> tuple[Msg, list[int], int]:
+        """What a match of one deal is best shown by: (title, a value per column, scale)."""
+        row = self.sheet[-1]
+        n = len(labels)
+        pairs = row.get("pairs")
+        if isinstance(pairs, list) and len(pairs) == n:
+            return Msg("Pairs laid"), [int(v) for v in pairs], 5
+        points = row.get("points")
+        if isinstance(points, list) and len(points) == n and \
+                all(isinstance(v, int) for v in points):
+            return Msg("Card points"), list(points), max(66, *points)
+        values = deal_scores(row, len(self.seat_names)) or [0] * n
+        values = (list(values) + [0] * n)[:n]
+        title = Msg("Penalty points") if lower_is_better(self.game_id, self.sheet) \
+            else Msg("Game points")
+        return title, values, max(1, *values)
+
+    def draw_bars(self, surface: pygame.Surface, area: pygame.Rect,
+                  labels: list[str]) -> None:
+        """One bar per column for a match of a single deal or game."""
+        title, values, scale = self.single_deal(labels)
+        size = theme.px(theme.BODY)
+        n = max(1, len(values))
+        head = size + theme.px(18)
+        row_h = min(theme.px(54), (area.height - head) // n)
+        y0 = area.top + max(0, (area.height - head - row_h * n) // 3)
+        theme.draw_text(surface, title, (area.centerx, y0), size, theme.ACCENT_LIGHT,
+                        bold=True, anchor="midtop", shadow=False)
+        top = y0 + head
+        name_w = max(theme.text_size(tr(name), size)[0] for name in labels) + theme.px(16)
+        bar_left = area.left + name_w
+        room = area.right - bar_left - theme.px(60)
+        for i, (name, value) in enumerate(zip(labels, values, strict=False)):
+            colour = theme.SEAT_COLOURS[i % len(theme.SEAT_COLOURS)]
+            mid = top + i * row_h + row_h // 2
+            theme.draw_text(surface, name, (bar_left - theme.px(14), mid), size, theme.TEXT,
+                            anchor="midright", shadow=False)
+            bar_h = max(theme.px(10), int(row_h * 0.55))
+            track = pygame.Rect(bar_left, mid - bar_h // 2, room, bar_h)
+            pygame.draw.rect(surface, (34, 46, 40), track, border_radius=bar_h // 2)
+            fill = track.copy()
+            fill.width = max(bar_h, int(room * max(0, value) / max(1, scale)))
+            pygame.draw.rect(surface, colour if value > 0 else (70, 80, 74), fill,
+                             border_radius=bar_h // 2)
+            theme.draw_text(surface, str(value), (track.right + theme.px(12), mid), size,
+                            theme.TEXT, bold=True, anchor="midleft", shadow=False)
 
     def draw_chart(self, surface: pygame.Surface, area: pygame.Rect, labels: list[str],
                    lines: list[list[int]]) -> None:
@@ -218,7 +268,7 @@ class MatchEndScene(Scene):
         if self.target and not lower_is_better(self.game_id, self.sheet) and self.target <= top:
             yy = plot.bottom - int(plot.height * self.target / top)
             _dashed(surface, theme.ACCENT_DARK, (plot.left, yy), (plot.right, yy), theme.px(8))
-            theme.draw_text(surface, "target", (plot.right, yy - theme.px(4)), small,
+            theme.draw_text(surface, N_("target"), (plot.right, yy - theme.px(4)), small,
                             theme.ACCENT, anchor="bottomright", shadow=False)
         pygame.draw.line(surface, (150, 150, 140), plot.bottomleft, plot.bottomright, 2)
         pygame.draw.line(surface, (150, 150, 140), plot.bottomleft, plot.topleft, 2)
