@@ -16,6 +16,9 @@ the *deadwood* of a hand is the penalty of the cards its best arrangement leaves
   cards and the stock runs down, and certain on a last turn). A draw compares the top
   discard with the expected value of an unseen card from the stock. Discard safety
   reads the next player's pickups: rank matches and near run cards are penalised.
+
+Every level keeps its wild cards: a wild card is discarded only when the seat holds
+nothing else to discard, or as the last card of a way out (every other card melded).
 """
 
 from __future__ import annotations
@@ -92,16 +95,16 @@ class Hand:
     def after_discard(self, cards) -> tuple[int, str | None]:
         """Deadwood left by ``cards`` (one card over a turn's size) after its best discard.
 
-        The best discard is taken as the dearest card left out of the best arrangement
-        (exact unless a wild card could leave a meld for free). 0 when it goes out.
+        The best discard is taken as the dearest natural card left out of the best
+        arrangement (a wild card only when nothing else is left out: the seat keeps its
+        wild cards). 0 when it goes out.
         """
         arr = self.arrangement(cards)
         left = arr.leftover
-        if not self.discard_when_out and not left:
-            return 0, None
         if not left:
             return 0, None
-        d = max(left, key=lambda c: (self.values[c], c))
+        natural = [c for c in left if not self.rules.is_wild(c)]
+        d = max(natural or left, key=lambda c: (self.values[c], c))
         return arr.penalty - self.values[d], d
 
     def danger(self, card: str) -> float:
@@ -119,7 +122,12 @@ class Hand:
         return d
 
     def discards(self) -> list[str]:
-        return [a.card for a in self.legal if a.kind == "discard"]
+        """The cards the seat may discard: its natural cards when it holds any (a wild card
+        helps every meld, and handed to the next player it helps him; going out is
+        :meth:`go_out`, which may still end on a wild card)."""
+        cards = [a.card for a in self.legal if a.kind == "discard"]
+        natural = [c for c in cards if not self.rules.is_wild(c)]
+        return natural or cards
 
     def go_out(self) -> Action | None:
         outs = [a for a in self.legal if a.kind == "go_out"]
@@ -186,8 +194,11 @@ def easy_action(h: Hand, rng: random.Random) -> Action:
     if rng.random() < EASY_ERROR:
         return DISCARD[rng.choice(cards)]
     left = [c for c in h.arrangement(h.cards).leftover if c in cards]
-    pick = max(left or cards, key=lambda c: (h.values[c], c))
-    return DISCARD[pick]
+    if left:
+        return DISCARD[max(left, key=lambda c: (h.values[c], c))]
+    # every card it may throw is in a meld (only wild cards are left out): break the
+    # meld that costs least
+    return DISCARD[h.medium_discard()]
 
 
 class Hard:

@@ -1,0 +1,78 @@
+"""The rummy computer players keep their wild cards (stacked deals, every level).
+
+A wild card is thrown only as the last card of a way out, or when the seat holds nothing
+else; otherwise handing it to the next player helps him and costs the seat its best card.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable import ai
+from cardtable.engine import registry
+from cardtable.engine.cards import make_deck
+from cardtable.engine.core import Action
+from cardtable.engine.rummy import RANKS
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def stacked(front: list[str], decks: int = 2) -> list[str]:
+    """The full deck with ``front`` on top (one copy of each card taken from the rest)."""
+    rest = make_deck(RANKS, decks, jokers=2)
+    for c in front:
+        rest.remove(c)
+    return list(front) + rest
+
+
+def dealt(game: str, n: int, hands: list[list[str]], up: str, stock: list[str]):
+    """A match whose first deal gives seat ``i`` the cards ``hands[i]`` (dealer: the last
+    seat, so seat 0 plays first), ``up`` face up and ``stock`` on top of the stock."""
+    k = len(hands[0])
+    front = [hands[(i % n)][i // n] for i in range(n * k)] + [up] + stock
+    state = registry.get(game).new_match(players=n, seed=1, first_dealer=n - 1,
+                                         stacked_deck=stacked(front))
+    for seat, hand in enumerate(hands):
+        assert sorted(state.hand(seat)) == sorted(hand), (seat, state.hand(seat))
+    return state
+
+
+def choose(game: str, state, level: str, seed: int) -> Action:
+    return ai.make_bot(game, level, seed, iterations=3).choose(state, state.current_player)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("seed", range(8))
+def test_rummy65_hand_1_keeps_the_wild_three(level, seed):
+    # hand 1 of rummy65: three cards each, 3s wild; seat 0 holds the 3S, a king and a
+    # queen, draws the 7C: nothing melds, the 3 is the dearest card (50) but stays
+    state = dealt("rummy65", 3, [["3S", "KD", "QH"], ["4S", "9D", "JC"], ["6D", "TH", "AS"]],
+                  up="5H", stock=["7C"])
+    state.apply(Action("draw", source="stock"))
+    assert sorted(state.hand(0)) == ["3S", "7C", "KD", "QH"]
+    action = choose("rummy65", state, level, seed)
+    assert action.kind == "discard" and action.card != "3S", (level, action)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("seed", range(8))
+def test_quebec65_keeps_jokers_twos_and_the_round_rank(level, seed):
+    # round 1 of quebec65: three cards each, jokers, 2s and 3s wild; seat 0 holds a joker
+    # (20 points), a king and an eight, draws the 4C: nothing melds, the joker stays
+    for wild in ("JK", "2H", "3D"):
+        state = dealt("quebec65", 3, [[wild, "KS", "8D"], ["4S", "9D", "JC"],
+                                      ["6D", "TH", "AS"]], up="5H", stock=["4C"])
+        state.apply(Action("draw", source="stock"))
+        action = choose("quebec65", state, level, seed)
+        assert action.kind == "discard" and action.card != wild, (level, wild, action)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_way_out_may_still_end_on_a_wild_card(level):
+    # rummy65 hand 1: 7C 8C 9C and a 3 after drawing the 9C: going out beats keeping
+    # the wild card (any discard is fine, but the bot must go out)
+    state = dealt("rummy65", 3, [["3S", "7C", "8C"], ["4S", "9D", "JC"], ["6D", "TH", "AS"]],
+                  up="5H", stock=["9C"])
+    state.apply(Action("draw", source="stock"))
+    action = choose("rummy65", state, level, 0)
+    assert action.kind == "go_out", action
