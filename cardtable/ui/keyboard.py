@@ -390,6 +390,10 @@ class Keyboard:
                                                 (tip[0] + s, tip[1] - s)])
         rect = self.focus_rect()
         if rect is not None:
+            k = self.current()
+            card = k.sprite if k is not None else None
+            if card is not None and card.zone == f"hand{self.t.viewer}" and not card.moving:
+                card.draw(surface, self.t.art)     # on top of its neighbours in the fan
             self.outline(surface, rect)
         if self.help:
             self.draw_help(surface)
