@@ -154,6 +154,19 @@ class GameTable:
         w, h = self.size
         return (w / 2, h * 0.45)
 
+    def from_hand(self, seat: int, card: str, zone: str):
+        """The card ``seat`` just played or discarded, moved from its hand into ``zone``
+        face up (a new sprite from the hand's place if the hand did not show it)."""
+        t = self.t
+        s = t.take_from_hand(seat, card)
+        if s is None:
+            s = t.new_card(card, self.hand_anchor(seat), zone)
+        s.code = card
+        s.owner = seat
+        s.revealed = False
+        t.put(s, zone)
+        return s
+
     def hand_anchor(self, seat: int) -> tuple[float, float]:
         w, h = self.size
         m = max(10, int(h * 0.02))

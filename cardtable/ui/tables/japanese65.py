@@ -131,16 +131,9 @@ class Japanese65Table(ClickToPlay, GameTable):
         self.tricks_played = 0
 
     def on_played(self, ev: dict) -> float:
-        t = self.t
-        seat, card = ev["seat"], ev["card"]
-        s = t.take_from_hand(seat, card)
-        if s is None:
-            s = t.new_card(card, self.hand_anchor(seat), "trick")
-        s.owner = seat
-        s.revealed = False
-        t.put(s, "trick")
-        t.relayout(0.3)
-        t.play_sound("play")
+        self.from_hand(ev["seat"], ev["card"], "trick")
+        self.t.relayout(0.3)
+        self.t.play_sound("play")
         return 0.32
 
     def on_trick_won(self, ev: dict) -> float:

@@ -477,13 +477,7 @@ class Pairs65Table(GameTable):
 
     def on_discarded(self, ev: dict) -> float:
         t = self.t
-        seat, card = ev["seat"], ev["card"]
-        s = t.take_from_hand(seat, card)
-        if s is None:
-            s = t.new_card(card, self.hand_anchor(seat), "pile")
-        s.code = card
-        s.revealed = False
-        t.put(s, "pile")
+        self.from_hand(ev["seat"], ev["card"], "pile")
         self.selected = []
         self._end_turn()
         t.relayout(0.3)
