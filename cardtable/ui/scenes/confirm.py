@@ -17,12 +17,15 @@ import pygame
 
 from cardtable.i18n import N_
 from cardtable.ui import theme
-from cardtable.ui.scene import Scene
-from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
+from cardtable.ui.scenes.modal import ModalScene
+from cardtable.ui.widgets import Button, Form
 
 
-class ConfirmScene(Scene):
-    overlay = True
+class ConfirmScene(ModalScene):
+    PANEL = (620, 250)
+    DIM = 150
+    BUTTON_MIN = 170
+    BUTTON_MARGIN = 24
 
     def __init__(self, question: str, detail: str, yes: str,
                  on_yes: Callable[[], Any], no: str = N_("Cancel"),
@@ -52,52 +55,15 @@ class ConfirmScene(Scene):
             self.on_no()
 
     # ---- layout -----------------------------------------------------------------------
-    def on_enter(self) -> None:
-        self.layout()
-
-    def on_resize(self, size: tuple[int, int]) -> None:
-        self.layout()
-
-    def panel_rect(self) -> pygame.Rect:
-        w, h = self.size
-        r = pygame.Rect(0, 0, min(w - theme.px(60), theme.px(620)), theme.px(250))
-        r.center = (w // 2, h // 2)
-        return r
-
-    def layout(self) -> None:
-        self.form.clear()
-        p = self.panel_rect()
+    def buttons(self) -> tuple[list[Button], Button]:
         no = Button(self.no_text, self.cancel)
         yes = Button(self.yes_text, self.confirm, style="primary")
-        bh = theme.px(BUTTON_HEIGHT)
-        gap = theme.px(16)
-        widths = [max(theme.px(170), b.preferred_width()) for b in (no, yes)]
-        x = p.centerx - (sum(widths) + gap) // 2
-        y = p.bottom - theme.px(24) - bh
-        for b, bw in zip((no, yes), widths, strict=True):
-            b.rect = pygame.Rect(x, y, bw, bh)
-            x += bw + gap
-            self.form.add(b)
         no.name, yes.name = "no", "yes"
-        self.form.focus(no)
-
-    def widget(self, name: str):
-        return next((w for w in self.form.widgets if w.name == name), None)
+        return [no, yes], no
 
     # ---- frame ------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        self.form.handle_event(event)
-        return True
-
-    def update(self, dt: float) -> None:
-        self.form.update(dt)
-
     def draw(self, surface: pygame.Surface) -> None:
-        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 150))
-        surface.blit(dim, (0, 0))
-        p = self.panel_rect()
-        theme.panel(surface, p, alpha=250, colour=(16, 26, 21))
+        p = self.draw_frame(surface)
         theme.draw_text(surface, self.question, (p.centerx, p.top + theme.px(30)),
                         theme.px(theme.SUBHEADING + 2), theme.TEXT, bold=True, anchor="midtop")
         if self.detail:

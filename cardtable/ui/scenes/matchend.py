@@ -13,7 +13,7 @@ import pygame
 
 from cardtable.i18n import N_, Msg, tr
 from cardtable.ui import theme
-from cardtable.ui.scene import Scene
+from cardtable.ui.scenes.modal import ModalScene
 from cardtable.ui.scenes.summary import (
     and_list,
     column_labels,
@@ -54,8 +54,9 @@ def winner_text(winners: Sequence[int], seat_names: Sequence[str], game_id: str,
     return Msg("{names} share the win.", names=and_list(labels))
 
 
-class MatchEndScene(Scene):
-    overlay = True
+class MatchEndScene(ModalScene):
+    PANEL = (900, 600)
+    DIM = 140
 
     def __init__(self, score_sheet: Sequence[dict], seat_names: Sequence[str],
                  winners: Sequence[int], game_id: str = "",
@@ -119,53 +120,13 @@ class MatchEndScene(Scene):
         self.app.reset(MenuScene())
 
     # ---- layout ---------------------------------------------------------------------------------
-    def on_enter(self) -> None:
-        self.layout()
-
-    def on_resize(self, size: tuple[int, int]) -> None:
-        self.layout()
-
-    def panel_rect(self) -> pygame.Rect:
-        w, h = self.size
-        r = pygame.Rect(0, 0, min(w - theme.px(60), theme.px(900)),
-                        min(h - theme.px(60), theme.px(600)))
-        r.center = (w // 2, h // 2)
-        return r
-
-    def layout(self) -> None:
-        self.form.clear()
-        p = self.panel_rect()
+    def buttons(self) -> tuple[list[Button], Button]:
         again = Button("Play again", self.play_again, style="primary")
-        menu = Button("Menu", self.menu)
-        bh = theme.px(BUTTON_HEIGHT)
-        bw = max(theme.px(180), again.preferred_width())
-        gap = theme.px(16)
-        y = p.bottom - theme.px(22) - bh
-        again.rect = pygame.Rect(p.centerx - bw - gap // 2, y, bw, bh)
-        menu.rect = pygame.Rect(p.centerx + gap // 2, y, bw, bh)
-        self.form.add(again)
-        self.form.add(menu)
-        self.form.focus(again)
-
-    def widget(self, name: str):
-        return next((w for w in self.form.widgets if w.name == name), None)
+        return [again, Button("Menu", self.menu)], again
 
     # ---- frame ------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        self.form.handle_event(event)
-        return True
-
-    def update(self, dt: float) -> None:
-        self.form.update(dt)
-
     def draw(self, surface: pygame.Surface) -> None:
-        if self.app is not None and len(self.app.stack) == 1:
-            theme.backdrop(surface, self.app.settings.get("felt", "green"))
-        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 140))
-        surface.blit(dim, (0, 0))
-        p = self.panel_rect()
-        theme.panel(surface, p, alpha=255, colour=(16, 26, 21))
+        p = self.draw_frame(surface)
         y = p.top + theme.px(24)
         title = winner_text(self.winners, self.seat_names, self.game_id, self.humans)
         theme.draw_text(surface, title, (p.centerx, y), theme.px(theme.HEADING + 4),

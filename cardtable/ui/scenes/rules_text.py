@@ -79,8 +79,8 @@ A quick duel for two players. Win tricks, announce marriages and be the first to
 
 ## When the stock is gone or closed
 - Now you must follow the suit led whenever you can.
-- With the **strict later play** option you must also beat the card led if a card of that
-  suit can do it, and play a trump when you cannot follow.
+- With the option **stricter play once the stock is gone** you must also beat the card led
+  if a card of that suit can do it, and play a trump when you cannot follow.
 
 ## Marriages
 - A king and queen of the same suit. Announce it when you are on lead, then lead one of
@@ -118,8 +118,8 @@ nobody scores.
 
 ## Options
 - **Game points to win:** the target, from 1 to 21. The usual target is 10; 7 makes a shorter match.
-- **Strict later play:** once the stock is gone or closed, you must win the trick when you
-  can and trump when you cannot follow. Off by default.
+- **Stricter play once the stock is gone:** once the stock is gone or closed, you must win
+  the trick when you can and trump when you cannot follow. Off by default.
 """)
 
 RULES["rummy65"] = ("The Game of 65 (rummy)", """

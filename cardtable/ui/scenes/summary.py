@@ -19,7 +19,7 @@ import pygame
 from cardtable import i18n
 from cardtable.i18n import N_, Msg, NMsg, tr
 from cardtable.ui import theme
-from cardtable.ui.scene import Scene
+from cardtable.ui.scenes.modal import ModalScene
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
 
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
@@ -225,10 +225,11 @@ def headline(event: dict, seat_names: Sequence[str], game_id: str,
     return Msg("{title} is over", title=title)
 
 
-class SummaryScene(Scene):
+class SummaryScene(ModalScene):
     """The end-of-deal summary, drawn over the table with the table dimmed behind it."""
 
-    overlay = True
+    PANEL = (820, 620)
+    BUTTON_MIN = 200
 
     def __init__(self, event: dict, score_sheet: Sequence[dict] | None = None,
                  seat_names: Sequence[str] | None = None, game_id: str = "",
@@ -272,49 +273,14 @@ class SummaryScene(Scene):
             self.app.pop()
 
     # ---- layout ---------------------------------------------------------------------------
-    def on_enter(self) -> None:
-        self.layout()
-
-    def on_resize(self, size: tuple[int, int]) -> None:
-        self.layout()
-
-    def panel_rect(self) -> pygame.Rect:
-        w, h = self.size
-        pw = min(w - theme.px(60), theme.px(820))
-        ph = min(h - theme.px(60), theme.px(620))
-        r = pygame.Rect(0, 0, pw, ph)
-        r.center = (w // 2, h // 2)
-        return r
-
-    def layout(self) -> None:
-        self.form.clear()
-        p = self.panel_rect()
+    def buttons(self) -> tuple[list[Button], Button]:
         b = Button("Continue", self.close, style="primary")
-        b.rect = pygame.Rect(0, 0, max(theme.px(200), b.preferred_width()), theme.px(BUTTON_HEIGHT))
-        b.rect.midbottom = (p.centerx, p.bottom - theme.px(22))
         b.name = "Continue"
-        self.form.add(b)
-        self.form.focus(b)
-
-    def widget(self, name: str):
-        return next((w for w in self.form.widgets if w.name == name), None)
+        return [b], b
 
     # ---- frame --------------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        self.form.handle_event(event)
-        return True   # the table underneath gets nothing while the summary is up
-
-    def update(self, dt: float) -> None:
-        self.form.update(dt)
-
     def draw(self, surface: pygame.Surface) -> None:
-        if self.app is not None and len(self.app.stack) == 1:
-            theme.backdrop(surface, self.app.settings.get("felt", "green"))
-        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, 120))
-        surface.blit(dim, (0, 0))
-        p = self.panel_rect()
-        theme.panel(surface, p, alpha=255, colour=(16, 26, 21))
+        p = self.draw_frame(surface)
         pad = theme.px(28)
         x, y = p.left + pad, p.top + theme.px(22)
         title = self.title or headline(self.event, self.seat_names, self.game_id, self.humans)
