@@ -43,6 +43,12 @@ PRIMARY = (222, 178, 88)
 PRIMARY_HOVER = (238, 198, 112)
 PRIMARY_PRESSED = (190, 148, 66)
 DISABLED = (58, 64, 60)
+#: the flat 'quiet' buttons (Menu, Undo, Quit): a faint fill (more opaque when hovered)
+QUIET = (24, 34, 29)
+QUIET_HOVER = (44, 58, 50)
+QUIET_ALPHA = 110
+QUIET_EDGE = (255, 255, 255, 24)
+QUIET_EDGE_WIDTH = 1
 
 GOOD = (126, 198, 128)
 BAD = (232, 120, 104)
@@ -126,6 +132,36 @@ def render(text, size: int, colour=None, bold: bool = False) -> pygame.Surface:
 
 def text_size(text, size: int, bold: bool = False) -> tuple[int, int]:
     return font(size, bold).size(tr(text))
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    """The height of one rendered line of text at ``size`` (what :func:`render` makes)."""
+    return font(size, bold).get_linesize()
+
+
+def cap_middle(size: int, bold: bool = False) -> int:
+    """From the top of a rendered line to the middle of its capital letters: where a bullet
+    or a dot beside the text is centred (a line's rect also holds room below the letters)."""
+    fnt = font(size, bold)
+    metrics = fnt.metrics("H")
+    cap = metrics[0][3] if metrics and metrics[0] else int(fnt.get_ascent() * 0.7)
+    return fnt.get_ascent() - cap // 2
+
+
+def fit_size(text, size: int, width: int, bold: bool = False, height: int | None = None) -> int:
+    """The largest type size up to ``size`` at which ``text`` fits ``width`` (and ``height``)
+    pixels, never below the normal type size: where the room is fixed, a larger text-size
+    setting is given up before any letter is cut (:func:`ellipsize` does the rest)."""
+    text = tr(text)
+    floor = max(6, int(size / _text_scale))
+
+    def fits(s: int) -> bool:
+        fnt = font(s, bold)
+        return fnt.size(text)[0] <= width and (height is None or fnt.get_linesize() <= height)
+
+    while size > floor and not fits(size):
+        size -= 1
+    return size
 
 
 def draw_text(
@@ -308,12 +344,16 @@ _text_scale = 1.0
 _high_contrast = False
 _NORMAL_COLOURS = {name: globals()[name] for name in (
     "TEXT", "TEXT_DIM", "TEXT_MUTED", "PANEL", "PANEL_ALPHA", "PANEL_EDGE", "BUTTON",
-    "BUTTON_HOVER", "BUTTON_PRESSED", "BUTTON_EDGE", "DISABLED")}
+    "BUTTON_HOVER", "BUTTON_PRESSED", "BUTTON_EDGE", "DISABLED", "QUIET", "QUIET_HOVER",
+    "QUIET_ALPHA", "QUIET_EDGE", "QUIET_EDGE_WIDTH")}
 _CONTRAST_COLOURS = {
     "TEXT": (255, 255, 255), "TEXT_DIM": (240, 240, 240), "TEXT_MUTED": (215, 215, 215),
     "PANEL": (0, 0, 0), "PANEL_ALPHA": 235, "PANEL_EDGE": (255, 255, 255, 150),
     "BUTTON": (14, 14, 14), "BUTTON_HOVER": (48, 48, 48), "BUTTON_PRESSED": (0, 0, 0),
     "BUTTON_EDGE": (255, 255, 255, 190), "DISABLED": (70, 70, 70),
+    # quiet buttons: solid black with a clear white outline, so they stand out on the cloth
+    "QUIET": (0, 0, 0), "QUIET_HOVER": (60, 60, 60), "QUIET_ALPHA": 235,
+    "QUIET_EDGE": (255, 255, 255, 200), "QUIET_EDGE_WIDTH": 2,
 }
 
 

@@ -45,10 +45,13 @@ class Widget:
         self.show_focus = False
         self.hover_t = 0.0
         self.name = ""
+        #: where the widget may be seen and clicked (a :class:`Scroller`'s area), or None
+        self.clip: pygame.Rect | None = None
 
     # ---- geometry -----------------------------------------------------------
     def contains(self, pos: tuple[int, int]) -> bool:
-        return self.visible and self.rect.collidepoint(pos)
+        return (self.visible and self.rect.collidepoint(pos)
+                and (self.clip is None or self.clip.collidepoint(pos)))
 
     @property
     def interactive(self) -> bool:
@@ -125,7 +128,7 @@ class Button(Widget):
             top = theme.lerp_colour(base, (255, 240, 200), 0.18)
             return top, base, theme.TEXT_DARK
         if self.style == "quiet":
-            base = theme.lerp_colour((24, 34, 29), (44, 58, 50), t)
+            base = theme.lerp_colour(theme.QUIET, theme.QUIET_HOVER, t)
             return base, base, theme.lerp_colour(theme.TEXT_DIM, theme.TEXT, t)
         base = theme.BUTTON_PRESSED if self.pressed else theme.lerp_colour(
             theme.BUTTON, theme.BUTTON_HOVER, t)
@@ -143,24 +146,40 @@ class Button(Widget):
                               offset=(0, theme.px(2 if self.pressed else 4)), strength=85)
         edge = (255, 255, 255, 60) if self.style != "primary" else (255, 244, 210, 120)
         if self.style == "quiet":
-            theme.rounded(surface, rect, (*top, int(110 + 80 * self.hover_t)), radius,
-                          edge=(255, 255, 255, int(24 + 40 * self.hover_t)))
+            alpha = min(255, int(theme.QUIET_ALPHA + 80 * self.hover_t))
+            r, g, b, a = theme.QUIET_EDGE
+            edge_alpha = min(255, int(a + 40 * self.hover_t)) if self.enabled else a // 2 + 8
+            width = max(1, int(theme.QUIET_EDGE_WIDTH * theme.scale()))
+            theme.rounded(surface, rect, (*top, alpha), radius, edge=(r, g, b, edge_alpha),
+                          edge_width=width)
         else:
             theme.face(surface, rect, top, bottom, radius, edge=edge)
-        size = theme.px(self.size)
-        label = theme.ellipsize(self.text, size, rect.width - theme.px(16), bold=True)
+        size, label = self.label_fit()
         theme.draw_text(surface, label, rect.center, size, fg, bold=True, anchor="center",
                         shadow=self.style != "primary" and self.enabled)
         self.draw_focus(surface, radius)
+
+    def label_fit(self) -> tuple[int, str]:
+        """(size, text) of the label as drawn: the type shrinks towards its normal size
+        where the button is too narrow for the larger text, and only then is shortened."""
+        size = theme.px(self.size)
+        room = self.rect.width - theme.px(16)
+        size = theme.fit_size(self.text, size, room, bold=True, height=self.rect.height)
+        return size, theme.ellipsize(self.text, size, room, bold=True)
 
 
 # --------------------------------------------------------------------------- rows
 
 
 class _Row(Widget):
-    """A labelled settings row: label on the left, control on the right."""
+    """A labelled settings row: label on the left, control on the right.
+
+    A label too long for one line wraps; :meth:`needed_height` says how tall the row must be
+    for all of it to show, and the layouts give it that height (larger text sizes, French).
+    """
 
     control_width = 240   # before scaling
+    max_label_lines = 3
 
     def __init__(self, label: str, enabled: bool = True, rect=None, help_text: str = ""):
         super().__init__(rect, enabled)
@@ -168,13 +187,36 @@ class _Row(Widget):
         self.name = label
         self.help_text = help_text
 
+    def control_span(self, width: int) -> int:
+        """The control's width in a row ``width`` pixels wide."""
+        return min(theme.px(self.control_width), width // 2)
+
     def control_rect(self) -> pygame.Rect:
         if not self.label:
             return self.rect.copy()
-        w = min(theme.px(self.control_width), self.rect.width // 2)
-        r = pygame.Rect(0, 0, w, self.rect.height - theme.px(8))
+        w = self.control_span(self.rect.width)
+        h = min(self.rect.height, theme.px(ROW_HEIGHT)) - theme.px(8)
+        r = pygame.Rect(0, 0, w, h)
         r.midright = (self.rect.right - theme.px(10), self.rect.centery)
         return r
+
+    def label_room(self, width: int | None = None) -> int:
+        """How wide the label may be in a row ``width`` pixels wide (this row's own width)."""
+        width = self.rect.width if width is None else width
+        return width - self.control_span(width) - theme.px(34)
+
+    def label_lines(self, width: int | None = None) -> list[str]:
+        """The label (translated) broken into the lines it is drawn on."""
+        if not self.label:
+            return []
+        fnt = theme.font(theme.px(theme.BODY))
+        return theme.wrap(self.label, fnt, max(1, self.label_room(width)))
+
+    def needed_height(self, width: int) -> int:
+        """How tall the row must be at ``width`` so that its whole label shows."""
+        lines = max(1, min(self.max_label_lines, len(self.label_lines(width))))
+        return max(theme.px(ROW_HEIGHT),
+                   lines * theme.line_height(theme.px(theme.BODY)) + theme.px(12))
 
     def draw_row(self, surface: pygame.Surface) -> None:
         if self.label:
@@ -183,10 +225,17 @@ class _Row(Widget):
                 theme.rounded(surface, self.rect, (255, 255, 255, alpha), theme.px(10))
             colour = theme.TEXT if self.enabled else theme.TEXT_MUTED
             size = theme.px(theme.BODY)
-            room = self.control_rect().left - self.rect.left - theme.px(24)
-            label = theme.ellipsize(self.label, size, room)
-            theme.draw_text(surface, label, (self.rect.left + theme.px(14), self.rect.centery),
-                            size, colour, anchor="midleft")
+            room = self.label_room()
+            lines = self.label_lines()
+            step = theme.line_height(size)
+            fit = max(1, min(self.max_label_lines, (self.rect.height - theme.px(4)) // step))
+            if len(lines) > fit:          # a row laid out too low for its label
+                lines = lines[:fit - 1] + [" ".join(lines[fit - 1:])]
+            y = self.rect.centery - len(lines) * step // 2
+            for line in lines:
+                theme.draw_text(surface, theme.ellipsize(line, size, room),
+                                (self.rect.left + theme.px(14), y), size, colour)
+                y += step
         self.draw_focus(surface)
 
 
@@ -301,6 +350,15 @@ class Choice(_Row):
     def activate(self) -> None:
         self.step(1)
 
+    def needed_width(self) -> int:
+        """The control's width at which every option shows whole, between its arrows."""
+        size = theme.px(theme.BODY)
+        widest = max(theme.text_size(text, size, bold=True)[0] for _, text in self.options)
+        return widest + 2 * theme.px(34) + theme.px(14)
+
+    def control_span(self, width: int) -> int:
+        return min(max(theme.px(self.control_width), self.needed_width()), width // 2)
+
     def _arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
         c = self.control_rect()
         w = min(theme.px(34), c.width // 5)
@@ -344,6 +402,7 @@ class Choice(_Row):
         self._chevron(surface, right.center, 1, theme.ACCENT if can_right else theme.TEXT_MUTED)
         size = theme.px(theme.BODY)
         room = c.width - left.width - right.width - theme.px(6)
+        size = theme.fit_size(self.text, size, room, bold=True, height=c.height)
         text = theme.ellipsize(self.text, size, room, bold=True)
         centre = (c.centerx + int(self.slide * theme.px(10)), c.centery)
         theme.draw_text(surface, text, centre, size, fg, bold=True, anchor="center",
@@ -388,9 +447,16 @@ class Slider(_Row):
             if self.on_change is not None:
                 self.on_change(value)
 
+    def value_width(self) -> int:
+        """Room for the value at the right of the track (the widest value, in bold)."""
+        size = theme.px(theme.BODY)
+        widest = max(theme.text_size(self.fmt(v), size, bold=True)[0]
+                     for v in (self.minimum, self.maximum))
+        return max(theme.px(44), widest + theme.px(8))
+
     def track_rect(self) -> pygame.Rect:
         c = self.control_rect()
-        value_w = theme.px(44)
+        value_w = self.value_width()
         return pygame.Rect(c.left + theme.px(10), c.centery - theme.px(3),
                            c.width - value_w - theme.px(20), theme.px(6))
 
@@ -577,8 +643,10 @@ class TextInput(Widget):
             theme.draw_text(surface, shown, (x, self.rect.centery), size, colour,
                             anchor="midleft", shadow=False)
         elif self.hint:   # stays (behind the cursor) until something is typed
-            theme.draw_text(surface, self.hint, (x, self.rect.centery), size,
-                            theme.TEXT_MUTED, anchor="midleft", shadow=False)
+            hint_size = theme.fit_size(self.hint, size, room)
+            theme.draw_text(surface, theme.ellipsize(self.hint, hint_size, room),
+                            (x, self.rect.centery), hint_size, theme.TEXT_MUTED,
+                            anchor="midleft", shadow=False)
         if active and self.blink < 0.55:
             cx = x + min(room, theme.font(size).size(self.text[: self.cursor])[0])
             h = int(size * 1.1)
@@ -986,5 +1054,164 @@ class Form:
 
     def draw(self, surface: pygame.Surface) -> None:
         for w in self.widgets:
-            if w.visible:
+            if not w.visible:
+                continue
+            if w.clip is None:
                 w.draw(surface)
+                continue
+            if not w.clip.colliderect(w.rect.inflate(theme.px(24), theme.px(24))):
+                continue
+            old = surface.get_clip()
+            surface.set_clip(w.clip.clip(old))
+            w.draw(surface)
+            surface.set_clip(old)
+
+
+# --------------------------------------------------------------------------- Scroller
+
+
+class Scroller:
+    """Scrolls a group of widgets laid out taller than the room they have (a screen whose
+    content no longer fits at a larger text size or in a longer language).
+
+    The scene lays its widgets out as if ``area`` were endless and hands them to :meth:`set`;
+    the scroller moves them, clips them to ``area`` and draws a scroll bar when they do not
+    fit. The wheel, dragging the bar, Page Up / Page Down and the keyboard focus scroll
+    (the focused widget is brought into view). When everything fits it does nothing.
+    """
+
+    def __init__(self) -> None:
+        self.area = pygame.Rect(0, 0, 0, 0)
+        self.content_height = 0
+        self.offset = 0.0
+        self.target = 0.0
+        self.items: list[tuple[Widget, pygame.Rect]] = []
+        self._grab: int | None = None
+        self._revealed: Widget | None = None
+
+    def reset(self) -> None:
+        """Forget the widgets (before a new layout); the scroll position is kept."""
+        for w, _ in self.items:
+            w.clip = None
+        self.items = []
+        self.content_height = 0
+
+    def set(self, area: pygame.Rect, widgets: Sequence[Widget], content_bottom: int) -> None:
+        """Scroll ``widgets`` (laid out from ``area.top`` down to ``content_bottom``)."""
+        self.reset()
+        self.area = pygame.Rect(area)
+        self.items = [(w, w.rect.copy()) for w in widgets]
+        self.content_height = max(0, content_bottom - self.area.top)
+        self._clamp()
+        self.offset = self.target
+        self.apply()
+
+    @property
+    def active(self) -> bool:
+        return self.max_offset() > 0
+
+    def max_offset(self) -> int:
+        return max(0, self.content_height - self.area.height)
+
+    def home(self, widget: Widget) -> pygame.Rect | None:
+        """Where ``widget`` is laid out when the content is not scrolled."""
+        return next((home for w, home in self.items if w is widget), None)
+
+    def _clamp(self) -> None:
+        m = float(self.max_offset())
+        self.target = max(0.0, min(m, self.target))
+        self.offset = max(0.0, min(m, self.offset))
+
+    def scroll_by(self, dy: float) -> None:
+        self.target += dy
+        self._clamp()
+
+    def reveal(self, widget: Widget) -> None:
+        """Scroll just enough for ``widget`` to be wholly in view."""
+        home = self.home(widget)
+        if home is None or not self.active:
+            return
+        margin = theme.px(14)
+        top = home.top - self.area.top - margin
+        bottom = home.bottom - self.area.top + margin - self.area.height
+        if self.target > top:
+            self.target = top
+        elif self.target < bottom:
+            self.target = bottom
+        self._clamp()
+
+    def apply(self) -> None:
+        dy = int(round(self.offset))
+        clip = self.area if self.active else None
+        for w, home in self.items:
+            w.rect = home.move(0, -dy)
+            w.clip = clip
+
+    def update(self, dt: float, focused: Widget | None = None) -> None:
+        """Follow the keyboard focus (``focused``: the form's focused widget) and glide."""
+        if focused is not self._revealed:
+            self._revealed = focused
+            if focused is not None:
+                self.reveal(focused)
+        self.offset = _approach(self.offset, self.target, dt, 16.0)
+        if abs(self.offset - self.target) < 0.5:
+            self.offset = self.target
+        self.apply()
+
+    def bar(self) -> tuple[pygame.Rect, pygame.Rect] | None:
+        m = self.max_offset()
+        if m <= 0:
+            return None
+        a = self.area
+        track = pygame.Rect(a.right + theme.px(8), a.top + theme.px(4), theme.px(6),
+                            a.height - theme.px(8))
+        h = max(theme.px(36), int(track.height * a.height / max(1, self.content_height)))
+        y = track.top + int((track.height - h) * (self.offset / m))
+        return track, pygame.Rect(track.left, y, track.width, h)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The wheel, the bar and the page keys; True when the event was used."""
+        if not self.active:
+            self._grab = None
+            return False
+        et = event.type
+        if et == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * theme.px(64))
+            return True
+        bar = self.bar()
+        if et == pygame.MOUSEBUTTONDOWN and event.button == LEFT_BUTTON and bar is not None:
+            track, thumb = bar
+            if thumb.inflate(theme.px(16), 0).collidepoint(event.pos):
+                self._grab = event.pos[1] - thumb.top
+                return True
+            if track.inflate(theme.px(16), 0).collidepoint(event.pos):
+                page = self.area.height * 0.85
+                self.scroll_by(page if event.pos[1] > thumb.centery else -page)
+                return True
+            return False
+        if et == pygame.MOUSEMOTION and self._grab is not None and bar is not None:
+            track, thumb = bar
+            free = track.height - thumb.height
+            if free > 0:
+                frac = (event.pos[1] - self._grab - track.top) / free
+                self.target = self.offset = max(0.0, min(1.0, frac)) * self.max_offset()
+                self.apply()
+            return True
+        if et == pygame.MOUSEBUTTONUP and event.button == LEFT_BUTTON and self._grab is not None:
+            self._grab = None
+            return True
+        if et == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            page = self.area.height * 0.85
+            self.scroll_by(page if event.key == pygame.K_PAGEDOWN else -page)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The scroll bar (when the content does not fit) and a fade at a cut edge."""
+        bar = self.bar()
+        if bar is None:
+            return
+        track, thumb = bar
+        theme.rounded(surface, track, (255, 255, 255, 40), track.width // 2)
+        colour = theme.ACCENT if self._grab is not None else (214, 210, 194)
+        pygame.draw.rect(surface, colour, thumb, border_radius=thumb.width // 2)
