@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pygame
 
+from cardtable import i18n
 from cardtable.i18n import N_
 from cardtable.ui import theme
 from cardtable.ui.scene import Scene
-from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form, Widget
+from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form, Scroller, Widget
 
 
 class FormScene(Scene):
@@ -23,6 +24,10 @@ class FormScene(Scene):
     def __init__(self) -> None:
         super().__init__()
         self.form = Form(on_cancel=self.back)
+        #: scrolls the widgets a layout hands to :meth:`scroll` when they do not fit
+        self.scroller = Scroller()
+        #: the language the widgets were measured in (they are laid out again after a change)
+        self.laid_out_in: str | None = None
 
     # ---- life cycle -------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -39,6 +44,8 @@ class FormScene(Scene):
         focused = self.form.focused.name if self.form.focused is not None else None
         keyboard = self.form.keyboard
         self.form.clear()
+        self.scroller.reset()
+        self.laid_out_in = i18n.language()
         self.layout()
         self.form.keyboard = keyboard
         if focused is not None:
@@ -58,6 +65,11 @@ class FormScene(Scene):
     def layout(self) -> None:
         """Create the widgets for the current window size (add them to ``self.form``)."""
 
+    def scroll(self, area: pygame.Rect, widgets: list[Widget], content_bottom: int) -> None:
+        """Let ``widgets`` (laid out from ``area.top`` down to ``content_bottom``) scroll
+        inside ``area`` when they are taller than it."""
+        self.scroller.set(area, widgets, content_bottom)
+
     def add(self, widget: Widget, name: str | None = None) -> Widget:
         if name is not None:
             widget.name = name
@@ -76,16 +88,22 @@ class FormScene(Scene):
 
     # ---- frame ------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        return self.form.handle_event(event)
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEWHEEL):
+            return self.form.handle_event(event) or self.scroller.handle_event(event)
+        return self.scroller.handle_event(event) or self.form.handle_event(event)
 
     def update(self, dt: float) -> None:
+        if self.laid_out_in is not None and self.laid_out_in != i18n.language():
+            self.rebuild()      # French words are longer: rows and buttons are measured again
         self.form.update(dt)
+        self.scroller.update(dt, self.form.focused if self.form.keyboard else None)
 
     def draw(self, surface: pygame.Surface) -> None:
         felt = self.app.settings.get("felt", "green") if self.app is not None else "green"
         theme.backdrop(surface, felt)
         self.draw_content(surface)
         self.form.draw(surface)
+        self.scroller.draw(surface)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Paint what sits under the widgets (panels, headings, text)."""
@@ -93,18 +111,37 @@ class FormScene(Scene):
             self.draw_heading(surface, self.title, self.subtitle)
 
     # ---- helpers ------------------------------------------------------------------------
+    def heading_sizes(self) -> tuple[int, int]:
+        """The type sizes of the title and of the subtitle under it."""
+        return theme.px(theme.HEADING + 6), theme.px(theme.BODY)
+
+    def heading_lines(self, title, subtitle) -> tuple[int, int]:
+        """(y of the subtitle, y below the heading), measured with the text size in force."""
+        title_size, sub_size = self.heading_sizes()
+        y = theme.px(34)
+        title_bottom = y + theme.line_height(title_size, bold=True)
+        if not subtitle:
+            return title_bottom, title_bottom + theme.px(12)
+        sub_top = max(y + theme.px(50), title_bottom)
+        return sub_top, sub_top + theme.line_height(sub_size) + theme.px(6)
+
     def heading_bottom(self) -> int:
         """The y below the heading, where content starts."""
-        return theme.px(40) + theme.px(theme.HEADING) + theme.px(42 if self.subtitle else 20)
+        return self.heading_lines(self.title, self.subtitle)[1]
 
     def draw_heading(self, surface: pygame.Surface, title: str, subtitle: str = "") -> None:
         w = surface.get_width()
         y = theme.px(34)
-        theme.draw_text(surface, title, (w // 2, y), theme.px(theme.HEADING + 6), theme.TEXT,
-                        bold=True, anchor="midtop")
+        title_size, sub_size = self.heading_sizes()
+        room = w - theme.px(40)
+        size = theme.fit_size(title, title_size, room, bold=True)
+        theme.draw_text(surface, theme.ellipsize(title, size, room, bold=True), (w // 2, y),
+                        size, theme.TEXT, bold=True, anchor="midtop")
         if subtitle:
-            theme.draw_text(surface, subtitle, (w // 2, y + theme.px(50)),
-                            theme.px(theme.BODY), theme.TEXT_DIM, anchor="midtop")
+            sub_top, _ = self.heading_lines(title, subtitle)
+            size = theme.fit_size(subtitle, sub_size, room)
+            theme.draw_text(surface, theme.ellipsize(subtitle, size, room), (w // 2, sub_top),
+                            size, theme.TEXT_DIM, anchor="midtop")
 
     def back_button(self, text: str = N_("Back")) -> Button:
         """A Back button in the bottom-left corner."""
