@@ -53,6 +53,45 @@ class GameTile(Widget):
         if self.on_pick is not None:
             self.on_pick(self.spec.id)
 
+    # ---- the tile's text, measured -------------------------------------------------------
+    PAD = 20          # before scaling
+    SUIT = 26
+
+    @staticmethod
+    def sizes() -> tuple[int, int, int]:
+        """Type sizes of the name, of the players and description, of the footer."""
+        return theme.px(theme.SUBHEADING), theme.px(theme.SMALL + 1), theme.px(theme.SMALL)
+
+    def footer(self) -> str:
+        return N_("Set up the table  ›") if self.playable else N_("Coming soon")
+
+    def blocks(self, width: int) -> tuple[list[str], list[str], list[str]]:
+        """The lines of the name, of the players and of the description in a tile
+        ``width`` pixels wide (every word shows: the tile is made tall enough)."""
+        name_size, small, _ = self.sizes()
+        pad = theme.px(self.PAD)
+        inner = width - 2 * pad
+        name_room = inner - (theme.px(self.SUIT + 12) if self.art is not None else 0)
+        name = theme.wrap(self.spec.name, theme.font(name_size, True), name_room)
+        players = theme.wrap(players_text(self.spec), theme.font(small, True), inner)
+        blurb = theme.wrap(self.spec.blurb, theme.font(small), inner) if self.spec.blurb else []
+        return name, players, blurb
+
+    def footer_height(self) -> int:
+        _, _, size = self.sizes()
+        if self.playable:
+            return theme.line_height(size, bold=True)
+        return theme.text_size(self.footer(), size, bold=True)[1] + theme.px(8)
+
+    def needed_height(self, width: int) -> int:
+        """How tall the tile must be at ``width`` for all of its text to show."""
+        name_size, small, _ = self.sizes()
+        name, players, blurb = self.blocks(width)
+        pad = theme.px(self.PAD)
+        return (2 * pad + len(name) * theme.line_height(name_size, True) + theme.px(4)
+                + len(players) * theme.line_height(small, True) + theme.px(6)
+                + len(blurb) * theme.line_height(small) + theme.px(10) + self.footer_height())
+
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect.move(0, -int(theme.px(4) * self.hover_t)) if self.playable else self.rect
         if self.pressed:
@@ -67,41 +106,43 @@ class GameTile(Widget):
             top, bottom = (30, 36, 33), (20, 24, 22)
         edge = (*theme.ACCENT, 150) if self.hover_t > 0.5 and self.playable else (255, 255, 255, 40)
         theme.face(surface, r, top, bottom, radius, edge=edge)
-        pad = theme.px(20)
+        pad = theme.px(self.PAD)
         x = r.left + pad
         y = r.top + pad
-        # suit medallion
+        name_size, small, footer_size = self.sizes()
+        name, players, blurb = self.blocks(r.width)
+        # suit medallion, centred on the first line of the name
         if self.art is not None:
             suit = TILE_SUIT.get(self.spec.id, "S")
             colour = (250, 246, 236) if suit in "SC" else (236, 118, 108)
-            sym = self.art.suit_symbol(suit, theme.px(26), colour)
-            surface.blit(sym, sym.get_rect(topright=(r.right - pad, y + theme.px(2))))
+            sym = self.art.suit_symbol(suit, theme.px(self.SUIT), colour)
+            mid = y + theme.cap_middle(name_size, bold=True)
+            surface.blit(sym, sym.get_rect(midright=(r.right - pad, mid)))
         name_colour = theme.TEXT if self.playable else theme.TEXT_DIM
-        theme.draw_text(surface, self.spec.name, (x, y), theme.px(theme.SUBHEADING), name_colour,
-                        bold=True)
-        y += theme.px(theme.SUBHEADING) + theme.px(10)
-        theme.draw_text(surface, players_text(self.spec), (x, y), theme.px(theme.SMALL + 1),
-                        theme.ACCENT_LIGHT if self.playable else theme.TEXT_MUTED, bold=True)
-        y += theme.px(theme.SMALL) + theme.px(12)
-        fnt = theme.font(theme.px(theme.SMALL + 1))
-        lines = theme.wrap(self.spec.blurb or "", fnt, r.width - 2 * pad)
-        for line in lines[:3]:
-            theme.draw_text(surface, line, (x, y), theme.px(theme.SMALL + 1),
+        for line in name:
+            theme.draw_text(surface, line, (x, y), name_size, name_colour, bold=True)
+            y += theme.line_height(name_size, True)
+        y += theme.px(4)
+        for line in players:
+            theme.draw_text(surface, line, (x, y), small,
+                            theme.ACCENT_LIGHT if self.playable else theme.TEXT_MUTED, bold=True)
+            y += theme.line_height(small, True)
+        y += theme.px(6)
+        for line in blurb:
+            theme.draw_text(surface, line, (x, y), small,
                             theme.TEXT_DIM if self.playable else theme.TEXT_MUTED, shadow=False)
-            y += fnt.get_linesize()
+            y += theme.line_height(small)
+        label = self.footer()
         if not self.playable:
-            label = N_("Coming soon")
-            size = theme.px(theme.SMALL)
-            tw, th = theme.text_size(label, size, bold=True)
+            tw, th = theme.text_size(label, footer_size, bold=True)
             badge = pygame.Rect(0, 0, tw + theme.px(20), th + theme.px(8))
             badge.bottomright = (r.right - pad, r.bottom - pad + theme.px(4))
             theme.rounded(surface, badge, (*theme.ACCENT_DARK, 230), badge.height // 2)
-            theme.draw_text(surface, label, badge.center, size, theme.TEXT_DARK, bold=True,
-                            anchor="center", shadow=False)
+            theme.draw_text(surface, label, badge.center, footer_size, theme.TEXT_DARK,
+                            bold=True, anchor="center", shadow=False)
         else:
-            size = theme.px(theme.SMALL)
-            theme.draw_text(surface, "Set up the table  ›", (r.right - pad, r.bottom - pad),
-                            size, theme.lerp_colour(theme.TEXT_MUTED, theme.ACCENT, self.hover_t),
+            theme.draw_text(surface, label, (r.right - pad, r.bottom - pad), footer_size,
+                            theme.lerp_colour(theme.TEXT_MUTED, theme.ACCENT, self.hover_t),
                             bold=True, anchor="bottomright", shadow=False)
         if self.focused and self.show_focus:
             theme.focus_ring(surface, r, radius)
@@ -133,15 +174,20 @@ class PickerScene(FormScene):
 
         self.app.push(SetupScene(game_id))
 
-    def tile_rects(self, n: int) -> list[pygame.Rect]:
-        w, h = self.size
+    def tile_rects(self, tiles: list[GameTile]) -> list[pygame.Rect]:
+        """Three tiles a row (two for four games or fewer), as tall as the tallest needs;
+        the rows may go below the room they have (the picker scrolls then)."""
+        w, _ = self.size
+        n = len(tiles)
         top = self.heading_bottom() + theme.px(16)
-        bottom = h - theme.px(100)
         cols = 3 if n > 4 else 2
-        rows = (n + cols - 1) // cols
         gap = theme.px(22)
-        tw = min(theme.px(360), (w - theme.px(80) - gap * (cols - 1)) // cols)
-        th = min(theme.px(196), (bottom - top - gap * (rows - 1)) // max(1, rows))
+        widest = theme.px(360 * theme.text_scale())
+        tw = min(widest, (w - theme.px(80) - gap * (cols - 1)) // cols)
+        room = self.tile_area().height - theme.px(16)
+        rows = (n + cols - 1) // cols
+        need = max((t.needed_height(tw) for t in tiles), default=0)
+        th = max(need, min(theme.px(196), (room - gap * (rows - 1)) // max(1, rows)))
         rects = []
         for i in range(n):
             row, col = divmod(i, cols)
@@ -151,10 +197,19 @@ class PickerScene(FormScene):
             rects.append(pygame.Rect(x0 + col * (tw + gap), top + row * (th + gap), tw, th))
         return rects
 
+    def tile_area(self) -> pygame.Rect:
+        """Where the tiles are seen (they scroll inside it when they do not fit)."""
+        w, h = self.size
+        top = self.heading_bottom() + theme.px(8)
+        return pygame.Rect(theme.px(20), top, w - theme.px(60), h - theme.px(92) - top)
+
     def layout(self) -> None:
-        rects = self.tile_rects(len(self.specs))
-        for spec, rect in zip(self.specs, rects, strict=True):
-            tile = GameTile(spec, spec.id in self.playable, self.pick, self.art())
+        tiles = [GameTile(spec, spec.id in self.playable, self.pick, self.art())
+                 for spec in self.specs]
+        rects = self.tile_rects(tiles)
+        for tile, rect in zip(tiles, rects, strict=True):
             tile.rect = rect
             self.add(tile)
+        bottom = max((r.bottom for r in rects), default=0) + theme.px(16)
+        self.scroll(self.tile_area(), tiles, bottom)
         self.back_button()
