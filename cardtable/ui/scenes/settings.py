@@ -14,7 +14,7 @@ from cardtable.storage import CHOICES
 from cardtable.ui import theme
 from cardtable.ui.scenes.common import FormScene
 from cardtable.ui.scenes.menu import card_art_for
-from cardtable.ui.widgets import ROW_HEIGHT, Choice, Toggle
+from cardtable.ui.widgets import Choice, Toggle
 
 SPEED_NAMES = {"off": N_("Off"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
 BACK_NAMES = {"blue": N_("Blue"), "red": N_("Red"), "green": N_("Green"),
@@ -85,33 +85,75 @@ class SettingsScene(FormScene):
         ]
 
     def panel_rects(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        """The general panel, the preview and the panel of settings for every eye."""
-        w, h = self.size
-        top = self.heading_bottom() + theme.px(6)
-        step = theme.px(ROW_HEIGHT) + theme.px(6)
-        pad = theme.px(18)
-        height = 8 * step + 2 * pad
+        """The general panel, the preview and the panel of settings for every eye, where
+        they are when nothing is scrolled (see :meth:`layout`)."""
+        rects = getattr(self, "_rects", None)
+        if rects is None:
+            self.layout_rows()
+            rects = self._rects
+        return rects
+
+    def columns(self) -> tuple[int, int, int]:
+        """(x of the general panel, its width, width of the right column)."""
+        w, _ = self.size
         gap = theme.px(24)
-        right_w = min(theme.px(440), int(w * 0.36))
-        width = min(theme.px(600), w - right_w - gap - theme.px(40))
-        x = (w - width - gap - right_w) // 2
-        left = pygame.Rect(x, top, width, height)
-        access_h = 5 * step + 2 * pad + theme.px(24)
-        preview = pygame.Rect(left.right + gap, top, right_w,
-                              max(theme.px(120), height - access_h - theme.px(14)))
-        access = pygame.Rect(preview.left, preview.bottom + theme.px(14), right_w, access_h)
-        return left, preview, access
+        right_w = min(theme.px(440 * min(theme.text_scale(), 1.15)), int(w * 0.38))
+        width = min(theme.px(600 * min(theme.text_scale(), 1.15)), w - right_w - gap - theme.px(80))
+        return (w - width - gap - right_w) // 2, width, right_w
+
+    def header_height(self) -> int:
+        """The room the panel's small heading ("EASIER TO SEE") takes above its rows."""
+        return max(theme.px(42), theme.px(14) + theme.line_height(theme.px(theme.SMALL), True)
+                   + theme.px(8))
+
+    def layout_rows(self) -> list[tuple[str, object]]:
+        """Make the rows, give each the height its label needs, and place the panels
+        around them (the two columns as tall as their rows)."""
+        pad = theme.px(18)
+        step = theme.px(6)
+        top = self.heading_bottom() + theme.px(6)
+        x, width, right_w = self.columns()
+        gap = theme.px(24)
+        placed = []
+
+        def stack(rows, x0, y, inner_w):
+            for key, widget in rows:
+                hgt = widget.needed_height(inner_w)
+                widget.rect = pygame.Rect(x0, y, inner_w, hgt)
+                placed.append((key, widget))
+                y += hgt + step
+            return y - step
+
+        bottom = stack(self.rows(), x + pad, top + pad, width - 2 * pad)
+        left = pygame.Rect(x, top, width, bottom + pad - top)
+        rx = left.right + gap
+        access_top_min = top + theme.px(120) + theme.px(14)
+        # the eye panel goes under the preview; its rows are placed first, then moved down
+        access_rows = self.access_rows()
+        head = self.header_height()
+        a_bottom = stack(access_rows, rx + pad, head, right_w - 2 * pad)
+        access_h = a_bottom + pad
+        access_top = max(access_top_min, left.bottom - access_h)
+        for _, widget in access_rows:
+            widget.rect.move_ip(0, access_top)
+        access = pygame.Rect(rx, access_top, right_w, access_h)
+        preview = pygame.Rect(rx, top, right_w, access_top - theme.px(14) - top)
+        self._rects = (left, preview, access)
+        return placed
+
+    def content_area(self) -> pygame.Rect:
+        """Where the panels are seen (they scroll inside it when they do not fit)."""
+        w, h = self.size
+        top = self.heading_bottom() + theme.px(2)
+        return pygame.Rect(0, top, w - theme.px(36), h - theme.px(92) - top)
 
     def layout(self) -> None:
-        left, _, access = self.panel_rects()
-        pad = theme.px(18)
-        rh = theme.px(ROW_HEIGHT)
-        for rect, rows, y in ((left, self.rows(), left.top + pad),
-                              (access, self.access_rows(), access.top + pad + theme.px(24))):
-            for key, widget in rows:
-                widget.rect = pygame.Rect(rect.left + pad, y, rect.width - 2 * pad, rh)
-                self.add(widget, key)
-                y += rh + theme.px(6)
+        placed = self.layout_rows()
+        for key, widget in placed:
+            self.add(widget, key)
+        left, _, access = self._rects
+        self.scroll(self.content_area(), [wd for _, wd in placed],
+                    max(left.bottom, access.bottom) + theme.px(16))
         self.back_button(N_("Done"))
 
     def art(self):
@@ -130,12 +172,20 @@ class SettingsScene(FormScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_heading(surface, self.title, self.subtitle)
-        left, right, access = self.panel_rects()
+        dy = -int(round(self.scroller.offset))
+        left, right, access = (r.move(0, dy) for r in self.panel_rects())
+        old_clip = surface.get_clip()
+        if self.scroller.active:
+            surface.set_clip(self.scroller.area.clip(old_clip))
         theme.panel(surface, left)
         theme.panel(surface, access)
         theme.draw_text(surface, N_("EASIER TO SEE"), (access.left + theme.px(18),
                                                        access.top + theme.px(14)),
                         theme.px(theme.SMALL), theme.ACCENT_LIGHT, bold=True)
+        self.draw_preview(surface, right)
+        surface.set_clip(old_clip)
+
+    def draw_preview(self, surface: pygame.Surface, right: pygame.Rect) -> None:
         theme.panel(surface, right, alpha=110)
         # the back and four faces fanned beside it, as large as the preview panel allows
         art = self.art()

@@ -168,40 +168,55 @@ class SetupScene(FormScene):
         self.app.push(RulesScene(self.game_id))
 
     # ---- layout -------------------------------------------------------------------------
-    def columns(self) -> tuple[pygame.Rect, pygame.Rect]:
-        """The options panel (left) and the seats panel (right), as tall as their content."""
+    def column_frames(self) -> tuple[int, int, int, int, int]:
+        """(top, the height there is room for, x of the left column, its width, the gap
+        between the columns): where the two panels go, before their heights are known."""
         w, h = self.size
         top = self.heading_bottom() + theme.px(10)
         bottom = h - theme.px(100)
         margin = max(theme.px(40), (w - theme.px(1180)) // 2)
         gap = theme.px(28)
         left_w = int((w - 2 * margin - gap) * 0.42)
-        pad = theme.px(18)
-        n_left = len(self.spec.options) + (self.spec.min_players != self.spec.max_players)
-        need_left = 2 * pad + theme.px(34) + n_left * theme.px(ROW_HEIGHT + 8) + theme.px(110)
-        need_right = 2 * pad + theme.px(34) + self.players * theme.px(ROW_HEIGHT + 6)
-        height = min(bottom - top, max(need_left, need_right, theme.px(280)))
-        left = pygame.Rect(margin, top, left_w, height)
-        right = pygame.Rect(left.right + gap, top, w - 2 * margin - gap - left_w, height)
-        return left, right
+        return top, bottom - top, margin, left_w, gap
 
-    def row_height(self) -> int:
-        _, right = self.columns()
-        fit = (right.height - theme.px(70)) // max(1, self.players) - theme.px(6)
-        return max(theme.px(34), min(theme.px(ROW_HEIGHT), fit))
+    def columns(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The options panel (left) and the seats panel (right), as tall as their content
+        (where they are when nothing is scrolled)."""
+        cols = getattr(self, "_columns", None)
+        if cols is None:
+            w, _ = self.size
+            top, room, margin, left_w, gap = self.column_frames()
+            height = min(room, theme.px(280))
+            cols = (pygame.Rect(margin, top, left_w, height),
+                    pygame.Rect(margin + left_w + gap, top, w - 2 * margin - gap - left_w,
+                                height))
+        return cols
 
-    def layout(self) -> None:
-        left, right = self.columns()
-        pad = theme.px(18)
-        rh = theme.px(ROW_HEIGHT)
-        y = left.top + pad + theme.px(34)
-        inner = left.inflate(-2 * pad, 0)
+    def notes(self) -> list:
+        """What the fixed player count is, and the options' help, under the options."""
+        notes: list = [Msg("{players}.", players=players_text(self.spec))]
+        if self.game_id == "japanese65":
+            notes.append(N_("Partners sit opposite: the first and third seats play together."))
+        notes += [o.help for o in self.spec.options if o.help]
+        if not self.playable:
+            notes.append(N_("This game's table is coming soon; its rules are ready to read."))
+        return notes
+
+    def note_lines(self, width: int) -> list[list[str]]:
+        fnt = theme.font(theme.px(theme.SMALL))
+        return [theme.wrap(note, fnt, width) for note in self.notes()]
+
+    def header_height(self) -> int:
+        """The panels' small headings (GAME, SEATS) and the space under them."""
+        return max(theme.px(34), theme.line_height(theme.px(theme.SMALL), True) + theme.px(12))
+
+    def option_widgets(self) -> list:
+        """(name, row) for the player count (when it can change) and each option."""
+        rows = []
         if self.spec.min_players != self.spec.max_players:
-            sl = Slider(N_("Players"), self.spec.min_players, self.spec.max_players, self.players,
-                        on_change=self.set_players)
-            sl.rect = pygame.Rect(inner.left, y, inner.width, rh)
-            self.add(sl, "players")
-            y += rh + theme.px(8)
+            rows.append(("players", Slider(N_("Players"), self.spec.min_players,
+                                           self.spec.max_players, self.players,
+                                           on_change=self.set_players)))
         for opt in self.spec.options:
             value = self.options.get(opt.key, opt.default)
             if opt.kind == "bool":
@@ -218,27 +233,71 @@ class SetupScene(FormScene):
                 wdg = Choice(opt.label, [(c, choice_text(c)) for c in opt.choices], value,
                              on_change=lambda v, k=opt.key: self.set_option(k, v),
                              help_text=opt.help)
-            wdg.rect = pygame.Rect(inner.left, y, inner.width, rh)
-            self.add(wdg, f"option.{opt.key}")
-            y += rh + theme.px(8)
+            rows.append((f"option.{opt.key}", wdg))
+        return rows
+
+    def row_height(self) -> int:
+        """The seats' row height: the full height when all seats fit, less (down to what the
+        text needs) when there are many."""
+        _, room, *_ = self.column_frames()
+        pad = theme.px(18)
+        fit = (room - 2 * pad - self.header_height()) // max(1, self.players) - theme.px(6)
+        least = max(theme.px(34), theme.line_height(theme.px(theme.BODY), True) + theme.px(4))
+        return max(least, min(theme.px(ROW_HEIGHT), fit))
+
+    def seat_widths(self, inner_w: int) -> tuple[int, int, int, int, int]:
+        """(number's width, gap, name, kind, level) across a seat row ``inner_w`` wide: the
+        two choices as wide as their longest word needs, the name field the rest."""
+        label_w = theme.px(34)
+        gap = theme.px(10)
+        avail = inner_w - label_w - 2 * gap
+        kind_need = Choice("", KINDS).needed_width()
+        level_need = Choice("", LEVELS).needed_width()
+        kind_w = max(int(avail * 0.33), kind_need)
+        level_w = max(avail - int(avail * 0.34) - int(avail * 0.33) - gap, level_need)
+        name_w = avail - kind_w - level_w - gap
+        least = int(avail * 0.26)
+        if name_w < least:          # too narrow for all three: each gives up its share
+            short = least - name_w
+            total = kind_w + level_w
+            kind_w -= short * kind_w // total
+            level_w -= short * level_w // total
+            name_w = avail - kind_w - level_w - gap
+        return label_w, gap, name_w, kind_w, level_w
+
+    def layout(self) -> None:
+        w, _ = self.size
+        top, room, margin, left_w, col_gap = self.column_frames()
+        pad = theme.px(18)
+        head = self.header_height()
+        left_x = margin
+        inner_w = left_w - 2 * pad
+        y = top + pad + head
+        option_rows = self.option_widgets()
+        for key, wdg in option_rows:
+            hgt = wdg.needed_height(inner_w)
+            wdg.rect = pygame.Rect(left_x + pad, y, inner_w, hgt)
+            self.add(wdg, key)
+            y += hgt + theme.px(8)
         self.options_bottom = y
+        notes_h = sum(len(lines) * theme.line_height(theme.px(theme.SMALL)) + theme.px(4)
+                      for lines in self.note_lines(inner_w - theme.px(14)))
+        left_h = y + theme.px(6) + notes_h + pad - top
 
         # seats
         rh = self.row_height()
-        y = right.top + pad + theme.px(34)
-        inner = right.inflate(-2 * pad, 0)
-        label_w = theme.px(34)
-        gap = theme.px(10)
-        avail = inner.width - label_w - 2 * gap
-        name_w = int(avail * 0.34)
-        kind_w = int(avail * 0.33)
-        level_w = avail - name_w - kind_w - gap
+        right_x = margin + left_w + col_gap
+        right_w = w - 2 * margin - col_gap - left_w
+        y = top + pad + head
+        inner_x, inner_w = right_x + pad, right_w - 2 * pad
+        label_w, gap, name_w, kind_w, level_w = self.seat_widths(inner_w)
         self.seat_rows: list[pygame.Rect] = []
+        seat_widgets = []
         for i in range(self.players):
             s = self.seats[i]
-            row = pygame.Rect(inner.left, y, inner.width, rh)
+            row = pygame.Rect(inner_x, y, inner_w, rh)
             self.seat_rows.append(row)
-            x = inner.left + label_w
+            x = inner_x + label_w
             # a person's default name is a word ("You", "Player 2"): the field shows it as its
             # grey hint, in the current language, until a name is typed
             shown = s["name"]
@@ -259,9 +318,18 @@ class SetupScene(FormScene):
             level.rect = pygame.Rect(x, y, level_w, rh)
             level.visible = s["kind"] == "computer"
             self.add(level, f"seat{i}.level")
+            seat_widgets += [ti, kind, level]
             y += rh + theme.px(6)
+        right_h = y - theme.px(6) + pad - top
+        height = max(left_h, right_h, min(room, theme.px(280)))
+        left = pygame.Rect(left_x, top, left_w, height)
+        right = pygame.Rect(right_x, top, right_w, height)
+        self._columns = (left, right)
+        area = pygame.Rect(0, top - theme.px(6), w - theme.px(24), room + theme.px(12))
+        self.scroll(area, [wd for _, wd in option_rows] + seat_widgets,
+                    left.bottom + theme.px(12))
 
-        w, h = self.size
+        _, h = self.size
         bottom = h - theme.px(28)
         back = Button("Back", self.back)
         rules = Button("Rules", self.show_rules)
@@ -284,7 +352,11 @@ class SetupScene(FormScene):
     # ---- drawing -----------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_heading(surface, self.title, self.subtitle)
-        left, right = self.columns()
+        dy = -int(round(self.scroller.offset))
+        left, right = (r.move(0, dy) for r in self.columns())
+        old_clip = surface.get_clip()
+        if self.scroller.active:
+            surface.set_clip(self.scroller.area.clip(old_clip))
         pad = theme.px(18)
         theme.panel(surface, left)
         theme.panel(surface, right)
@@ -294,24 +366,17 @@ class SetupScene(FormScene):
         theme.draw_text(surface, "SEATS", (right.left + pad, right.top + pad), small,
                         theme.ACCENT_LIGHT, bold=True)
         # what the fixed player count is, and option help, under the options
-        y = getattr(self, "options_bottom", left.top + theme.px(60)) + theme.px(6)
-        fnt = theme.font(small)
-        notes: list = [Msg("{players}.", players=players_text(self.spec))]
-        if self.game_id == "japanese65":
-            notes.append(N_("Partners sit opposite: the first and third seats play together."))
-        notes += [o.help for o in self.spec.options if o.help]
-        if not self.playable:
-            notes.append(N_("This game's table is coming soon; its rules are ready to read."))
-        for note in notes:
-            for line in theme.wrap(note, fnt, left.width - 2 * pad):
-                if y + fnt.get_linesize() > left.bottom - pad:
-                    break
+        y = getattr(self, "options_bottom", left.top + theme.px(60)) + dy + theme.px(6)
+        step = theme.line_height(small)
+        for lines in self.note_lines(left.width - 2 * pad - theme.px(14)):
+            for line in lines:
                 theme.draw_text(surface, line, (left.left + pad + theme.px(14), y), small,
                                 theme.TEXT_DIM, shadow=False)
-                y += fnt.get_linesize()
+                y += step
             y += theme.px(4)
         # seat numbers, with partnership colours in japanese65
         for i, row in enumerate(getattr(self, "seat_rows", [])):
+            row = row.move(0, dy)
             colour = theme.SEAT_COLOURS[(i % 2) if self.game_id == "japanese65" else i]
             c = (row.left + theme.px(14), row.centery)
             pygame.draw.circle(surface, colour, c, theme.px(13))
@@ -323,3 +388,4 @@ class SetupScene(FormScene):
                 if lvl is not None and not lvl.visible:
                     theme.draw_text(surface, side, (lvl.rect.centerx, row.centery), small,
                                     theme.TEXT_MUTED, anchor="center", shadow=False)
+        surface.set_clip(old_clip)
