@@ -22,6 +22,9 @@ def card_art_for(settings: dict) -> CardArt:
 
 
 class MenuScene(FormScene):
+    BUTTON_SIZE = theme.SUBHEADING - 2
+    TAGLINE = N_("Five card games called 65 and 66")
+
     def __init__(self) -> None:
         super().__init__()
         self._art: CardArt | None = None
@@ -70,7 +73,10 @@ class MenuScene(FormScene):
         gap = theme.px(14)
         pad = theme.px(30)
         ph = n * bh + (n - 1) * gap + 2 * pad
-        pw = theme.px(330)
+        # as wide as the widest choice needs (larger text, longer words in French)
+        widest = max(Button(text, size=self.BUTTON_SIZE).preferred_width()
+                     for text, _, _ in self.entries())
+        pw = min(max(theme.px(330), widest + 2 * pad), int(w * 0.4))
         r = pygame.Rect(0, 0, pw, ph)
         r.center = (int(w * 0.71), h // 2)
         return r
@@ -95,7 +101,7 @@ class MenuScene(FormScene):
         pad = theme.px(30)
         y = panel.top + pad
         for text, action, style in self.entries():
-            b = Button(text, action, style=style, size=theme.SUBHEADING - 2)
+            b = Button(text, action, style=style, size=self.BUTTON_SIZE)
             b.rect = pygame.Rect(panel.left + pad, y, panel.width - 2 * pad, bh)
             self.add(b, text)
             y += bh + gap
@@ -136,21 +142,42 @@ class MenuScene(FormScene):
         self._fan_key = key
         return surf
 
-    def draw_content(self, surface: pygame.Surface) -> None:
+    def title_block(self) -> tuple[int, int, list[str], int]:
+        """(centre x, top, tagline lines, tagline size) of the fan, the name and the tagline
+        on the left, which is centred in the room the menu panel leaves."""
         w, h = self.size
         cx = int(w * 0.33)
-        fan = self.fan()
+        room = 2 * min(cx, self.panel_rect().left - cx) - theme.px(48)
+        tag_size = theme.px(theme.SUBHEADING - 2)
+        tagline = theme.wrap(self.TAGLINE, theme.font(tag_size), room)
         title_size = theme.px(theme.TITLE + 8)
-        block = fan.get_height() + title_size + theme.px(60)
-        top = h // 2 - block // 2
+        block = (self.fan().get_height() + theme.px(4) + self.title_step(title_size)
+                 + len(tagline) * theme.line_height(tag_size))
+        return cx, max(theme.px(8), h // 2 - block // 2), tagline, tag_size
+
+    @staticmethod
+    def title_step(title_size: int) -> int:
+        """From the top of the program's name to the tagline under it (close under its
+        letters: the name has no descenders)."""
+        return theme.line_height(title_size, bold=True) - theme.px(5)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        w, h = self.size
+        fan = self.fan()
+        cx, top, tagline, tag_size = self.title_block()
+        title_size = theme.px(theme.TITLE + 8)
         surface.blit(fan, fan.get_rect(midtop=(cx, top)))
         y = top + fan.get_height() + theme.px(4)
         theme.draw_text(surface, "cardtable", (cx, y), title_size, theme.TEXT, bold=True,
                         anchor="midtop")
-        theme.draw_text(surface, "Five card games called 65 and 66",
-                        (cx, y + title_size + theme.px(10)), theme.px(theme.SUBHEADING - 2),
-                        theme.ACCENT_LIGHT, anchor="midtop")
+        y += self.title_step(title_size)
+        for line in tagline:
+            theme.draw_text(surface, line, (cx, y), tag_size, theme.ACCENT_LIGHT,
+                            anchor="midtop")
+            y += theme.line_height(tag_size)
         theme.panel(surface, self.panel_rect())
-        theme.draw_text(surface, "F11 full screen  ·  Tab and arrows move, Enter chooses",
-                        (w // 2, h - theme.px(18)), theme.px(theme.SMALL - 2), theme.TEXT_MUTED,
-                        anchor="midbottom", shadow=False)
+        keys = N_("F11 full screen  ·  Tab and arrows move, Enter chooses")
+        room = w - theme.px(40)
+        size = theme.fit_size(keys, theme.px(theme.SMALL - 2), room)
+        theme.draw_text(surface, theme.ellipsize(keys, size, room), (w // 2, h - theme.px(18)),
+                        size, theme.TEXT_MUTED, anchor="midbottom", shadow=False)

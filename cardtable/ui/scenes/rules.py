@@ -32,13 +32,16 @@ class RulesScene(FormScene):
         top = self.heading_bottom()
         bottom = h - theme.px(100)
         margin = max(theme.px(40), (w - theme.px(1200)) // 2)
-        tab_w = theme.px(270)
         bh = theme.px(BUTTON_HEIGHT)
-        y = top
-        for gid in ORDER:
-            b = Button(RULES[gid][0], lambda g=gid: self.select(g),
+        tabs = [Button(RULES[gid][0], lambda g=gid: self.select(g),
                        style="primary" if gid == self.game_id else "normal",
-                       size=theme.BODY - 1)
+                       size=theme.BODY - 1) for gid in ORDER]
+        # as wide as the longest game's name needs (larger text, French), within a third of
+        # the window; a name longer still gives up its larger type (Button.label_fit)
+        widest = max(b.preferred_width() - theme.px(24) for b in tabs)
+        tab_w = min(max(theme.px(270), widest), int((w - 2 * margin) * 0.34))
+        y = top
+        for gid, b in zip(ORDER, tabs, strict=True):
             b.rect = pygame.Rect(margin, y, tab_w, bh)
             self.add(b, f"tab.{gid}")
             y += bh + theme.px(12)

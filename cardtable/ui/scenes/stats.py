@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine import registry
-from cardtable.i18n import N_, Msg
+from cardtable.i18n import N_, Msg, tr
 from cardtable.ui import theme
 from cardtable.ui.scenes.common import FormScene
 from cardtable.ui.scenes.rules_text import RULES
@@ -91,13 +91,74 @@ def table_rows(stats: dict) -> tuple[list[tuple[str, str]], list[list[str]]]:
     return cols, rows
 
 
+class StatsTable:
+    """Where every part of the statistics table goes, measured with the text size in force.
+
+    Columns are as wide as their values and the longest word of their heading (headings
+    wrap); the name column takes what is left, up to its longest name. When even that does
+    not fit the window, the table's type gives up the larger text-size setting step by step
+    (down to the normal size) before a name is shortened. Rows beyond the window scroll.
+    """
+
+    def __init__(self, cols, rows, width: int, top: int, bottom: int) -> None:
+        self.cols, self.rows = cols, rows
+        avail = width - theme.px(60) - theme.px(40)
+        normal = theme.px(theme.BODY - 1)
+        size = normal
+        floor = max(6, int(normal / theme.text_scale()))
+        while True:
+            head = max(6, size * theme.SMALL // (theme.BODY - 1))
+            col_need = [self._col_need(i, label, size, head) for i, (_, label) in
+                        enumerate(cols)]
+            name_need = max((theme.text_size(r[0], size, bold=True)[0] for r in rows),
+                            default=0) + theme.px(14)
+            if name_need + sum(col_need) <= avail or size <= floor:
+                break
+            size -= 1
+        self.size, self.head = size, head
+        self.name_w = max(theme.px(120),
+                          min(max(name_need, theme.px(300)), avail - sum(col_need)))
+        spare = avail - self.name_w - sum(col_need)
+        extra = max(0, min(spare // max(1, len(cols)), theme.px(40)))
+        self.col_ws = [c + extra for c in col_need]
+        fnt = theme.font(head, True)
+        self.heads = [theme.wrap(label, fnt, w - theme.px(8)) for (_, label), w in
+                      zip(cols, self.col_ws, strict=True)]
+        self.row_h = theme.line_height(size, True) + theme.px(14)
+        lines = max((len(h) for h in self.heads), default=1)
+        self.head_h = max(self.row_h, lines * theme.line_height(head, True) + theme.px(12))
+        self.width = self.name_w + sum(self.col_ws) + theme.px(40)
+        full = theme.px(18) + self.head_h + self.row_h * len(rows) + theme.px(18)
+        self.box = pygame.Rect(0, top, self.width, min(full, max(bottom - top, theme.px(120))))
+        self.box.centerx = width // 2
+        body_top = self.box.top + theme.px(18) + self.head_h
+        #: where the rows are seen (they scroll in it when the window is too low for them)
+        self.body = pygame.Rect(self.box.left, body_top, self.box.width,
+                                self.box.bottom - theme.px(12) - body_top)
+        self.rows_bottom = body_top + self.row_h * len(rows)
+
+    def _col_need(self, i: int, label, size: int, head: int) -> int:
+        words = tr(label).split() or [""]
+        word = max(theme.text_size(wd, head, bold=True)[0] for wd in words)
+        cells = max((theme.text_size(r[i + 1], size)[0] for r in self.rows), default=0)
+        return max(word, cells) + theme.px(18)
+
+
 class StatsScene(FormScene):
     title = N_("Statistics")
     subtitle = ""
 
     def layout(self) -> None:
         self.back_button()
-        if self.app is not None and table_rows(self.app.stats or {})[1]:
+        self.table = None
+        stats = getattr(self.app, "stats", None) or {}
+        cols, rows = table_rows(stats)
+        if rows:
+            w, h = self.size
+            top = self.heading_bottom() + theme.px(10)
+            self.table = StatsTable(cols, rows, w, top, h - theme.px(96))
+            self.scroll(self.table.body, [], self.table.rows_bottom)
+        if self.app is not None and rows:
             b = Button("Reset", self.ask_reset, style="quiet")
             b.rect = pygame.Rect(0, 0, max(theme.px(140), b.preferred_width()),
                                  theme.px(BUTTON_HEIGHT))
@@ -120,46 +181,68 @@ class StatsScene(FormScene):
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_heading(surface, self.title)
         w, h = self.size
-        stats = getattr(self.app, "stats", None) or {}
-        cols, rows = table_rows(stats)
+        table = getattr(self, "table", None)
         top = self.heading_bottom() + theme.px(10)
-        if not rows:
-            box = pygame.Rect(0, 0, theme.px(560), theme.px(150))
-            box.midtop = (w // 2, top + theme.px(60))
-            theme.panel(surface, box)
-            theme.draw_text(surface, "No games finished yet.",
-                            (box.centerx, box.top + theme.px(38)),
-                            theme.px(theme.SUBHEADING), theme.TEXT, bold=True, anchor="midtop")
-            theme.draw_text(surface, "Finish a match and your results will be kept here.",
-                            (box.centerx, box.top + theme.px(84)), theme.px(theme.BODY - 1),
-                            theme.TEXT_DIM, anchor="midtop", shadow=False)
+        if table is None:
+            self.draw_empty(surface, top)
             return
-        name_w = theme.px(300)
-        col_w = theme.px(112)
-        width = name_w + col_w * len(cols) + theme.px(40)
-        width = min(width, w - theme.px(60))
-        col_w = (width - name_w - theme.px(40)) // max(1, len(cols))
-        size = theme.px(theme.BODY - 1)
-        rh = int(size * 2.0)
-        box = pygame.Rect(0, top, width, rh * (len(rows) + 1) + theme.px(36))
-        box.centerx = w // 2
+        box = table.box
         theme.panel(surface, box)
         x0 = box.left + theme.px(20)
         y = box.top + theme.px(18)
-        for i, (_, label) in enumerate(cols):
-            cx = x0 + name_w + col_w * i + col_w // 2
-            theme.draw_text(surface, label, (cx, y + rh // 2), theme.px(theme.SMALL),
-                            theme.ACCENT_LIGHT, bold=True, anchor="center", shadow=False)
-        y += rh
-        for n, cells in enumerate(rows):
+        hstep = theme.line_height(table.head, True)
+        x = x0 + table.name_w
+        for lines, cw in zip(table.heads, table.col_ws, strict=True):
+            ly = y + (table.head_h - hstep * len(lines)) // 2
+            for line in lines:
+                theme.draw_text(surface, line, (x + cw // 2, ly), table.head,
+                                theme.ACCENT_LIGHT, bold=True, anchor="midtop", shadow=False)
+                ly += hstep
+            x += cw
+        size, rh = table.size, table.row_h
+        old_clip = surface.get_clip()
+        surface.set_clip(table.body.clip(old_clip))
+        y = table.body.top - int(round(self.scroller.offset))
+        for n, cells in enumerate(table.rows):
+            if y + rh < table.body.top or y > table.body.bottom:
+                y += rh
+                continue
             if n % 2 == 0:
-                theme.rounded(surface, pygame.Rect(x0 - theme.px(8), y, width - theme.px(24), rh),
-                              (255, 255, 255, 12), theme.px(6))
-            theme.draw_text(surface, theme.ellipsize(cells[0], size, name_w - theme.px(10)),
+                theme.rounded(surface, pygame.Rect(x0 - theme.px(8), y, box.width - theme.px(24),
+                                                   rh), (255, 255, 255, 12), theme.px(6))
+            theme.draw_text(surface, theme.ellipsize(cells[0], size, table.name_w - theme.px(10),
+                                                     bold=True),
                             (x0, y + rh // 2), size, theme.TEXT, bold=True, anchor="midleft",
                             shadow=False)
-            for i, cell in enumerate(cells[1:]):
-                cx = x0 + name_w + col_w * i + col_w // 2
-                theme.draw_text(surface, cell, (cx, y + rh // 2), size, theme.TEXT_DIM,
-                                anchor="center", shadow=False)
+            x = x0 + table.name_w
+            for cell, cw in zip(cells[1:], table.col_ws, strict=True):
+                theme.draw_text(surface, cell, (x + cw // 2, y + rh // 2), size,
+                                theme.TEXT_DIM, anchor="center", shadow=False)
+                x += cw
             y += rh
+        surface.set_clip(old_clip)
+
+    def draw_empty(self, surface: pygame.Surface, top: int) -> None:
+        """No finished game yet: a box that says so (its sentences wrap in the box)."""
+        w, _ = self.size
+        width = min(w - theme.px(60), max(theme.px(560), int(theme.px(560) * theme.text_scale())))
+        inner = width - theme.px(60)
+        big, small = theme.px(theme.SUBHEADING), theme.px(theme.BODY - 1)
+        first = theme.wrap(N_("No games finished yet."), theme.font(big, True), inner)
+        second = theme.wrap(N_("Finish a match and your results will be kept here."),
+                            theme.font(small), inner)
+        height = (theme.px(38) + len(first) * theme.line_height(big, True) + theme.px(20)
+                  + len(second) * theme.line_height(small) + theme.px(38))
+        box = pygame.Rect(0, 0, width, max(theme.px(150), height))
+        box.midtop = (w // 2, top + theme.px(60))
+        theme.panel(surface, box)
+        y = box.top + theme.px(38)
+        for line in first:
+            theme.draw_text(surface, line, (box.centerx, y), big, theme.TEXT, bold=True,
+                            anchor="midtop")
+            y += theme.line_height(big, True)
+        y += theme.px(20)
+        for line in second:
+            theme.draw_text(surface, line, (box.centerx, y), small, theme.TEXT_DIM,
+                            anchor="midtop", shadow=False)
+            y += theme.line_height(small)
