@@ -114,17 +114,15 @@ class HandoffScene(Scene):
         colour = table.seat_colour(self.seat)
         y = theme.px(60)
         name = i18n.seat_name(self.name)
-        title = Msg("Pass to {name}", name=name)
-        size = theme.px(theme.TITLE - 8)
-        rect = theme.draw_text(surface, title, (w // 2, y), size, theme.TEXT, bold=True,
-                               anchor="midtop")
-        pygame.draw.circle(surface, colour, (rect.left - theme.px(26), rect.centery),
-                           theme.px(12))
-        y = rect.bottom + theme.px(10)
-        theme.draw_text(surface, Msg("{name} plays next. Everyone else, please look away.",
-                                     name=name),
-                        (w // 2, y), theme.px(theme.BODY), theme.ACCENT_LIGHT, anchor="midtop")
-        top = y + theme.px(50)
+        y = self._draw_title(surface, Msg("Pass to {name}", name=name), colour, y)
+        y += theme.px(10)
+        size = theme.px(theme.BODY)
+        for line in theme.wrap(Msg("{name} plays next. Everyone else, please look away.",
+                                   name=name), theme.font(size), w - theme.px(80)):
+            theme.draw_text(surface, line, (w // 2, y), size, theme.ACCENT_LIGHT,
+                            anchor="midtop")
+            y += theme.line_height(size)
+        top = y + theme.px(26)
         bottom = h - theme.px(40) - theme.px(BUTTON_HEIGHT + 8) - theme.px(24)
         gap = theme.px(24)
         side_w = min(theme.px(300), (w - 4 * gap) // 3)
@@ -137,10 +135,31 @@ class HandoffScene(Scene):
         self._draw_cards(surface, middle)
         self.form.draw(surface)
 
+    def _draw_title(self, surface, title, colour, y: int) -> int:
+        """The title with the next player's colour as a dot before it, the two centred
+        together, the dot level with the middle of the capitals; returns the y below."""
+        w = surface.get_width()
+        radius = theme.px(12)
+        gap = theme.px(14)
+        room = w - theme.px(80) - 2 * radius - gap
+        size = theme.fit_size(title, theme.px(theme.TITLE - 8), room, bold=True)
+        text = theme.ellipsize(title, size, room, bold=True)
+        tw = theme.text_size(text, size, bold=True)[0]
+        left = w // 2 - (2 * radius + gap + tw) // 2
+        rect = theme.draw_text(surface, text, (left + 2 * radius + gap, y), size, theme.TEXT,
+                               bold=True, anchor="topleft")
+        pygame.draw.circle(surface, colour,
+                           (left + radius, rect.top + theme.cap_middle(size, bold=True)), radius)
+        return rect.bottom
+
     def _heading(self, surface, rect: pygame.Rect, text: str) -> int:
-        theme.draw_text(surface, text, (rect.left + theme.px(16), rect.top + theme.px(14)),
-                        theme.px(theme.SMALL + 1), theme.ACCENT_LIGHT, bold=True)
-        return rect.top + theme.px(46)
+        size = theme.px(theme.SMALL + 1)
+        room = rect.width - theme.px(32)
+        size = theme.fit_size(text, size, room, bold=True)
+        theme.draw_text(surface, theme.ellipsize(text, size, room, bold=True),
+                        (rect.left + theme.px(16), rect.top + theme.px(14)), size,
+                        theme.ACCENT_LIGHT, bold=True)
+        return rect.top + max(theme.px(46), theme.px(20) + theme.line_height(size, True))
 
     def _draw_log(self, surface, rect: pygame.Rect) -> None:
         lines = self.recent()
@@ -150,11 +169,13 @@ class HandoffScene(Scene):
         fnt = theme.font(size)
         rows = [(part, j > 0) for line in lines
                 for j, part in enumerate(theme.wrap(line, fnt, rect.width - theme.px(44)))]
-        step = int(size * 1.45)
-        room = max(1, (rect.height - theme.px(60)) // step)
+        step = max(int(size * 1.45), theme.line_height(size))
+        head = max(theme.px(46), theme.px(20) + theme.line_height(theme.px(theme.SMALL + 1),
+                                                                   True))
+        room = max(1, (rect.height - head - theme.px(14)) // step)
         rows = rows[-room:]
         rect = pygame.Rect(rect.left, rect.top, rect.width,
-                           min(rect.height, theme.px(60) + step * len(rows)))
+                           min(rect.height, head + theme.px(14) + step * len(rows)))
         theme.panel(surface, rect, alpha=150, shadow=False)
         y = self._heading(surface, rect, N_("Last moves"))
         for part, more in rows:
@@ -170,21 +191,26 @@ class HandoffScene(Scene):
         if not lines:
             return
         size = theme.px(theme.SMALL)
+        step = max(int(size * 1.6), theme.line_height(size))
+        head = max(theme.px(46), theme.px(20) + theme.line_height(theme.px(theme.SMALL + 1),
+                                                                   True))
         rect = pygame.Rect(rect.left, rect.top, rect.width,
-                           min(rect.height, theme.px(60) + int(size * 1.6) * len(lines)))
+                           min(rect.height, head + theme.px(14) + step * len(lines)))
         theme.panel(surface, rect, alpha=150, shadow=False)
         y = self._heading(surface, rect, self.table.match.spec.name)
         for label, value, colour in lines:
             x = rect.left + theme.px(16)
             if colour is not None:
-                pygame.draw.circle(surface, colour, (x + theme.px(5), y + size // 2 + 1),
-                                   theme.px(5))
+                pygame.draw.circle(surface, colour,
+                                   (x + theme.px(5), y + theme.cap_middle(size)), theme.px(5))
                 x += theme.px(16)
-            theme.draw_text(surface, theme.ellipsize(label, size, rect.width - theme.px(110)),
+            value_w = theme.text_size(value, size, bold=True)[0]
+            room = rect.right - theme.px(16) - value_w - theme.px(12) - x
+            theme.draw_text(surface, theme.ellipsize(label, size, room),
                             (x, y), size, theme.TEXT, shadow=False)
             theme.draw_text(surface, value, (rect.right - theme.px(16), y), size, theme.TEXT,
                             bold=True, anchor="topright", shadow=False)
-            y += int(size * 1.6)
+            y += step
 
     def public_cards(self) -> tuple[str, list[tuple[str, str]]]:
         """(heading, [(card, caption)]): the trick being played, else the last trick, else the
