@@ -14,8 +14,9 @@ from cardtable.engine import registry
 from cardtable.engine.cards import make_deck
 from cardtable.engine.core import Action
 from cardtable.engine.rummy import RANKS
-from cardtable.i18n import tr
+from cardtable.i18n import Msg, tr
 from cardtable.match import Match, Seat
+from cardtable.ui import theme
 from cardtable.ui.cardart import card_height
 from cardtable.ui.scenes import table as table_mod
 from cardtable.ui.scenes.summary import SummaryScene
@@ -37,9 +38,28 @@ def stacked(front: list[str], decks: int = 2) -> list[str]:
     return list(front) + rest
 
 
+def decks(game: str, n: int) -> int:
+    return 3 if game == "rummy65" and n > 5 else 2
+
+
+def front_for(game: str, n: int, mine: list[str], up: str | None = None,
+              stock: tuple[str, ...] = ()) -> list[str]:
+    """The top of a stacked deck dealing ``mine`` to seat 0 (the dealer sits last), then
+    ``up`` face up and ``stock`` on top of the stock; the others get what comes."""
+    pool = make_deck(RANKS, decks(game, n), jokers=2)
+    for c in list(mine) + ([up] if up else []) + list(stock):
+        pool.remove(c)
+    pool.reverse()   # the others' cards from the bottom of the sorted deck
+    front = []
+    for i in range(n * len(mine)):
+        front.append(mine[i // n] if i % n == 0 else pool.pop())
+    front.append(up or pool.pop())
+    return front + list(stock)
+
+
 def start(game: str, n: int, dealer: int, front: list[str], size=(1280, 720)):
     state = registry.get(game).new_match(players=n, seed=3, first_dealer=dealer,
-                                         stacked_deck=stacked(front))
+                                         stacked_deck=stacked(front, decks(game, n)))
     names = ["Ann", "Bert", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana"]
     seats = [Seat(names[i], "human" if i == 0 else "computer", "easy") for i in range(n)]
     match = Match(game, seats, state=state, pace=0)
@@ -246,3 +266,222 @@ def test_seats_fit_without_overlap_at_1280x720(n):
         for r in (plates[seat], hands[seat]):
             for m in middle + [table.score_rect]:
                 assert not r.colliderect(m), (n, seat, r, m)
+
+
+# ---- newcomer playtest ---------------------------------------------------------------------
+
+def toast_rect(table, text) -> pygame.Rect:
+    """Where the scene draws a toast: a pill centred 70 px (scaled) above the hand band."""
+    band = table.game.hand_band()
+    scratch = pygame.Surface(table.game.size, pygame.SRCALPHA)
+    return table._pill(scratch, text, (table.game.size[0] // 2, band.top - theme.px(70)),
+                       theme.px(17), 255)
+
+
+def game_for(n: int) -> str:
+    return "quebec65" if n == 2 else "rummy65"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("n", range(2, 9))
+def test_group_labels_buttons_and_toast_never_overlap(n, size):
+    # a group whose reason takes two lines, a new group, the buttons and a long toast
+    game = game_for(n)
+    app, table = start(game, n, dealer=n - 1, size=size,
+                       front=front_for(game, n, ["7C", "9H", "KD"], up="5D"))
+    g = table.game
+    assert wait_for_human(app, table)
+    drag(app, table, card(table, "7C"), new_group_point(table))
+    zone = g.stage_zones()[0]
+    drag(app, table, card(table, "9H"), table.zone(zone)[0].rect().center)
+    drag(app, table, card(table, "KD"), table.zone(zone)[0].rect().center)
+    assert len(table.zone(zone)) == 3 and not group_label(table, zone)[0]
+    text = "Draw first: take the top card of the stock or of the discard pile."
+    table.show_toast(text, 30)
+    app.step([], DT)
+    window = pygame.Rect(0, 0, *size)
+    labels = g.group_label_rects()
+    assert len(labels) == 2
+    _img, stage_label, _c = g._group_label("stage", zone, g.stage_items()[0][2])
+    assert stage_label.height > theme.font(theme.px(13)).get_linesize() * 1.5  # two lines
+    buttons = [(w.name, w.rect) for w in table.form.widgets
+               if w.name in ("Arrange for me", "Clear melds")]
+    assert len(buttons) == 2
+    toast = toast_rect(table, text)
+    boxes = [(f"label {z}", r) for z, r in labels] + buttons + [("toast", toast)]
+    for name, r in boxes:
+        assert window.contains(r), (name, r)
+    for i, (a, ra) in enumerate(boxes):
+        for b, rb in boxes[i + 1:]:
+            assert not ra.colliderect(rb), (n, size, a, ra, b, rb)
+    # the staged cards and the new-meld place stay clear of the toast and the buttons too
+    for _kind, _zone, r in g.stage_items():
+        for name, other in buttons + [("toast", toast)]:
+            assert not r.colliderect(other), (name, r, other)
+    # and of the piles
+    for _kind, _zone, r in g.stage_items():
+        assert not r.colliderect(g.stock_rect()) and not r.colliderect(g.pile_rect())
+
+
+def test_click_a_card_then_the_discard_pile_discards_it():
+    front = ["7C", "4S", "6D", "8C", "TD", "JS", "QD", "KH", "AH", "9C", "2S"]
+    app, table = start("rummy65", 3, dealer=2, front=front)
+    g = table.game
+    state = table.match.state
+    assert wait_for_human(app, table)
+    # a card picked before drawing: a click on the stock still draws
+    click(app, grab_point(table, card(table, "QD")))
+    assert g.picked == card(table, "QD").id
+    click(app, g.stock_rect().center)
+    assert table.match.moves[-1] == (0, Action("draw", source="stock"))
+    assert g.picked is None
+    # pick the queen: it is lifted, and the line above the buttons says what comes next
+    qd = card(table, "QD")
+    click(app, grab_point(table, qd))
+    app.step([], DT)
+    assert g.picked == qd.id and qd.lift_target == 1.0
+    assert "click the discard pile" in str(g.status())
+    # a click on another card picks that one instead; a second click puts it back
+    seven = card(table, "7C")
+    click(app, grab_point(table, seven))
+    assert g.picked == seven.id
+    app.step([], DT)
+    app.step([], DT)
+    table.last_click = (None, -1.0)   # not a double-click (that discards)
+    click(app, grab_point(table, seven))
+    assert g.picked is None
+    # the stock is no place to discard
+    click(app, grab_point(table, qd))
+    before = state.to_json()
+    click(app, g.stock_rect().center)
+    assert state.to_json() == before and "pile" in str(table.toast[0])
+    # pick it again and click the discard pile: it is discarded
+    click(app, grab_point(table, qd))
+    click(app, g.pile_rect().center)
+    mine = [a for seat, a in table.match.moves if seat == 0]
+    assert mine[-1] == Action("discard", card="QD")
+    assert g.picked is None
+    assert "QD" not in [s.code for s in table.zone("hand0")]
+
+
+def test_click_a_card_then_a_group_or_the_new_meld_place_moves_it():
+    front = ["7C", "4S", "6D", "8C", "TD", "JS", "QD", "KH", "AH", "9C"]
+    app, table = start("rummy65", 3, dealer=2, front=front)
+    g = table.game
+    assert wait_for_human(app, table)
+    click(app, grab_point(table, card(table, "7C")))
+    click(app, new_group_point(table))
+    assert g.staged() == [["7C"]]
+    click(app, grab_point(table, card(table, "8C")))
+    click(app, table.zone(g.stage_zones()[0])[0].rect().center)
+    assert g.staged() == [["7C", "8C"]]
+
+
+def test_arrange_leaves_only_valid_melds_and_puts_down_a_held_card():
+    # 7C 8C 9C melds, the QD does not; the player holds the 8C with the keyboard (Space)
+    # and asks for an arrangement with A: the 8C goes into the run and is no longer held,
+    # so the next Space cannot carry it off and leave a two-card group
+    front = ["7C", "4S", "6D", "8C", "TD", "JS", "QD", "KH", "AH", "9C"]
+    app, table = start("rummy65", 3, dealer=2, front=front)
+    g = table.game
+    assert wait_for_human(app, table)
+    app.step(drag_events(grab_point(table, table.zone("pile")[-1]),
+                         (g.size[0] // 2, g.hand_band().centery)), DT)
+    app.step([], DT)
+    assert sorted(s.code for s in table.zone("hand0")) == ["7C", "8C", "9C", "QD"]
+    table.keys.hold(card(table, "8C"))
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a",
+                                 scancode=0)], DT)
+    assert g.staged() == [["7C", "8C", "9C"]]
+    assert table.keys.held is None
+    for zone in g.stage_zones():
+        assert group_label(table, zone)[0]
+    assert [s.code for s in table.zone("hand0")] == ["QD"]
+
+
+def test_arrange_never_stages_an_incomplete_group():
+    # every hand of a few deals: whatever Arrange stages is a valid meld, the rest is in
+    # the hand, before and after drawing
+    front = ["7C", "4S", "6D", "8C", "TD", "JS", "JK", "KH", "AH", "9C"]
+    app, table = start("rummy65", 3, dealer=2, front=front)
+    g = table.game
+    assert wait_for_human(app, table)
+    for _ in range(2):
+        g.arrange()
+        staged = [c for z in g.stage_zones() for c in (s.code for s in table.zone(z))]
+        hand = [s.code for s in table.zone("hand0")]
+        for zone in g.stage_zones():
+            ok, text = group_label(table, zone)
+            assert ok, (zone, str(text))
+        assert sorted(staged + hand) == sorted(table.match.state.hand(0))
+        click(app, g.stock_rect().center)
+
+
+def test_new_meld_place_is_a_card_sized_slot_and_goes_when_you_go_out():
+    front = ["7C", "4S", "6D", "8C", "TD", "JS", "QD", "KH", "AH", "9C"]
+    app, table = start("rummy65", 3, dealer=2, front=front)
+    g = table.game
+    assert wait_for_human(app, table)
+    new = [r for kind, _z, r in g.stage_items() if kind == "new"]
+    assert len(new) == 1 and new[0].size == (g.sw, card_height(g.sw))
+    assert g.sw >= int(g.cw * 0.42)
+    assert not [label for *_x, label in g.slots() if "meld" in str(label)]
+    labels = dict(g.group_label_rects())
+    assert "new" in labels    # its label, under it
+    # the deal's banner sits clear of the stock's highlight (it used to cover its top)
+    table.show_caption(g.banner(), 30)
+    scratch = pygame.Surface(g.size, pygame.SRCALPHA)
+    banner = table._pill(scratch, table.caption[0], g.caption_pos(), theme.px(17), 255)
+    for r in (g.stock_rect(), g.pile_rect()):
+        assert not banner.colliderect(r.inflate(4, 4)), (banner, r)
+    table.caption = None
+    # go out: the meld lies on the table, and no empty new-meld place is left
+    drag(app, table, table.zone("pile")[-1], (g.size[0] // 2, g.hand_band().centery))
+    press(app, table, "Arrange for me")
+    drag(app, table, card(table, "QD"), g.pile_rect().center)
+    app.step([], DT)
+    assert g.out_seat == 0 or table.match.state.deal_no > 1
+    if g.out_seat == 0:
+        assert not [kind for kind, _z, _r in g.stage_items() if kind == "new"]
+
+
+def test_went_out_is_said_once_at_a_time():
+    # Bert goes out: the caption says so; the line above the buttons (which would say the
+    # same) waits until the caption is gone
+    front = ["5S", "7H", "5H", "9H", "5D", "KD", "KS", "5C", "8H"]
+    app, table = start("quebec65", 2, dealer=0, front=front)
+    g = table.game
+    assert wait_for_human(app, table)
+    table.show_caption(Msg("Bert went out: everybody else takes one last turn"), 3.0)
+    assert g.status() and g.status_shown() == ""
+    table.caption = None
+    assert g.status_shown() == g.status()
+    table.show_toast("Draw first.")
+    assert g.status_shown() == ""
+
+
+def test_rummy65_summary_explains_the_pot(monkeypatch):
+    from cardtable.ui.tables import rummy_sheet
+
+    drawn: list[str] = []
+    draw_text = rummy_sheet.theme.draw_text
+
+    def recording(surface, text, *args, **kwargs):
+        drawn.append(tr(text))
+        return draw_text(surface, text, *args, **kwargs)
+
+    front = ["7C", "4S", "6D", "8C", "TD", "JS", "QD", "KH", "AH", "9C"]
+    app, table = start("rummy65", 3, dealer=2, front=front)
+    g = table.game
+    assert wait_for_human(app, table)
+    assert ("Wild", "Jokers · 3s", None) in shown(g.score_lines())
+    drag(app, table, table.zone("pile")[-1], (g.size[0] // 2, g.hand_band().centery))
+    press(app, table, "Arrange for me")
+    drag(app, table, card(table, "QD"), g.pile_rect().center)
+    until_summary(app, table)
+    monkeypatch.setattr(rummy_sheet.theme, "draw_text", recording)
+    app.step([], DT)
+    assert "From the pot" in drawn
+    legend = " ".join(drawn)
+    assert "everybody puts 65¢ in the pot" in legend and "takes 10¢" in legend
+    assert "lowest total takes what is left" in legend

@@ -11,8 +11,9 @@ the groups make a legal way out under the game's rule, a "Go out" button appears
 last turn "Lay down" lays the valid groups. "Arrange for me" asks the meld solver.
 
 Controls: click the stock or the discard pile (or drag its top card to your hand) to
-draw; drag a card onto the discard pile (or double-click it) to discard; drag cards
-between the hand and the staging groups freely, at any time.
+draw; drag a card onto the discard pile (or double-click it, or click it and then the
+pile) to discard; drag cards between the hand and the staging groups freely, at any time
+(or click a card of the hand, then the group or the new-meld place it goes to).
 """
 
 from __future__ import annotations
@@ -57,6 +58,14 @@ def wild_words(ranks) -> Msg:
 def wild_list(ranks) -> list[Msg]:
     """['Jokers', '2s', '5s'] (one a line in the wild-card note)."""
     return [Msg("Jokers")] + [rank_label(r) for r in ranks]
+
+
+def _dotted(parts: list) -> Msg:
+    """'Jokers · 2s · 5s' (each part translated when shown)."""
+    text = parts[-1]
+    for p in reversed(parts[:-1]):
+        text = Msg("{a} · {b}", a=p, b=text)
+    return text
 
 
 #: the engine's reasons a group is no meld (melds.REASONS codes), as the player reads them;
@@ -108,6 +117,7 @@ class RummyTable(GameTable):
         self.laid_zones: dict[int, list[str]] = {}
         self.dropped = None          # the sprite last dropped by the player
         self.fresh: int | None = None  # id of the card just drawn (lifted a little)
+        self.picked: int | None = None  # id of the card of the hand picked up by a click
         self._checks: dict[tuple, tuple] = {}
         self.pods: dict[int, tuple[int, int]] = {}
 
@@ -196,8 +206,12 @@ class RummyTable(GameTable):
     # ---- geometry -----------------------------------------------------------------------
     def layout(self, size) -> None:
         super().layout(size)
-        w, h = size
         self.sw = max(40, int(self.cw * 0.64))
+        # the staged cards fill what is left between the piles and the message line;
+        # never larger than before, never so small their corners cannot be read
+        room = self.stage_bottom() - (self.centre[1] + self.ch / 2 + theme.px(16))
+        fit = int(room * 100 / card_height(100))
+        self.sw = max(min(self.sw, int(self.cw * 0.42)), min(self.sw, fit))
         self._layout_pods()
 
     def _layout_pods(self) -> None:
@@ -247,13 +261,38 @@ class RummyTable(GameTable):
     def deck_pos(self) -> tuple[float, float]:
         return self.stock_pos()
 
+    # From the hand upwards: the hand, the row of buttons (the scene's), the message line,
+    # the labels of the staged groups, the staged cards, the piles. The message line is
+    # where the scene shows its toasts (``hand_band().top - px(70)``); this table shows
+    # its captions and the line saying what to do now there too, so a toast never covers
+    # a group's label or a button.
+    def message_y(self) -> float:
+        """Centre line of the message line (the scene's toasts, captions, the status)."""
+        return self.hand_band().top - theme.px(70)
+
+    def message_rect(self, width: int | None = None) -> pygame.Rect:
+        """The space a pill of the message line takes (the scene's ``_pill`` at 17 px)."""
+        th = theme.text_size("Ag", theme.px(17), True)[1]
+        r = pygame.Rect(0, 0, width or self.size[0], th + theme.px(18))
+        r.center = (int(self.size[0] / 2), int(self.message_y()))
+        return r
+
+    def label_height(self) -> int:
+        """A group's label: at most two lines."""
+        size = theme.px(13)
+        return 2 * max(theme.font(size).get_linesize(), theme.font(size, bold=True)
+                       .get_linesize()) + theme.px(6)
+
+    def stage_bottom(self) -> float:
+        """Bottom of the staged cards: their labels end above the message line."""
+        return self.message_rect().top - theme.px(4) - self.label_height() - theme.px(5)
+
     def caption_pos(self) -> tuple[float, float]:
-        cx, cy = self.centre
-        return (cx, cy - self.ch * 0.5 - theme.px(32))
+        return (self.size[0] / 2, self.message_y())
 
     def stage_y(self) -> float:
         """Centre line of the staged cards."""
-        return self.hand_band().top - theme.px(50) - card_height(self.sw) / 2 - theme.px(22)
+        return self.stage_bottom() - card_height(self.sw) / 2
 
     def stage_band(self) -> pygame.Rect:
         """Where a card dropped starts a new group (or joins the one under it)."""
@@ -312,7 +351,8 @@ class RummyTable(GameTable):
         t = self.t
         names = [("laid", z) for z in self.laid_zones.get(self.viewer, [])]
         names += [("stage", f"stage{i}") for i in self.stage_ids]
-        if self.t.match.is_human(self.viewer):
+        if self.t.match.is_human(self.viewer) and self.out_seat != self.viewer and \
+                not self.t.match.is_over:
             names.append(("new", ""))
         band = self.stage_band()
         sw, sh = self.sw, card_height(self.sw)
@@ -413,9 +453,6 @@ class RummyTable(GameTable):
             out.append((self.stock_pos(), self.cw, 0.0, N_("stock")))
         if not t.zones.get("pile"):
             out.append((self.pile_pos(), self.cw, 0.0, N_("discard")))
-        for kind, _, rect in self.stage_items():
-            if kind == "new":
-                out.append((rect.center, self.sw, 0.0, N_("new meld")))
         return out
 
     # ---- hand order -----------------------------------------------------------------------
@@ -472,9 +509,14 @@ class RummyTable(GameTable):
 
     def unstage_all(self) -> None:
         t = self.t
-        for z in self.stage_zones():
+        zones = self.stage_zones() + [z for z in t.zones if z.startswith("stage")
+                                      and z not in self.stage_zones()]
+        for z in zones:
             for s in list(t.zones.get(z, [])):
                 t.insert_sorted(s, self.viewer)
+        for z in zones:
+            if not t.zones.get(z):
+                t.zones.pop(z, None)
         self.prune_stage()
 
     def clear_stage(self) -> None:
@@ -482,8 +524,17 @@ class RummyTable(GameTable):
         self.stage_changed()
 
     def arrange(self) -> None:
-        """Stage the solver's best arrangement (a way out when there is one)."""
+        """Stage the solver's best arrangement (a way out when there is one).
+
+        Every staged group it leaves is a valid meld; every other card is in the hand.
+        Whatever the player was holding (a card picked up with a click or with Space)
+        is put down first, so that it cannot be carried off a meld afterwards.
+        """
         t = self.t
+        self.picked = None
+        keys = getattr(t, "keys", None)
+        if keys is not None:
+            keys.release()
         self.unstage_all()
         hand = t.zone(f"hand{self.viewer}")
         codes = [s.code for s in hand if s.code is not None]
@@ -497,12 +548,24 @@ class RummyTable(GameTable):
                 melds = ways[0].melds
         if melds is None:
             melds = meldlib.best_arrangement(codes, rules).melds
+        free = [s for s in hand if s.code is not None and not s.dragging]
+        staged = 0
         for meld in melds:
-            zone = self.new_stage()
+            group = []
             for code in meld:
-                s = next(x for x in hand if x.code == code)
+                s = next((x for x in free if x.code == code), None)
+                if s is None:
+                    break
+                free.remove(s)
+                group.append(s)
+            if len(group) != len(meld) or not self.check([s.code for s in group])[0]:
+                free.extend(group)      # never a group that is not a meld
+                continue
+            zone = self.new_stage()
+            for s in group:
                 t.put(s, zone)
-        if not melds:
+            staged += 1
+        if not staged:
             t.show_toast(N_("No meld in this hand yet."))
         self.stage_changed(0.3)
 
@@ -554,11 +617,26 @@ class RummyTable(GameTable):
                 return out
         return Action("discard", card=sprite.code)
 
+    def status_shown(self) -> Msg | str:
+        """The status line as drawn: not while a toast or a caption holds the message line
+        (a caption often says the same: "... went out: everybody else takes a last turn")."""
+        if self.t.toast is not None or self.t.caption is not None:
+            return ""
+        return self.status()
+
     def status(self) -> Msg | str:
         """One line telling the player what to do now."""
         if not self.t.match.is_human(self.viewer) or self.t.match.is_over:
             return ""
         last = self.out_seat is not None
+        picked = self.picked_sprite()
+        if picked is not None and not self.can_draw():
+            card = the_card(picked.code)
+            if self.can_discard():
+                return Msg("You hold {card}: click the discard pile to discard it, or a group "
+                           "to move it there.", card=card)
+            return Msg("You hold {card}: click a group or the new meld to move it there.",
+                       card=card)
         if not self.my_turn():
             if last:
                 return self.said(self.out_seat,
@@ -668,18 +746,58 @@ class RummyTable(GameTable):
         self.dropped = sprite
         return self.discard_action(sprite)
 
+    def picked_sprite(self):
+        """The card of the hand picked up by a click (None when there is none)."""
+        if self.picked is None:
+            return None
+        for s in self.t.zones.get(f"hand{self.viewer}", []):
+            if s.id == self.picked and s.code is not None:
+                return s
+        self.picked = None
+        return None
+
     def card_clicked(self, sprite) -> None:
-        """A click on the top card of the stock or of the discard pile draws it."""
+        """A click on the top card of the stock or of the discard pile draws it; a click on
+        a card of the hand picks it up (a second click puts it back), and the next click
+        on the pile, a group or the new-meld place puts it there."""
+        t = self.t
         if sprite.zone in ("stock", "pile") and self.can_draw():
+            self.picked = None
             source = "stock" if sprite.zone == "stock" else "discard"
-            self.t.try_action(Action("draw", source=source), sprite)
+            t.try_action(Action("draw", source=source), sprite)
+            return
+        picked = self.picked_sprite()
+        if sprite.zone == f"hand{self.viewer}" and sprite.code is not None:
+            self.picked = None if picked is sprite else sprite.id
+            return
+        if picked is not None and sprite.zone.startswith("stage"):
+            self.picked = None
+            self.local_drop(picked, sprite.rect().center)
 
     def click_action(self, pos) -> Action | None:
+        picked = self.picked_sprite()
+        self.picked = None
+        if picked is not None:
+            if self.pile_rect().collidepoint(pos):
+                self.dropped = picked
+                return self.discard_action(picked)
+            if self.stock_rect().collidepoint(pos) and not self.can_draw():
+                self.t.show_toast(N_("Discard onto the face-up pile, not the stock."))
+                return None
+            item = self.stage_item_at(pos)
+            if item is not None and item[0] in ("stage", "new"):
+                self.local_drop(picked, item[2].center)
+                return None
         if self.stock_rect().collidepoint(pos):
             return Action("draw", source="stock")
         if self.pile_rect().collidepoint(pos):
             return Action("draw", source="discard")
         return None
+
+    def key_cancel(self) -> bool:
+        had = self.picked_sprite() is not None
+        self.picked = None
+        return had
 
     def drop_targets(self, sprite) -> list[pygame.Rect]:
         if sprite.zone in ("stock", "pile"):
@@ -780,7 +898,10 @@ class RummyTable(GameTable):
             return
         groups = [rect for kind, _z, rect in self.stage_items() if kind == "stage"]
         if number is None:
-            pos = next(rect.center for kind, _z, rect in self.stage_items() if kind == "new")
+            pos = next((rect.center for kind, _z, rect in self.stage_items() if kind == "new"),
+                       None)
+            if pos is None:
+                return
         elif number == 0:
             if sprite.zone == hand:
                 return
@@ -809,10 +930,11 @@ class RummyTable(GameTable):
 
     def mark_hand(self, hand: list, mine: bool) -> None:
         t = self.t
+        picked = self.picked_sprite()
         for s in hand:
-            s.glow = False
+            s.glow = s is picked and not s.dragging
             s.dim = False
-            if s.dragging:
+            if s.dragging or s is picked:
                 s.lift_target = 1.0
             elif s is t.hover and t.drag is None:
                 s.lift_target = 1.0
@@ -829,6 +951,7 @@ class RummyTable(GameTable):
         self.stage_ids = []
         self.laid_zones = {}
         self.fresh = None
+        self.picked = None
         for name in [z for z in t.zones if z.startswith(("stage", "laid"))]:
             for s in list(t.zones[name]):
                 t.put(s, "deck")
@@ -913,6 +1036,7 @@ class RummyTable(GameTable):
         t.put(s, "pile")
         if seat == self.viewer:
             self.fresh = None
+            self.picked = None
             self.prune_stage()
             t._build_controls()
         t.relayout(0.3)
@@ -999,6 +1123,7 @@ class RummyTable(GameTable):
         self.stage_ids = []
         self.laid_zones = {}
         self.fresh = None
+        self.picked = None
         me = self.viewer
         for code in view["hand"]:
             t.new_card(code, self.hand_anchor(me), f"hand{me}")
@@ -1091,8 +1216,7 @@ class RummyTable(GameTable):
         lines = [
             (self.DEAL_WORD, Msg("{k} of {n}", k=self.deal_no, n=self.deals_in_match), None),
             (N_("Cards dealt"), str(self.cards_each), None),
-            (self.m(N_("Wild")), " · ".join(["JK"] + [f"{RANK_SHORT.get(r, r)}"
-                                                    for r in self.wild_ranks]), None),
+            (self.m(N_("Wild")), _dotted(wild_list(self.wild_ranks)), None),
         ]
         lines += self.money_lines()
         lines.append((self.m(N_("Stock")), NMsg("{n} card", "{n} cards", stock, n=stock), None))
@@ -1102,24 +1226,25 @@ class RummyTable(GameTable):
     def extra_draw(self, surface: pygame.Surface) -> None:
         t = self.t
         size = theme.px(13)
-        # what to do now, over the staging area
-        band = self.stage_band()
-        items = self.stage_items()
-        for kind, zone, rect in items:
+        for kind, zone, rect in self.stage_items():
+            if kind == "new":
+                self._draw_new_slot(surface, rect)
             self._draw_group_label(surface, kind, zone, rect)
-        text = self.status()
+        # what to do now, on the message line (a toast or a caption takes its place)
+        text = self.status_shown()
         if text:
-            t.text(surface, text, (band.centerx, band.top - theme.px(4)), theme.px(15),
-                   theme.ACCENT_LIGHT if self.my_turn() else theme.TEXT_DIM, anchor="midbottom")
-        # the piles: counts, and a hint of where to click while drawing
-        sx, sy = self.stock_pos()
+            t.text(surface, text, (int(self.size[0] / 2), int(self.message_y())), theme.px(15),
+                   theme.ACCENT_LIGHT if self.my_turn() else theme.TEXT_DIM, anchor="center")
+        # the piles: their names and the count of the stock beside them, and a hint of
+        # where to click while drawing
         px_, py = self.pile_pos()
-        below = sy + self.ch / 2 + theme.px(12)
+        stock, pile = self.stock_rect(), self.pile_rect()
+        bottom = int(self.centre[1] + self.ch / 2)
         n = len(t.zones.get("stock", []))
-        t.text(surface, self.m(N_("Stock · {n}"), n=n), (int(sx), int(below)), size,
-               theme.TEXT_DIM, anchor="midtop")
-        t.text(surface, N_("Discard"), (int(px_), int(below)), size, theme.TEXT_DIM,
-               anchor="midtop")
+        t.text(surface, self.m(N_("Stock · {n}"), n=n), (stock.left - theme.px(4), bottom),
+               size, theme.TEXT_DIM, anchor="bottomright")
+        t.text(surface, N_("Discard"), (pile.right + theme.px(4), bottom), size,
+               theme.TEXT_DIM, anchor="bottomleft")
         if self.can_draw() and t.drag is None:
             for r in (self.stock_rect(), self.pile_rect()):
                 self._outline(surface, r)
@@ -1136,6 +1261,47 @@ class RummyTable(GameTable):
         # wild cards in staged groups: what they stand for
         self._draw_wild_tags(surface)
         self._draw_group_numbers(surface)   # the numbers keys 1-9 put cards in
+
+    def _draw_new_slot(self, surface, rect: pygame.Rect) -> None:
+        """The place of a new group: a card-sized dashed outline with a plus in it."""
+        t = self.t
+        key = ("newslot", rect.size)
+        img = t._panel_cache.get(key)
+        if img is None:
+            img = pygame.Surface(rect.size, pygame.SRCALPHA)
+            r = img.get_rect()
+            radius = max(4, rect.width // 10)
+            pygame.draw.rect(img, (255, 255, 255, 22), r, border_radius=radius)
+            colour = (*theme.ACCENT_LIGHT, 200)
+            lw = max(2, theme.px(2))
+            dash, gap = theme.px(7), theme.px(5)
+            inner = r.inflate(-2 * radius, -2 * radius)
+            for x0, x1, y, horizontal in ((inner.left, inner.right, 0, True),
+                                          (inner.left, inner.right, r.bottom - lw, True),
+                                          (inner.top, inner.bottom, 0, False),
+                                          (inner.top, inner.bottom, r.right - lw, False)):
+                a = x0
+                while a < x1:
+                    b = min(a + dash, x1)
+                    if horizontal:
+                        pygame.draw.rect(img, colour, (a, y, b - a, lw))
+                    else:
+                        pygame.draw.rect(img, colour, (y, a, lw, b - a))
+                    a = b + gap
+            for cx, cy, start in ((r.left + radius, r.top + radius, 1),
+                                  (r.right - radius - 1, r.top + radius, 0),
+                                  (r.right - radius - 1, r.bottom - radius - 1, 3),
+                                  (r.left + radius, r.bottom - radius - 1, 2)):
+                box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+                box.center = (cx, cy)
+                pygame.draw.arc(img, colour, box, start * math.pi / 2,
+                                (start + 1) * math.pi / 2, lw)
+            arm = max(6, rect.width // 5)
+            c = r.center
+            pygame.draw.line(img, colour, (c[0] - arm, c[1]), (c[0] + arm, c[1]), lw + 1)
+            pygame.draw.line(img, colour, (c[0], c[1] - arm), (c[0], c[1] + arm), lw + 1)
+            t._panel_cache[key] = img
+        surface.blit(img, rect)
 
     def _outline(self, surface, rect: pygame.Rect, soft: bool = False) -> None:
         pulse = 0.5 + 0.5 * math.sin(self.t.clock * 4.0)
@@ -1166,17 +1332,23 @@ class RummyTable(GameTable):
             t._panel_cache[key] = img
         surface.blit(img, img.get_rect(midleft=(x, y)))
 
-    def _draw_group_label(self, surface, kind, zone, rect) -> None:
+    def _group_label(self, kind, zone, rect) -> tuple[pygame.Surface, pygame.Rect, tuple]:
+        """The label under a staging-area item, where it goes, and its colour."""
         t = self.t
         size = theme.px(13)
         y = rect.bottom + theme.px(5)
-        if kind == "new":
-            return
+        if kind in ("new", "laid"):
+            text, colour = (N_("New meld"), theme.ACCENT_LIGHT) if kind == "new" else \
+                (N_("On the table"), theme.TEXT_DIM)
+            key = ("gtext", text, colour, size)
+            img = t._panel_cache.get(key)
+            if img is None:
+                w, h = theme.text_size(text, size)
+                img = pygame.Surface((w + 4, h + 4), pygame.SRCALPHA)
+                t.text(img, text, (img.get_width() // 2, 0), size, colour, anchor="midtop")
+                t._panel_cache[key] = img
+            return img, img.get_rect(midtop=(rect.centerx, y)), colour
         codes = [s.code for s in t.zones.get(zone, [])]
-        if kind == "laid":
-            t.text(surface, N_("On the table"), (rect.centerx, y), size, theme.TEXT_DIM,
-                   anchor="midtop")
-            return
         ok, label, _ = self.check(codes)
         colour = theme.GOOD if ok else theme.BAD
         width = max(rect.width + theme.px(20), theme.px(118))
@@ -1193,7 +1365,18 @@ class RummyTable(GameTable):
                 t.text(img, line, (width // 2, theme.px(3) + lh * i), size, colour,
                        bold=ok, anchor="midtop", shadow=False)
             t._panel_cache[key] = img
-        surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+        return img, img.get_rect(midtop=(rect.centerx, y)), colour
+
+    def group_label_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """(zone, where its label is drawn) of every item of the staging area."""
+        return [(zone or kind, self._group_label(kind, zone, rect)[1])
+                for kind, zone, rect in self.stage_items()]
+
+    def _draw_group_label(self, surface, kind, zone, rect) -> None:
+        img, where, colour = self._group_label(kind, zone, rect)
+        surface.blit(img, where)
+        if kind != "stage":
+            return
         # a frame round the group: green when valid, red when not
         frame = rect.inflate(theme.px(10), theme.px(10))
         layer = pygame.Surface(frame.size, pygame.SRCALPHA)

@@ -3,13 +3,15 @@
 One table, a row per player: the cards left in hand (each a small card with its value
 under it), the points they cost, then the score sheet of the whole match (one column per
 hand or round, future ones empty) and the running total; rummy65 adds the cents each
-player has taken from the pot. A line above says what was wild and how the pot stands.
+player has taken from the pot, and under the table a few lines saying how the pot works
+(a newcomer cannot guess it). A line above says what was wild and how the pot stands.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from cardtable.engine.rummy65 import ANTE, TAKE
 from cardtable.i18n import N_, Msg, tr
 from cardtable.ui import theme
 
@@ -43,7 +45,7 @@ def _facts(table, ev: dict, names: list) -> list[Msg]:
         took = [Msg("{name} {n}¢", name=names[s], n=c) for s, c in enumerate(money["taken"]) if c]
         line = Msg("Pot: {ante}¢ × {n} = {start}¢", ante=money["ante"], n=n, start=start)
         if took:
-            line = Msg("{line} · taken now: {list}", line=line, list=_list(took))
+            line = Msg("{line} · taken this hand: {list}", line=line, list=_list(took))
         if any(money.get("payout", [])):
             pay = [Msg("{name} {n}¢", name=names[s], n=c)
                    for s, c in enumerate(money["payout"]) if c]
@@ -104,7 +106,7 @@ def draw(table, surface: pygame.Surface, area: pygame.Rect, scene) -> None:
     pts_w = theme.px(46)
     col_w = theme.px(24)
     total_w = theme.px(52)
-    pot_w = theme.px(60) if pot else 0
+    pot_w = theme.px(96) if pot else 0
     cards_w = area.width - name_w - pts_w - col_w * deals - total_w - pot_w - theme.px(16)
     x_cards = area.left + name_w
     x_pts = x_cards + cards_w + theme.px(8)
@@ -123,12 +125,13 @@ def draw(table, surface: pygame.Surface, area: pygame.Rect, scene) -> None:
     theme.draw_text(surface, "Total", (x_total + total_w // 2, hy), head, theme.TEXT_MUTED,
                     anchor="midtop", shadow=False)
     if pot:
-        theme.draw_text(surface, "Cents", (x_pot + pot_w // 2, hy), head, theme.TEXT_MUTED,
-                        anchor="midtop", shadow=False)
+        theme.draw_text(surface, N_("From the pot"), (x_pot + pot_w // 2, hy), head,
+                        theme.TEXT_MUTED, anchor="midtop", shadow=False)
     y += theme.px(20)
     pygame.draw.line(surface, (96, 110, 102), (area.left, y), (area.right, y))
     y += theme.px(4)
-    legend_h = theme.px(20)
+    legend_h = theme.px(20) + (len(pot_lines(area.width, ANTE, TAKE)) * theme.px(17)
+                               + theme.px(8) if pot else 0)
     rh = min(theme.px(52), (area.bottom - y - legend_h) // max(1, n))
     mini_h = max(theme.px(18), min(theme.px(32), rh - theme.px(18)))
     mini_w = int(mini_h * 0.72)
@@ -210,6 +213,25 @@ def draw(table, surface: pygame.Surface, area: pygame.Rect, scene) -> None:
     if pot:
         pygame.draw.circle(surface, theme.ACCENT, (r.left - theme.px(8), r.centery),
                            theme.px(3))
+        # what the cents are: the pot, in plain words
+        y = r.bottom + theme.px(8)
+        for line in pot_lines(area.width, ANTE, TAKE):
+            theme.draw_text(surface, line, (area.left, y), theme.px(13), theme.TEXT_DIM,
+                            shadow=False)
+            y += theme.px(17)
+
+
+def pot_legend(ante: int = ANTE, take: int = TAKE) -> Msg:
+    """What the 'From the pot' column counts, for a newcomer."""
+    return Msg("From the pot, in cents: everybody puts {ante}¢ in the pot at the start. "
+               "Whoever lays down every card in a hand takes {take}¢ from it while it lasts; "
+               "after the last hand, the lowest total takes what is left. Net: the cents "
+               "taken minus the {ante}¢ put in.", ante=ante, take=take)
+
+
+def pot_lines(width: int, ante: int = ANTE, take: int = TAKE) -> list[str]:
+    """The pot legend wrapped to ``width`` (in the current language)."""
+    return theme.wrap(tr(pot_legend(ante, take)), theme.font(theme.px(13)), width)
 
 
 def scene_colour(seat: int) -> tuple:
