@@ -48,7 +48,7 @@ QUIET = (24, 34, 29)
 QUIET_HOVER = (44, 58, 50)
 QUIET_ALPHA = 110
 QUIET_EDGE = (255, 255, 255, 24)
-QUIET_EDGE_WIDTH = 1
+QUIET_EDGE_WIDTH = 1            # before scaling
 
 GOOD = (126, 198, 128)
 BAD = (232, 120, 104)
@@ -148,12 +148,14 @@ def cap_middle(size: int, bold: bool = False) -> int:
     return fnt.get_ascent() - cap // 2
 
 
-def fit_size(text, size: int, width: int, bold: bool = False, height: int | None = None) -> int:
+def fit_size(text, size: int, width: int, bold: bool = False, height: int | None = None,
+             least: float = 1.0) -> int:
     """The largest type size up to ``size`` at which ``text`` fits ``width`` (and ``height``)
-    pixels, never below the normal type size: where the room is fixed, a larger text-size
-    setting is given up before any letter is cut (:func:`ellipsize` does the rest)."""
+    pixels, never below ``least`` times the normal type size: where the room is fixed, a
+    larger text-size setting is given up before any letter is cut (:func:`ellipsize` does
+    the rest)."""
     text = tr(text)
-    floor = max(6, int(size / _text_scale))
+    floor = max(6, int(size * least / _text_scale))
 
     def fits(s: int) -> bool:
         fnt = font(s, bold)
@@ -353,7 +355,7 @@ _CONTRAST_COLOURS = {
     "BUTTON_EDGE": (255, 255, 255, 190), "DISABLED": (70, 70, 70),
     # quiet buttons: solid black with a clear white outline, so they stand out on the cloth
     "QUIET": (0, 0, 0), "QUIET_HOVER": (60, 60, 60), "QUIET_ALPHA": 235,
-    "QUIET_EDGE": (255, 255, 255, 200), "QUIET_EDGE_WIDTH": 2,
+    "QUIET_EDGE": (255, 255, 255, 175), "QUIET_EDGE_WIDTH": 1.5,
 }
 
 

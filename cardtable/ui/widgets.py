@@ -144,7 +144,10 @@ class Button(Widget):
         if self.style != "quiet" and self.enabled:
             theme.drop_shadow(surface, rect, radius, spread=theme.px(5 if self.pressed else 8),
                               offset=(0, theme.px(2 if self.pressed else 4)), strength=85)
-        edge = (255, 255, 255, 60) if self.style != "primary" else (255, 244, 210, 120)
+        if self.style == "primary":
+            edge = (255, 244, 210, 120)
+        else:   # a clear white edge on the high-contrast table (theme.BUTTON_EDGE)
+            edge = theme.BUTTON_EDGE if theme.high_contrast() else (255, 255, 255, 60)
         if self.style == "quiet":
             alpha = min(255, int(theme.QUIET_ALPHA + 80 * self.hover_t))
             r, g, b, a = theme.QUIET_EDGE
@@ -159,12 +162,17 @@ class Button(Widget):
                         shadow=self.style != "primary" and self.enabled)
         self.draw_focus(surface, radius)
 
+    #: how far below its normal size a label may shrink before it is shortened
+    LEAST_TYPE = 0.8
+
     def label_fit(self) -> tuple[int, str]:
-        """(size, text) of the label as drawn: the type shrinks towards its normal size
-        where the button is too narrow for the larger text, and only then is shortened."""
+        """(size, text) of the label as drawn: where the button is too narrow, the type gives
+        up the larger text-size setting (and at most a fifth of its normal size, for a long
+        word in a button of fixed width), and only then is the label shortened."""
         size = theme.px(self.size)
         room = self.rect.width - theme.px(16)
-        size = theme.fit_size(self.text, size, room, bold=True, height=self.rect.height)
+        size = theme.fit_size(self.text, size, room, bold=True, height=self.rect.height,
+                              least=self.LEAST_TYPE)
         return size, theme.ellipsize(self.text, size, room, bold=True)
 
 

@@ -307,9 +307,14 @@ def test_a_change_of_language_lays_the_screen_out_again(monkeypatch):
     assert settings.laid_out_in == "fr"
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_table_buttons_fit_their_words(lang):
-    app = make_app((1280, 720), lang, "larger")
+TABLE_CASES = [((1280, 720), "en", "larger"), ((1280, 720), "fr", "larger"),
+               ((1920, 1080), "fr", "normal"), ((1920, 1080), "fr", "larger")]
+
+
+@pytest.mark.parametrize("size,lang,text_size", TABLE_CASES,
+                         ids=[f"{s[0]}x{s[1]}-{lang}-{ts}" for s, lang, ts in TABLE_CASES])
+def test_the_table_buttons_fit_their_words(size, lang, text_size):
+    app = make_app(size, lang, text_size)
     table_mod.install(app)
     app.push(MenuScene())
     seats = [Seat("Ann", "human"), Seat("Bot", "computer", "easy")]
@@ -325,7 +330,7 @@ def test_the_table_buttons_fit_their_words(lang):
         assert label == i18n.tr(b.text), f"{b.name!r} is cut: {label!r}"
         assert theme.text_size(label, size, bold=True)[0] <= b.rect.width - theme.px(16)
         # the larger setting is given up only as far as the room demands
-        assert size >= int(theme.px(b.size) / theme.text_scale())
+        assert size >= int(theme.px(b.size) * Button.LEAST_TYPE / theme.text_scale())
     for a, b in itertools.combinations(buttons, 2):
         assert not a.rect.colliderect(b.rect), (a.name, b.name)
     table.match.close()
@@ -360,7 +365,7 @@ def test_quiet_buttons_are_outlined_in_high_contrast():
     theme.set_scale_for((1280, 720))
     normal_edge, _ = _edge_brightness(False)
     edge, cloth = _edge_brightness(True)
-    assert edge >= 170 and edge - cloth >= 150, "a clear white outline on the black cloth"
+    assert edge >= 150 and edge - cloth >= 130, "a clear white outline on the black cloth"
     assert edge > normal_edge + 60
     # the fill is solid too: the label sits on black, not on the cloth seen through
     assert theme.QUIET_ALPHA >= 220
