@@ -16,6 +16,7 @@ from cardtable.engine.core import Action
 from cardtable.engine.rummy import RANKS
 from cardtable.i18n import Msg, tr
 from cardtable.match import Match, Seat
+from cardtable.ui.app import App
 from cardtable.ui import theme
 from cardtable.ui.cardart import card_height
 from cardtable.ui.scenes import table as table_mod
@@ -57,13 +58,18 @@ def front_for(game: str, n: int, mine: list[str], up: str | None = None,
     return front + list(stock)
 
 
-def start(game: str, n: int, dealer: int, front: list[str], size=(1280, 720)):
+def start(game: str, n: int, dealer: int, front: list[str], size=(1280, 720),
+          settings: dict | None = None):
     state = registry.get(game).new_match(players=n, seed=3, first_dealer=dealer,
                                          stacked_deck=stacked(front, decks(game, n)))
     names = ["Ann", "Bert", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana"]
     seats = [Seat(names[i], "human" if i == 0 else "computer", "easy") for i in range(n)]
     match = Match(game, seats, state=state, pace=0)
-    app = make_app(size=size)
+    if settings:
+        app = App(size=size, settings={"animation_speed": "off", "sound": False, **settings})
+        table_mod.install(app)
+    else:
+        app = make_app(size=size)
     table = table_mod.show_table(app, TableScene(match, pace=0.0, sound=False))
     return app, table
 
@@ -282,12 +288,17 @@ def game_for(n: int) -> str:
     return "quebec65" if n == 2 else "rummy65"
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("n", range(2, 9))
-def test_group_labels_buttons_and_toast_never_overlap(n, size):
+LOOKS = [((1280, 720), n, None) for n in range(2, 9)] + \
+    [((1920, 1080), n, None) for n in range(2, 9)] + \
+    [((1280, 720), n, {"large_cards": True, "text_size": "larger"}) for n in (3, 8)]
+
+
+@pytest.mark.parametrize("size, n, settings", LOOKS)
+def test_group_labels_buttons_and_toast_never_overlap(size, n, settings):
     # a group whose reason takes two lines, a new group, the buttons and a long toast
+    # (also with larger cards and the largest text, where the piles make room)
     game = game_for(n)
-    app, table = start(game, n, dealer=n - 1, size=size,
+    app, table = start(game, n, dealer=n - 1, size=size, settings=settings,
                        front=front_for(game, n, ["7C", "9H", "KD"], up="5D"))
     g = table.game
     assert wait_for_human(app, table)

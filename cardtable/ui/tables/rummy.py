@@ -120,6 +120,8 @@ class RummyTable(GameTable):
         self.picked: int | None = None  # id of the card of the hand picked up by a click
         self._checks: dict[tuple, tuple] = {}
         self.pods: dict[int, tuple[int, int]] = {}
+        self.pcw, self.pch = self.cw, self.ch   # width and height of the piles' cards
+        self.cy: float | None = None            # their centre line (set by layout)
 
     # ---- rules (asked of the engine) ----------------------------------------------------
     def rules(self) -> meldlib.MeldRules:
@@ -206,13 +208,35 @@ class RummyTable(GameTable):
     # ---- geometry -----------------------------------------------------------------------
     def layout(self, size) -> None:
         super().layout(size)
-        self.sw = max(40, int(self.cw * 0.64))
-        # the staged cards fill what is left between the piles and the message line;
-        # never larger than before, never so small their corners cannot be read
-        room = self.stage_bottom() - (self.centre[1] + self.ch / 2 + theme.px(16))
-        fit = int(room * 100 / card_height(100))
-        self.sw = max(min(self.sw, int(self.cw * 0.42)), min(self.sw, fit))
+        w, h = size
+        self.pcw, self.pch, self.cy = self.cw, self.ch, None
         self._layout_pods()
+        # the staged cards fill what is left between the piles and the message line: at
+        # most 0.64 of a card of the hand, and at least half a card of normal size; when
+        # that room is short (larger cards) the piles move up (as far as the seats along
+        # the top allow), then become smaller (down to 0.85 of their normal size)
+        normal = self.cw / self.card_scale()
+        bottom = self.stage_bottom()
+        gap = theme.px(16)
+        want = int(normal * 0.5)
+        top_seats = seat_columns(self.n - 1)[1] > 0
+        ceiling = (theme.px(12) + self.pod_height() if top_seats else theme.px(12)) + \
+            theme.px(8)
+
+        def fit(pcw: int, cy: float) -> int:
+            room = bottom - (cy + card_height(pcw) / 2 + gap)
+            return int(room * 100 / card_height(100))
+
+        pcw, cy = self.cw, h * 0.37
+        while True:
+            highest = ceiling + 0.168 * pcw + 0.56 * card_height(pcw)
+            cy = min(h * 0.37, max(highest, bottom - gap - card_height(want) -
+                                   card_height(pcw) / 2))
+            if fit(pcw, cy) >= want or pcw <= normal * 0.85:
+                break
+            pcw = max(int(normal * 0.85), pcw - 2)
+        self.pcw, self.pch, self.cy = pcw, card_height(pcw), cy
+        self.sw = max(40, min(int(self.cw * 0.64), max(int(normal * 0.42), fit(pcw, cy))))
 
     def _layout_pods(self) -> None:
         w, h = self.size
@@ -248,15 +272,16 @@ class RummyTable(GameTable):
     @property
     def centre(self) -> tuple[float, float]:
         w, h = self.size
-        return (w / 2, h * 0.37)
+        cy = getattr(self, "cy", None)
+        return (w / 2, h * 0.37 if cy is None else cy)
 
     def stock_pos(self) -> tuple[float, float]:
         cx, cy = self.centre
-        return (cx - self.cw * 0.72, cy)
+        return (cx - self.pcw * 0.72, cy)
 
     def pile_pos(self) -> tuple[float, float]:
         cx, cy = self.centre
-        return (cx + self.cw * 0.72, cy)
+        return (cx + self.pcw * 0.72, cy)
 
     def deck_pos(self) -> tuple[float, float]:
         return self.stock_pos()
@@ -398,11 +423,11 @@ class RummyTable(GameTable):
 
     def place_pile(self, pos, sprites, face_up) -> list[Target]:
         n = len(sprites)
-        step = min(0.35, self.cw * 0.12 / max(1, n))
+        step = min(0.35, self.pcw * 0.12 / max(1, n))
         out = []
         for i, s in enumerate(sprites):
             a = self.jitter(s, 4.0) if face_up else 0.0
-            out.append((pos[0] - i * step, pos[1] - i * step * 1.4, a, self.cw, face_up))
+            out.append((pos[0] - i * step, pos[1] - i * step * 1.4, a, self.pcw, face_up))
         return out
 
     def laid_rows(self, seat: int) -> list[tuple[str, float, float]]:
@@ -450,9 +475,9 @@ class RummyTable(GameTable):
         out = []
         t = self.t
         if not t.zones.get("stock"):
-            out.append((self.stock_pos(), self.cw, 0.0, N_("stock")))
+            out.append((self.stock_pos(), self.pcw, 0.0, N_("stock")))
         if not t.zones.get("pile"):
-            out.append((self.pile_pos(), self.cw, 0.0, N_("discard")))
+            out.append((self.pile_pos(), self.pcw, 0.0, N_("discard")))
         return out
 
     # ---- hand order -----------------------------------------------------------------------
@@ -673,7 +698,7 @@ class RummyTable(GameTable):
     # ---- input ----------------------------------------------------------------------------
     def _pile_rect(self, zone: str, pos) -> pygame.Rect:
         """Around the pile's top card (a tall pile rises up and to the left)."""
-        r = pygame.Rect(0, 0, int(self.cw * 1.15), int(self.ch * 1.12))
+        r = pygame.Rect(0, 0, int(self.pcw * 1.15), int(self.pch * 1.12))
         cards = self.t.zones.get(zone)
         if cards:
             x, y = cards[-1].target[:2]
@@ -1239,7 +1264,7 @@ class RummyTable(GameTable):
         # where to click while drawing
         px_, py = self.pile_pos()
         stock, pile = self.stock_rect(), self.pile_rect()
-        bottom = int(self.centre[1] + self.ch / 2)
+        bottom = int(self.centre[1] + self.pch / 2)
         n = len(t.zones.get("stock", []))
         t.text(surface, self.m(N_("Stock · {n}"), n=n), (stock.left - theme.px(4), bottom),
                size, theme.TEXT_DIM, anchor="bottomright")
@@ -1251,7 +1276,7 @@ class RummyTable(GameTable):
         elif self.can_discard() and t.drag is None:
             self._outline(surface, self.pile_rect(), soft=True)
         # the wild cards of this deal, beside the piles
-        self._draw_wild_note(surface, (px_ + self.cw * 0.5 + theme.px(22), py))
+        self._draw_wild_note(surface, (px_ + self.pcw * 0.5 + theme.px(22), py))
         if self.out_seat is not None and self.out_seat != self.viewer and \
                 not t.match.is_over and self.out_seat in self.pods:
             x, y = self.pods[self.out_seat]
