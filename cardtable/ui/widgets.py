@@ -118,6 +118,13 @@ class Button(Widget):
         w, _ = theme.text_size(self.text, theme.px(self.size), bold=True)
         return w + theme.px(56)
 
+    def snug_width(self, minimum: int) -> int:
+        """At least ``minimum`` pixels, wider where the label (translated, at the text size in
+        force) needs it: for small buttons laid out in a row, such as the table's Menu and
+        Undo."""
+        w, _ = theme.text_size(self.text, theme.px(self.size), bold=True)
+        return max(minimum, w + theme.px(32))
+
     def _colours(self) -> tuple[tuple, tuple, tuple]:
         t = self.hover_t
         if not self.enabled:

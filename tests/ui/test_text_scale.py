@@ -414,3 +414,15 @@ def test_the_handoff_dot_is_level_with_the_title_and_centred_with_it(monkeypatch
     assert abs(middle - app.size[0] / 2) <= theme.px(6)
     assert drawn.box.left > cx + r
     handoff.table.match.close()
+
+
+def test_a_snug_button_is_as_wide_as_its_word_needs():
+    app = make_app((1280, 720), "fr", "larger")
+    b = Button("Undo", size=theme.SMALL + 1)
+    b.rect = pygame.Rect(0, 0, b.snug_width(theme.px(92)), theme.px(34))
+    assert b.rect.width > theme.px(92)
+    assert b.label_fit() == (theme.px(theme.SMALL + 1), i18n.tr("Undo"))
+    theme.set_access(False, "normal")
+    i18n.set_language("en")
+    assert Button("Menu", size=theme.SMALL + 1).snug_width(theme.px(92)) == theme.px(92)
+    app.stack.clear()
