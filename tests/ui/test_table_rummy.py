@@ -496,3 +496,21 @@ def test_rummy65_summary_explains_the_pot(monkeypatch):
     legend = " ".join(drawn)
     assert "everybody puts 65¢ in the pot" in legend and "takes 10¢" in legend
     assert "lowest total takes what is left" in legend
+
+
+def test_a_card_discarded_from_an_arranged_meld_leaves_no_broken_group():
+    # Arrange stages 7C 8C 9C; the player then throws the 8C (say, as a hint said) by
+    # dragging it from the group to the pile: 7C and 9C go back to the hand instead of
+    # staying as a group asking for one more card
+    front = ["7C", "4S", "6D", "8C", "TD", "JS", "QD", "KH", "AH", "9C"]
+    app, table = start("rummy65", 3, dealer=2, front=front)
+    g = table.game
+    assert wait_for_human(app, table)
+    drag(app, table, table.zone("pile")[-1], (g.size[0] // 2, g.hand_band().centery))
+    press(app, table, "Arrange for me")
+    assert g.staged() == [["7C", "8C", "9C"]]
+    drag(app, table, card(table, "8C"), g.pile_rect().center)
+    mine = [a for seat, a in table.match.moves if seat == 0]
+    assert mine[-1] == Action("discard", card="8C")
+    assert g.staged() == []
+    assert sorted(s.code for s in table.zone("hand0")) == ["7C", "9C", "QD"]

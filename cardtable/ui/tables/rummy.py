@@ -1056,12 +1056,19 @@ class RummyTable(GameTable):
         s = self.take(seat, card)
         if s is None:
             s = t.new_card(card, self.hand_anchor(seat), "pile")
+        came_from = s.zone
         s.code = card
         s.revealed = False
         t.put(s, "pile")
         if seat == self.viewer:
             self.fresh = None
             self.picked = None
+            # a card thrown out of a staged meld leaves no broken group behind (two cards
+            # asking for "1 more card"): what is left of it goes back to the hand
+            rest = t.zones.get(came_from, []) if came_from.startswith("stage") else []
+            if rest and not self.check([x.code for x in rest])[0]:
+                for x in list(rest):
+                    t.insert_sorted(x, self.viewer)
             self.prune_stage()
             t._build_controls()
         t.relayout(0.3)
