@@ -324,7 +324,7 @@ def test_the_french_statistics_and_its_question_draw_no_english(app, monkeypatch
     scene = app.top
     scene.ask_reset()                          # the confirm dialog over it
     english, french = drawn_in_both(app, rec)
-    assert "Remettre les statistiques à zéro?" in french
+    assert "Remettre les statistiques à zéro ?" in french
     assert not untranslated(french, english)
 
 

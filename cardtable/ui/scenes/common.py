@@ -92,13 +92,17 @@ class FormScene(Scene):
             return self.form.handle_event(event) or self.scroller.handle_event(event)
         return self.scroller.handle_event(event) or self.form.handle_event(event)
 
-    def update(self, dt: float) -> None:
+    def _follow_language(self) -> None:
         if self.laid_out_in is not None and self.laid_out_in != i18n.language():
             self.rebuild()      # French words are longer: rows and buttons are measured again
+
+    def update(self, dt: float) -> None:
+        self._follow_language()
         self.form.update(dt)
         self.scroller.update(dt, self.form.focused if self.form.keyboard else None)
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._follow_language()     # a frame drawn without an update first (tests, resizes)
         felt = self.app.settings.get("felt", "green") if self.app is not None else "green"
         theme.backdrop(surface, felt)
         self.draw_content(surface)

@@ -714,24 +714,30 @@ class TableScene(Scene):
         bh = theme.px(38)
         size = theme.SMALL + 1
         menu = Button("Menu", self.leave, style="quiet", size=size)
-        menu.rect = pygame.Rect(theme.px(14), theme.px(12), theme.px(92), theme.px(34))
+        menu.rect = pygame.Rect(theme.px(14), theme.px(12), menu.snug_width(theme.px(92)),
+                                theme.px(34))
         self.form.add(menu)
         if not self.hotseat and self.match.undo_seat is not None:
             undo = Button("Undo", self.undo, style="quiet", size=size)
             undo.rect = pygame.Rect(menu.rect.right + theme.px(8), menu.rect.top,
-                                    theme.px(92), theme.px(34))
+                                    undo.snug_width(theme.px(92)), theme.px(34))
             undo.enabled = self.can_undo()
             undo.name = "Undo"
             self.form.add(undo)
         if self.settings.get("hint_button", True) and self.my_turn() and not self.finished:
             hint = Button("Hint", self.ask_hint, style="quiet", size=size)
             left = max(w_.rect.right for w_ in self.form.widgets)
-            hint.rect = pygame.Rect(left + theme.px(8), menu.rect.top, theme.px(92),
-                                    theme.px(34))
+            hint.rect = pygame.Rect(left + theme.px(8), menu.rect.top,
+                                    hint.snug_width(theme.px(92)), theme.px(34))
             hint.name = "Hint"
             self.form.add(hint)
+        # where the row of Menu, Undo and Hint may reach (Hint comes and goes with the turn:
+        # the name plates keep clear of the whole row so they never jump)
+        self.top_row = pygame.Rect(menu.rect.topleft, (0, menu.rect.height))
+        self.top_row.width = sum(Button(label, None, style="quiet", size=size).snug_width(
+            theme.px(92)) + theme.px(8) for label in ("Menu", "Undo", "Hint"))
         last = Button("Last trick", self.toggle_review, style="quiet", size=size)
-        last.rect = pygame.Rect(0, 0, theme.px(124), theme.px(34))
+        last.rect = pygame.Rect(0, 0, last.snug_width(theme.px(124)), theme.px(34))
         last.rect.bottomright = (w - theme.px(14), h - theme.px(12))
         last.enabled = self.game.last_trick() is not None
         last.name = "Last trick"
@@ -1121,6 +1127,9 @@ class TableScene(Scene):
         rect = pygame.Rect(0, 0, pw, ph)
         setattr(rect, anchor, pos)
         rect.clamp_ip(bounds.inflate(-theme.px(8), -theme.px(8)))
+        row = getattr(self, "top_row", None)
+        if row is not None and rect.colliderect(row.inflate(theme.px(8), theme.px(8))):
+            rect.top = row.bottom + theme.px(8)     # below the row of buttons
         return rect
 
     def _draw_plates(self, surface) -> None:
@@ -1204,7 +1213,7 @@ class TableScene(Scene):
         if not lines:
             return
         w = surface.get_width()
-        width = theme.px(236)
+        width = self._scores_width(lines)
         key = ("scores", lines, width, self.match.spec.name)
         img = self._panel_cache.get(key)
         if img is None:
@@ -1213,6 +1222,17 @@ class TableScene(Scene):
         rect = img.get_rect(topright=(w - theme.px(14), theme.px(12)))
         surface.blit(img, rect)
         self.score_rect = rect
+
+    def _scores_width(self, lines) -> int:
+        """Wide enough for its longest label and value (longer in French, or with larger
+        text), within bounds: the panel shares the top right corner with the seats."""
+        pad = theme.px(12)
+        need = theme.text_size(self.match.spec.name, theme.px(16), bold=True)[0]
+        for label, value, colour in lines:
+            dot = theme.px(16) if colour is not None else 0
+            need = max(need, dot + theme.text_size(label, theme.px(15))[0] + theme.px(18)
+                       + theme.text_size(str(value), theme.px(15), bold=True)[0])
+        return max(theme.px(236), min(theme.px(320), need + 2 * pad))
 
     def _render_scores(self, lines, width) -> pygame.Surface:
         pad = theme.px(12)
@@ -1231,8 +1251,10 @@ class TableScene(Scene):
                 pygame.draw.circle(img, colour, (pad + theme.px(5), y + row // 2 - 2),
                                    theme.px(5))
                 lx = pad + theme.px(16)
-            self.text(img, theme.ellipsize(label, theme.px(15), width - theme.px(90)), (lx, y),
-                      theme.px(15), theme.TEXT)
+            room = width - lx - pad - theme.px(18) - \
+                theme.text_size(str(value), theme.px(15), bold=True)[0]
+            self.text(img, theme.ellipsize(label, theme.px(15), max(room, theme.px(60))),
+                      (lx, y), theme.px(15), theme.TEXT)
             self.text(img, value, (width - pad, y), theme.px(15), theme.TEXT, bold=True,
                       anchor="topright")
             y += row

@@ -113,9 +113,9 @@ class Japanese65Table(ClickToPlay, GameTable):
         pw = self.pile_width()
         for side in (0, 1):
             if not t.zones.get(f"pile{side}"):
-                out.append((self.pile_pos(side), pw, 0.0, "cards"))
+                out.append((self.pile_pos(side), pw, 0.0, N_("cards")))
             if not t.zones.get(f"tricks{side}"):
-                out.append((self.tricks_pos(side), pw, 0.0, "tricks"))
+                out.append((self.tricks_pos(side), pw, 0.0, N_("tricks")))
         if not t.zones.get("trick"):
             out.append((self.trick_spot(self.viewer), self.cw, 0.0, ""))
         return out

@@ -128,10 +128,10 @@ class SixtySixTable(ClickToPlay, GameTable):
         out = []
         t = self.t
         if not t.zones.get("stock") and not t.zones.get("trump"):
-            out.append((self.stock_pos(), self.cw, 0.0, "stock"))
+            out.append((self.stock_pos(), self.cw, 0.0, N_("stock")))
         for seat in (0, 1):
             if not t.zones.get(f"won{seat}"):
-                out.append((self.won_pos(seat), self.pile_width(), 0.0, "tricks"))
+                out.append((self.won_pos(seat), self.pile_width(), 0.0, N_("tricks")))
         if not t.zones.get("trick"):
             cx, cy = self.centre
             out.append(((cx, cy), self.cw, 0.0, ""))
