@@ -16,8 +16,8 @@ from cardtable.engine.core import Action
 from cardtable.engine.rummy import RANKS
 from cardtable.i18n import Msg, tr
 from cardtable.match import Match, Seat
-from cardtable.ui.app import App
 from cardtable.ui import theme
+from cardtable.ui.app import App
 from cardtable.ui.cardart import card_height
 from cardtable.ui.scenes import table as table_mod
 from cardtable.ui.scenes.summary import SummaryScene
