@@ -567,7 +567,10 @@ class Match:
             for e in events:
                 known |= _codes(e.for_seat(seat), deck)
         for e in after:
-            if not _codes(e.for_seat(seat), deck) <= known:
+            shown = _codes(e.for_seat(seat), deck)
+            # a card shown to this seat alone (a draw from the stock) is news even when its
+            # code is known: with two decks its twin may have been seen already
+            if not shown <= known or shown - _codes(e.for_seat(None), deck):
                 return None
         return k
 
