@@ -159,7 +159,7 @@ class Bot:
 
     def hint(
         self, state: GameState, seat: int, budget_s: float | None = None
-    ) -> tuple[Action, str]:
+    ) -> tuple[Action, Reason | str]:
         """What the hard level would do, with a reason for a person (not the search's
         statistics, which stay in ``last`` for tools)."""
         win = Window(state, seat, self.cooperative)

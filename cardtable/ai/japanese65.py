@@ -27,7 +27,7 @@ from cardtable.engine.japanese65 import CARD_VALUES, DECK, ORDER, PLAY, TRUMP
 from cardtable.engine.tricks import deal_with_voids
 from cardtable.i18n import N_
 
-from .base import Knowledge, Window, because
+from .base import Knowledge, Reason, Window, because
 from .search import flat_monte_carlo, play_out
 
 VALUE = {c: CARD_VALUES.get(c[0], 0) for c in DECK}
@@ -280,7 +280,7 @@ class Japanese65Knowledge(Knowledge):
         tail = f"over {result.worlds} sampled deals it averages {mean:+.1f} points for your side"
         return result.best, f"{reason}; {tail}" if reason else tail.capitalize()
 
-    def explain(self, win: Window, action: Action) -> str:
+    def explain(self, win: Window, action: Action) -> Reason | str:
         table = Table.from_view(win.view)
         card = action.card
         trick = table.trick

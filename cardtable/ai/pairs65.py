@@ -30,7 +30,7 @@ from cardtable.engine.pairs65 import (
 )
 from cardtable.i18n import N_
 
-from .base import Knowledge, Window, because
+from .base import Knowledge, Reason, Window, because
 from .search import flat_monte_carlo
 
 EASY_ERROR = 0.15
@@ -343,7 +343,7 @@ class Pairs65Knowledge(Knowledge):
         tail = f"wins {100 * mean:.0f}% of {result.worlds} sampled games from here"
         return best, f"{reason}; {tail}" if reason else tail.capitalize()
 
-    def explain(self, win: Window, action: Action) -> str:
+    def explain(self, win: Window, action: Action) -> Reason | str:
         kind = action.kind
         if kind in ("pair", "swap"):
             return ""

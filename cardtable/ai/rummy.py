@@ -32,7 +32,7 @@ from cardtable.engine.core import Action
 from cardtable.engine.rummy import DISCARD, DRAW_DISCARD, DRAW_STOCK, RANKS
 from cardtable.i18n import N_
 
-from .base import Knowledge, Window, because
+from .base import Knowledge, Reason, Window, because
 
 EASY_ERROR = 0.15
 EASY_MISSES_PICKUP = 0.3
@@ -360,7 +360,7 @@ class RummyKnowledge(Knowledge):
                             + (" (safe against the next player's pickups)"
                                if h.next_known else ""))
 
-    def explain(self, win: Window, action: Action) -> str:
+    def explain(self, win: Window, action: Action) -> Reason | str:
         if action.kind == "lay":
             return because(N_("Cards laid down in melds no longer count against you."))
         if action.kind == "draw" and action.source == "discard":

@@ -35,7 +35,7 @@ from cardtable.engine.sixtysix import (
 )
 from cardtable.i18n import N_
 
-from .base import Knowledge, Window, because
+from .base import Knowledge, Reason, Window, because
 from .search import flat_monte_carlo
 
 V = {c: CARD_VALUES[c[0]] for c in DECK}
@@ -613,7 +613,7 @@ class SixtySixKnowledge(Knowledge):
         return best, (f"{self.explain(win, best) or 'Best play'}: with perfect play this "
                       f"deal {outcome} {abs(v)} game point{'s' if abs(v) != 1 else ''}")
 
-    def explain(self, win: Window, action: Action) -> str:
+    def explain(self, win: Window, action: Action) -> Reason | str:
         view = win.view
         if action.kind == "claim":
             return because(N_("You have {points} points."), points=view["points"][win.seat])

@@ -353,11 +353,9 @@ class Keyboard:
 
     def update(self, dt: float) -> None:
         """After the scene marked the hand: lift a picked-up card of the hand."""
-        if self.shown and not self.help and self.focus is not None:
-            k = self.current()
-            card = k.sprite if k is not None else None
-            if card is not None and not card.dragging:   # lifted clear of its neighbours
-                card.lift_target = max(card.lift_target, 0.7)
+        card = self.focused_hand_card() if not self.help and self.focus is not None else None
+        if card is not None and not card.dragging:     # lifted clear of its neighbours
+            card.lift_target = max(card.lift_target, 0.7)
         s = self.held
         if s is None:
             return
@@ -368,11 +366,21 @@ class Keyboard:
             s.lift_target = 1.0
 
     # ---- drawing -------------------------------------------------------------------------------
-    def focus_rect(self) -> pygame.Rect | None:
-        """Where the focus outline is drawn now (None: not shown)."""
+    def shown_target(self) -> KeyTarget | None:
+        """The focused target while the focus is shown (None: not shown)."""
         if not self.shown or self.t.waiting:
             return None
-        k = self.current()
+        return self.current()
+
+    def focused_hand_card(self):
+        """The card of the viewer's hand the shown focus rests on, or None."""
+        k = self.shown_target()
+        card = k.sprite if k is not None else None
+        return card if card is not None and card.zone == f"hand{self.t.viewer}" else None
+
+    def focus_rect(self) -> pygame.Rect | None:
+        """Where the focus outline is drawn now (None: not shown)."""
+        k = self.shown_target()
         if k is None:
             return None
         if k.sprite is not None:
@@ -388,13 +396,12 @@ class Keyboard:
             s = theme.px(9)
             pygame.draw.polygon(surface, HELD, [tip, (tip[0] - s, tip[1] - s),
                                                 (tip[0] + s, tip[1] - s)])
-        rect = self.focus_rect()
-        if rect is not None:
-            k = self.current()
-            card = k.sprite if k is not None else None
+        k = self.shown_target()
+        if k is not None:
+            card = k.sprite
             if card is not None and card.zone == f"hand{self.t.viewer}" and not card.moving:
                 card.draw(surface, self.t.art)     # on top of its neighbours in the fan
-            self.outline(surface, rect)
+            self.outline(surface, card.rect() if card is not None else pygame.Rect(k.rect))
         if self.help:
             self.draw_help(surface)
         elif self.t.match.is_human(self.t.viewer) and not self.t.waiting:

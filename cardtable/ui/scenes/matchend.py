@@ -11,6 +11,8 @@ from typing import Any
 
 import pygame
 
+from cardtable.engine.pairs65 import PAIRS_TO_WIN
+from cardtable.engine.sixtysix import WIN_POINTS
 from cardtable.i18n import N_, Msg, tr
 from cardtable.ui import theme
 from cardtable.ui.scenes.modal import ModalScene
@@ -158,11 +160,11 @@ class MatchEndScene(ModalScene):
         n = len(labels)
         pairs = row.get("pairs")
         if isinstance(pairs, list) and len(pairs) == n:
-            return Msg("Pairs laid"), [int(v) for v in pairs], 5
+            return Msg("Pairs laid"), [int(v) for v in pairs], PAIRS_TO_WIN
         points = row.get("points")
         if isinstance(points, list) and len(points) == n and \
                 all(isinstance(v, int) for v in points):
-            return Msg("Card points"), list(points), max(66, *points)
+            return Msg("Card points"), list(points), max(WIN_POINTS, *points)
         values = deal_scores(row, len(self.seat_names)) or [0] * n
         values = (list(values) + [0] * n)[:n]
         title = Msg("Penalty points") if lower_is_better(self.game_id, self.sheet) \

@@ -8,6 +8,8 @@ below gets), makes ``self.form`` in its ``__init__`` and returns its row of butt
 
 from __future__ import annotations
 
+from abc import ABCMeta, abstractmethod
+
 import pygame
 
 from cardtable.ui import theme
@@ -17,7 +19,7 @@ from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
 PANEL_COLOUR = (16, 26, 21)
 
 
-class ModalScene(Scene):
+class ModalScene(Scene, metaclass=ABCMeta):
     overlay = True
     PANEL: tuple[int, int] = (820, 620)
     DIM = 120
@@ -42,9 +44,9 @@ class ModalScene(Scene):
         r.center = (w // 2, h // 2)
         return r
 
+    @abstractmethod
     def buttons(self) -> tuple[list[Button], Button]:
         """The row of buttons, left to right, each with its ``name``, and the one focused."""
-        raise NotImplementedError
 
     def layout(self) -> None:
         """The buttons in one row, centred along the bottom of the panel."""
