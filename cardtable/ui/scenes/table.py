@@ -1213,11 +1213,10 @@ class TableScene(Scene):
         if not lines:
             return
         w = surface.get_width()
-        width = self._scores_width(lines)
-        key = ("scores", lines, width, self.match.spec.name)
+        key = ("scores", lines, theme.px(236), self.match.spec.name)   # px: the window size
         img = self._panel_cache.get(key)
         if img is None:
-            img = self._render_scores(lines, width)
+            img = self._render_scores(lines, self._scores_width(lines))
             self._panel_cache[key] = img
         rect = img.get_rect(topright=(w - theme.px(14), theme.px(12)))
         surface.blit(img, rect)
@@ -1325,7 +1324,7 @@ class TableScene(Scene):
             return
         band = self.game.hand_band()
         y = band.top - theme.px(70)
-        error = self.toast[3] == "error" if len(self.toast) > 3 else True
+        error = self.toast[3] == "error"
         self._pill(surface, self.toast[0], (surface.get_width() // 2, y), theme.px(17),
                    self._fade(self.toast), tint=(110, 36, 28) if error else theme.PANEL)
 
