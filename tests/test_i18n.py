@@ -124,3 +124,17 @@ def test_translations_keep_the_markup_and_the_blanks():
                     or set(blanks.findall(text)) != set(blanks.findall(source))):
                 wrong.append(ids[0])
     assert not wrong, f"translations that lose markup or blanks: {wrong[:10]}"
+
+
+def test_french_puts_a_space_before_two_part_punctuation():
+    """French writes 'font 13 ; cinq', 'à zéro ?': a ; ? or ! glued to the word before it
+    (a digit or a blank's brace included) is a typo in the catalogue."""
+    import re
+
+    glued = []
+    for msg in french_catalogue():
+        texts = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+        for text in texts:
+            if msg.id and text and re.search(r"[^\s(\[][;?!](\s|$|\))", text):
+                glued.append(text)
+    assert not glued, glued[:5]
