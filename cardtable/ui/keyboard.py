@@ -45,7 +45,8 @@ GENERAL_KEYS = [
     (N_("Enter"), N_("Play the focused card (a double-click); on anything else, as Space")),
     (N_("Tab / Shift+Tab"), N_("Go round the buttons")),
     (N_("L (hold)"), N_("Show the last trick")),
-    (N_("Esc"), N_("Cancel (put a card back, clear a selection); else back to the menu")),
+    (N_("Esc"), N_("Cancel (put a card back, clear a selection or a hint); "
+                   "else ask to go back to the menu")),
     (N_("F1"), N_("Show or hide these keys")),
 ]
 
@@ -331,19 +332,29 @@ class Keyboard:
             self.tab(bool(mod & pygame.KMOD_SHIFT))
             return True
         if k in ACTIVATE:
-            if not self.t.idle:
+            if not self.t.idle or self.t.sprites.busy and self.t._cards_flying():
                 self.t.skip()
-                return True
+                if not self.t.my_turn():
+                    return True
+                self.t._refresh_legal()     # caught up: the key acts as well
             if self.focus is None and not was_shown:
                 self.current()      # the first press shows where the focus is
                 return True
             self.activate(enter=k != pygame.K_SPACE)
             return True
         if k == pygame.K_ESCAPE:
+            # Esc undoes the smallest thing first: a card picked up, a selection, a hint,
+            # the focus on a card; only then does it ask to leave (the scene's part)
             if self.held is not None:
                 self.release()
                 return True
-            return bool(self.game.key_cancel())
+            if self.game.key_cancel() or self.t.clear_hint():
+                return True
+            if was_shown and self.focused_hand_card() is not None:
+                self.shown = False
+                return True
+            self.shown = was_shown
+            return False
         for key, _label, _text, fn in self.game.key_shortcuts():
             if key == k:
                 if self.t.idle:
@@ -399,9 +410,11 @@ class Keyboard:
         k = self.shown_target()
         if k is not None:
             card = k.sprite
-            if card is not None and card.zone == f"hand{self.t.viewer}" and not card.moving:
-                card.draw(surface, self.t.art)     # on top of its neighbours in the fan
-            self.outline(surface, card.rect() if card is not None else pygame.Rect(k.rect))
+            in_hand = card is not None and card.zone == f"hand{self.t.viewer}"
+            if not in_hand or card.moving:
+                # a card of the hand has its ring drawn with the fan (the scene's draw), under
+                # the cards to its right, so no neighbour's index is hidden
+                self.outline(surface, card.rect() if card is not None else pygame.Rect(k.rect))
         if self.help:
             self.draw_help(surface)
         elif self.t.match.is_human(self.t.viewer) and not self.t.waiting:

@@ -649,6 +649,11 @@ class TableScene(Scene):
             return
         self.hint_cards = hint_cards(action)
         self.show_toast(hint_text(action, reason, self.match.names()), 6.0, kind="info")
+        # the keyboard's focus moves to the card hinted at, so Enter plays it
+        for s in self.zones.get(f"hand{self.viewer}", []):
+            if s.code in self.hint_cards:
+                self.keys.focus_on(f"card{s.id}")
+                break
 
     def can_undo(self) -> bool:
         m = self.match
@@ -791,6 +796,31 @@ class TableScene(Scene):
                 return
             self.app.replace(MenuScene())
 
+    def ask_leave(self) -> None:
+        """Esc with nothing left to cancel: leave for the menu after a question (the match
+        is kept, but a stray Esc should not take the person away from their cards)."""
+        if self.app is None:
+            return
+        if self.finished:
+            self.leave()
+            return
+        from cardtable.ui.scenes.confirm import ConfirmScene
+
+        self.drop_drag()
+        self.app.push(ConfirmScene(N_("Leave the table?"),
+                                   N_("The match is kept: Continue on the menu brings you "
+                                      "back to it."),
+                                   N_("Go to the menu"), self.leave, no=N_("Stay")))
+
+    def clear_hint(self) -> bool:
+        """Forget the hint shown (or asked for); False when there was none."""
+        had = bool(self.hint_cards) or self._hint is not None
+        self._hint = None
+        self.hint_cards = set()
+        if had and self.toast is not None and self.toast[3] == "info":
+            self.toast = None
+        return had
+
     def toggle_review(self) -> None:
         self.review = not self.review and self.game.last_trick() is not None
 
@@ -820,7 +850,7 @@ class TableScene(Scene):
                 if self.review:
                     self.review = False
                 else:
-                    self.leave()
+                    self.ask_leave()
                 return True
             if event.key in (pygame.K_SPACE, pygame.K_RETURN) and not self.idle:
                 self.skip()
@@ -862,7 +892,11 @@ class TableScene(Scene):
             return True
         if not self.idle or self.sprites.busy and self._cards_flying():
             self.skip()
-            return True
+            if not self.my_turn():
+                return True
+            # the cards of the computers' turns were still landing: they are put in place
+            # and the click goes on to what it was aimed at (a draw from the stock...)
+            self._refresh_legal()
         s = self._hand_sprite_at(pos)
         if s is not None:
             self.drag = {"sprite": s, "start": pos, "offset": (pos[0] - s.x, pos[1] - s.y),
@@ -1089,9 +1123,15 @@ class TableScene(Scene):
                 self._draw_target(surface, rect)
         self._draw_plates(surface)
         hand = f"hand{self.viewer}"
+        focused = self.keys.focused_hand_card()
         for s in self.sprites.ordered():
             if s.zone == hand or s.moving or s.dragging:
                 s.draw(surface, art)
+                if s is focused and not s.moving:
+                    # the ring goes on before the cards to its right, so they cover it as
+                    # they cover the card: it frames the card and hides no neighbour's index
+                    self.keys.outline(surface, s.rect())
+        self._draw_hint_marks(surface)
         self.game.extra_draw(surface)
         self._draw_scores(surface)
         self._draw_log(surface)
@@ -1101,6 +1141,36 @@ class TableScene(Scene):
         if self.review or self.review_hold or self.review_hover:
             self._draw_review(surface)
         self.keys.draw(surface)
+
+    def _draw_hint_marks(self, surface) -> None:
+        """A green tag with a pointer above each card a hint is about, so it is told apart
+        from a card that is only lifted (just drawn, under the pointer, playable)."""
+        if not self.hint_cards or not self.my_turn():
+            return
+        cards = [s for s in self.zones.get(f"hand{self.viewer}", [])
+                 if s.code in self.hint_cards and not s.dragging and not s.moving]
+        for i, s in enumerate(cards):
+            r = s.rect()
+            tip = (r.left + min(r.width // 2, theme.px(22)), r.top - theme.px(3))
+            size = theme.px(9)
+            pygame.draw.polygon(surface, theme.GOOD, [tip, (tip[0] - size, tip[1] - size),
+                                                      (tip[0] + size, tip[1] - size)])
+            if i:
+                continue     # one word is enough for a pair or a meld
+            key = ("hint-tag", i18n.language(), theme.text_scale(), theme.high_contrast())
+            tag = self._panel_cache.get(key)
+            if tag is None:
+                label = theme.render(N_("Hint"), theme.px(theme.SMALL), theme.TEXT_DARK,
+                                     True)
+                pad_x, pad_y = theme.px(9), theme.px(3)
+                tag = pygame.Surface((label.get_width() + 2 * pad_x,
+                                      label.get_height() + 2 * pad_y), pygame.SRCALPHA)
+                pygame.draw.rect(tag, theme.GOOD, tag.get_rect(), border_radius=theme.px(8))
+                tag.blit(label, (pad_x, pad_y))
+                self._panel_cache[key] = tag
+            rect = tag.get_rect(midbottom=(tip[0], tip[1] - size + 1))
+            rect.left = max(rect.left, theme.px(4))
+            surface.blit(tag, rect)
 
     def _draw_target(self, surface, rect: pygame.Rect) -> None:
         pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
