@@ -165,3 +165,37 @@ def test_first_click_on_the_stock_after_the_computers_is_not_swallowed():
         assert table.match.moves[n][0] == 0 and table.match.moves[n][1].kind == "draw"
     finally:
         match.close()
+
+
+def _trick_pause(game: str, speed: str) -> float:
+    """Seconds of animation time a completed trick lies still before it is gathered."""
+    from .test_table import start as table_start
+
+    app = make_app(speed=speed)
+    table = table_start(app, game, seed=7, humans=(), speed=speed)
+    n = 4 if game == "japanese65" else 2
+    clock, still_since, deadline = 0.0, None, time.monotonic() + 60
+    try:
+        while time.monotonic() < deadline:
+            if app.top is not table:
+                app.pop()
+            app.step([], DT)
+            clock += DT
+            trick = table.zone("trick")
+            if still_since is None:
+                if len(trick) == n and not any(s.moving for s in trick):
+                    still_since, cards = clock, list(trick)
+            elif any(s.flying for s in cards):
+                return clock - still_since
+            time.sleep(0.0005)
+        raise AssertionError("no trick was gathered")
+    finally:
+        table.match.close()
+
+
+def test_a_completed_trick_stays_about_a_second_and_a_fifth():
+    pause = _trick_pause("japanese65", "normal")
+    assert 1.1 <= pause <= 1.45, pause
+    assert 1.1 <= _trick_pause("sixtysix", "normal") <= 1.45
+    # the speed setting scales it
+    assert _trick_pause("japanese65", "fast") < pause * 0.8

@@ -96,6 +96,9 @@ class GameTable:
     RANK_ORDER = "AKQJT98765432"
     #: zones holding one player's own cards (faces hidden while a hand-over is due)
     PRIVATE_ZONES: tuple[str, ...] = ("hand", "stage")
+    #: seconds (at normal speed) a completed trick stays in the middle before it is
+    #: gathered: long enough to see who played what and who won it
+    TRICK_PAUSE = 1.2
 
     def __init__(self, scene) -> None:
         self.t = scene

@@ -153,7 +153,7 @@ class Japanese65Table(ClickToPlay, GameTable):
                 t.put(sp, "trick")
                 by_card[code] = sp
         keep = ev.get("to_winner")
-        delay = 0.6
+        delay = self.TRICK_PAUSE
         delays = {}
         for _seat, code in cards:
             sp = by_card[code]

@@ -215,7 +215,7 @@ class SixtySixTable(ClickToPlay, GameTable):
         cards = ev["cards"]
         trick = list(t.zone("trick"))
         owners = [s.owner for s in trick]
-        delay = 0.55
+        delay = self.TRICK_PAUSE
         delays = {}
         for s in trick:
             s.owner = None
