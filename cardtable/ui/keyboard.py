@@ -48,6 +48,7 @@ GENERAL_KEYS = [
     (N_("Esc"), N_("Cancel (put a card back, clear a selection or a hint); "
                    "else ask to go back to the menu")),
     (N_("F1"), N_("Show or hide these keys")),
+    (N_("F2"), N_("The rules of this game")),
 ]
 
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),

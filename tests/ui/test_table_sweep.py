@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
 from cardtable.match import Match, Seat
 from cardtable.ui.scenes import table as table_mod
@@ -199,3 +200,72 @@ def test_a_completed_trick_stays_about_a_second_and_a_fifth():
     assert 1.1 <= _trick_pause("sixtysix", "normal") <= 1.45
     # the speed setting scales it
     assert _trick_pause("japanese65", "fast") < pause * 0.8
+
+
+def test_rules_from_the_table_and_from_the_menu_open_on_the_game_played():
+    from cardtable.ui.scenes.menu import MenuScene
+    from cardtable.ui.scenes.rules import RulesScene
+
+    app, table = key_start("pairs65", 2, seed=5)
+    assert wait_turn(app, table)
+    rules = table.button("Rules")
+    assert rules is not None and rules.visible
+    c = rules.rect.center
+    app.step([mouse(pygame.MOUSEBUTTONDOWN, c), mouse(pygame.MOUSEBUTTONUP, c)], DT)
+    assert isinstance(app.top, RulesScene) and app.top.game_id == "pairs65"
+    key(app, K.K_ESCAPE)
+    assert app.top is table
+    key(app, K.K_F2)                       # the key does the same
+    assert isinstance(app.top, RulesScene) and app.top.game_id == "pairs65"
+    key(app, K.K_ESCAPE)
+    table.leave()                          # to the menu, the match kept
+    assert isinstance(app.top, MenuScene)
+    app.top.rules()
+    assert isinstance(app.top, RulesScene) and app.top.game_id == "pairs65"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_sixtysix_buttons_keep_off_the_players_trick_pile(lang, size):
+    """Marriage, exchange, close and claim at once, with larger cards and the largest text:
+    the row stays clear of the player's own trick pile (and of the window's edges)."""
+    from cardtable import i18n
+    from cardtable.engine.core import Action
+    from cardtable.i18n import N_, Msg
+    from cardtable.ui.app import App
+    from cardtable.ui.cardart import card_height
+
+    i18n.set_language(lang)
+    try:
+        app = App(size=size, settings={"animation_speed": "off", "sound": False,
+                                       "text_size": "larger", "large_cards": True})
+        table_mod.install(app)
+        match = Match("sixtysix", [Seat("Ann", "human"), Seat("Bert", "computer", "easy")],
+                      seed=5, pace=0.0)
+        table = table_mod.show_table(app, TableScene(match, speed="off", pace=0.0,
+                                                     sound=False))
+        assert wait_for_human(app, table)
+        g = table.game
+        g.controls = lambda legal: [
+            (Msg("Marriage in {suit} ({pts})", suit=N_("hearts"), pts=40),
+             Action("marriage", suit="H")),
+            (N_("Exchange the nine"), Action("exchange")),
+            (N_("Close the stock"), Action("close")),
+            (N_("Claim 66"), Action("claim"), "primary")]
+        table._build_controls()
+        app.step([], DT)
+        pw = g.pile_width()
+        pile = pygame.Rect(0, 0, pw, card_height(pw))
+        pile.center = (int(g.won_pos(0)[0]), int(g.won_pos(0)[1]))
+        pile.height += theme_px(26)            # and its label below
+        buttons = [w for w in table.form.widgets if w.name in {
+            i18n.tr(c[0]) for c in g.controls([])}]
+        assert len(buttons) == 4
+        screen = pygame.Rect((0, 0), size)
+        for i, b in enumerate(buttons):
+            assert not b.rect.colliderect(pile), (b.name, b.rect, pile)
+            assert screen.contains(b.rect)
+            assert not any(b.rect.colliderect(o.rect) for o in buttons[i + 1:])
+        match.close()
+    finally:
+        i18n.set_language("en")

@@ -45,7 +45,9 @@ class MenuScene(FormScene):
     def rules(self) -> None:
         from cardtable.ui.scenes.rules import RulesScene
 
-        self.app.push(RulesScene())
+        # during a match, the rules of the game being played
+        current = getattr(self.app, "match_game", None)
+        self.app.push(RulesScene(current() if current is not None else None))
 
     def settings(self) -> None:
         from cardtable.ui.scenes.settings import SettingsScene

@@ -722,9 +722,14 @@ class TableScene(Scene):
         menu.rect = pygame.Rect(theme.px(14), theme.px(12), menu.snug_width(theme.px(92)),
                                 theme.px(34))
         self.form.add(menu)
+        rules = Button("Rules", self.show_rules, style="quiet", size=size)
+        rules.rect = pygame.Rect(menu.rect.right + theme.px(8), menu.rect.top,
+                                 rules.snug_width(theme.px(92)), theme.px(34))
+        rules.name = "Rules"
+        self.form.add(rules)
         if not self.hotseat and self.match.undo_seat is not None:
             undo = Button("Undo", self.undo, style="quiet", size=size)
-            undo.rect = pygame.Rect(menu.rect.right + theme.px(8), menu.rect.top,
+            undo.rect = pygame.Rect(rules.rect.right + theme.px(8), menu.rect.top,
                                     undo.snug_width(theme.px(92)), theme.px(34))
             undo.enabled = self.can_undo()
             undo.name = "Undo"
@@ -740,7 +745,7 @@ class TableScene(Scene):
         # the name plates keep clear of the whole row so they never jump)
         self.top_row = pygame.Rect(menu.rect.topleft, (0, menu.rect.height))
         self.top_row.width = sum(Button(label, None, style="quiet", size=size).snug_width(
-            theme.px(92)) + theme.px(8) for label in ("Menu", "Undo", "Hint"))
+            theme.px(92)) + theme.px(8) for label in ("Menu", "Rules", "Undo", "Hint"))
         last = Button("Last trick", self.toggle_review, style="quiet", size=size)
         last.rect = pygame.Rect(0, 0, last.snug_width(theme.px(124)), theme.px(34))
         last.rect.bottomright = (w - theme.px(14), h - theme.px(12))
@@ -763,14 +768,40 @@ class TableScene(Scene):
             gap = theme.px(12)
             total = sum(widths) + gap * (len(buttons) - 1)
             band = self.game.hand_band()
-            x = w // 2 - total // 2
             y = band.top - bh - theme.px(6)
-            x, y = self.game.controls_origin(total, bh) or (x, y)
-            for b, bw in zip(buttons, widths, strict=True):
-                b.rect = pygame.Rect(x, y, bw, bh)
-                x += bw + gap
-                self.form.add(b)
+            origin = self.game.controls_origin(total, bh)
+            if origin is not None:
+                x, y = origin
+                for b, bw in zip(buttons, widths, strict=True):
+                    b.rect = pygame.Rect(x, y, bw, bh)
+                    x += bw + gap
+                    self.form.add(b)
+            else:
+                self._lay_controls(buttons, widths, y, bh, gap)
         self.form.focus(None)
+
+    def _lay_controls(self, buttons: list[Button], widths: list[int], y: int, bh: int,
+                      gap: int) -> None:
+        """The game's buttons centred above the hand, inside the span the game leaves free
+        (its piles); a row too wide for it goes on in a second row above."""
+        left, right = self.game.controls_span(y, bh)
+        rows: list[list[int]] = [[]]
+        used = 0
+        for i, bw in enumerate(widths):
+            if rows[-1] and used + gap + bw > right - left:
+                rows.append([])
+                used = 0
+            used += (gap if rows[-1] else 0) + bw
+            rows[-1].append(i)
+        w = self.size[0]
+        for r, row in enumerate(rows):
+            total = sum(widths[i] for i in row) + gap * (len(row) - 1)
+            x = max(left, min(w // 2 - total // 2, right - total))
+            top = y - (len(rows) - 1 - r) * (bh + theme.px(8))
+            for i in row:
+                buttons[i].rect = pygame.Rect(x, top, widths[i], bh)
+                x += widths[i] + gap
+                self.form.add(buttons[i])
 
     def button(self, name: str) -> Button | None:
         name = i18n.tr(name)    # a label as the game gave it (a Msg) or as shown
@@ -795,6 +826,15 @@ class TableScene(Scene):
             except ImportError:
                 return
             self.app.replace(MenuScene())
+
+    def show_rules(self) -> None:
+        """The rules of this table's game, over the table (Esc comes back to it)."""
+        if self.app is None:
+            return
+        from cardtable.ui.scenes.rules import RulesScene
+
+        self.drop_drag()
+        self.app.push(RulesScene(self.match.game_id))
 
     def ask_leave(self) -> None:
         """Esc with nothing left to cancel: leave for the menu after a question (the match
@@ -845,6 +885,9 @@ class TableScene(Scene):
                 return True
             if event.key == pygame.K_l:
                 self.review_hold = True
+                return True
+            if event.key == pygame.K_F2:
+                self.show_rules()
                 return True
             if event.key == pygame.K_ESCAPE:
                 if self.review:
@@ -1533,9 +1576,17 @@ def install(app) -> None:
     def in_progress() -> bool:
         return live() is not None or bool(saved)
 
+    def match_game() -> str | None:
+        """The game of the match in progress (the menu's Rules opens on it)."""
+        table = live()
+        if table is not None:
+            return table.match.game_id
+        return saved[-1].game_id if saved else None
+
     app.on_start_match = on_start
     app.on_continue_match = on_continue
     app.match_in_progress = in_progress
+    app.match_game = match_game
 
 
 __all__ = ["TableScene", "install", "start_match", "friendly", "SUIT_WORDS"]

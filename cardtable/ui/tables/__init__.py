@@ -18,6 +18,7 @@ import pygame
 
 from cardtable.engine.core import Action
 from cardtable.i18n import N_, Msg, NMsg, seat_name
+from cardtable.ui import theme
 from cardtable.ui.cardart import card_height
 
 PLAYABLE = {"japanese65", "sixtysix", "pairs65", "rummy65", "quebec65"}
@@ -466,6 +467,11 @@ class GameTable:
     def controls_origin(self, total_width: int, height: int) -> tuple[int, int] | None:
         """Top-left of the row of control buttons (None: centred above the hand)."""
         return None
+
+    def controls_span(self, top: int, height: int) -> tuple[int, int]:
+        """The x range the row of control buttons (at ``top``, ``height`` tall) may use
+        without covering the game's piles; the scene centres the row in it."""
+        return (theme.px(14), self.size[0] - theme.px(14))
 
     # ---- keyboard (cardtable.ui.keyboard) ----------------------------------------------
     #: Space on a card picks it up to be put down elsewhere with the keys (a staging area)

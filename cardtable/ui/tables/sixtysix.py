@@ -106,6 +106,18 @@ class SixtySixTable(ClickToPlay, GameTable):
     def pile_width(self) -> int:
         return max(40, int(self.cw * 0.74))
 
+    def controls_span(self, top: int, height: int) -> tuple[int, int]:
+        """Left of the player's own trick pile (and its label) when the buttons' row
+        would reach it: larger cards and text at 1280x720."""
+        left, right = super().controls_span(top, height)
+        x, y = self.won_pos(self.viewer)
+        pw = self.pile_width()
+        ph = card_height(pw)
+        label = theme.px(30)
+        if top < y + ph / 2 + label and top + height > y - ph / 2:
+            right = min(right, int(x - pw / 2) - theme.px(12))
+        return left, right
+
     def place(self, zone: str, sprites: list) -> list[Target]:
         if zone == "stock":
             return self.place_stack(self.stock_pos(), sprites, self.cw, depth=0.9)
