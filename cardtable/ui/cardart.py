@@ -46,6 +46,10 @@ BACK_COLOURS = {
 
 RANK_LABEL = {"T": "10"}
 
+#: the narrowest a face-up card is ever drawn at rest: a player's hand at its smallest,
+#: so every card on the table shows an index at least as tall as the hand's (10 px)
+MIN_FACE_WIDTH = 48
+
 
 def card_height(width: int) -> int:
     """Height of a card of ``width`` pixels (poker proportions 5:7)."""

@@ -269,3 +269,31 @@ def test_sixtysix_buttons_keep_off_the_players_trick_pile(lang, size):
         match.close()
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("game,players", [("rummy65", 8), ("quebec65", 8), ("pairs65", 4),
+                                          ("japanese65", 4), ("sixtysix", 2)])
+def test_every_face_up_card_shows_an_index_as_tall_as_the_smallest_hand(game, players):
+    """Computers play every seat at 1280x720 until melds and pairs lie on the table: no
+    card face at rest is narrower than a hand at its smallest (opponents' melds were 38 px,
+    an index of 8 px)."""
+    from cardtable.ui.cardart import MIN_FACE_WIDTH
+
+    app = make_app()
+    seats = [Seat(f"P{i}", "computer", "easy") for i in range(players)]
+    match = Match(game, seats, seed=5, pace=0.0)
+    table = table_mod.show_table(app, TableScene(match, speed="off", pace=0.0, sound=False))
+    seen: set[int] = set()
+    deadline = time.monotonic() + 40
+    try:
+        while time.monotonic() < deadline and len(match.moves) < 160 and not match.is_over:
+            if app.top is not table:
+                app.pop()
+            app.step([], DT)
+            for s in table.sprites:
+                if s.face_up and s.code and not s.hidden and not s.moving and s.zone:
+                    seen.add(s.width)
+            time.sleep(0.0005)
+        assert seen and min(seen) >= MIN_FACE_WIDTH, sorted(seen)
+    finally:
+        match.close()

@@ -722,14 +722,9 @@ class TableScene(Scene):
         menu.rect = pygame.Rect(theme.px(14), theme.px(12), menu.snug_width(theme.px(92)),
                                 theme.px(34))
         self.form.add(menu)
-        rules = Button("Rules", self.show_rules, style="quiet", size=size)
-        rules.rect = pygame.Rect(menu.rect.right + theme.px(8), menu.rect.top,
-                                 rules.snug_width(theme.px(92)), theme.px(34))
-        rules.name = "Rules"
-        self.form.add(rules)
         if not self.hotseat and self.match.undo_seat is not None:
             undo = Button("Undo", self.undo, style="quiet", size=size)
-            undo.rect = pygame.Rect(rules.rect.right + theme.px(8), menu.rect.top,
+            undo.rect = pygame.Rect(menu.rect.right + theme.px(8), menu.rect.top,
                                     undo.snug_width(theme.px(92)), theme.px(34))
             undo.enabled = self.can_undo()
             undo.name = "Undo"
@@ -745,7 +740,7 @@ class TableScene(Scene):
         # the name plates keep clear of the whole row so they never jump)
         self.top_row = pygame.Rect(menu.rect.topleft, (0, menu.rect.height))
         self.top_row.width = sum(Button(label, None, style="quiet", size=size).snug_width(
-            theme.px(92)) + theme.px(8) for label in ("Menu", "Rules", "Undo", "Hint"))
+            theme.px(92)) + theme.px(8) for label in ("Menu", "Undo", "Hint"))
         last = Button("Last trick", self.toggle_review, style="quiet", size=size)
         last.rect = pygame.Rect(0, 0, last.snug_width(theme.px(124)), theme.px(34))
         last.rect.bottomright = (w - theme.px(14), h - theme.px(12))
@@ -754,6 +749,14 @@ class TableScene(Scene):
         if self.game.REVIEW:
             self.form.add(last)
             self.last_button = last
+        # the rules of this game, in the bottom right corner (beside Last trick), clear of
+        # the hand, the name plates and the seats along the top
+        rules = Button("Rules", self.show_rules, style="quiet", size=size)
+        rules.rect = pygame.Rect(0, 0, rules.snug_width(theme.px(92)), theme.px(34))
+        right = last.rect.left - theme.px(8) if self.game.REVIEW else w - theme.px(14)
+        rules.rect.bottomright = (right, h - theme.px(12))
+        rules.name = "Rules"
+        self.form.add(rules)
         actions = self.game.controls(self.legal)
         if actions:
             buttons = []

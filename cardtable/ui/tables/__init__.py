@@ -19,7 +19,7 @@ import pygame
 from cardtable.engine.core import Action
 from cardtable.i18n import N_, Msg, NMsg, seat_name
 from cardtable.ui import theme
-from cardtable.ui.cardart import card_height
+from cardtable.ui.cardart import MIN_FACE_WIDTH, card_height
 
 PLAYABLE = {"japanese65", "sixtysix", "pairs65", "rummy65", "quebec65"}
 
@@ -146,7 +146,7 @@ class GameTable:
         """Compute sizes and anchors for a window of ``size``."""
         self.size = size
         w, h = size
-        self.cw = max(48, int(min(h * 0.13, w * 0.074) * self.card_scale()))
+        self.cw = max(MIN_FACE_WIDTH, int(min(h * 0.13, w * 0.074) * self.card_scale()))
         self.ch = card_height(self.cw)
 
     def card_scale(self) -> float:

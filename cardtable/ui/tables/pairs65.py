@@ -32,7 +32,7 @@ from cardtable.engine.core import Action
 from cardtable.engine.pairs65 import PAIRS_TO_WIN, REFILL_AT, REFILL_COUNT, VALUE
 from cardtable.i18n import N_, Msg, NMsg
 from cardtable.ui import theme
-from cardtable.ui.cardart import card_height
+from cardtable.ui.cardart import MIN_FACE_WIDTH, card_height
 from cardtable.ui.tables import SUIT_WORDS, GameTable, Target
 
 RANK_SHORT = {"A": N_("ace"), "Q": N_("queen"), "J": N_("jack")}
@@ -104,7 +104,7 @@ class Pairs65Table(GameTable):
     # ---- geometry -----------------------------------------------------------------------
     def layout(self, size) -> None:
         super().layout(size)
-        self.pw = max(32, int(self.cw * 0.56))
+        self.pw = max(MIN_FACE_WIDTH, int(self.cw * 0.56))
         self.ph = card_height(self.pw)
 
     def pair_width(self) -> float:

@@ -27,7 +27,7 @@ from cardtable.engine import melds as meldlib
 from cardtable.engine.core import Action
 from cardtable.i18n import N_, Msg, NMsg, PMsg
 from cardtable.ui import theme
-from cardtable.ui.cardart import card_height
+from cardtable.ui.cardart import MIN_FACE_WIDTH, card_height
 from cardtable.ui.tables import SUIT_WORDS, GameTable, Target, rummy_sheet, the_card
 
 RANK_PLURAL = {"A": N_("aces"), "K": N_("kings"), "Q": N_("queens"), "J": N_("jacks"),
@@ -191,7 +191,7 @@ class RummyTable(GameTable):
         return max(20, theme.px(30))
 
     def laid_width(self) -> int:
-        return max(28, theme.px(38))
+        return max(MIN_FACE_WIDTH, theme.px(48))
 
     def pod_height(self) -> int:
         """A seat: plate, fan of backs, one row of laid melds."""
@@ -236,7 +236,7 @@ class RummyTable(GameTable):
                 break
             pcw = max(int(normal * 0.85), pcw - 2)
         self.pcw, self.pch, self.cy = pcw, card_height(pcw), cy
-        self.sw = max(40, min(int(self.cw * 0.64), max(int(normal * 0.42), fit(pcw, cy))))
+        self.sw = max(MIN_FACE_WIDTH, min(int(self.cw * 0.64), max(int(normal * 0.42), fit(pcw, cy))))
 
     def _layout_pods(self) -> None:
         w, h = self.size
@@ -358,8 +358,9 @@ class RummyTable(GameTable):
         step = self.hand_spacing(seat, n)
         x0 = ax - step * (n - 1) / 2
         tw = self.tiny_width()
-        return [(x0 + step * i, ay, 0.0, tw, s.code is not None and s.revealed)
-                for i, s in enumerate(sprites)]
+        # backs only, as a hand across the table looks: a card taken from the discard pile
+        # is named in the log, but a face this small would show an unreadable index
+        return [(x0 + step * i, ay, 0.0, tw, False) for i in range(len(sprites))]
 
     def group_width(self, count: int, width: int, step: float) -> float:
         return width + step * max(0, count - 1)
