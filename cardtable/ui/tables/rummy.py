@@ -214,11 +214,12 @@ class RummyTable(GameTable):
         # the staged cards fill what is left between the piles and the message line: at
         # most 0.64 of a card of the hand, and at least half a card of normal size; when
         # that room is short (larger cards) the piles move up (as far as the seats along
-        # the top allow), then become smaller (down to 0.85 of their normal size)
+        # the top allow), then become smaller (down to 0.75 of their normal size); the
+        # staged cards stay at least as wide as a hand at its smallest
         normal = self.cw / self.card_scale()
         bottom = self.stage_bottom()
         gap = theme.px(16)
-        want = int(normal * 0.5)
+        want = max(MIN_FACE_WIDTH, int(normal * 0.5))
         top_seats = seat_columns(self.n - 1)[1] > 0
         ceiling = (theme.px(12) + self.pod_height() if top_seats else theme.px(12)) + \
             theme.px(8)
@@ -232,11 +233,12 @@ class RummyTable(GameTable):
             highest = ceiling + 0.168 * pcw + 0.56 * card_height(pcw)
             cy = min(h * 0.37, max(highest, bottom - gap - card_height(want) -
                                    card_height(pcw) / 2))
-            if fit(pcw, cy) >= want or pcw <= normal * 0.85:
+            if fit(pcw, cy) >= want or pcw <= normal * 0.75:
                 break
-            pcw = max(int(normal * 0.85), pcw - 2)
+            pcw = max(int(normal * 0.75), pcw - 2)
         self.pcw, self.pch, self.cy = pcw, card_height(pcw), cy
-        self.sw = max(MIN_FACE_WIDTH, min(int(self.cw * 0.64), max(int(normal * 0.42), fit(pcw, cy))))
+        self.sw = max(MIN_FACE_WIDTH, min(int(self.cw * 0.64),
+                                          max(int(normal * 0.42), fit(pcw, cy))))
 
     def _layout_pods(self) -> None:
         w, h = self.size
