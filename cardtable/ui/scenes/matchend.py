@@ -40,7 +40,8 @@ def winner_text(winners: Sequence[int], seat_names: Sequence[str], game_id: str,
     if game_id == "japanese65" and len(names) == 4:
         label = column_labels(game_id, seat_names, 2)[winners[0] % 2]
         if you:
-            return Msg("{you} win the match!", you=label)
+            partner = (humans[0] + 2) % 4
+            return Msg("{you} win the match!", you=Msg("You & {name}", name=names[partner]))
         if happy:
             return Msg("{team} win the match!", team=label)
         return Msg("{team} win the match.", team=label)
