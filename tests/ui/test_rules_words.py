@@ -73,3 +73,25 @@ def test_sixtysix_closing_rule_counts_the_opponents_tricks_at_the_close(french):
     line = _paragraph("sixtysix", "- Closing is a promise")
     assert "3 if your opponent had not won a trick when you closed" in " ".join(line.split())
     assert "ou 3 si votre adversaire n'avait remporté aucun pli" in i18n._(line)
+
+
+@pytest.mark.parametrize("game_id", list(RULES))
+def test_every_setup_option_is_explained_under_its_own_name_in_both_languages(game_id):
+    """A setup row's label is the name its rules screen explains it by, in English and in
+    French (the rules and the setup are translated separately and could drift apart)."""
+    from cardtable.ui.scenes.setup import SetupScene
+
+    spec = registry.get(game_id)
+    labels = [o.label for o in spec.options]
+    if "first_player" in spec.notes:
+        labels.append("Who starts")
+    setup_offers = SetupScene(game_id).offers_first_player
+    assert setup_offers == ("Who starts" in labels)
+    for language in ("en", "fr"):
+        i18n.set_language(language)
+        try:
+            text = " ".join(i18n.tr(p) for p in i18n.paragraphs(RULES[game_id][1]) if p)
+            for label in labels:
+                assert f"**{i18n._(label)}" in text, (language, game_id, label)
+        finally:
+            i18n.set_language("en")
