@@ -186,3 +186,37 @@ def test_settings_offer_the_court_letters_and_apply_them(app, settings_file):
         assert saved["court_letters"] == "rdv"
     finally:
         cardart.set_court_letters("auto")
+
+
+def test_a_shared_win_with_the_only_person_says_you_and_agrees(french):
+    seats = ["Ann", "Bob", "Cleo"]
+    assert str(winner_text([0, 2], seats, "pairs65", humans=[0])) == \
+        "Cleo gagne ex æquo avec vous !"
+    assert str(winner_text([0, 1, 2], seats, "pairs65", humans=[0])) == \
+        "Bob et Cleo gagnent ex æquo avec vous !"
+    assert str(winner_text([0, 2], seats, "pairs65", humans=[0, 1])) == \
+        "Ann et Cleo gagnent ex æquo !"
+    i18n.set_language("en")
+    assert str(winner_text([0, 1, 2], seats, "pairs65", humans=[1])) == \
+        "Ann and Cleo share the win with you!"
+
+
+def test_pairs65_shared_game_speaks_to_the_person_as_you(french):
+    from cardtable.match import Match, Seat
+    from cardtable.ui.app import App
+    from cardtable.ui.scenes import table as table_mod
+    from cardtable.ui.scenes.table import TableScene
+
+    app = App(size=(1280, 720), settings={"animation_speed": "off", "sound": False,
+                                          "language": "fr"})
+    table_mod.install(app)
+    seats = [Seat("Ann", "human"), Seat("Bob", "computer"), Seat("Cleo", "computer")]
+    table = TableScene(Match("pairs65", seats, seed=2, pace=0, threaded=False),
+                       speed="off", pace=0, sound=False)
+    table_mod.show_table(app, table)
+    ev = {"game": 3, "winners": [0, 2], "reason": "stalemate"}
+    assert str(table.game.deal_result(ev)) == "Partie 3 : Cleo gagne ex æquo avec vous."
+    ev = {"game": 3, "winners": [1, 2], "reason": "stalemate"}
+    assert str(table.game.deal_result(ev)) == "Partie 3 : Bob et Cleo gagnent ex æquo."
+    while app.stack:
+        app.pop()

@@ -13,7 +13,7 @@ import pygame
 
 from cardtable.engine.pairs65 import PAIRS_TO_WIN
 from cardtable.engine.sixtysix import WIN_POINTS
-from cardtable.i18n import N_, Msg, tr
+from cardtable.i18n import N_, Msg, NMsg, tr
 from cardtable.ui import theme
 from cardtable.ui.scenes.modal import ModalScene
 from cardtable.ui.scenes.summary import (
@@ -52,6 +52,11 @@ def winner_text(winners: Sequence[int], seat_names: Sequence[str], game_id: str,
         if happy:
             return Msg("{name} wins the match!", name=labels[0])
         return Msg("{name} wins the match.", name=labels[0])
+    if you:
+        # the person is 'you' here too (a name would not agree: 'vous et Bob gagnez')
+        others = [label for s, label in zip(winners, labels, strict=True) if s != humans[0]]
+        return NMsg("{names} shares the win with you!", "{names} share the win with you!",
+                    len(others), names=and_list(others))
     if happy:
         return Msg("{names} share the win!", names=and_list(labels))
     return Msg("{names} share the win.", names=and_list(labels))
