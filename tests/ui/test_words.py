@@ -124,7 +124,8 @@ def test_number_and_percent_helpers():
 
 def test_french_undo_and_continue_are_different_words(french):
     assert i18n._("Undo") != i18n._("Continue")
-    assert i18n._("Undo") == "Annuler le coup" and i18n._("Continue") == "Continuer"
+    # "reprendre un coup" is French for taking a move back; going on is "Continuer"
+    assert i18n._("Undo") == "Reprendre" and i18n._("Continue") == "Continuer"
     # nothing else on the table's row of buttons or the summary says the same
     assert i18n._("Undo") not in {i18n._(w) for w in ("Cancel", "Menu", "Hint", "Last trick")}
 
