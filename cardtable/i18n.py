@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import locale
+import math
 import os
 import re
 from collections.abc import Callable
@@ -217,6 +218,36 @@ def seat_name(name: str) -> Msg | str:
     if m:
         return Msg("Player {n}", n=int(m.group(1)))
     return name
+
+
+#: how each language writes a number: (decimal mark, thousands separator, percent pattern).
+#: French: a decimal comma, a narrow no-break space between thousands and before "%".
+NUMBER_STYLES = {
+    "en": (".", ",", "{n}%"),
+    "fr": (",", "\u202f", "{n}\u202f%"),
+}
+
+
+def number(value, decimals: int = 0) -> str:
+    """``value`` as the current language writes it, with ``decimals`` digits after the mark:
+    ``number(2.5, 1)`` is "2.5" in English and "2,5" in French; thousands are grouped
+    ("12,345" / "12 345"). Anything that is not a finite number is shown as it is."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    mark, group, _ = NUMBER_STYLES.get(_current, NUMBER_STYLES[SOURCE_LANGUAGE])
+    if isinstance(value, int) and decimals <= 0:
+        text = f"{value:,d}"
+    else:
+        text = f"{value:,.{max(0, decimals)}f}"
+    return text.replace(",", "\0").replace(".", mark).replace("\0", group)
+
+
+def percent(fraction: float, decimals: int = 0) -> str:
+    """``fraction`` (0.5) as a percentage in the current language: "50%" / "50 %"."""
+    pattern = NUMBER_STYLES.get(_current, NUMBER_STYLES[SOURCE_LANGUAGE])[2]
+    return pattern.format(n=number(fraction * 100, decimals))
 
 
 def paragraphs(markup: str) -> list[str]:

@@ -40,6 +40,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "card_back": "blue",              # blue | red | green | purple
     "felt": "green",                  # green | blue | red | grey
     "four_colour_suits": False,
+    "court_letters": "auto",          # auto (K Q J, or R D V in French) | kqj | rdv
     "show_card_points": False,        # running card points in Sixty-Six
     "hint_button": True,
     "language": "auto",               # auto (the system's) | en | fr
@@ -54,6 +55,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 CHOICES: dict[str, tuple[str, ...]] = {
     "animation_speed": ("off", "fast", "normal", "slow"),
     "card_back": ("blue", "red", "green", "purple"),
+    "court_letters": ("auto", "kqj", "rdv"),
     "felt": ("green", "blue", "red", "grey"),
     "language": ("auto", "en", "fr"),
     "text_size": ("normal", "large", "larger"),

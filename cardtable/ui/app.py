@@ -32,7 +32,7 @@ import pygame
 
 from cardtable import i18n, storage
 from cardtable.i18n import Msg
-from cardtable.ui import theme
+from cardtable.ui import cardart, theme
 from cardtable.ui.icon import draw_icon
 from cardtable.ui.scene import Scene
 
@@ -117,6 +117,7 @@ class App:
         self.settings_listeners.append(self._setting_changed)
         if "language" in self.settings:
             i18n.set_language(self.settings["language"])
+        cardart.set_court_letters(self.settings.get("court_letters", "auto"))
         theme.set_access(bool(self.settings.get("high_contrast")),
                          str(self.settings.get("text_size", "normal")))
 
@@ -187,6 +188,8 @@ class App:
     def _setting_changed(self, key: str, value: Any) -> None:
         if key == "language":
             i18n.set_language(value)
+        elif key == "court_letters":
+            cardart.set_court_letters(value)
         elif key in ("high_contrast", "text_size"):
             self.apply_access()
 

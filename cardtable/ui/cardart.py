@@ -8,6 +8,12 @@ card is drawn once per size and then only blitted.
     art = CardArt(four_colour=False, back_colour="blue")
     art.face("QS", 90)            # the queen of spades, 90 px wide (126 px high)
     art.back(90); art.shadow(90, lifted=True); art.slot(90); art.glow(90)
+
+The court cards carry the letters K Q J, or R D V (roi, dame, valet) as French players
+expect: the "court_letters" setting (:func:`set_court_letters`) is "auto" by default, the
+letters of the language the program speaks, or "kqj" / "rdv" whatever the language. The
+letters are worked out each time a face is asked for, and are part of its cache key, so a
+change of setting or language shows at the next frame.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import math
 
 import pygame
 
+from cardtable import i18n
 from cardtable.i18n import tr
 from cardtable.paths import font_path
 
@@ -49,6 +56,36 @@ RANK_LABEL = {"T": "10"}
 #: the narrowest a face-up card is ever drawn at rest: a player's hand at its smallest,
 #: so every card on the table shows an index at least as tall as the hand's (10 px)
 MIN_FACE_WIDTH = 48
+
+#: the letters on the court cards: the setting's value -> rank code -> letter shown
+COURT_LETTERS = {
+    "kqj": {"K": "K", "Q": "Q", "J": "J"},
+    "rdv": {"K": "R", "Q": "D", "J": "V"},     # roi, dame, valet
+}
+#: the letters each language's players expect (setting "auto")
+LANGUAGE_LETTERS = {"fr": "rdv"}
+
+_court_setting = "auto"
+
+
+def set_court_letters(setting: str | None) -> None:
+    """Apply the "court_letters" setting: "auto" (by language), "kqj" or "rdv"."""
+    global _court_setting
+    _court_setting = setting if setting in ("auto", *COURT_LETTERS) else "auto"
+
+
+def court_letters(setting: str | None = None) -> str:
+    """The letters in force ("kqj" or "rdv") for ``setting`` (the applied one by default)."""
+    value = _court_setting if setting is None else setting
+    if value in COURT_LETTERS:
+        return value
+    return LANGUAGE_LETTERS.get(i18n.language(), "kqj")
+
+
+def rank_label(rank: str, letters: str = "kqj") -> str:
+    """What a card's index shows for ``rank``: "10" for the ten, the court letters chosen."""
+    court = COURT_LETTERS.get(letters, COURT_LETTERS["kqj"])
+    return court.get(rank) or RANK_LABEL.get(rank, rank)
 
 
 def card_height(width: int) -> int:
@@ -215,8 +252,11 @@ def _crown_tips(x, y, w, spikes=3):
 class CardArt:
     """All card imagery at any width, cached. Settings are fixed per instance."""
 
-    def __init__(self, four_colour: bool = False, back_colour="blue"):
+    def __init__(self, four_colour: bool = False, back_colour="blue",
+                 court: str | None = None):
         self.four_colour = bool(four_colour)
+        #: "auto", "kqj" or "rdv" for this art alone; None follows set_court_letters()
+        self.court = court
         self.back_rgb = _rgb(back_colour)
         self.colours = FOUR_COLOUR if self.four_colour else TWO_COLOUR
         self._cache: dict[tuple, pygame.Surface] = {}
@@ -252,7 +292,8 @@ class CardArt:
         """The face of ``code`` (``'QS'``, ``'TH'``, ``'JK'``) ``width`` pixels wide."""
         width = max(12, int(width))
         self._use_width(width)
-        key = ("face", code, width, bool(wild), bool(dim))
+        letters = court_letters(self.court)
+        key = ("face", code, width, bool(wild), bool(dim), letters)
         surf = self._cache.get(key)
         if surf is None:
             if dim or wild:
@@ -262,7 +303,7 @@ class CardArt:
                 if dim:
                     surf.blit(self._dim_overlay(width), (0, 0))
             else:
-                surf = self._draw_face(code, width)
+                surf = self._draw_face(code, width, letters)
             self._cache[key] = surf
         return surf
 
@@ -421,16 +462,16 @@ class CardArt:
             sym = pygame.transform.rotate(sym, 180)
         surf.blit(sym, sym.get_rect(center=(int(round(cx)), int(round(cy)))))
 
-    def _draw_face(self, code: str, width: int) -> pygame.Surface:
+    def _draw_face(self, code: str, width: int, letters: str = "kqj") -> pygame.Surface:
         surf = self._base(width).copy()
         if code == "JK":
             self._draw_joker(surf, width)
             return surf
         rank, suit = code[0], code[1]
         colour = self.suit_colour(suit)
-        self._index(surf, RANK_LABEL.get(rank, rank), suit, width, colour)
+        self._index(surf, rank_label(rank, letters), suit, width, colour)
         if rank in "JQK":
-            self._draw_court(surf, rank, suit, width, colour)
+            self._draw_court(surf, rank, suit, width, colour, rank_label(rank, letters))
         elif rank == "A":
             self._draw_ace(surf, suit, width, colour)
         else:
@@ -476,7 +517,7 @@ class CardArt:
             surf.blit(_smooth_layer((width, h), draw, GOLD), (0, 0))
         self._pip(surf, suit, width / 2, h / 2, size)
 
-    def _draw_court(self, surf, rank, suit, width, colour):
+    def _draw_court(self, surf, rank, suit, width, colour, label=None):
         h = card_height(width)
         panel = pygame.Rect(0, 0, int(width * 0.6), int(h * 0.76))
         panel.center = (width // 2, h // 2)
@@ -515,7 +556,7 @@ class CardArt:
                 pygame.draw.circle(big, (*colour, 255), (jx, jy), max(1, width * 0.02 * s))
 
         half.blit(_smooth_layer((hw, hh), ornament, GOLD), (0, 0))
-        letter = _text(rank, max(8, int(width * 0.3)), colour)
+        letter = _text(label or rank, max(8, int(width * 0.3)), colour)
         ly = int(hh * 0.12 + orn_h + hh * 0.06)
         lx = int(hw * 0.30 - letter.get_width() / 2)
         half.blit(letter, (lx, ly))

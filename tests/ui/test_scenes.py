@@ -251,6 +251,56 @@ def test_setup_empty_name_falls_back_to_the_default(app):
     assert setup.config()["seats"][1]["name"] == "Margot"
 
 
+def test_pairs65_setup_chooses_who_starts_and_the_match_starts_there(app, settings_file):
+    """The rules screen says the setup chooses who starts: a row offers random or a seat, the
+    config carries it to the engine (as the seat before it dealing), and it is remembered."""
+    from cardtable.match import Match
+
+    started = []
+    app.on_start_match = started.append
+    setup = app.push(SetupScene("pairs65"))
+    frames(app)
+    players = setup.widget("players")
+    setup.form.focus(players)
+    press(app, pygame.K_HOME)
+    press(app, pygame.K_RIGHT)                   # three players
+    assert setup.players == 3
+    row = setup.widget("first_player")
+    assert row is not None and row.value is None     # at random by default
+    assert [str(text) for _, text in row.options] == [
+        "At random", "Seat 1", "Seat 2", "Seat 3"]
+    for _ in range(3):
+        click(app, setup.widget("first_player")._arrows()[1])
+    assert setup.first_player == 2
+    click(app, setup.widget("Start"))
+    config = started[-1]
+    assert config["first_player"] == 2 and config["first_dealer"] == 1
+    match = Match.from_config(config, threaded=False)
+    assert match.to_act == 2
+    assert match.state.view(0)["first_player"] == 2
+    assert match.start_events()[0].data["first"] == 2
+    # remembered for the next time; a seat beyond a smaller table falls back to random
+    app.pop()
+    again = app.push(SetupScene("pairs65"))
+    frames(app)
+    assert again.widget("first_player").value == 2
+    again.form.focus(again.widget("players"))
+    press(app, pygame.K_HOME)                    # two players: seat 3 is gone
+    assert again.first_player is None and again.config()["first_dealer"] is None
+    assert again.widget("first_player").value is None
+    # random by default leaves the engine to draw the dealer
+    click(app, again.widget("first_player")._arrows()[1])
+    assert again.config()["first_dealer"] == 1      # seat 1 starts: seat 2 (of 2) deals
+
+
+def test_only_pairs65_offers_who_starts(app):
+    for game_id in registry.ids():
+        setup = app.push(SetupScene(game_id))
+        frames(app, 1)
+        assert (setup.widget("first_player") is not None) == (game_id == "pairs65")
+        app.pop()
+
+
 def test_setup_rules_button(app):
     setup = app.push(SetupScene("japanese65"))
     frames(app)

@@ -13,7 +13,7 @@ import pygame
 
 from cardtable.engine.pairs65 import PAIRS_TO_WIN
 from cardtable.engine.sixtysix import WIN_POINTS
-from cardtable.i18n import N_, Msg, tr
+from cardtable.i18n import N_, Msg, NMsg, tr
 from cardtable.ui import theme
 from cardtable.ui.scenes.modal import ModalScene
 from cardtable.ui.scenes.summary import (
@@ -40,7 +40,8 @@ def winner_text(winners: Sequence[int], seat_names: Sequence[str], game_id: str,
     if game_id == "japanese65" and len(names) == 4:
         label = column_labels(game_id, seat_names, 2)[winners[0] % 2]
         if you:
-            return Msg("{you} win the match!", you=label)
+            partner = (humans[0] + 2) % 4
+            return Msg("{you} win the match!", you=Msg("You & {name}", name=names[partner]))
         if happy:
             return Msg("{team} win the match!", team=label)
         return Msg("{team} win the match.", team=label)
@@ -51,6 +52,11 @@ def winner_text(winners: Sequence[int], seat_names: Sequence[str], game_id: str,
         if happy:
             return Msg("{name} wins the match!", name=labels[0])
         return Msg("{name} wins the match.", name=labels[0])
+    if you:
+        # the person is 'you' here too (a name would not agree: 'vous et Bob gagnez')
+        others = [label for s, label in zip(winners, labels, strict=True) if s != humans[0]]
+        return NMsg("{names} shares the win with you!", "{names} share the win with you!",
+                    len(others), names=and_list(others))
     if happy:
         return Msg("{names} share the win!", names=and_list(labels))
     return Msg("{names} share the win.", names=and_list(labels))

@@ -7,7 +7,7 @@ import math
 import pygame
 
 from cardtable.i18n import N_
-from cardtable.ui import theme
+from cardtable.ui import cardart, theme
 from cardtable.ui.cardart import CardArt
 from cardtable.ui.scenes.common import FormScene
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button
@@ -111,7 +111,8 @@ class MenuScene(FormScene):
     # ---- drawing ------------------------------------------------------------------------------
     def art(self) -> CardArt:
         s = self.app.settings
-        key = (bool(s.get("four_colour_suits")), s.get("card_back", "blue"))
+        key = (bool(s.get("four_colour_suits")), s.get("card_back", "blue"),
+               cardart.court_letters())
         if self._art is None or key != self._art_key:
             self._art = card_art_for(s)
             self._art_key = key

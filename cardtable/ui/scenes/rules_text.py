@@ -97,10 +97,12 @@ your hand for the face-up trump card, as long as the stock is open and that card
 ## Closing the stock
 - On your turn to lead, while the stock still has cards, you may **close** it (before or
   after an exchange, even on the first lead). The trump card is turned down and nobody
-  draws any more; the rest of the deal is played with the stricter rules above.
-- Closing is a promise: you must reach 66. If you claim correctly, or have 66 when the last
-  trick is played, you win the deal as for a correct claim. Otherwise your opponent scores
-  2 game points, or 3 if they had not won a trick when you closed.
+  draws any more; the rest of the deal is played as when the stock is gone (see above).
+- Closing is a promise: you must reach 66. If you claim correctly, or have 66 or more when
+  the last trick has been played, you win the deal as for a correct claim. Otherwise (your
+  claim is wrong, your opponent claims correctly first, or you end below 66) your opponent
+  scores 2 game points, or 3 if your opponent had not won a trick when you closed.
+- If your opponent claims wrongly after you closed, it is an ordinary wrong claim (below).
 - After closing, nobody gets a bonus for the last trick.
 
 ## Claiming 66
@@ -108,7 +110,8 @@ your hand for the face-up trump card, as long as the stock is open and that card
   the card points of your tricks plus the marriages already scored.
 - **Correct claim:** 1 game point; 2 if the opponent has less than 33; 3 if the opponent
   has not won a single trick.
-- **Wrong claim:** your opponent scores 2 game points, or 3 if you have not won a trick.
+- **Wrong claim:** your opponent scores 2 game points, or 3 if your opponent has not won a
+  trick.
 
 ## Playing the deal out
 If the stock ran out by drawing and all twelve tricks are played without a claim, the
@@ -118,8 +121,9 @@ nobody scores.
 
 ## Options
 - **Game points to win:** the target, from 1 to 21. The usual target is 10; 7 makes a shorter match.
-- **Stricter play once the stock is gone:** once the stock is gone or closed, you must win
-  the trick when you can and trump when you cannot follow. Off by default.
+- **Stricter play once the stock is gone:** once the stock is gone or closed, you must beat
+  the card led with a higher card of its suit when you can, and trump when you cannot follow
+  suit. Off by default.
 """)
 
 RULES["rummy65"] = ("The Game of 65 (rummy)", """
@@ -146,7 +150,8 @@ to the best.
   card: you have **gone out**. You may not lay down part of your hand before then.
 - Otherwise discard one card. You always end your turn with a discard.
 - When the draw pile is empty, the discard pile (all but its top card) is shuffled into a new
-  one. After the third such reshuffle in a hand, the hand stops and everyone counts.
+  one. After the third such reshuffle in a hand, the hand stops at once and everyone counts
+  only the cards that do not fit into melds.
 
 ## Melds
 - **Set:** three or more cards of the same rank (with several packs, suits may repeat).
@@ -170,8 +175,8 @@ lay-down is fine), then discard.
 ## The pot
 - Everyone puts 65¢ in the pot at the start.
 - Whenever you lay down your whole hand, you take 10¢ from the pot, while there is any left.
-- At the end the lowest total takes what remains; tied players share it, and a cent that
-  cannot be shared goes to the tied player who comes first after the first dealer.
+- At the end the lowest total takes what remains. Tied players share it; cents that cannot
+  be shared go one each to the tied players in turn, starting from the first dealer's left.
 """)
 
 RULES["pairs65"] = ("Sixty-Five (pairs)", """
@@ -188,7 +193,8 @@ the table wins.
 ## Dealing
 - Each player gets nine cards, one at a time, starting with the first player.
 - The rest is the draw pile. The discard pile starts empty.
-- The setup screen chooses who starts; by default it is random.
+- Who starts is chosen on the setup screen: a seat of your choice, or at random (the
+  default). In a match of several games, each new game starts one seat further to the left.
 
 ## Your turn, step by step
 - **Refill:** if you hold three cards or fewer when your turn begins, first draw three cards.
@@ -207,8 +213,10 @@ the table wins.
   ends, and the player with most pairs wins (equal counts share the win).
 
 ## Options
-- **Games to win the match:** play a single game (the default) or a longer match. Each
-  game won scores one point, and the first to reach the chosen number of games wins.
+- **Who starts:** the seat that plays first in the first game, or at random (the default).
+- **Games to win the match:** play a single game (the default) or a longer match, up to 9
+  games. Each game won scores one point, and the first to reach the chosen number of games
+  wins.
 """)
 
 RULES["quebec65"] = ("65 from Québec", """
@@ -235,7 +243,8 @@ and the round's own wild rank changes every time. The lowest total wins.
 - Otherwise discard one card. Laying down part of a hand is not allowed before someone
   has gone out.
 - When the stock is empty, the discard pile (all but its top card) is shuffled into a new
-  stock. After the third reshuffle in a round, the round stops and everyone counts.
+  stock. After the third reshuffle in a round, the round stops at once and everyone counts
+  only the cards that do not fit into melds.
 
 ## Melds
 - **Set:** three or more cards of the same rank; suits may repeat.

@@ -17,6 +17,9 @@ from cardtable.ui.scenes.menu import card_art_for
 from cardtable.ui.widgets import Choice, Toggle
 
 SPEED_NAMES = {"off": N_("Off"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
+#: the letters on kings, queens and jacks: those of the language shown (R D V in French), or
+#: either set whatever the language
+COURT_NAMES = {"auto": N_("By language"), "kqj": "K Q J", "rdv": "R D V"}
 BACK_NAMES = {"blue": N_("Blue"), "red": N_("Red"), "green": N_("Green"),
               "purple": N_("Purple")}
 #: the language row: the system's language, or one of ours named in its own words
@@ -49,6 +52,10 @@ class SettingsScene(FormScene):
             ("card_back", Choice(
                 N_("Card back"), [(v, BACK_NAMES[v]) for v in CHOICES["card_back"]],
                 s.get("card_back"), lambda v: set_("card_back", v))),
+            ("court_letters", Choice(
+                N_("Court card letters"),
+                [(v, COURT_NAMES[v]) for v in CHOICES["court_letters"]],
+                s.get("court_letters", "auto"), lambda v: set_("court_letters", v))),
             ("felt", Choice(
                 N_("Table felt"), [(v, theme.FELT_NAMES[v]) for v in CHOICES["felt"]],
                 s.get("felt"), lambda v: set_("felt", v))),

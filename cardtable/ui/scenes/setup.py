@@ -5,6 +5,10 @@ and the game's options. Start hands a config to ``app.start_match``:
      'seats': [{'name': 'You', 'kind': 'human', 'level': 'medium'}, ...],
      'options': {'target': 10, 'strict_later_play': False},
      'first_dealer': None}
+
+A game that lets the table choose who plays first (pairs65: ``"first_player"`` in its
+spec's notes) also gets a "Who starts" row; the config then holds ``first_player`` (a seat,
+or None for random) and the engine's ``first_dealer``, the seat before it.
 """
 
 from __future__ import annotations
@@ -78,6 +82,8 @@ class SetupScene(FormScene):
         self.players = max(self.spec.min_players, min(self.spec.max_players, DEFAULT_PLAYERS))
         self.seats = default_seats(self.spec.max_players)
         self.options = self.spec.default_options()
+        #: the seat that plays first (games that offer the choice), None: at random
+        self.first_player: int | None = None
         self._restored = False
 
     # ---- model ------------------------------------------------------------------------
@@ -106,6 +112,10 @@ class SetupScene(FormScene):
                 self.seats[i]["level"] = level
             if name:
                 self.seats[i]["name"] = name[:18]
+        first = last.get("first_player")
+        if (self.offers_first_player and isinstance(first, int) and not isinstance(first, bool)
+                and 0 <= first < self.players):
+            self.first_player = first
         options = last.get("options")
         if isinstance(options, dict):
             for opt in self.spec.options:
@@ -124,17 +134,33 @@ class SetupScene(FormScene):
             if people > 1 and name == "You":   # pass-and-play: everybody has a name
                 name = f"Player {i + 1}"
             seats.append({"name": name, "kind": s["kind"], "level": s["level"]})
-        return {
+        config = {
             "game": self.game_id,
             "players": self.players,
             "seats": seats,
             "options": dict(self.options),
             "first_dealer": None,
         }
+        if self.offers_first_player:
+            first = self.first_player
+            config["first_player"] = first
+            # the engine deals from the dealer's left: the seat before the first player deals
+            config["first_dealer"] = None if first is None else (first - 1) % self.players
+        return config
+
+    @property
+    def offers_first_player(self) -> bool:
+        """Does this game let the table choose who plays first (pairs65)?"""
+        return "first_player" in self.spec.notes
 
     def set_players(self, n: int) -> None:
         self.players = max(self.spec.min_players, min(self.spec.max_players, int(n)))
+        if self.first_player is not None and self.first_player >= self.players:
+            self.first_player = None
         self.rebuild()
+
+    def set_first_player(self, seat: int | None) -> None:
+        self.first_player = seat
 
     def set_kind(self, seat: int, kind: str) -> None:
         s = self.seats[seat]
@@ -217,6 +243,11 @@ class SetupScene(FormScene):
             rows.append(("players", Slider(N_("Players"), self.spec.min_players,
                                            self.spec.max_players, self.players,
                                            on_change=self.set_players)))
+        if self.offers_first_player:
+            starts = [(None, N_("At random"))] + [(i, Msg("Seat {n}", n=i + 1))
+                                                  for i in range(self.players)]
+            rows.append(("first_player", Choice(N_("Who starts"), starts, self.first_player,
+                                                on_change=self.set_first_player)))
         for opt in self.spec.options:
             value = self.options.get(opt.key, opt.default)
             if opt.kind == "bool":

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine import registry
-from cardtable.i18n import N_, Msg, tr
+from cardtable.i18n import N_, Msg, number, percent, tr
 from cardtable.ui import theme
 from cardtable.ui.scenes.common import FormScene
 from cardtable.ui.scenes.rules_text import RULES
@@ -79,14 +79,14 @@ def table_rows(stats: dict) -> tuple[list[tuple[str, str]], list[list[str]]]:
         for key, _ in cols:
             if key == "win_rate":
                 played, won = r.get("played") or 0, r.get("won") or 0
-                cells.append(f"{round(100 * won / played)}%" if played else "—")
+                cells.append(percent(won / played) if played else "—")
             elif key == "average":
                 scored = r.get("scored") or 0
-                cells.append(f"{r.get('total', 0) / scored:.1f}" if scored and "total" in r
+                cells.append(number(r.get("total", 0) / scored, 1) if scored and "total" in r
                              else "—")
             else:
                 v = r.get(key)
-                cells.append("—" if v is None else str(v))
+                cells.append("—" if v is None else number(v))
         rows.append(cells)
     return cols, rows
 

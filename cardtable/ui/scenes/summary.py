@@ -104,7 +104,9 @@ def format_value(key: str, value: Any) -> str:
     if value is None:
         return "—"
     if isinstance(value, int) and key in MONEY_KEYS:
-        return f"{value}¢"
+        return tr(Msg("{n}¢", n=i18n.number(value)))
+    if isinstance(value, (int, float)):
+        return i18n.number(value, 0 if isinstance(value, int) else 1)
     if isinstance(value, (list, tuple)):
         if all(isinstance(v, (list, tuple)) for v in value):
             return str(len(value))
@@ -200,7 +202,8 @@ def deal_title(game_id: str, deal) -> Msg:
 def headline(event: dict, seat_names: Sequence[str], game_id: str,
              humans: Sequence[int] = (0,)) -> Msg:
     """'Deal 3: Margot scores 2 game points'. The only person at the table (``humans``) is
-    spoken to as 'you' (seats, not names, decide it)."""
+    spoken to as 'you' whatever name they typed ('Deal 3: you score...', 'You & Hana
+    score...'), so the verb agrees; with several people everybody is named."""
     title = deal_title(game_id, event.get("deal"))
     gp = event.get("game_points")
     if isinstance(gp, list) and gp:
@@ -211,9 +214,13 @@ def headline(event: dict, seat_names: Sequence[str], game_id: str,
             seats = [best, best + 2] if len(gp) == 2 and len(seat_names) == 4 else [best]
             values = dict(title=title, n=pts)
             if len(humans) == 1 and humans[0] in seats:
+                if len(seats) == 1:
+                    return NMsg("{title}: you score {n} game point",
+                                "{title}: you score {n} game points", pts, **values)
+                partner = next(s for s in seats if s != humans[0])
+                you = Msg("You & {name}", name=shown_names(seat_names)[partner])
                 return NMsg("{title}: {you} score {n} game point",
-                            "{title}: {you} score {n} game points", pts, you=labels[best],
-                            **values)
+                            "{title}: {you} score {n} game points", pts, you=you, **values)
             if len(seats) > 1:
                 return NMsg("{title}: {team} score {n} game point",
                             "{title}: {team} score {n} game points", pts, team=labels[best],

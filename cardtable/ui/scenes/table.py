@@ -254,7 +254,8 @@ class TableScene(Scene):
 
     def _setting_changed(self, key: str, value) -> None:
         if key in ("four_colour_suits", "card_back", "felt", "animation_speed", "sound",
-                   "show_card_points", "reduced_motion", "high_contrast"):
+                   "show_card_points", "reduced_motion", "high_contrast", "court_letters",
+                   "language"):
             self._apply_settings()
         if key == "large_cards":
             self.on_resize(self.game.size)

@@ -896,10 +896,15 @@ class Pairs65Table(GameTable):
                                  N_("Game {game}: {name} wins with five pairs."), game=game)
             return self.said(w, N_("Game {game}: you win on most pairs."),
                              N_("Game {game}: {name} wins on most pairs."), game=game)
-        names = Msg("{a} and {b}", a=self.you(winners[0]), b=self.you(winners[1]))
-        for w in winners[2:]:
-            names = Msg("{a} and {b}", a=names, b=self.you(w))
-        return Msg("Game {game}: {names} share the win.", game=game, names=names)
+        from cardtable.ui.scenes.summary import and_list
+
+        # the person is 'you' here too (a name would not agree: 'vous et Bob gagnez')
+        others = [self.name(w) for w in winners if not self.is_you(w)]
+        if len(others) < len(winners):
+            return NMsg("Game {game}: {names} shares the win with you.",
+                        "Game {game}: {names} share the win with you.", len(others),
+                        game=game, names=and_list(others))
+        return Msg("Game {game}: {names} share the win.", game=game, names=and_list(others))
 
     def summary_title(self, ev: dict) -> Msg:
         """The headline of the end-of-game summary."""
