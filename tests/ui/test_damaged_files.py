@@ -82,7 +82,7 @@ def _save_with_names(tmp_path, names: list[str]) -> Path:
                   pace=0)
     data = match.to_json()
     data["version"] = storage.MATCH_VERSION
-    for seat, name in zip(data["seats"], names):
+    for seat, name in zip(data["seats"], names, strict=True):
         seat["name"] = name
     path = folder / "match.json"
     path.write_text(json.dumps(data))

@@ -93,7 +93,8 @@ class SetupScene(FormScene):
         if not isinstance(last, dict):
             return
         n = last.get("players")
-        if isinstance(n, int) and not isinstance(n, bool) and self.spec.min_players <= n <= self.spec.max_players:
+        if (isinstance(n, int) and not isinstance(n, bool)
+                and self.spec.min_players <= n <= self.spec.max_players):
             self.players = n
         seats = last.get("seats")
         for i, seat in enumerate(seats if isinstance(seats, list) else []):
