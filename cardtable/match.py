@@ -27,6 +27,7 @@ from typing import Any
 
 from cardtable.engine import registry
 from cardtable.engine.core import Action, ConfigError, Event, GameState, IllegalAction
+from cardtable.names import clean_name
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -46,10 +47,15 @@ class Seat:
 
     @classmethod
     def from_json(cls, data: dict) -> Seat:
+        """A seat from a setup or a file: its name cleaned as a typed one is (printable, at
+        most 18 characters, something visible), an unknown kind or level made the default."""
         kind = data.get("kind", "human")
         if kind not in ("human", "computer"):
             kind = "human"
-        return cls(str(data.get("name") or "Player"), kind, str(data.get("level") or "easy"))
+        level = data.get("level")
+        if level not in LEVELS:
+            level = "easy"
+        return cls(clean_name(data.get("name")) or "Player", kind, level)
 
 
 # --------------------------------------------------------------------------- bots

@@ -7,6 +7,12 @@ object, a version we do not know, too big, or a match that breaks the rules) is 
 under a new name with a time stamp, and the caller gets one sentence to show the player;
 the program carries on with defaults. No pygame here.
 
+A file that is there but cannot be read (no permission, locked by another program) or that
+could not be set aside is *left alone*: this run never writes over it or removes it (see
+:func:`is_left_alone`), so nothing it holds is lost; the player is told once, when it is read.
+Temporary files left by a write that was cut short (the program killed) are removed when the
+folder is next read, once they are old enough not to be a write in progress.
+
 * settings:  ``load_settings`` / ``save_settings``   (user config folder)
 * the match: ``save_match`` / ``load_match`` / ``clear_match``   (user data folder)
 * statistics: ``load_stats`` / ``save_stats`` / ``record_result`` / ``stats_rows``
@@ -96,10 +102,116 @@ def _clean(data: dict) -> dict[str, Any]:
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
             ):
                 out[key] = [max(640, min(7680, value[0])), max(400, min(4320, value[1]))]
+        elif key == "last_setup":
+            out[key] = _clean_setups(value)
         elif isinstance(default, dict):
             if isinstance(value, dict):
                 out[key] = value
     return out
+
+
+#: what a remembered setup may hold (see the setup scene's ``config``)
+_SEAT_KINDS = ("human", "computer")
+_LEVELS = ("easy", "medium", "hard")
+
+
+def _clean_setups(value: Any) -> dict[str, dict]:
+    """The remembered setups (game id -> setup), each reduced to well-formed parts: a
+    player count, seats with a clean name, kind and level, options of plain values. What a
+    game's setup screen cannot use is left out; the screen checks the rest against the game."""
+    if not isinstance(value, dict):
+        return {}
+    out: dict[str, dict] = {}
+    for game, setup in list(value.items())[:64]:
+        if not isinstance(game, str) or len(game) > 40 or not isinstance(setup, dict):
+            continue
+        clean: dict[str, Any] = {"game": game} if setup.get("game") == game else {}
+        if "first_dealer" in setup:
+            dealer = setup["first_dealer"]
+            clean["first_dealer"] = dealer if _is_count(dealer) and dealer < 16 else None
+        players = setup.get("players")
+        if _is_count(players) and players <= 16:
+            clean["players"] = players
+        seats = setup.get("seats")
+        if isinstance(seats, list):
+            clean["seats"] = [_clean_seat(seat) for seat in seats[:16]]
+        options = setup.get("options")
+        if isinstance(options, dict):
+            clean["options"] = {k: v for k, v in list(options.items())[:32]
+                                if isinstance(k, str) and len(k) <= 40
+                                and _plain_option(v)}
+        out[game] = clean
+    return out
+
+
+def _clean_seat(seat: Any) -> dict[str, str]:
+    from cardtable.names import clean_name
+
+    if not isinstance(seat, dict):
+        return {}
+    out = {}
+    name = clean_name(seat.get("name"))
+    if name:
+        out["name"] = name
+    if seat.get("kind") in _SEAT_KINDS:
+        out["kind"] = seat["kind"]
+    if seat.get("level") in _LEVELS:
+        out["level"] = seat["level"]
+    return out
+
+
+def _plain_option(value: Any) -> bool:
+    if isinstance(value, bool) or value is None:
+        return True
+    if isinstance(value, int):
+        return abs(value) <= 10**6
+    return isinstance(value, str) and len(value) <= 40
+
+
+#: files this run must neither write over nor remove (see the module docstring)
+_LEFT_ALONE: set[str] = set()
+
+
+def _key(path: str | os.PathLike) -> str:
+    return os.path.abspath(os.fspath(path))
+
+
+def is_left_alone(path: str | os.PathLike) -> bool:
+    """True when ``path`` could not be read (or set aside) in this run: it is not written."""
+    return _key(path) in _LEFT_ALONE
+
+
+def leave_alone(path: str | os.PathLike) -> None:
+    _LEFT_ALONE.add(_key(path))
+
+
+def release(path: str | os.PathLike) -> None:
+    """The player chose to replace a file that could not be read: it may be written again."""
+    _LEFT_ALONE.discard(_key(path))
+
+
+#: temporary files younger than this (seconds) may be a write in progress: kept
+STALE_SECONDS = 60.0
+
+
+def remove_stale_temporaries(path: str | os.PathLike, age: float = STALE_SECONDS) -> int:
+    """Remove the temporary files an interrupted :func:`write_json` of ``path`` left behind
+    (``.<name>-*.tmp`` beside it, older than ``age`` seconds); how many were removed."""
+    path = Path(path)
+    removed = 0
+    now = time.time()
+    try:
+        leftovers = list(path.parent.glob(f".{path.stem}-*.tmp"))
+    except OSError:
+        return 0
+    for tmp in leftovers:
+        try:
+            if now - tmp.stat().st_mtime >= age and tmp.is_file():
+                tmp.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed
 
 
 def _set_aside(path: Path) -> Path:
@@ -134,27 +246,41 @@ def set_aside(path: str | os.PathLike, what: str, problem: str | Msg) -> Msg:
     try:
         moved = _set_aside(path)
     except OSError:
-        return Msg("The {label} is damaged ({problem}) and could not be moved aside; "
-                   "{instead}.", label=label, problem=problem, instead=instead)
+        leave_alone(path)
+        return Msg("The {label} is damaged ({problem}) and could not be moved aside, so it is "
+                   "left as it is and nothing is saved over it.", label=label, problem=problem)
     return Msg("The {label} was damaged ({problem}), so it was kept as {file} and {instead}.",
                label=label, problem=problem, file=moved.name, instead=instead)
 
 
-def read_json(path: str | os.PathLike, what: str, version: int) -> tuple[Any, Msg | None]:
+def _unreadable(path: Path, label: Msg, exc: OSError) -> Msg:
+    """A file is there but cannot be read: it is left alone, and the one sentence to say so."""
+    leave_alone(path)
+    return Msg("Could not read the {label} ({error}), so it is left as it is and nothing is "
+               "saved over it.", label=label, error=exc.strerror or exc.__class__.__name__)
+
+
+def read_json(path: str | os.PathLike, what: str, version: int,
+              newer: bool = False) -> tuple[Any, Msg | None]:
     """(data, message): a JSON object with ``version``, or None and why it was set aside.
 
-    A missing file gives (None, None). Nothing but ``json.loads`` ever reads the text.
+    A missing file gives (None, None). Nothing but ``json.loads`` ever reads the text. With
+    ``newer``, a file of a later version (written by a newer program) is read too: the
+    caller keeps what it understands. A file that cannot be read is left alone
+    (:func:`is_left_alone`).
     """
     path = Path(path)
     label = _what(what)[0]
     limit = MAX_BYTES.get(what, 1024 * 1024)
+    remove_stale_temporaries(path)
     try:
         size = path.stat().st_size
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return None, None
     except OSError as exc:
-        return None, Msg("Could not read the {label} ({error}).", label=label,
-                         error=exc.strerror or exc)
+        return None, _unreadable(path, label, exc)
+    except ValueError:              # a path the system cannot name (a NUL in it)
+        return None, None
     if size > limit:
         return None, set_aside(path, what, Msg("it is {kb} KB, more than a {label} can be",
                                                kb=size // 1024, label=label))
@@ -163,8 +289,7 @@ def read_json(path: str | os.PathLike, what: str, version: int) -> tuple[Any, Ms
     except FileNotFoundError:
         return None, None
     except OSError as exc:
-        return None, Msg("Could not read the {label} ({error}).", label=label,
-                         error=exc.strerror or exc)
+        return None, _unreadable(path, label, exc)
     problem = None
     data = None
     try:
@@ -175,16 +300,27 @@ def read_json(path: str | os.PathLike, what: str, version: int) -> tuple[Any, Ms
         problem = Msg("it is nested too deeply")
     if problem is None and not isinstance(data, dict):
         problem = Msg("it does not hold an object")
-    if problem is None and data.get("version") != version:
-        problem = Msg("its version {version} is unknown", version=repr(data.get("version")))
+    if problem is None and data.get("version") != version and not (
+            newer and _is_count(data.get("version")) and data["version"] > version):
+        problem = Msg("its version {version} is unknown", version=repr(data.get("version"))[:20])
     if problem is not None:
         return None, set_aside(path, what, problem)
     return data, None
 
 
-def write_json(path: str | os.PathLike, data: dict, indent: int | None = 2) -> None:
-    """Write ``data`` atomically: a temporary file next to the target, fsync, os.replace."""
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def write_json(path: str | os.PathLike, data: dict, indent: int | None = 2) -> bool:
+    """Write ``data`` atomically: a temporary file next to the target, fsync, os.replace.
+
+    False (and nothing written) when ``path`` is left alone (it could not be read in this
+    run); an OSError when the system refuses the write.
+    """
     path = Path(path)
+    if is_left_alone(path):
+        return False
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(data, indent=indent, sort_keys=True, separators=None if indent else
                       (",", ":"))
@@ -201,6 +337,7 @@ def write_json(path: str | os.PathLike, data: dict, indent: int | None = 2) -> N
         except OSError:
             pass
         raise
+    return True
 
 
 # --------------------------------------------------------------------------- settings
@@ -211,20 +348,22 @@ def load_settings(path: str | os.PathLike | None = None) -> tuple[dict[str, Any]
 
     A damaged file (not JSON, not an object, too big, or a version we do not know) is renamed
     to ``settings.damaged-<time>.json`` and the defaults are returned with a message saying so.
+    A file written by a newer version is not damaged: what this version understands is kept.
     """
     path = Path(path) if path is not None else settings_path()
-    data, message = read_json(path, "settings", SETTINGS_VERSION)
+    data, message = read_json(path, "settings", SETTINGS_VERSION, newer=True)
     if data is None:
         return defaults(), message
     return _clean(data), None
 
 
-def save_settings(settings: dict[str, Any], path: str | os.PathLike | None = None) -> None:
-    """Write ``settings`` atomically: a temporary file next to the target, then os.replace."""
+def save_settings(settings: dict[str, Any], path: str | os.PathLike | None = None) -> bool:
+    """Write ``settings`` atomically: a temporary file next to the target, then os.replace.
+    False when the file is left alone (see :func:`write_json`)."""
     path = Path(path) if path is not None else settings_path()
     data = dict(settings)
     data["version"] = SETTINGS_VERSION
-    write_json(path, data)
+    return write_json(path, data)
 
 
 # --------------------------------------------------------------------------- the match
@@ -240,12 +379,13 @@ def match_path() -> Path:
     return data_dir() / "match.json"
 
 
-def save_match(match, path: str | os.PathLike | None = None) -> None:
-    """Write the match in progress (a :class:`cardtable.match.Match`) atomically."""
+def save_match(match, path: str | os.PathLike | None = None) -> bool:
+    """Write the match in progress (a :class:`cardtable.match.Match`) atomically. False when
+    the file is left alone (a saved match that could not be read is not written over)."""
     path = Path(path) if path is not None else match_path()
     data = match.to_json()
     data["version"] = MATCH_VERSION
-    write_json(path, data, indent=None)
+    return write_json(path, data, indent=None)
 
 
 def load_match(path: str | os.PathLike | None = None, **kwargs: Any):
@@ -270,8 +410,7 @@ def load_match(path: str | os.PathLike | None = None, **kwargs: Any):
         return None, set_aside(path, "match", Msg("its content is inconsistent: {detail}",
                                                   detail=_short(exc)))
     if match.is_over:
-        clear_match(path)
-        return None, None
+        return None, clear_match(path)
     return match, None
 
 
@@ -287,16 +426,31 @@ def _short(exc) -> str:
 
 def has_match(path: str | os.PathLike | None = None) -> bool:
     path = Path(path) if path is not None else match_path()
-    return path.is_file()
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
-def clear_match(path: str | os.PathLike | None = None) -> None:
-    """Forget the match in progress (it ended, or the player started another)."""
+def clear_match(path: str | os.PathLike | None = None) -> Msg | None:
+    """Forget the match in progress (it ended, or the player started another).
+
+    Never raises: None when it is gone (or was never there, or is left alone because it
+    could not be read), else the sentence to show (the system refused to remove it).
+    """
     path = Path(path) if path is not None else match_path()
+    if is_left_alone(path):
+        return None
     try:
         path.unlink()
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
+        pass                    # nothing there (or no folder at all: a file in its place)
+    except OSError as exc:
+        return Msg("The saved match could not be removed ({error}).",
+                   error=exc.strerror or exc.__class__.__name__)
+    except ValueError:          # a path the system cannot name
         pass
+    return None
 
 
 # --------------------------------------------------------------------------- statistics
@@ -320,13 +474,19 @@ def load_stats(path: str | os.PathLike | None = None) -> tuple[dict, str | None]
     if not isinstance(games, dict):
         return {}, set_aside(path, "stats", "it holds no games")
     for game, levels in games.items():
-        if not isinstance(game, str) or not isinstance(levels, dict):
+        if not _stats_key(game) or not isinstance(levels, dict):
             continue
         for level, record in levels.items():
             clean = _clean_record(record)
-            if isinstance(level, str) and clean is not None:
+            if _stats_key(level) and clean is not None:
                 out.setdefault(game, {})[level] = clean
     return out, None
+
+
+#: the largest count (matches played, won, in a row) and score a record may hold: beyond
+#: them a record is not believed (a number like 10**400 cannot even be averaged)
+MAX_COUNT = 10**9
+MAX_SCORE = 10**12
 
 
 def _clean_record(record) -> dict | None:
@@ -336,24 +496,36 @@ def _clean_record(record) -> dict | None:
     for key in STAT_KEYS:
         value = record.get(key)
         if key == "last_played":
-            if isinstance(value, str) and len(value) <= 40:
+            if isinstance(value, str) and len(value) <= 40 and value.isprintable():
                 out[key] = value
         elif key in ("best", "total"):
-            if isinstance(value, int) and not isinstance(value, bool):
+            if isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_SCORE:
                 out[key] = value
-        elif isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        elif _is_count(value) and value <= MAX_COUNT:
             out[key] = value
     played = out.get("played", 0)
     if not played or out.get("won", 0) > played:
         return None
+    for key in ("streak", "best_streak", "scored"):
+        if out.get(key, 0) > played:
+            del out[key]
+    if out.get("streak", 0) > out.get("best_streak", out.get("streak", 0)):
+        out["best_streak"] = out["streak"]
     out.setdefault("won", 0)
     out.setdefault("scored", played)
     return out
 
 
-def save_stats(stats: dict, path: str | os.PathLike | None = None) -> None:
+def _stats_key(key: Any) -> bool:
+    """A game id or level as the statistics name them: short printable words."""
+    return isinstance(key, str) and 0 < len(key) <= 40 and key.isprintable()
+
+
+def save_stats(stats: dict, path: str | os.PathLike | None = None) -> bool:
+    """Write the statistics atomically; False when the file is left alone (it could not be
+    read in this run: its history is not written over)."""
     path = Path(path) if path is not None else stats_path()
-    write_json(path, {"version": STATS_VERSION, "games": stats})
+    return write_json(path, {"version": STATS_VERSION, "games": stats})
 
 
 def record_result(stats: dict, game: str, level: str, won: bool, score: int | None,

@@ -202,6 +202,14 @@ class GameState(ABC):
         "score_sheet", "match_scores", "winners", "over",
     )
 
+    #: the shape of each of the game's own fields and of one score-sheet row, checked when
+    #: a save is loaded (specs of :mod:`cardtable.engine.checks`; a field not listed is
+    #: checked only by the game's ``_validate_loaded``)
+    SCHEMA: ClassVar[dict[str, Any]] = {}
+    ROW: ClassVar[Any] = None
+    #: the number of the last deal of a match (None: as many as it takes)
+    LAST_DEAL: ClassVar[int | None] = None
+
     rng: random.Random
 
     # ---- construction -------------------------------------------------------
@@ -354,7 +362,9 @@ class GameState(ABC):
             setattr(self, name, _dup(value))
         self.rng = rng
         try:
+            self._validate_shape()
             self._validate_loaded()
+            self._validate_playable()
         except ConfigError:
             raise
         except Exception as exc:  # any inconsistency in a hand-edited save
@@ -363,8 +373,61 @@ class GameState(ABC):
             ) from exc
         return self
 
+    def _validate_shape(self) -> None:
+        """Check every field of a loaded state has the type and range the game gives it:
+        the common fields here, the game's own from its ``SCHEMA``, the score sheet's rows
+        from its ``ROW``. Raise ConfigError on the first that does not fit."""
+        from . import checks as ck
+        from .registry import get
+
+        spec = get(self.GAME_ID)
+        ck.check(self.n_players, ck.integer(spec.min_players, spec.max_players),
+                 ck.Ctx(0, frozenset()), "number of players")
+        n = self.n_players
+        ctx = ck.Ctx(n, frozenset(self._full_deck()))
+        if not isinstance(self.options, dict):
+            raise ConfigError("bad_save", "the save's options are not valid")
+        self.options = spec.check_options(self.options)     # an option left out: its default
+        base = {
+            "dealer": ck.seat,
+            "first_dealer": ck.seat,
+            "deal_no": ck.integer(1, self.LAST_DEAL or ck.BIG),
+            # (read from the class: a spec is a plain function, not a method)
+            "score_sheet": ck.list_of(type(self).ROW or ck.mapping(ck.word(), ck.anything),
+                                      most=100_000),
+            "match_scores": ck.SCORES,
+            "winners": ck.SEATS,
+            "over": ck.boolean,
+        }
+        for name, field_spec in (base | self.SCHEMA).items():
+            ck.check(getattr(self, name), field_spec, ctx, name.replace("_", " "))
+        ck.require(len(set(self.winners)) == len(self.winners), "a winner listed twice")
+        ck.require(bool(self.winners) == self.over, "winners without the match's end")
+        done = self.deal_no if self.over else self.deal_no - 1
+        ck.require(len(self.score_sheet) <= done, "the score sheet runs past the deal")
+        if self.ROW is not None:
+            ck.require(all(row["deal"] == i + 1 for i, row in enumerate(self.score_sheet)),
+                       "the score sheet's deals are out of order")
+
+    def _validate_playable(self) -> None:
+        """The loaded state answers every question the table and the players ask of it."""
+        from .checks import require
+
+        current = self.current_player
+        if self.over:
+            require(current is None, "a player to act after the match's end")
+        else:
+            require(isinstance(current, int) and 0 <= current < self.n_players,
+                    "no player to act")
+            require(bool(self.legal_actions()), "no move for the player to act")
+        for seat in range(self.n_players):
+            self.view(seat)
+            self.hand(seat)
+
     def _validate_loaded(self) -> None:
-        """Check a loaded state obeys the rules (cards conserved, sizes sane). Raise on error."""
+        """Check a loaded state obeys the rules (cards conserved, sizes sane). Raise on error.
+
+        Called once every field has its type and range (:meth:`_validate_shape`)."""
         from .cards import same_cards
 
         if not same_cards(self.all_cards(), self._full_deck()):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from . import checks as ck
 from .cards import make_deck
 from .core import Action, Event, GameState, IllegalAction
 from .registry import GameSpec, OptionSpec
@@ -54,6 +55,30 @@ class Japanese65State(GameState):
         "last_trick_side",  # side that won the 12th trick (after it is played)
         "voids",         # per seat: suits that seat has shown out of (public knowledge)
     )
+
+    SCHEMA = {
+        "hands": ck.per_seat(ck.list_of(ck.card, most=TRICKS_PER_DEAL)),
+        "trick": lambda v, ctx: ck.played(v, ctx) and len(v) < 4,
+        "leader": ck.seat,
+        "turn": ck.seat,
+        "tricks_won": ck.pair_of(ck.integer(0, TRICKS_PER_DEAL)),
+        "partner_cards": ck.pair_of(ck.list_of(ck.card, most=TRICKS_PER_DEAL)),
+        "piles": ck.pair_of(ck.list_of(ck.card, most=3 * TRICKS_PER_DEAL)),
+        "tricks_played": ck.integer(0, TRICKS_PER_DEAL),
+        "last_trick": ck.maybe(ck.obj({
+            "cards": lambda v, ctx: ck.played(v, ctx) and len(v) == 4, "winner": ck.seat})),
+        "last_trick_side": ck.maybe(ck.integer(0, 1)),
+        "voids": ck.per_seat(ck.SUITS),
+    }
+    ROW = ck.obj({
+        "deal": ck.integer(1), "dealer": ck.seat,
+        "tricks": ck.pair_of(ck.integer(0, TRICKS_PER_DEAL)),
+        "trick_points": ck.pair_of(ck.integer(0, 2 * TRICKS_PER_DEAL)),
+        "last_trick": ck.pair_of(ck.integer(0, 1)),
+        "card_points": ck.pair_of(ck.integer(0, 40)),
+        "points": ck.pair_of(ck.integer(0, 65)),
+        "game_points": ck.pair_of(ck.integer(0, 2)),
+    })
 
     # ------------------------------------------------------------------ setup
     def _init_fields(self) -> None:
@@ -252,6 +277,32 @@ class Japanese65State(GameState):
             "is_over": self.over,
             "winners": list(self.winners),
         }
+
+    def _validate_loaded(self) -> None:
+        super()._validate_loaded()
+        need = ck.require
+        for seat in range(4):
+            won = sum(row["game_points"][side_of(seat)] for row in self.score_sheet)
+            need(self.match_scores[seat] == won, "the scores do not add up")
+        if self.over:
+            return
+        played = self.tricks_played
+        need(played == sum(self.tricks_won) and played < TRICKS_PER_DEAL,
+             "the tricks played do not match the tricks won")
+        for side in (0, 1):
+            need(len(self.partner_cards[side]) == self.tricks_won[side]
+                 and len(self.piles[side]) == 3 * self.tricks_won[1 - side],
+                 "the piles do not match the tricks won")
+        seats = [s for s, _ in self.trick]
+        need(seats == [(self.leader + i) % 4 for i in range(len(seats))]
+             and self.turn == (self.leader + len(seats)) % 4, "the trick is out of turn")
+        for seat in range(4):
+            need(len(self.hands[seat]) == TRICKS_PER_DEAL - played - (seat in seats),
+                 "a hand holds the wrong number of cards")
+        need((self.last_trick is None) == (played == 0) and self.last_trick_side is None,
+             "the last trick does not match the tricks played")
+        if self.last_trick is not None:
+            need(self.last_trick["winner"] == self.leader, "the leader did not win the trick")
 
     def determinize(self, seat: int, rng: random.Random) -> Japanese65State:
         """Re-deal the other three hands at random, keeping sizes and known voids."""

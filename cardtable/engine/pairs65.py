@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import random
 
+from . import checks as ck
 from .cards import make_deck
 from .core import Action, ConfigError, Event, GameState, IllegalAction
 from .registry import GameSpec, OptionSpec
@@ -100,6 +101,25 @@ class Pairs65State(GameState):
         "turns_without_pair",  # complete turns in a row without a pair laid
         "paired_this_turn",
     )
+
+    SCHEMA = {
+        "hands": ck.per_seat(ck.CARDS),
+        "draw_pile": ck.CARDS,
+        "discard_pile": ck.CARDS,
+        "pairs": ck.per_seat(ck.list_of(ck.list_of(ck.card, size=2), most=26)),
+        "known": lambda v, ctx: ck.mapping(ck.card, ck.integer(1, (1 << ctx.n) - 1))(v, ctx),
+        "turn": ck.seat,
+        "phase": ck.word(*PHASES),
+        "swap": ck.maybe(ck.obj({"swapper": ck.seat, "target": ck.seat, "card": ck.card})),
+        "turn_no": ck.COUNT,
+        "turns_without_pair": ck.COUNT,
+        "paired_this_turn": ck.boolean,
+    }
+    ROW = ck.obj({
+        "deal": ck.integer(1), "game": ck.integer(1), "first_player": ck.seat,
+        "pairs": ck.per_seat(ck.integer(0, 26)), "winners": ck.SEATS, "reason": ck.word(),
+        "turns": ck.COUNT, "games_won": ck.per_seat(ck.COUNT),
+    })
 
     # ------------------------------------------------------------------ setup
     def _init_fields(self) -> None:
@@ -585,6 +605,12 @@ class Pairs65State(GameState):
             for p in laid:
                 if len(p) != 2 or not is_pair(p[0], p[1]):
                     raise ConfigError("bad_save", f"the save holds an invalid pair {p}")
+        won = self.score_sheet[-1]["games_won"] if self.score_sheet else [0] * n
+        ck.require(self.match_scores == won, "the scores do not match the games won")
+        ck.require((self.phase == "over") == self.over, "the phase does not match the match")
+        if self.swap is not None:
+            ck.require(self.swap["swapper"] == self.turn != self.swap["target"],
+                       "the pending swap is not the player's to act")
 
 
 SPEC = GameSpec(

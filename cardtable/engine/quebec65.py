@@ -27,6 +27,7 @@ class Quebec65State(RummyState):
     ALWAYS_WILD = ("2",)
     DISCARD_WHEN_OUT = False
     WILDS_AT_MOST_NATURALS = False
+    LAST_DEAL = N_DEALS
 
     def _decks(self) -> int:
         return 2
@@ -43,6 +44,9 @@ class Quebec65State(RummyState):
         if r in "TJQK":
             return 10
         return 5
+
+
+Quebec65State.ROW = Quebec65State.row_spec()
 
 
 SPEC = GameSpec(

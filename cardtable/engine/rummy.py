@@ -31,6 +31,7 @@ from abc import abstractmethod
 from collections import Counter
 from typing import Any, ClassVar
 
+from . import checks as ck
 from . import melds as meldlib
 from .cards import JOKER, RANK_NUMBER, SUITS, make_deck
 from .core import Action, Event, GameState, IllegalAction
@@ -103,6 +104,18 @@ class RummyState(GameState):
         "reshuffles",    # stock rebuilds this deal
     )
 
+    SCHEMA: ClassVar[dict[str, Any]] = {
+        "hands": ck.per_seat(ck.CARDS),
+        "stock": ck.CARDS,
+        "discard_pile": ck.CARDS,
+        "turn": ck.seat,
+        "drawn": ck.boolean,
+        "out_seat": ck.maybe(ck.seat),
+        "laid": ck.per_seat(ck.list_of(ck.list_of(ck.card, most=200))),
+        "pickups": ck.per_seat(ck.CARDS),
+        "reshuffles": ck.integer(0, MAX_RESHUFFLES),
+    }
+
     _RULES_CACHE: ClassVar[dict] = {}
 
     # ------------------------------------------------------------------ game parameters
@@ -155,6 +168,48 @@ class RummyState(GameState):
 
     def _view_extra(self) -> dict:
         return {}
+
+    @classmethod
+    def row_spec(cls, extra: dict | None = None) -> Any:
+        """The shape of one score-sheet row (``extra``: the game's own parts of it)."""
+        melds = ck.per_seat(ck.list_of(ck.CARDS))
+        return ck.obj({
+            "deal": ck.integer(1, cls.N_DEALS), cls.DEAL_WORD: ck.integer(1, cls.N_DEALS),
+            "dealer": ck.seat, "wild_ranks": ck.list_of(ck.word(*RANKS), most=3),
+            "went_out": ck.maybe(ck.seat), "stalemate": ck.boolean,
+            "reshuffles": ck.integer(0, cls.MAX_RESHUFFLES), "laid": melds,
+            "leftover": ck.per_seat(ck.CARDS),
+            "values": ck.per_seat(ck.list_of(ck.integer(0, 50))),
+            "penalties": ck.per_seat(ck.COUNT), "melded_all": ck.per_seat(ck.boolean),
+            "totals": ck.per_seat(ck.COUNT), **(extra or {}),
+        }, {"arranged": melds})
+
+    def _validate_loaded(self) -> None:
+        super()._validate_loaded()
+        need = ck.require
+        n = self.n_players
+        totals = self.score_sheet[-1]["totals"] if self.score_sheet else [0] * n
+        need(self.match_scores == totals, "the scores do not match the score sheet")
+        if self.over:
+            return
+        size = self.cards_dealt(self.deal_no)
+        for seat in range(n):
+            held = len(self.hands[seat]) + sum(len(m) for m in self.laid[seat])
+            if seat == self.out_seat:
+                expected = size + (0 if self.DISCARD_WHEN_OUT else 1)
+            else:
+                expected = size + (seat == self.turn and self.drawn)
+            need(held == expected, "a hand holds the wrong number of cards")
+            need(not Counter(self.pickups[seat]) - Counter(self.hands[seat]),
+                 "a card taken from the pile is not in its hand")
+        if self.out_seat is None:
+            need(not any(self.laid), "melds laid before anybody went out")
+        else:
+            need(self.turn != self.out_seat, "the player who went out is to play again")
+        rules = self.meld_rules()
+        for melds in self.laid:
+            for meld in melds:
+                need(meldlib.check_meld_code(meld, rules) is None, "a laid meld is not valid")
 
     # ------------------------------------------------------------------ setup
     def _init_fields(self) -> None:

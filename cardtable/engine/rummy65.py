@@ -24,6 +24,7 @@ Decisions beyond the specification, besides the shared ones of :mod:`rummy`:
 
 from __future__ import annotations
 
+from . import checks as ck
 from .registry import GameSpec
 from .rummy import DECISIONS, RummyState
 
@@ -44,6 +45,14 @@ class Rummy65State(RummyState):
         "pot",    # cents left in the pot
         "taken",  # per seat: cents taken from the pot so far (final share included)
     )
+    LAST_DEAL = N_DEALS
+    SCHEMA = {**RummyState.SCHEMA, "pot": ck.integer(0, ANTE * 8),
+              "taken": ck.per_seat(ck.integer(0, ANTE * 8))}
+
+    def _validate_loaded(self) -> None:
+        super()._validate_loaded()
+        ck.require(self.pot + sum(self.taken) == ANTE * self.n_players,
+                   "the pot and the money taken do not add up")
 
     def _decks(self) -> int:
         return 2 if self.n_players <= 5 else 3
@@ -105,6 +114,12 @@ class Rummy65State(RummyState):
 
     def _view_extra(self) -> dict:
         return {"pot": self.pot, "taken": list(self.taken), "ante": ANTE}
+
+
+Rummy65State.ROW = Rummy65State.row_spec({"money": ck.obj({
+    "ante": ck.integer(ANTE, ANTE), "pot": ck.integer(0, ANTE * 8),
+    **{k: ck.per_seat(ck.integer(0, ANTE * 8)) for k in ("paid", "taken", "taken_total", "payout")},
+    "net": ck.per_seat(ck.integer(-ANTE, ANTE * 8))})})
 
 
 SPEC = GameSpec(

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 
+from . import checks as ck
 from .cards import SUITS, make_deck
 from .core import Action, ConfigError, Event, GameState, IllegalAction
 from .registry import GameSpec, OptionSpec
@@ -75,6 +76,44 @@ class SixtySixState(GameState):
         "last_trick",     # {"leader", "cards", "winner", "points"} of the last finished trick
         "last_trick_bonus",  # seat that scored the 10 for the last trick, or None
     )
+
+    SCHEMA = {
+        "hands": ck.pair_of(ck.list_of(ck.card, most=HAND_SIZE)),
+        "stock": ck.list_of(ck.card, most=STOCK_SIZE),
+        "trump": ck.suit,
+        "trump_card": ck.maybe(ck.card),
+        "leader": ck.seat,
+        "trick": ck.list_of(ck.card, most=1),
+        "won": ck.pair_of(ck.list_of(ck.card, most=24)),
+        "tricks": ck.pair_of(ck.integer(0, 12)),
+        "card_points": ck.pair_of(ck.integer(0, 120)),
+        "marriage_points": ck.pair_of(ck.integer(0, 100)),
+        "marriages": ck.list_of(ck.obj({"seat": ck.seat, "suit": ck.suit,
+                                        "points": ck.integer(20, 40), "scored": ck.boolean}),
+                                most=4),
+        "announced": ck.maybe(ck.suit),
+        "known": ck.pair_of(ck.list_of(ck.card, most=HAND_SIZE)),
+        "voids": ck.pair_of(ck.SUITS),
+        "closed": ck.boolean,
+        "closer": ck.maybe(ck.seat),
+        "closer_opp_had_trick": ck.maybe(ck.boolean),
+        "last_trick": ck.maybe(ck.obj({"leader": ck.seat, "cards": ck.list_of(ck.card, size=2),
+                                       "winner": ck.seat, "points": ck.integer(0, 22)})),
+        "last_trick_bonus": ck.maybe(ck.seat),
+    }
+    ROW = ck.obj({
+        "deal": ck.integer(1), "dealer": ck.seat, "trump": ck.suit,
+        "points": ck.pair_of(ck.integer(0, 250)),
+        "card_points": ck.pair_of(ck.integer(0, 120)),
+        "marriages": ck.pair_of(ck.integer(0, 100)),
+        "last_trick": ck.pair_of(ck.integer(0, LAST_TRICK_BONUS)),
+        "tricks": ck.pair_of(ck.integer(0, 12)),
+        "reason": ck.word("claim", "wrong_claim", "closer_made", "closer_failed",
+                          "played_out", "both_66", "tie"),
+        "claimant": ck.maybe(ck.seat), "closer": ck.maybe(ck.seat),
+        "game_points": ck.pair_of(ck.integer(0, 3)),
+        "winner": ck.maybe(ck.seat),
+    })
 
     # ------------------------------------------------------------------ setup
     def _init_fields(self) -> None:
@@ -580,6 +619,14 @@ class SixtySixState(GameState):
                 bad.append("won piles do not match trick counts")
         if self.announced is not None and self.announced not in SUITS:
             bad.append("bad announced suit")
+        for s in (0, 1):
+            if sum(row["game_points"][s] for row in self.score_sheet) != self.match_scores[s]:
+                bad.append("the scores do not add up")
+            if sum(CARD_VALUES[c[0]] for c in self.won[s]) != self.card_points[s]:
+                bad.append("card points do not match the cards won")
+            if sum(m["points"] for m in self.marriages
+                   if m["seat"] == s and m["scored"]) != self.marriage_points[s]:
+                bad.append("marriage points do not match the marriages")
         if bad:
             raise ConfigError("bad_save", "; ".join(bad))
 

@@ -9,6 +9,10 @@ data folder; an App built by a test has None and writes nothing):
 * ``load_saved(app)``: the saved match, checked under the rules, or None. A file that cannot
   be used is set aside and the player is told in one sentence (a toast); the menu carries on.
 * ``stats_level(match)``: the statistics key of a table (the computers' level).
+
+A file that could not be read (no permission, locked) is never written over or removed
+(``storage.is_left_alone``): the player was told when it was read; a new match replaces an
+unreadable saved match only when the player says so (``saved_unreadable``).
 """
 
 from __future__ import annotations
@@ -46,7 +50,10 @@ def changed(app, match: Match) -> None:
     path = match_file(app)
     if match.is_over:
         if path is not None:
-            storage.clear_match(path)
+            problem = storage.clear_match(path)
+            if problem is not None and not getattr(match, "_clear_failed", False):
+                match._clear_failed = True
+                app.toast(problem, seconds=5.0, kind="bad")
         record(app, match)
         return
     if path is None:
@@ -76,10 +83,23 @@ def load_saved(app) -> Match | None:
     return match
 
 
-def forget_saved(app) -> None:
+def saved_unreadable(app) -> bool:
+    """True when a saved match is there but could not be read (it is kept unless the player
+    chooses to replace it)."""
     path = match_file(app)
-    if path is not None:
-        storage.clear_match(path)
+    return path is not None and storage.is_left_alone(path)
+
+
+def forget_saved(app) -> None:
+    """Remove the saved match (the player starts another, and said so if it could not be
+    read); a refusal of the system is told, never raised."""
+    path = match_file(app)
+    if path is None:
+        return
+    storage.release(path)
+    problem = storage.clear_match(path)
+    if problem is not None:
+        app.toast(problem, seconds=5.0, kind="bad")
 
 
 # --------------------------------------------------------------------------- statistics

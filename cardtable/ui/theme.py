@@ -116,22 +116,42 @@ def sfont(size: float, bold: bool = False) -> pygame.font.Font:
     return font(px(size), bold)
 
 
+def drawable(text) -> str:
+    """``text`` translated, as the font can take it: without NUL characters (which the font
+    refuses) and with any lone surrogate (from a JSON file) shown as '?'."""
+    text = tr(text)
+    if "\0" in text:
+        text = text.replace("\0", "")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = text.encode("utf-8", "replace").decode("utf-8")
+    return text
+
+
 @lru_cache(maxsize=1024)
 def _render(text: str, size: int, bold: bool, colour: tuple) -> pygame.Surface:
-    return font(size, bold).render(text, True, colour)
+    fnt = font(size, bold)
+    if fnt.size(text)[0] <= 0:
+        # nothing in it has a width (empty, a lone variation selector or combining mark):
+        # the font refuses to draw it, so an empty line of the usual height stands for it
+        return pygame.Surface((0, fnt.get_linesize()), pygame.SRCALPHA)
+    return fnt.render(text, True, colour)
 
 
 def render(text, size: int, colour=None, bold: bool = False) -> pygame.Surface:
     """Rendered text at ``size`` real pixels (cached by text, size, weight and colour).
 
     Every text on screen passes here and is translated here (:func:`cardtable.i18n.tr`), so a
-    change of language shows at the next frame.
+    change of language shows at the next frame. Any text may be drawn (see :func:`drawable`):
+    one that draws nothing gives an empty surface, never an error.
     """
-    return _render(tr(text), int(size), bool(bold), tuple(TEXT if colour is None else colour))
+    return _render(drawable(text), int(size), bool(bold),
+                   tuple(TEXT if colour is None else colour))
 
 
 def text_size(text, size: int, bold: bool = False) -> tuple[int, int]:
-    return font(size, bold).size(tr(text))
+    return font(size, bold).size(drawable(text))
 
 
 def line_height(size: int, bold: bool = False) -> int:
@@ -154,7 +174,7 @@ def fit_size(text, size: int, width: int, bold: bool = False, height: int | None
     pixels, never below ``least`` times the normal type size: where the room is fixed, a
     larger text-size setting is given up before any letter is cut (:func:`ellipsize` does
     the rest)."""
-    text = tr(text)
+    text = drawable(text)
     floor = max(6, int(size * least / _text_scale))
 
     def fits(s: int) -> bool:
@@ -209,7 +229,7 @@ def wrap(text, fnt: pygame.font.Font, width: int) -> list[str]:
     """Break ``text`` (translated first) into lines no wider than ``width`` (words are never
     split, and a lone ``:`` or ``;`` stays with the word before it)."""
     lines: list[str] = []
-    for para in tr(text).split("\n"):
+    for para in drawable(text).split("\n"):
         words: list[str] = []
         for word in para.split():
             if words and clings(word):
@@ -230,13 +250,20 @@ def wrap(text, fnt: pygame.font.Font, width: int) -> list[str]:
 
 def ellipsize(text, size: int, width: int, bold: bool = False) -> str:
     """``text`` (translated) shortened with an ellipsis so that it fits ``width`` pixels."""
-    text = tr(text)
+    text = drawable(text)
     fnt = font(size, bold)
     if fnt.size(text)[0] <= width:
         return text
-    while text and fnt.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
+    # the longest beginning that fits with its ellipsis, found by halving (a long text costs
+    # a few measures, not one per character)
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fnt.size(text[:mid] + "…")[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo] + "…"
 
 
 # --------------------------------------------------------------------------- shapes

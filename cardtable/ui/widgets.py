@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from cardtable.i18n import Msg, language, paragraphs, tr
+from cardtable.names import printable
 from cardtable.ui import theme
 
 LEFT_BUTTON = 1
@@ -591,7 +592,7 @@ class TextInput(Widget):
     def text_input(self, text: str) -> bool:
         if not self.enabled:
             return False
-        text = "".join(ch for ch in text if ch.isprintable())
+        text = printable(text)
         room = self.max_length - len(self.text)
         if room <= 0 or not text:
             return True

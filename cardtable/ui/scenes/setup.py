@@ -19,6 +19,7 @@ import pygame
 
 from cardtable.engine import registry
 from cardtable.i18n import N_, Msg
+from cardtable.names import NAME_LENGTH, clean_name
 from cardtable.ui import theme
 from cardtable.ui.scenes.common import FormScene
 from cardtable.ui.scenes.picker import playable_games, players_text
@@ -98,20 +99,22 @@ class SetupScene(FormScene):
         if not isinstance(last, dict):
             return
         n = last.get("players")
-        if isinstance(n, int) and self.spec.min_players <= n <= self.spec.max_players:
+        if (isinstance(n, int) and not isinstance(n, bool)
+                and self.spec.min_players <= n <= self.spec.max_players):
             self.players = n
-        for i, seat in enumerate(last.get("seats") or []):
+        seats = last.get("seats")
+        for i, seat in enumerate(seats if isinstance(seats, list) else []):
             if i >= len(self.seats) or not isinstance(seat, dict):
                 break
             kind = seat.get("kind") if seat.get("kind") in ("human", "computer") else None
             level = seat.get("level") if seat.get("level") in dict(LEVELS) else None
-            name = seat.get("name") if isinstance(seat.get("name"), str) else None
+            name = clean_name(seat.get("name"))
             if kind:
                 self.seats[i]["kind"] = kind
             if level:
                 self.seats[i]["level"] = level
             if name:
-                self.seats[i]["name"] = name[:18]
+                self.seats[i]["name"] = name
         first = last.get("first_player")
         if (self.offers_first_player and isinstance(first, int) and not isinstance(first, bool)
                 and 0 <= first < self.players):
@@ -122,7 +125,7 @@ class SetupScene(FormScene):
                 if opt.key in options:
                     try:
                         self.options[opt.key] = opt.validate(options[opt.key])
-                    except ValueError:
+                    except (ValueError, TypeError):
                         pass
 
     def config(self) -> dict:
@@ -130,7 +133,8 @@ class SetupScene(FormScene):
         people = sum(1 for i in range(self.players) if self.seats[i]["kind"] == "human")
         for i in range(self.players):
             s = self.seats[i]
-            name = s["name"].strip() or default_name(i, s["kind"])
+            # a name as the file will keep it; one that shows nothing is no name
+            name = clean_name(s["name"]) or default_name(i, s["kind"])
             if people > 1 and name == "You":   # pass-and-play: everybody has a name
                 name = f"Player {i + 1}"
             seats.append({"name": name, "kind": s["kind"], "level": s["level"]})
@@ -335,7 +339,7 @@ class SetupScene(FormScene):
             if s["kind"] == "human" and s["name"].strip() in ("", default_name(i, "human")):
                 shown = ""
             ti = TextInput(shown, on_change=lambda v, i=i: self.set_name(i, v),
-                           hint=default_label(i, s["kind"]))
+                           max_length=NAME_LENGTH, hint=default_label(i, s["kind"]))
             ti.rect = pygame.Rect(x, y, name_w, rh)
             self.add(ti, f"seat{i}.name")
             x += name_w + gap

@@ -1557,11 +1557,17 @@ def install(app) -> None:
         start_match(app, config)
 
     def on_start(config: dict) -> None:
+        from cardtable.ui.scenes.confirm import ConfirmScene
+
+        if not in_progress() and session.saved_unreadable(app):
+            app.push(ConfirmScene(N_("Start a new match?"),
+                                  N_("The saved match could not be read; the new match will "
+                                     "be saved in its place."), N_("Start new match"),
+                                  lambda: go(config), no=N_("Keep it")))
+            return
         if not in_progress():
             go(config)
             return
-        from cardtable.ui.scenes.confirm import ConfirmScene
-
         app.push(ConfirmScene(N_("Start a new match?"),
                               N_("The match in progress will be replaced and cannot be "
                                  "continued afterwards."), N_("Start new match"),
