@@ -38,10 +38,17 @@ exec "$here/usr/lib/cardtable/cardtable" "$@"
 """
 
 
-def compiler() -> str:
+def compiler_or_none() -> str | None:
     for name in (os.environ.get("CC", ""), "cc", "gcc", "clang"):
         if name and shutil.which(name):
             return name
+    return None
+
+
+def compiler() -> str:
+    found = compiler_or_none()
+    if found:
+        return found
     raise SystemExit("the AppImage's runtime needs a C compiler and zlib "
                      "(Debian/Ubuntu: apt-get install gcc zlib1g-dev)")
 

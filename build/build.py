@@ -35,6 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 WORK = ROOT / "build" / "work"
+LIMIT = 45_000_000  # bytes: the most a published file may weigh
 
 
 def project_version() -> str:
@@ -187,9 +188,15 @@ def main() -> int:
     elif sys.platform.startswith("linux"):
         made.append(appimage(app))
     print(f"program: {app}  ({folder_size(app) / 1e6:.1f} MB), version {project_version()}")
+    too_big = []
     for path in made:
         if path is not None:
             print(f"made: {path}  ({path.stat().st_size / 1e6:.1f} MB)")
+            if path.stat().st_size > LIMIT:
+                too_big.append(path.name)
+    if too_big:
+        print(f"too big (over {LIMIT / 1e6:.0f} MB): {', '.join(too_big)}")
+        return 1
     print(f"built in {time.perf_counter() - start:.0f} s")
     return 0
 
