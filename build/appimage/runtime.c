@@ -21,6 +21,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -352,6 +353,10 @@ static int extract_and_run(const struct image *im, char **argv, int skip)
         die("fork");
     if (pid == 0)
         exec_apprun(dir, argv, skip);
+    /* Ctrl-C reaches the program, which ends; this process stays to remove the folder */
+    signal(SIGINT, SIG_IGN);
+    signal(SIGQUIT, SIG_IGN);
+    signal(SIGHUP, SIG_IGN);
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
