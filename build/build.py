@@ -108,9 +108,16 @@ def disk_image(app: Path) -> Path:
     # ditto keeps the bundle's symlinks and its signature intact
     subprocess.run(["ditto", str(app), str(staging / app.name)], check=True)
     (staging / "Applications").symlink_to("/Applications")
-    subprocess.run(["hdiutil", "create", "-volname", f"cardtable {project_version()}",
-                    "-srcfolder", str(staging), "-fs", "HFS+", "-format", "UDZO",
-                    "-imagekey", "zlib-level=9", "-ov", str(out)], check=True)
+    command = ["hdiutil", "create", "-volname", f"cardtable {project_version()}",
+               "-srcfolder", str(staging), "-fs", "HFS+", "-format", "UDZO",
+               "-imagekey", "zlib-level=9", "-ov", str(out)]
+    # hdiutil now and then fails with "Resource busy" while the system indexes the folder
+    for attempt in range(3):
+        if subprocess.run(command).returncode == 0:
+            break
+        if attempt == 2:
+            raise SystemExit("hdiutil could not make the disk image")
+        time.sleep(5)
     shutil.rmtree(staging)
     return out
 
