@@ -13,7 +13,8 @@ and nothing more.
 * regular files, folders and symbolic links; names sorted byte-wise as readers expect;
 * every time stamp is ``mtime`` (reproducible images).
 
-Layout: superblock, data blocks, inode table, directory table, id table (and its index).
+Layout: superblock, data blocks, inode table, directory table, id table (and its index),
+zeros up to a multiple of 4 KiB.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ FLAGS = 0x0001 | 0x0010 | 0x0200 | 0x0800
 BASIC_DIR, BASIC_FILE, BASIC_SYMLINK = 1, 2, 3
 EXT_DIR = 8
 MAX_RUN = 256  # entries under one directory header
+PAD = 4096
 
 
 @dataclass
@@ -206,4 +208,7 @@ def write_image(source: Path, out, mtime: int = 0) -> int:
     out.seek(base)
     out.write(superblock)
     out.seek(base + used)
+    # padded to 4 KiB as mksquashfs does: a block device (a loop device for the kernel's
+    # own reader) holds whole sectors only, and one cut short refuses the image
+    out.write(b"\0" * (-used % PAD))
     return used

@@ -136,6 +136,17 @@ def test_the_appimage_is_type_2_with_the_image_where_the_elf_file_ends(image):
     assert int(done.stdout) == start
 
 
+def test_the_image_fills_whole_4k_blocks_so_a_block_device_holds_all_of_it(image):
+    # the kernel's reader (through a loop device of whole sectors) refuses an image whose
+    # last bytes fall outside the device
+    _, out = image
+    data = out.read_bytes()
+    start = appimage.elf_end(data)
+    used = int.from_bytes(data[start + 40:start + 48], "little")
+    assert (len(data) - start) % 4096 == 0
+    assert used <= len(data) - start < used + 4096
+
+
 def test_the_runtime_unpacks_exactly_what_was_packed(image, tmp_path):
     tree, out = image
     subprocess.run([str(out), "--appimage-extract"], cwd=tmp_path, check=True,
