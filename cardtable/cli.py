@@ -10,6 +10,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cardtable", description="A card table for five games called 65 or 66."
     )
+    from cardtable.about import about_line
+
+    parser.add_argument("--version", action="version", version=about_line())
     parser.add_argument("--smoke-test", action="store_true",
                         help="check the program end to end (assets, window, every scene and "
                              "table, computer players) and exit 0, or 1 with the reason")

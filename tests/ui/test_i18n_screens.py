@@ -16,6 +16,7 @@ import re
 import pytest
 
 from cardtable import i18n
+from cardtable.about import about_line
 from cardtable.engine import registry
 from cardtable.ui import theme
 from cardtable.ui.scenes.menu import MenuScene
@@ -29,6 +30,7 @@ from tests.ui.conftest import frames
 #: texts that are the same in French and English, and why
 SAME_IN_BOTH = {
     "cardtable",                 # the program's name
+    about_line(),                # the name and version in the menu's corner
     "English", "Français",       # each language named in its own words (Settings)
     "## Options",                # the French word is the same
     "Menu", "Total", "Points", "Pot", "Cents", "Jokers", "F1", "JK",   # the same in French

@@ -6,6 +6,7 @@ import math
 
 import pygame
 
+from cardtable.about import about_line
 from cardtable.i18n import N_
 from cardtable.ui import cardart, theme
 from cardtable.ui.cardart import CardArt
@@ -184,3 +185,7 @@ class MenuScene(FormScene):
         size = theme.fit_size(keys, theme.px(theme.SMALL - 2), room)
         theme.draw_text(surface, theme.ellipsize(keys, size, room), (w // 2, h - theme.px(18)),
                         size, theme.TEXT_MUTED, anchor="midbottom", shadow=False)
+        # the program and its version (pyproject.toml's), in the top right corner
+        theme.draw_text(surface, about_line(), (w - theme.px(12), theme.px(8)),
+                        theme.px(theme.SMALL - 2), theme.TEXT_MUTED, anchor="topright",
+                        shadow=False)
