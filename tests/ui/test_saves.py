@@ -4,6 +4,7 @@ statistics screen and its reset, the Undo button: all by posted events."""
 from __future__ import annotations
 
 import json
+import time
 
 import pygame
 
@@ -173,14 +174,18 @@ def test_undo_button_takes_back_a_move_before_the_computer_replies(tmp_path):
     match = Match("sixtysix", seats, seed=3, pace=30.0)     # the computer waits 30 s
     table = TableScene(match, speed="off", pace=30.0, sound=False)
     table_mod.show_table(app, table)
-    for _ in range(3000):
+    deadline = time.monotonic() + 60      # the computer thinks on a thread: a busy
+    while True:                            # machine may take many frames to answer
         if table.my_turn() and match.legal_actions()[0].kind == "play" and \
                 not match.state.view(0)["trick"]:
             break
+        assert time.monotonic() < deadline, "never reached a lead of the person's"
         if table.my_turn():
             table.try_action(match.legal_actions()[0])
         match.poll(now=float("inf"))
         app.step([], DT)
+        if match.thinking:
+            time.sleep(0.001)
     undo = table.button("Undo")
     assert undo is not None and not undo.enabled
     before = match.state.to_json()
