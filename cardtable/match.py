@@ -302,8 +302,11 @@ class Match:
 
     # ---- moves ------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
-        """Apply a move for the seat to act (a human, or a test). IllegalAction changes nothing."""
+        """Apply a move for the seat to act (a human, or a test). IllegalAction changes nothing.
+
+        The move is recorded (and saved) in its normal form, as the engine applied it."""
         seat = self.to_act
+        action = self.state.normalise(action)
         events = self.state.apply(action)
         self._record(seat, action, events)
         return events
@@ -337,7 +340,7 @@ class Match:
             self._start_job(seat, now)
         if not self._job.done() or now < self._ready_at:
             return []
-        action = self._job_result(seat)
+        action = self.state.normalise(self._job_result(seat))
         events = self.state.apply(action)
         self._record(seat, action, events)
         return events
@@ -348,7 +351,7 @@ class Match:
         if seat is None or self.is_human(seat):
             return []
         self._cancel_job()
-        action = self._choose(seat)
+        action = self.state.normalise(self._choose(seat))
         events = self.state.apply(action)
         self._record(seat, action, events)
         return events
