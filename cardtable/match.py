@@ -186,6 +186,15 @@ def bot_service():
     return service
 
 
+def _process_pool() -> futures.ProcessPoolExecutor:
+    """One worker process that ends with this one (the AI package's pool when present)."""
+    try:
+        from cardtable.ai.worker import process_pool
+    except ImportError:
+        return futures.ProcessPoolExecutor(max_workers=1)
+    return process_pool(1)
+
+
 def _think_in_process(game_id: str, level: str, seed: int, state_json: dict, seat: int,
                       budget: float | None) -> dict:
     """Worker-process entry: rebuild the state and bot, return the action as JSON."""
@@ -450,7 +459,7 @@ class Match:
             pool = self._pool if isinstance(self._pool, futures.ProcessPoolExecutor) else None
             if pool is None:
                 self._shutdown_pool()
-                pool = futures.ProcessPoolExecutor(max_workers=1)
+                pool = _process_pool()
                 self._pool = pool
             self._job = pool.submit(
                 _think_in_process, self.game_id, self.seats[seat].level, seed,
