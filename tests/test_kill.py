@@ -5,7 +5,8 @@ hard computer players thinking in the worker process) in a session of its own, s
 everything it started can be found afterwards by its session id, even once reparented.
 It is killed with SIGKILL as soon as its worker process is up (and again, in the manual
 run, a little later); then within a few seconds no process of that session may be left,
-and no named semaphore of ours in /dev/shm.
+no named semaphore of ours in /dev/shm and no file in its temporary folder (but the
+smoke test's own scratch folder, which only a smoke test has).
 
 Run by hand for a count: ``python -m tests.test_kill 20``.
 """
@@ -55,11 +56,34 @@ def cmdline(pid: int) -> bytes:
         return b""
 
 
-def semaphores() -> set[str]:
+def cpu_ticks(pid: int) -> int:
+    """CPU time the process has used so far, in clock ticks (0 once it is gone)."""
     try:
-        return {p.name for p in SHM.iterdir() if p.name.startswith("sem.")}
+        stat = Path(f"/proc/{pid}/stat").read_text()
     except OSError:
-        return set()
+        return 0
+    fields = stat[stat.rindex(")") + 2:].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def semaphores(pids) -> set[str]:
+    """Named semaphores (in /dev/shm) that these processes have open: ours, not those of
+    other programs running meanwhile."""
+    out = set()
+    for pid in pids:
+        try:
+            maps = Path(f"/proc/{pid}/maps").read_text()
+        except OSError:
+            continue
+        for line in maps.splitlines():
+            path = line.split(maxsplit=5)[-1]
+            if path.startswith(str(SHM / "sem.")):
+                out.add(Path(path).name)
+    return out
+
+
+def still_there(names: set[str]) -> list[str]:
+    return sorted(n for n in names if (SHM / n).exists())
 
 
 def clean_up(proc: subprocess.Popen) -> None:
@@ -80,11 +104,18 @@ def clean_up(proc: subprocess.Popen) -> None:
             time.sleep(0.05)
 
 
+def smoke_scratch(path: Path, tmp: Path) -> bool:
+    """The smoke test's own data folder (the program proper has none): a killed smoke
+    test cannot remove it."""
+    parts = path.relative_to(tmp).parts
+    return len(parts) > 1 and parts[0] == "temp" and parts[1].startswith("cardtable-smoke-")
+
+
 def kill_while_thinking(tmp: Path, delay: float, patience: float = 5.0) -> dict:
     """Start the program, kill -9 it ``delay`` s after its worker is up; what survives."""
-    sems_before = semaphores()
+    (tmp / "temp").mkdir()
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               CARDTABLE_DATA_DIR=str(tmp / "data"),
+               CARDTABLE_DATA_DIR=str(tmp / "data"), TMPDIR=str(tmp / "temp"),
                PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.Popen([sys.executable, "-m", "cardtable", "--smoke-test"], cwd=tmp,
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -98,15 +129,21 @@ def kill_while_thinking(tmp: Path, delay: float, patience: float = 5.0) -> dict:
             time.sleep(0.05)
         started = set(session_members(sid)) - {proc.pid}
         time.sleep(delay)
+        busy = sum(cpu_ticks(pid) for pid in started)
+        time.sleep(0.1)
+        busy = sum(cpu_ticks(pid) for pid in started) - busy
+        ours = semaphores(session_members(sid))
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
-        left = session_members(sid)
+        left, sems = session_members(sid), still_there(ours)
         end = time.monotonic() + patience
-        while left and time.monotonic() < end:
+        while (left or sems) and time.monotonic() < end:
             time.sleep(0.1)
-            left = session_members(sid)
-        return {"children": started, "left": left,
-                "semaphores": sorted(semaphores() - sems_before)}
+            left, sems = session_members(sid), still_there(ours)
+        files = sorted(str(p.relative_to(tmp)) for p in tmp.rglob("*")
+                       if p.is_file() and not smoke_scratch(p, tmp))
+        return {"children": started, "left": left, "busy": busy > 0, "files": files,
+                "semaphores": sems, "semaphores_seen": sorted(ours)}
     finally:
         clean_up(proc)
 
@@ -140,20 +177,20 @@ def test_a_busy_worker_ends_with_its_killed_parent(tmp_path, which):
     script = tmp_path / "parent.py"
     script.write_text(PARENT, encoding="utf-8")
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    sems_before = semaphores()
     proc = subprocess.Popen([sys.executable, str(script), which], cwd=tmp_path, env=env,
                             stdout=subprocess.PIPE, text=True, start_new_session=True)
     try:
         worker = int(proc.stdout.readline())
         assert worker in session_members(proc.pid)
         time.sleep(0.3)
+        ours = semaphores(session_members(proc.pid))
         proc.kill()
         proc.wait(timeout=10)
         end = time.monotonic() + 5
         while session_members(proc.pid) and time.monotonic() < end:
             time.sleep(0.1)
         assert session_members(proc.pid) == []
-        assert semaphores() - sems_before == set()
+        assert still_there(ours) == []
     finally:
         clean_up(proc)
         proc.stdout.close()
@@ -164,6 +201,7 @@ def test_kill_9_while_a_hard_computer_thinks_leaves_nothing_behind(tmp_path):
     assert result["children"], "the worker process never started"
     assert result["left"] == [], f"still running after the kill: {result['left']}"
     assert result["semaphores"] == [], result["semaphores"]
+    assert result["files"] == [], result["files"]
 
 
 def main(argv: list[str]) -> int:
@@ -171,15 +209,20 @@ def main(argv: list[str]) -> int:
 
     runs = int(argv[0]) if argv else 20
     rng = random.Random(1)
-    survived = 0
+    survived = busy = 0
     for i in range(runs):
         with tempfile.TemporaryDirectory() as tmp:
             r = kill_while_thinking(Path(tmp), delay=rng.uniform(0.0, 3.0))
-        bad = bool(r["left"] or r["semaphores"])
+        bad = bool(r["left"] or r["semaphores"] or r["files"])
         survived += bad
-        print(f"kill {i + 1}: children {sorted(r['children'])}, left {r['left']}, "
-              f"semaphores {r['semaphores']}{'  SURVIVED' if bad else ''}", flush=True)
-    print(f"{survived} of {runs} kills left something behind")
+        busy += r["busy"]
+        print(f"kill {i + 1}: children {sorted(r['children'])}"
+              f"{' (thinking)' if r['busy'] else ''}, left {r['left']}, "
+              f"semaphores left {r['semaphores']} of {len(r['semaphores_seen'])}, "
+              f"files left {r['files']}"
+              f"{'  SURVIVED' if bad else ''}", flush=True)
+    print(f"{survived} of {runs} kills left something behind; "
+          f"a child was thinking at {busy} of the kills")
     return 1 if survived else 0
 
 
