@@ -3,8 +3,9 @@
 The program runs as ``python -m cardtable --smoke-test`` (window on the SDL dummy driver,
 hard computer players thinking in the worker process) in a session of its own, so that
 everything it started can be found afterwards by its session id, even once reparented.
-It is killed with SIGKILL as soon as its worker process is up (and again, in the manual
-run, a little later); then within a few seconds no process of that session may be left,
+It is killed with SIGKILL half a second after its worker process is up (in the manual
+run, at a random moment up to 3 s later); then within a few seconds no process of that
+session may be left,
 no named semaphore of ours in /dev/shm and no file in its temporary folder (but the
 smoke test's own scratch folder, which only a smoke test has).
 
