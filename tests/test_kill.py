@@ -5,9 +5,8 @@ hard computer players thinking in the worker process) in a session of its own, s
 everything it started can be found afterwards by its session id, even once reparented.
 It is killed with SIGKILL half a second after its worker process is up (in the manual
 run, at a random moment up to 3 s later); then within a few seconds no process of that
-session may be left,
-no named semaphore of ours in /dev/shm and no file in its temporary folder (but the
-smoke test's own scratch folder, which only a smoke test has).
+session may be left, no named semaphore of ours in /dev/shm and no file in its temporary
+folder (but the smoke test's own scratch folder, which only a smoke test has).
 
 Run by hand for a count: ``python -m tests.test_kill 20``.
 """
