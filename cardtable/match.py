@@ -192,6 +192,15 @@ def bot_service():
     return service
 
 
+def _process_pool() -> futures.ProcessPoolExecutor:
+    """One worker process that ends with this one (the AI package's pool when present)."""
+    try:
+        from cardtable.ai.worker import process_pool
+    except ImportError:
+        return futures.ProcessPoolExecutor(max_workers=1)
+    return process_pool(1)
+
+
 def _think_in_process(game_id: str, level: str, seed: int, state_json: dict, seat: int,
                       budget: float | None) -> dict:
     """Worker-process entry: rebuild the state and bot, return the action as JSON."""
@@ -308,8 +317,11 @@ class Match:
 
     # ---- moves ------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
-        """Apply a move for the seat to act (a human, or a test). IllegalAction changes nothing."""
+        """Apply a move for the seat to act (a human, or a test). IllegalAction changes nothing.
+
+        The move is recorded (and saved) in its normal form, as the engine applied it."""
         seat = self.to_act
+        action = self.state.normalise(action)
         events = self.state.apply(action)
         self._record(seat, action, events)
         return events
@@ -343,7 +355,7 @@ class Match:
             self._start_job(seat, now)
         if not self._job.done() or now < self._ready_at:
             return []
-        action = self._job_result(seat)
+        action = self.state.normalise(self._job_result(seat))
         events = self.state.apply(action)
         self._record(seat, action, events)
         return events
@@ -354,7 +366,7 @@ class Match:
         if seat is None or self.is_human(seat):
             return []
         self._cancel_job()
-        action = self._choose(seat)
+        action = self.state.normalise(self._choose(seat))
         events = self.state.apply(action)
         self._record(seat, action, events)
         return events
@@ -453,7 +465,7 @@ class Match:
             pool = self._pool if isinstance(self._pool, futures.ProcessPoolExecutor) else None
             if pool is None:
                 self._shutdown_pool()
-                pool = futures.ProcessPoolExecutor(max_workers=1)
+                pool = _process_pool()
                 self._pool = pool
             self._job = pool.submit(
                 _think_in_process, self.game_id, self.seats[seat].level, seed,

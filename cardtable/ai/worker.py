@@ -10,7 +10,8 @@
 
 The process uses the ``spawn`` start method: it imports only the engine and ``ai``
 (never the UI toolkit), runs at a lower priority so the table keeps its frame rate on a
-two-core machine, and works in a PyInstaller build whose entry script calls
+two-core machine, ends as soon as the program does, even a killed one
+(:func:`watch_parent`), and works in a PyInstaller build whose entry script calls
 ``multiprocessing.freeze_support()`` first (``freeze_support`` below is that call).
 The state travels as ``to_json()`` and the action comes back as ``to_json()``.
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
+import time
 from concurrent import futures
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -50,11 +52,59 @@ def freeze_support() -> None:
 
 
 def _init_worker() -> None:
-    """Worker process start-up: think at a lower priority than the window."""
+    """Worker process start-up: think at a lower priority than the window, and end with
+    the program that started it."""
     try:
         os.nice(5)
     except (AttributeError, OSError):
         pass
+    watch_parent()
+
+
+#: how often the watch looks at the parent when it has no handle to wait on, seconds
+PARENT_POLL = 0.5
+
+
+def _parent_gone(parent, ppid: int) -> bool:
+    """Wait up to :data:`PARENT_POLL` seconds; True once the parent process has ended."""
+    if parent is not None:
+        parent.join(PARENT_POLL)
+        if not parent.is_alive():
+            return True
+    else:
+        time.sleep(PARENT_POLL)
+    # on POSIX an orphan is adopted by another process: a changed parent id says the same
+    return os.name == "posix" and os.getppid() != ppid
+
+
+def _watch(parent, ppid: int) -> None:
+    while not _parent_gone(parent, ppid):
+        pass
+    os._exit(0)  # mid-search too: nobody is left to read the answer
+
+
+def watch_parent() -> threading.Thread:
+    """End this process as soon as its parent ends, however it ends (even kill -9).
+
+    The worker waits on the handle multiprocessing gives every child for its parent (a
+    pipe whose other end only the parent holds on POSIX, the parent's process handle on
+    Windows), in a daemon thread, so a search in progress is cut short too. Once the
+    worker is gone, the multiprocessing resource tracker, whose pipe the parent and the
+    worker held, sees it close, removes the queue's semaphores and ends as well.
+    """
+    parent = multiprocessing.parent_process()
+    thread = threading.Thread(target=_watch, args=(parent, os.getppid()),
+                              name="cardtable-parent-watch", daemon=True)
+    thread.start()
+    return thread
+
+
+def process_pool(max_workers: int = 1) -> futures.ProcessPoolExecutor:
+    """Worker processes started with ``spawn`` (no UI toolkit imported), at a lower
+    priority, each ending with this process (:func:`watch_parent`)."""
+    ctx = multiprocessing.get_context("spawn")
+    return futures.ProcessPoolExecutor(max_workers=max_workers, mp_context=ctx,
+                                       initializer=_init_worker)
 
 
 def _bot(game_id: str, level: str, seed: int, cooperative: bool) -> Bot:
@@ -114,9 +164,7 @@ class BotService:
 
     # ---- pools ------------------------------------------------------------------
     def _make_process_pool(self) -> futures.Executor:
-        ctx = multiprocessing.get_context("spawn")
-        return futures.ProcessPoolExecutor(max_workers=1, mp_context=ctx,
-                                           initializer=_init_worker)
+        return process_pool(1)
 
     def _make_thread_pool(self) -> futures.Executor:
         return futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardtable-ai")

@@ -13,8 +13,28 @@ Games implement:
 * ``legal_actions()``
 * ``_check(action)``            raise :class:`IllegalAction` if ``action`` is not allowed;
                                 must not change anything
+* ``_normal(action)``           optional: the normal form of a well-formed action
 * ``_apply(action)``            perform an already-checked action, return events
 * ``view(seat)`` / ``determinize(seat, rng)`` / ``hand(seat)``
+
+Which actions are legal
+-----------------------
+An action is legal exactly when its *normal form* equals one of ``legal_actions()``,
+with one documented widening: the rummies' ``go_out`` and ``lay`` accept any
+arrangement of melds the rules allow (``legal_actions()`` lists only the canonical
+one). ``apply(action)`` and ``normalise(action)`` work on the normal form, which is:
+
+* the action carries only the fields of its kind (:data:`KIND_FIELDS`): an extra
+  field or a field of the wrong type (``None`` inside a meld, a number for a card, a
+  bool for a seat) is an :class:`IllegalAction` ``bad_action``; a missing field is
+  refused by the game with its own code;
+* lists become tuples (``cards``, ``melds`` and each meld), as :func:`make_action` does;
+* the game's own ``_normal`` then applies: pairs65 writes a ``pair`` low card first,
+  the way ``legal_actions()`` lists it; the rummies keep the player's arrangement of
+  melds (its order is the player's choice and is shown as laid).
+
+Anything else raises :class:`IllegalAction` and leaves the state exactly as it was.
+The normal form is what a match records in its history and saves.
 """
 
 from __future__ import annotations
@@ -22,6 +42,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, ClassVar
 
 JSON = Any
@@ -57,6 +78,24 @@ KINDS = frozenset(
         "go_out", "lay", "swap", "give", "pair", "done",
     }
 )
+
+
+#: The fields each kind carries: (required, optional). Every other field is None.
+KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "play": (("card",), ()),
+    "marriage": (("suit",), ()),
+    "exchange": ((), ()),
+    "close": ((), ()),
+    "claim": ((), ()),
+    "draw": (("source",), ()),
+    "discard": (("card",), ()),
+    "go_out": (("melds",), ("discard",)),
+    "lay": (("melds",), ()),
+    "swap": (("target", "card"), ()),
+    "give": (("card",), ()),
+    "pair": (("cards",), ()),
+    "done": ((), ()),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,30 +146,82 @@ class Action:
         return " ".join(parts)
 
 
-def make_action(kind: str, **fields: Any) -> Action:
-    """Build an action, normalising lists to tuples and checking field types."""
-    if kind not in KINDS:
+def _normal_fields(kind: Any, fields: dict) -> dict:
+    """The fields of a well-formed action of ``kind`` in normal form (tuples, no Nones).
+
+    Raises :class:`IllegalAction` ``bad_action`` for an unknown kind, a field the kind
+    does not carry or a value of the wrong type. A missing field is left to the game,
+    which refuses it with its own code (``bad_source``, ``bad_pair``, ...).
+    """
+    if type(kind) is not str or kind not in KINDS:
         raise IllegalAction("bad_action", f"unknown action kind {kind!r}")
-    melds = fields.get("melds")
-    if melds is not None:
-        if not isinstance(melds, (list, tuple)) or not all(
-            isinstance(m, (list, tuple)) and all(isinstance(c, str) for c in m) for m in melds
-        ):
-            raise IllegalAction("bad_action", "melds must be a list of lists of card codes")
-        fields["melds"] = tuple(tuple(m) for m in melds)
-    cards = fields.get("cards")
-    if cards is not None:
-        if not isinstance(cards, (list, tuple)) or not all(isinstance(c, str) for c in cards):
-            raise IllegalAction("bad_action", "cards must be a list of card codes")
-        fields["cards"] = tuple(cards)
-    for name in ("card", "suit", "source", "discard"):
-        value = fields.get(name)
-        if value is not None and not isinstance(value, str):
+    required, optional = KIND_FIELDS[kind]
+    out: dict = {}
+    for name, value in fields.items():
+        if value is None:
+            continue
+        if name not in required and name not in optional:
+            raise IllegalAction("bad_action", f"a {kind} action has no {name!r}")
+        if name == "melds":
+            if not isinstance(value, (list, tuple)) or not all(
+                isinstance(m, (list, tuple)) and all(isinstance(c, str) for c in m)
+                for m in value
+            ):
+                raise IllegalAction("bad_action", "melds must be a list of lists of card codes")
+            value = tuple(tuple(m) for m in value)
+        elif name == "cards":
+            if not isinstance(value, (list, tuple)) or not all(isinstance(c, str) for c in value):
+                raise IllegalAction("bad_action", "cards must be a list of card codes")
+            value = tuple(value)
+        elif name == "target":
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise IllegalAction("bad_action", "target must be a seat number")
+        elif not isinstance(value, str):
             raise IllegalAction("bad_action", f"{name} must be a string")
-    target = fields.get("target")
-    if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
-        raise IllegalAction("bad_action", "target must be a seat number")
-    return Action(kind, **fields)
+        out[name] = value
+    return out
+
+
+_FIELD_VALUES = attrgetter(*_ACTION_FIELDS)
+
+#: for kinds whose fields are plain strings and numbers: the type of each field, exactly
+_FLAT_SHAPES: dict[str, tuple[type, ...]] = {
+    kind: tuple(
+        (int if name == "target" else str) if name in required else type(None)
+        for name in _ACTION_FIELDS
+    )
+    for kind, (required, optional) in KIND_FIELDS.items()
+    if not optional and not {"melds", "cards"} & set(required)
+}
+
+
+def make_action(kind: str, **fields: Any) -> Action:
+    """Build a well-formed action: lists become tuples; a field of the wrong type or
+    one the kind does not carry raises :class:`IllegalAction` ``bad_action``."""
+    unknown = set(fields) - set(_ACTION_FIELDS)
+    if unknown:
+        raise IllegalAction("bad_action", f"unknown action fields: {sorted(unknown)}")
+    return Action(kind, **_normal_fields(kind, fields))
+
+
+def well_formed(action: Any) -> Action:
+    """``action`` with its fields in normal form (see the module docstring).
+
+    Returns ``action`` itself when it already is; raises :class:`IllegalAction`
+    ``bad_action`` for anything that is not an :class:`Action` of the right shape.
+    """
+    if type(action) is not Action:
+        raise IllegalAction("bad_action", f"not an action: {action!r}")
+    values = _FIELD_VALUES(action)
+    kind = action.kind
+    if type(kind) is str and tuple(map(type, values)) == _FLAT_SHAPES.get(kind):
+        return action  # the common case: a kind of plain fields, already exact
+    fields = dict(zip(_ACTION_FIELDS, values, strict=True))
+    normal = _normal_fields(action.kind, fields)
+    for name, value in normal.items():
+        if fields[name] is not value:
+            return Action(action.kind, **normal)
+    return action
 
 
 # --------------------------------------------------------------------------- events
@@ -288,14 +379,32 @@ class GameState(ABC):
     def legal_actions(self) -> list[Action]:
         ...
 
-    def apply(self, action: Action) -> list[Event]:
-        """Apply ``action`` for the current player. Raises IllegalAction, changing nothing."""
+    def normalise(self, action: Action) -> Action:
+        """The normal form of ``action`` if it is legal now, else IllegalAction.
+
+        Changes nothing. ``apply`` applies this normal form; record it, not the
+        action as given (see the module docstring for what the normal form is).
+        """
         if self.over:
             raise IllegalAction("match_over", "the match is over")
-        if not isinstance(action, Action):
-            raise IllegalAction("bad_action", f"not an action: {action!r}")
+        action = self._normal(well_formed(action))
+        self._check(action)
+        return action
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action`` (in its normal form) for the current player.
+
+        Raises IllegalAction, changing nothing, unless ``normalise(action)`` is legal.
+        """
+        if self.over:
+            raise IllegalAction("match_over", "the match is over")
+        action = self._normal(well_formed(action))
         self._check(action)
         return self._apply(action)
+
+    def _normal(self, action: Action) -> Action:
+        """The game's normal form of a well-formed action (by default the action itself)."""
+        return action
 
     def _check(self, action: Action) -> None:
         if action not in self.legal_actions():

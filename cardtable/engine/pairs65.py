@@ -216,6 +216,12 @@ class Pairs65State(GameState):
             out.append(DONE)
         return out
 
+    def _normal(self, action: Action) -> Action:
+        """A pair is written low card first, as ``legal_actions()`` lists it."""
+        if action.kind == "pair" and action.cards is not None and len(action.cards) == 2:
+            return PAIR.get(action.cards, action)
+        return action
+
     def _check(self, action: Action) -> None:
         kind = action.kind
         phase = self.phase
