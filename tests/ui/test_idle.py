@@ -197,3 +197,27 @@ def test_stepping_frames_directly_still_draws_every_frame(app):
     for _ in range(5):
         app.step([], 1 / 60)
     assert app.frame == before + 5
+
+
+@pytest.mark.parametrize("game", ["sixtysix", "rummy65"])
+def test_a_pile_casts_one_shadow(app, game, monkeypatch):
+    """The stock is drawn with the shadow of its bottom card only (a shadow under every
+    card added up to a black edge)."""
+    from cardtable.ui.sprites import CardSprite
+
+    table = table_for(app, game, speed="normal")
+    drawn: list[tuple[CardSprite, bool]] = []
+    real = CardSprite.draw
+
+    def record(self, surface, art, shadow=True):
+        drawn.append((self, shadow))
+        real(self, surface, art, shadow)
+
+    monkeypatch.setattr(CardSprite, "draw", record)
+    app.step([], 1 / 60)
+    table.skip()
+    table._static = None
+    drawn.clear()
+    app.step([], 1 / 60)
+    stock = [(s, sh) for s, sh in drawn if s.zone == "stock"]
+    assert stock and sum(1 for _s, sh in stock if sh) == 1

@@ -1117,8 +1117,16 @@ class TableScene(Scene):
                     shown.discard(sp.id)
         for sp in sorted((v[0] for v in rest.values()), key=lambda sp: (sp.z, sp.id)):
             if sp.id in shown:
-                sp.draw(layer, art)
+                sp.draw(layer, art, shadow=self.casts_shadow(sp))
         self._static = layer
+
+    def casts_shadow(self, sprite: CardSprite) -> bool:
+        """A squared pile (stock, discards, tricks won) casts one shadow, its bottom card's:
+        a shadow under every card of it would add up to a black block."""
+        if not sprite.zone.startswith(self.STACK_ZONES):
+            return True
+        cards = self.zones.get(sprite.zone)
+        return not cards or cards[0] is sprite
 
     def draw(self, surface: pygame.Surface) -> None:
         # texts and panels are cached as drawn: a change of language, contrast or text size
@@ -1131,7 +1139,7 @@ class TableScene(Scene):
             self._static = None
         art = self.art
         for s in self._draw_static(surface):
-            s.draw(surface, art)
+            s.draw(surface, art, shadow=self.casts_shadow(s))
         if self.drag is not None and self.drag["moved"]:
             for rect in self.game.drop_targets(self.drag["sprite"]):
                 self._draw_target(surface, rect)
