@@ -221,3 +221,50 @@ def test_a_pile_casts_one_shadow(app, game, monkeypatch):
     app.step([], 1 / 60)
     stock = [(s, sh) for s, sh in drawn if s.zone == "stock"]
     assert stock and sum(1 for _s, sh in stock if sh) == 1
+
+
+def test_an_abandoned_table_is_let_go(app):
+    """Starting a new match while one is in progress forgets the old table (its settings
+    listener kept it, its cards and caches, alive for as long as the program ran)."""
+    import gc
+    import weakref
+
+    first = table_for(app, "sixtysix")
+    app.step([], 1 / 60)
+    gone = weakref.ref(first)
+    del first
+    table_for(app, "quebec65")
+    app.step([], 1 / 60)
+    gc.collect()
+    assert gone() is None
+
+
+def test_caches_stay_bounded_over_many_sizes_and_languages(app):
+    from cardtable import i18n
+    from cardtable.ui import theme
+
+    table = table_for(app, "rummy65", speed="off")
+    app.step([], 1 / 60)
+    sizes = [(800 + 7 * i, 500 + 5 * i) for i in range(60)]
+    for i, size in enumerate(sizes):
+        app.resize(size)
+        i18n.set_language("fr" if i % 2 else "en")
+        table.show_toast(f"Message {i}", 2.0, kind="info")
+        table.show_caption(f"Caption {i}")
+        table.say(f"Line {i}")
+        app.toast(f"Toast {i}")
+        for _ in range(2):
+            app.step([], 1 / 60)
+    i18n.set_language("en")
+    art = table.art
+    assert len(art._widths) <= art.KEEP_WIDTHS
+    assert len(art._cache) < 1500 and len(art._rot) <= 801
+    for fn in (theme._render, theme._rounded, theme._shadow):
+        assert fn.cache_info().currsize <= fn.cache_info().maxsize
+    # a long match at one size and language: every caption and toast is a new text
+    for i in range(800):
+        table.show_toast(f"Message {i}", 2.0, kind="info")
+        table.show_caption(f"Caption {i}")
+        app.step([], 1 / 60)
+    assert len(table._panel_cache) <= table_mod.PANEL_CACHE + 8
+    assert len(table._text_cache) <= 601

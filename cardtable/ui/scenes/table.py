@@ -47,6 +47,7 @@ DOUBLE_CLICK = 0.45   # seconds between the clicks of a double-click
 FADE_IN, FADE_OUT = 0.15, 0.45   # the table's toasts and captions, seconds
 DRAG_START = 6        # pixels the pointer moves before a press becomes a drag
 PACE = 0.65           # pause before a computer's move at normal speed, seconds
+PANEL_CACHE = 300     # panels, plates and message pills kept drawn (then drawn anew)
 PULSE_SECONDS = 4.0   # a glow (whose turn, the keyboard's focus) breathes this long, then rests
 
 #: friendly sentences for the engine's error codes (the engine speaks English codes; the
@@ -1137,6 +1138,8 @@ class TableScene(Scene):
             self._text_cache.clear()
             self._panel_cache.clear()
             self._static = None
+        if len(self._panel_cache) > PANEL_CACHE:    # every caption and toast is a new text
+            self._panel_cache.clear()
         art = self.art
         for s in self._draw_static(surface):
             s.draw(surface, art, shadow=self.casts_shadow(s))
@@ -1458,7 +1461,10 @@ def show_table(app, table: TableScene) -> TableScene:
     old = getattr(app, "table", None)
     if old is not None and old is not table:
         old.match.on_change = None
+        old.match.on_ready = None
         old.match.close()
+        if old._setting_changed in app.settings_listeners:   # else it lives on, unseen
+            app.settings_listeners.remove(old._setting_changed)
     app.table = table
     try:
         from cardtable.ui.scenes.menu import MenuScene
