@@ -31,6 +31,7 @@ program's start-up with it (``build/first_frame.py``).
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -81,8 +82,12 @@ def sooner(a: float | None, b: float | None) -> float | None:
 def claim_window_class() -> None:
     """Name the window ``cardtable`` for the desktop (before SDL's video starts; a value
     the person set in the environment wins)."""
+    # importing pygame sets the X11 class to the script's name ("__main__.py") when it is
+    # unset: that value is replaced too
+    script = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else None
     for hint in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_ID"):
-        os.environ.setdefault(hint, APP_ID)
+        if os.environ.get(hint) in (None, "", script):
+            os.environ[hint] = APP_ID
 
 
 class Toast:

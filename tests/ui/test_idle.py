@@ -268,3 +268,20 @@ def test_caches_stay_bounded_over_many_sizes_and_languages(app):
         app.step([], 1 / 60)
     assert len(table._panel_cache) <= table_mod.PANEL_CACHE + 8
     assert len(table._text_cache) <= 601
+
+
+def test_the_window_class_is_cardtable(monkeypatch):
+    """pygame names the X11 class after the script ("__main__.py") when it is imported;
+    the program claims its own name before the window opens; a value the person set wins."""
+    import os
+    import sys
+
+    monkeypatch.setattr(sys, "argv", ["/somewhere/__main__.py"])
+    monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "__main__.py")
+    monkeypatch.delenv("SDL_APP_ID", raising=False)
+    app_mod.claim_window_class()
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "cardtable"
+    assert os.environ["SDL_APP_ID"] == "cardtable"
+    monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "mine")
+    app_mod.claim_window_class()
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "mine"
