@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("japanese65", "sixtysix", "rummy65", "pairs65", "quebec65")
 IDLE_GOAL = 1.0        # percent of one core
 WINDOW = 10.0          # seconds measured
-WARM_UP = 9.0          # seconds before measuring (deal animated, glow at rest)
+WARM_UP = 20.0         # seconds before measuring (deal animated, computers moved, glow at rest)
 
 
 def cpu_seconds(pid: int) -> float:

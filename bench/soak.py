@@ -41,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from cardtable.cli import quick_setup
     from cardtable.ui.app import App
+    from cardtable.ui.app import _wait_events as wait_events
     from cardtable.ui.scenes import table as table_mod
 
     home = tempfile.mkdtemp(prefix="cardtable-soak-")
@@ -60,11 +61,16 @@ def main(argv: list[str] | None = None) -> int:
         matches += 1
         app.start_match(quick_setup(next(games), people=0, level="easy"))
 
+    # the loop sleeps while nothing moves (a summary waiting for a click): it hands back
+    # control every 50 ms so this script closes the summary
+    app.wait_events = lambda timeout: wait_events(0.05 if timeout is None else min(timeout, 0.05))
     new_match()
     while time.monotonic() < end and app.running:
         app.loop_once()
         table = getattr(app, "table", None)
-        if table is not None and app.top is not table:
+        if table is None:
+            new_match()
+        elif app.top is not table:
             if table.finished:
                 new_match()
             elif app.top is not None and app.top.overlay:

@@ -116,7 +116,7 @@ def sfont(size: float, bold: bool = False) -> pygame.font.Font:
     return font(px(size), bold)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=512)
 def _render(text: str, size: int, bold: bool, colour: tuple) -> pygame.Surface:
     return font(size, bold).render(text, True, colour)
 

@@ -258,7 +258,7 @@ def test_caches_stay_bounded_over_many_sizes_and_languages(app):
     i18n.set_language("en")
     art = table.art
     assert len(art._widths) <= art.KEEP_WIDTHS
-    assert len(art._cache) < 1500 and len(art._rot) <= 801
+    assert len(art._cache) < 1500 and len(art._rot) <= art.KEEP_TURNED
     for fn in (theme._render, theme._rounded, theme._shadow):
         assert fn.cache_info().currsize <= fn.cache_info().maxsize
     # a long match at one size and language: every caption and toast is a new text
@@ -266,8 +266,8 @@ def test_caches_stay_bounded_over_many_sizes_and_languages(app):
         table.show_toast(f"Message {i}", 2.0, kind="info")
         table.show_caption(f"Caption {i}")
         app.step([], 1 / 60)
-    assert len(table._panel_cache) <= table_mod.PANEL_CACHE + 8
-    assert len(table._text_cache) <= 601
+    assert len(table._panel_cache) <= table_mod.PANEL_CACHE
+    assert len(table._text_cache) <= table_mod.TEXT_CACHE
 
 
 def test_the_window_class_is_cardtable(monkeypatch):
@@ -285,3 +285,20 @@ def test_the_window_class_is_cardtable(monkeypatch):
     monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "mine")
     app_mod.claim_window_class()
     assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "mine"
+
+
+def test_turned_cards_are_kept_for_the_most_recent_angles_only():
+    """Every card has a tilt of its own: the turned images of new deals keep coming."""
+    from cardtable.ui.cardart import CardArt
+    from cardtable.ui.lru import LRU
+
+    art = CardArt()
+    for i in range(600):
+        art.rotated(art.back(80), 3 + i * 0.37)
+    assert len(art._rot) == art.KEEP_TURNED
+    cache = LRU(3)
+    for k in "abc":
+        cache[k] = k
+    cache.get("a")                       # used: "b" is now the oldest
+    cache["d"] = "d"
+    assert list(cache) == ["c", "a", "d"]

@@ -36,6 +36,7 @@ from cardtable.ui.cardart import CardArt
 from cardtable.ui.felt import Felt
 from cardtable.ui.hints import hint_cards, hint_text
 from cardtable.ui.keyboard import Keyboard
+from cardtable.ui.lru import LRU
 from cardtable.ui.scene import Scene
 from cardtable.ui.sound import Sounds
 from cardtable.ui.sprites import CardSprite, SpriteSet, Timeline
@@ -47,7 +48,8 @@ DOUBLE_CLICK = 0.45   # seconds between the clicks of a double-click
 FADE_IN, FADE_OUT = 0.15, 0.45   # the table's toasts and captions, seconds
 DRAG_START = 6        # pixels the pointer moves before a press becomes a drag
 PACE = 0.65           # pause before a computer's move at normal speed, seconds
-PANEL_CACHE = 300     # panels, plates and message pills kept drawn (then drawn anew)
+PANEL_CACHE = 96      # panels, plates and message pills kept drawn (the most recent)
+TEXT_CACHE = 240      # texts kept rendered (the most recent)
 PULSE_SECONDS = 4.0   # a glow (whose turn, the keyboard's focus) breathes this long, then rests
 
 #: friendly sentences for the engine's error codes (the engine speaks English codes; the
@@ -150,8 +152,8 @@ class TableScene(Scene):
         self.score_rect: pygame.Rect | None = None
         self._sounds_due: list[list] = []
         self._skipping = False
-        self._text_cache: dict[tuple, pygame.Surface] = {}
-        self._panel_cache: dict[tuple, pygame.Surface] = {}
+        self._text_cache: dict[tuple, pygame.Surface] = LRU(TEXT_CACHE)
+        self._panel_cache: dict[tuple, pygame.Surface] = LRU(PANEL_CACHE)
         self._static: pygame.Surface | None = None
         self._look: tuple | None = None
         self._static_cache_key = None
@@ -1044,8 +1046,6 @@ class TableScene(Scene):
                 img.blit(fg, (0, 0))
             else:
                 img = fg
-            if len(self._text_cache) > 600:
-                self._text_cache.clear()
             self._text_cache[key] = img
         rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
         if alpha < 255:
@@ -1138,8 +1138,6 @@ class TableScene(Scene):
             self._text_cache.clear()
             self._panel_cache.clear()
             self._static = None
-        if len(self._panel_cache) > PANEL_CACHE:    # every caption and toast is a new text
-            self._panel_cache.clear()
         art = self.art
         for s in self._draw_static(surface):
             s.draw(surface, art, shadow=self.casts_shadow(s))
@@ -1344,7 +1342,8 @@ class TableScene(Scene):
                 self.text(img, part, (theme.px(20 if more else 10), y), size, colour,
                           shadow=False)
                 y += row
-            self._panel_cache = {k: v for k, v in self._panel_cache.items() if k[0] != "log"}
+            for old in [k for k in self._panel_cache if k[0] == "log"]:
+                del self._panel_cache[old]
             self._panel_cache[key] = img
         surface.blit(img, img.get_rect(bottomright=(w - theme.px(14), h - theme.px(56))))
 
