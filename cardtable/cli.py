@@ -19,7 +19,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--smoke-log", metavar="FILE",
                         help="also write the smoke test's lines to FILE")
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("play", help="start the program (the default)")
+    play = sub.add_parser("play", help="start the program (the default)")
+    play.add_argument("--table", metavar="GAME",
+                      help="start straight at a new match of GAME (e.g. sixtysix), you "
+                           "against the computer (for measurements)")
+    play.add_argument("--computers", action="store_true",
+                      help="with --table: computers in every seat")
     _add_tournament(sub)
     return parser
 
@@ -53,6 +58,19 @@ def _add_tournament(sub) -> None:
     t.set_defaults(handler=_run_tournament)
 
 
+def quick_setup(game_id: str, people: int = 1, level: str = "easy") -> dict:
+    """A setup for ``game_id`` at its usual number of players: ``people`` persons in the
+    first seats, computers of ``level`` in the others."""
+    from cardtable.engine import registry
+
+    players = 4 if game_id == "japanese65" else registry.get(game_id).min_players
+    seats = [{"name": "You" if i == 0 and people == 1 else f"Player {i + 1}",
+              "kind": "human" if i < people else "computer", "level": level}
+             for i in range(players)]
+    return {"game": game_id, "players": players, "seats": seats, "options": {},
+            "first_dealer": None}
+
+
 def main(argv: list[str] | None = None) -> int:
     if getattr(sys, "frozen", False):
         # a frozen program's worker processes start here too; build/launch.py already
@@ -68,7 +86,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.command in (None, "play"):
         from cardtable.ui.app import run
 
-        return run()
+        table = getattr(args, "table", None)
+        if table is None:
+            return run()
+        from cardtable.engine import registry
+
+        if table not in registry.ids():
+            print(f"cardtable: no game called {table!r}", file=sys.stderr)
+            return 2
+        return run(start=quick_setup(table, people=0 if args.computers else 1))
     handler = getattr(args, "handler", None)
     return handler(args) if handler is not None else 2
 

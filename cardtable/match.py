@@ -13,6 +13,9 @@ process for the expensive search levels), so a window never freezes while they t
 
 Pacing: the first ``poll()`` that finds a computer to act starts its move and sets the
 earliest time it may be played (``pace`` seconds later); the thinking itself runs at once.
+A window need not poll every frame: ``on_ready`` (any callable) is called, on whatever
+thread finished the thinking, once the move is ready, and ``wake_in(now)`` says how long
+the pause has left then.
 """
 
 from __future__ import annotations
@@ -254,6 +257,8 @@ class Match:
         self.history: list[tuple[int, Action, list[Event]]] = []
         #: called with the match after every move and undo (the autosave)
         self.on_change: Any = None
+        #: called with no argument, from the thinking thread, when a computer's move is ready
+        self.on_ready: Any = None
         self._undo_cache: tuple[int, bool] | None = None
         self._bots: dict[int, Any] = {}
         self._pool: futures.Executor | None = None
@@ -353,12 +358,26 @@ class Match:
         now = time.monotonic() if now is None else now
         if self._job is None or self._job_key != self._move_no:
             self._start_job(seat, now)
+            if self.on_ready is not None:
+                ready = self.on_ready
+                self._job.add_done_callback(lambda _job: ready())
         if not self._job.done() or now < self._ready_at:
             return []
         action = self.state.normalise(self._job_result(seat))
         events = self.state.apply(action)
         self._record(seat, action, events)
         return events
+
+    def wake_in(self, now: float) -> float | None:
+        """Seconds until ``poll(now)`` would play the computer's move: 0 when a poll must
+        start its thinking, None while it thinks (``on_ready`` tells when it is done)."""
+        if self.is_over or self.to_act is None or self.is_human(self.to_act):
+            return None
+        if self._job is None or self._job_key != self._move_no:
+            return 0.0
+        if not self._job.done():
+            return None
+        return max(0.0, self._ready_at - now)
 
     def run_computer_move(self) -> list[Event]:
         """Play the computer's move now, on this thread, without pause (tests, tools)."""

@@ -15,6 +15,14 @@ frame is driven by the events they post. Hooks other modules set on the App:
 * ``app.settings_listeners``:     callables ``fn(key, value)`` told about every settings change
 * ``app.on_first_frame(app)``:     called once the first frame of ``loop()`` is on screen
 
+Frames only when something changes: ``loop()`` draws at the display rate while anything
+moves (a scene's or a toast's :meth:`next_frame_in` is 0) and for as long as the frames it
+draws keep changing (a button's hover fading in); otherwise it sleeps on the event queue
+until an event, or until the next timer a scene named is due, and draws nothing (it looks
+at the window's events every 10-25 ms meanwhile, about 0.3 % of a core). A frame
+identical to the one on screen is not shown again. Another thread wakes the loop with
+:func:`wake` (a computer player's move is ready).
+
 ``CARDTABLE_FIRST_FRAME_FILE=path`` in the environment makes ``run()`` write the wall-clock
 time (``time.time()``) of its first shown frame to ``path`` and close: the build measures the
 program's start-up with it (``build/first_frame.py``).
@@ -23,6 +31,8 @@ program's start-up with it (``build/first_frame.py``).
 from __future__ import annotations
 
 import os
+import sys
+import threading
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -38,6 +48,46 @@ from cardtable.ui.scene import Scene
 
 WINDOW_FLAGS = pygame.RESIZABLE
 MIN_SIZE = (800, 500)
+#: the window's class on X11 and app id on Wayland: a task bar groups the window under the
+#: desktop entry whose StartupWMClass is this (build/cardtable.desktop), not "__main__.py"
+APP_ID = "cardtable"
+#: posted by :func:`wake` from any thread: it carries nothing, it only ends the loop's sleep
+WAKE = pygame.event.custom_type()
+#: the window was shown again or uncovered: its picture is drawn and shown even if unchanged
+_EXPOSING = {pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN,
+             pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED, pygame.WINDOWSIZECHANGED}
+#: the display rate the loop draws at while something moves
+FPS = 60
+
+
+def wake() -> None:
+    """End the loop's sleep so it updates and draws (safe from any thread)."""
+    try:
+        if pygame.display.get_init():
+            pygame.event.post(pygame.event.Event(WAKE))
+    except pygame.error:   # the window is closing
+        pass
+    _WOKEN.set()
+
+
+def sooner(a: float | None, b: float | None) -> float | None:
+    """The earlier of two due times (None: never)."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return min(a, b)
+
+
+def claim_window_class() -> None:
+    """Name the window ``cardtable`` for the desktop (before SDL's video starts; a value
+    the person set in the environment wins)."""
+    # importing pygame sets the X11 class to the script's name ("__main__.py") when it is
+    # unset: that value is replaced too
+    script = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    for hint in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_ID"):
+        if os.environ.get(hint) in (None, "", script):
+            os.environ[hint] = APP_ID
 
 
 class Toast:
@@ -53,8 +103,18 @@ class Toast:
     def alive(self) -> bool:
         return self.age < self.seconds
 
+    def next_frame_in(self) -> float | None:
+        """0 while it fades in or out, else the seconds until it starts to fade out."""
+        if not self.alive:
+            return None
+        if self.age < self.FADE_IN or self.seconds - self.age <= self.FADE_OUT:
+            return 0.0
+        return self.seconds - self.FADE_OUT - self.age
+
+    FADE_IN, FADE_OUT = 0.18, 0.5
+
     def alpha(self) -> int:
-        fade_in, fade_out = 0.18, 0.5
+        fade_in, fade_out = self.FADE_IN, self.FADE_OUT
         if self.age < fade_in:
             return int(255 * self.age / fade_in)
         left = self.seconds - self.age
@@ -76,6 +136,7 @@ class App:
         self.settings: dict[str, Any] = storage.defaults()
         if settings:
             self.settings.update(settings)
+        claim_window_class()
         if not pygame.get_init():
             pygame.init()
         if size is None:
@@ -98,6 +159,17 @@ class App:
         self.running = True
         self.time = 0.0
         self.frame = 0
+        #: frames the loop showed (flipped); a frame identical to the last is not shown
+        self.frames_shown = 0
+        #: the loop's clock and its sleep, replaceable by tests (simulated time):
+        #: ``now()`` in seconds, ``wait_events(timeout)`` the events that came within
+        #: ``timeout`` seconds (None: wait for one), ``pace()`` waits out the display rate
+        self.now: Callable[[], float] = time.monotonic
+        self.wait_events: Callable[[float | None], list] = _wait_events
+        self.pace: Callable[[], Any] = lambda: self.clock.tick(FPS)
+        self._last_tick: float | None = None
+        self._shown: bytes | None = None      # the picture on screen, when it was kept
+        self._settling = True                 # the last frame shown differed from the one before
 
         # hooks set by the table and storage modules (see the module docstring)
         self.on_start_match: Callable[[dict], Any] | None = None
@@ -357,24 +429,115 @@ class App:
         self.running = False
         self.save_settings()
 
+    def next_frame_in(self) -> float | None:
+        """When the picture next changes by itself: 0 = now (something moves), a number of
+        seconds (a timer), None = not until an event."""
+        due: float | None = None
+        for toast in self.toasts:
+            due = sooner(due, toast.next_frame_in())
+        if self.stack:
+            updated = [s for s in self.stack[:-1] if s.update_when_covered] + [self.stack[-1]]
+            for scene in updated:
+                due = sooner(due, scene.next_frame_in())
+        if due is None:
+            return None
+        # a timer due in no time is a millisecond away (the sleep's resolution), so that
+        # rounding cannot make the loop spin on sleeps of nothing
+        return 0.0 if due <= 0 else max(0.001, due)
+
+    def loop_once(self) -> bool:
+        """One pass of the loop: sleep while nothing moves (until an event or the next
+        timer), else keep to the display rate; handle the events, update, draw, and show
+        the frame if it differs from the one on screen. Returns True when one was shown."""
+        due = 0.0 if self._settling or self.frames_shown == 0 else self.next_frame_in()
+        if due == 0.0:
+            self.pace()
+            events = pygame.event.get()
+        else:
+            events = self.wait_events(due)
+        now = self.now()
+        elapsed = 0.0 if self._last_tick is None else max(0.0, now - self._last_tick)
+        self._last_tick = now
+        if due == 0.0:
+            dt = min(elapsed, 0.1)
+        else:
+            # nothing moved while the loop slept: timers catch up on the whole time first,
+            # so a toast shown by one of these events is not aged by the sleep
+            self.update(elapsed)
+            dt = 0.0
+        self.step(events, dt, flip=False)
+        if not self.running:
+            return False
+        exposed = any(e.type in _EXPOSING for e in events)
+        return self._show(changed=exposed or self.next_frame_in() == 0.0)
+
+    def _show(self, changed: bool) -> bool:
+        """Flip the frame just drawn unless it is the picture already on screen."""
+        if changed:
+            self._shown = None           # moving (or uncovered): shown without comparing
+        else:
+            try:
+                picture = self.screen.get_buffer().raw
+            except (pygame.error, ValueError):
+                picture = None
+            if picture is not None and picture == self._shown:
+                self._settling = False
+                return False
+            self._shown = picture
+        pygame.display.flip()
+        self.frames_shown += 1
+        self._settling = True
+        if self.frames_shown == 1 and self.on_first_frame is not None:
+            self.on_first_frame(self)
+        return True
+
     def loop(self) -> int:
-        """Run frames until the window is closed (60 per second at most)."""
+        """Run until the window is closed: frames at the display rate while something
+        changes, none while nothing does."""
         while self.running:
-            dt = self.clock.tick(60) / 1000.0
-            self.step(pygame.event.get(), min(dt, 0.1))
-            if self.frame == 1 and self.on_first_frame is not None:
-                self.on_first_frame(self)
+            self.loop_once()
         self.save_settings()
         return 0
 
 
-def run(argv: list[str] | None = None) -> int:
-    """Open the window on the main menu and run until it is closed."""
+#: set by :func:`wake`: a sleeping loop wakes at once for another thread's news
+_WOKEN = threading.Event()
+#: how often a sleeping loop looks at the window's events (seconds): every 10 ms for the
+#: first second (a double-click, a key held), then every 25 ms; pygame's own wait looks
+#: every millisecond, which alone costs 1-2 % of a core
+SLEEP_SLICE = 0.01
+SLEEP_SLICE_LONG = 0.025
+
+
+def _wait_events(timeout: float | None) -> list[pygame.event.Event]:
+    """Sleep until an event comes, :func:`wake` is called or ``timeout`` seconds pass
+    (None: no limit); returns the events queued."""
+    begun = time.monotonic()
+    end = None if timeout is None else begun + timeout
+    while True:
+        events = pygame.event.get()
+        if events:
+            return events
+        now = time.monotonic()
+        left = SLEEP_SLICE if now - begun < 1.0 else SLEEP_SLICE_LONG
+        if end is not None:
+            left = min(left, end - now)
+        if left <= 0:
+            return []
+        if _WOKEN.wait(left):
+            _WOKEN.clear()
+            return pygame.event.get()
+
+
+def run(argv: list[str] | None = None, start: dict | None = None) -> int:
+    """Open the window on the main menu and run until it is closed (with ``start``, a setup
+    as the setup screen makes: at a new match of it)."""
     from cardtable.ui.scenes.menu import MenuScene
     from cardtable.ui.scenes.table import install as install_table
 
     path = storage.settings_path()
     settings, message = storage.load_settings(path)
+    claim_window_class()
     pygame.init()
     app = App(settings=settings, settings_path=path)
     if message:
@@ -385,6 +548,8 @@ def run(argv: list[str] | None = None) -> int:
     session.load_stats(app)
     install_table(app)      # checks the saved match (a damaged one is set aside, with a toast)
     app.push(MenuScene())
+    if start is not None:
+        app.start_match(start)
     stamp = os.environ.get("CARDTABLE_FIRST_FRAME_FILE")
     if stamp:
         app.on_first_frame = lambda a: _first_frame_shown(a, stamp)

@@ -25,6 +25,7 @@ import pygame
 from cardtable import i18n
 from cardtable.i18n import tr
 from cardtable.paths import font_path
+from cardtable.ui.lru import LRU
 
 RATIO = 7 / 5
 SS = 4  # supersampling factor for shapes and outlines
@@ -260,7 +261,8 @@ class CardArt:
         self.back_rgb = _rgb(back_colour)
         self.colours = FOUR_COLOUR if self.four_colour else TWO_COLOUR
         self._cache: dict[tuple, pygame.Surface] = {}
-        self._rot: dict[tuple, pygame.Surface] = {}
+        # turned images: every card has a tilt of its own, so angles keep coming
+        self._rot: dict[tuple, pygame.Surface] = LRU(self.KEEP_TURNED)
         self._widths: list[int] = []
 
     # ---- public API -----------------------------------------------------------
@@ -273,6 +275,8 @@ class CardArt:
 
     #: how many card widths are kept cached (a window resized by dragging asks for many)
     KEEP_WIDTHS = 8
+    #: how many turned images are kept (the most recently used)
+    KEEP_TURNED = 128
 
     def _use_width(self, width: int) -> None:
         """Remember ``width`` as recently used; forget the surfaces of old widths."""
@@ -390,8 +394,6 @@ class CardArt:
                 out = pygame.transform.rotate(surf, a)
             else:
                 out = pygame.transform.rotozoom(surf, a, 1.0)
-            if len(self._rot) > 800:
-                self._rot.clear()
             self._rot[key] = out
         return out
 

@@ -23,7 +23,6 @@ rings of the buttons.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -422,7 +421,7 @@ class Keyboard:
             self.draw_hint(surface)
 
     def outline(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        pulse = 0.5 + 0.5 * math.sin(self.t.clock * 5.0)
+        pulse = self.t.pulse(5.0)
         gap = theme.px(4)
         w = max(3, theme.px(3))
         r = rect.inflate(gap * 2, gap * 2)

@@ -9,6 +9,12 @@ never from polling the mouse), advances in ``update(dt)`` and paints itself in
 * ``replace(scene)``: the top scene gets ``on_exit()``; the new one ``on_enter()``
 * window resized:     every scene on the stack gets ``on_resize(size)``
 
+The App's loop draws frames only when something changes. A scene tells it what it will
+do by itself with ``next_frame_in()``: 0 while something moves (a card, a fade, a pulse),
+a number of seconds until a timer of its own is due, or None when nothing changes until
+an event. The default asks the scene's ``form`` (a text field's caret). A scene whose
+work finishes on another thread calls :func:`cardtable.ui.app.wake` when it is done.
+
 A scene with ``overlay = True`` (a dialog, the end-of-deal summary) is drawn on top of the
 scene below it, which is drawn first; only the top scene receives events and updates
 (unless the scene below sets ``update_when_covered``).
@@ -59,6 +65,12 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene."""
+
+    def next_frame_in(self) -> float | None:
+        """0: something moves now; seconds: a timer of the scene is due then; None: nothing
+        changes until an event (see the module's docstring)."""
+        form = getattr(self, "form", None)
+        return form.next_frame_in() if form is not None else None
 
     # ---- helpers ----------------------------------------------------------------
     @property

@@ -129,7 +129,7 @@ def drawable(text) -> str:
     return text
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=512)
 def _render(text: str, size: int, bold: bool, colour: tuple) -> pygame.Surface:
     fnt = font(size, bold)
     if fnt.size(text)[0] <= 0:

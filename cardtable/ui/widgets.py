@@ -21,6 +21,7 @@ from cardtable.names import printable
 from cardtable.ui import theme
 
 LEFT_BUTTON = 1
+BLINK_ON = 0.55       # a text field's caret shows this long every second
 ROW_HEIGHT = 46       # before scaling
 BUTTON_HEIGHT = 48
 
@@ -86,6 +87,11 @@ class Widget:
     # ---- frame --------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.hover_t = _approach(self.hover_t, 1.0 if self.hovered and self.enabled else 0.0, dt)
+
+    def next_frame_in(self) -> float | None:
+        """Seconds until the widget changes by itself (None: not until an event). Easing
+        towards a state (hover) needs nothing here: the loop draws until frames settle."""
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
@@ -642,6 +648,12 @@ class TextInput(Widget):
         super().update(dt)
         self.blink = (self.blink + dt) % 1.0 if self.focused else 0.0
 
+    def next_frame_in(self) -> float | None:
+        if not (self.focused and self.visible and self.enabled):
+            return None
+        # the caret shows for the first 0.55 s of every second
+        return (BLINK_ON - self.blink) if self.blink < BLINK_ON else (1.0 - self.blink)
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
@@ -663,7 +675,7 @@ class TextInput(Widget):
             theme.draw_text(surface, theme.ellipsize(self.hint, hint_size, room),
                             (x, self.rect.centery), hint_size, theme.TEXT_MUTED,
                             anchor="midleft", shadow=False)
-        if active and self.blink < 0.55:
+        if active and self.blink < BLINK_ON:
             cx = x + min(room, theme.font(size).size(self.text[: self.cursor])[0])
             h = int(size * 1.1)
             pygame.draw.line(surface, theme.ACCENT_LIGHT, (cx, self.rect.centery - h // 2),
@@ -1067,6 +1079,11 @@ class Form:
         for w in self.widgets:
             w.show_focus = self.keyboard
             w.update(dt)
+
+    def next_frame_in(self) -> float | None:
+        """The soonest of the widgets' own timers (None: none)."""
+        due = [d for d in (w.next_frame_in() for w in self.widgets) if d is not None]
+        return min(due) if due else None
 
     def draw(self, surface: pygame.Surface) -> None:
         for w in self.widgets:

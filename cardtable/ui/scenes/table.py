@@ -30,10 +30,13 @@ from cardtable.engine.core import Action, IllegalAction
 from cardtable.i18n import N_, Msg
 from cardtable.match import Match
 from cardtable.ui import session, theme
+from cardtable.ui.app import sooner
+from cardtable.ui.app import wake as app_wake
 from cardtable.ui.cardart import CardArt
 from cardtable.ui.felt import Felt
 from cardtable.ui.hints import hint_cards, hint_text
 from cardtable.ui.keyboard import Keyboard
+from cardtable.ui.lru import LRU
 from cardtable.ui.scene import Scene
 from cardtable.ui.sound import Sounds
 from cardtable.ui.sprites import CardSprite, SpriteSet, Timeline
@@ -42,8 +45,12 @@ from cardtable.ui.tween import speed_factor
 from cardtable.ui.widgets import Button, Form
 
 DOUBLE_CLICK = 0.45   # seconds between the clicks of a double-click
+FADE_IN, FADE_OUT = 0.15, 0.45   # the table's toasts and captions, seconds
 DRAG_START = 6        # pixels the pointer moves before a press becomes a drag
 PACE = 0.65           # pause before a computer's move at normal speed, seconds
+PANEL_CACHE = 96      # panels, plates and message pills kept drawn (the most recent)
+TEXT_CACHE = 240      # texts kept rendered (the most recent)
+PULSE_SECONDS = 4.0   # a glow (whose turn, the keyboard's focus) breathes this long, then rests
 
 #: friendly sentences for the engine's error codes (the engine speaks English codes; the
 #: player reads these, in the current language)
@@ -145,8 +152,8 @@ class TableScene(Scene):
         self.score_rect: pygame.Rect | None = None
         self._sounds_due: list[list] = []
         self._skipping = False
-        self._text_cache: dict[tuple, pygame.Surface] = {}
-        self._panel_cache: dict[tuple, pygame.Surface] = {}
+        self._text_cache: dict[tuple, pygame.Surface] = LRU(TEXT_CACHE)
+        self._panel_cache: dict[tuple, pygame.Surface] = LRU(PANEL_CACHE)
         self._static: pygame.Surface | None = None
         self._look: tuple | None = None
         self._static_cache_key = None
@@ -164,6 +171,8 @@ class TableScene(Scene):
         self.summaries: list[dict] = []
         self.deal_rows: list[dict] = []
         self.keys = Keyboard(self)          # focus cursor, keys, F1 help
+        self._pulse_from = 0.0              # when the glows began to breathe (see pulse)
+        self._pulse_turn: int | None = None
 
     # ------------------------------------------------------------------ life cycle
     def _pick_viewer(self) -> int:
@@ -185,6 +194,8 @@ class TableScene(Scene):
             self.on_resize(self.size)   # the window changed while the table was away
         self.game.layout(self.size)
         self._build_controls()
+        # a computer's move ready on its worker wakes the window's loop
+        self.match.on_ready = app_wake
         if not self._started:
             self._started = True
             self.match.warm_up()
@@ -545,6 +556,43 @@ class TableScene(Scene):
         if self.caption is not None and self.caption[1] >= self.caption[2]:
             self.caption = None
         self.form.update(dt)
+        if self.turn != self._pulse_turn:
+            self._pulse_turn = self.turn
+            self._pulse_from = self.clock
+
+    def pulse(self, rate: float) -> float:
+        """0..1 for a breathing glow: it breathes for a few seconds after the turn passed or
+        a key was pressed, then rests half lit (a still table draws no frames)."""
+        calm = PULSE_SECONDS - (self.clock - self._pulse_from)
+        if calm <= 0:
+            return 0.5
+        return 0.5 + 0.5 * math.sin(self.clock * rate) * min(1.0, calm)
+
+    def next_frame_in(self) -> float | None:
+        """0 while cards move, a card is dragged or a glow breathes; else the seconds until
+        a message fades, a sound or the computer's move is due (None: nothing is)."""
+        if self.drag is not None or self.sprites.busy or \
+                any(s.lift != s.lift_target for s in self.sprites):
+            return 0.0
+        if not self.waiting and not self.timeline.idle:
+            return 0.0
+        if self.clock - self._pulse_from < PULSE_SECONDS:
+            return 0.0
+        due: float | None = None
+        for msg in (self.toast, self.caption):
+            if msg is not None:
+                age, seconds = msg[1], msg[2]
+                if age < FADE_IN or seconds - age <= FADE_OUT:
+                    return 0.0
+                due = sooner(due, seconds - FADE_OUT - age)
+        for at, _name in self._sounds_due:
+            due = sooner(due, at - self.clock)
+        m = self.match
+        if self.idle and not m.is_over and not m.is_human(m.to_act):
+            due = sooner(due, m.wake_in(self.clock))
+            if self.turn is not None and not m.is_human(self.turn):   # "Thinking..." dots
+                due = sooner(due, (math.floor(self.clock * 3) + 1) / 3 - self.clock)
+        return sooner(due, self.form.next_frame_in())
 
     # ------------------------------------------------------------------ pass-and-play
     def _hotseat_guard(self) -> None:
@@ -636,6 +684,7 @@ class TableScene(Scene):
         if not self.my_turn() or self._hint is not None:
             return
         self._hint = (self.match.request_hint(self.viewer), self._legal_key)
+        self._hint[0].add_done_callback(lambda _f: app_wake())
         self.show_toast(N_("Thinking about a hint…"), 8.0, kind="info")
 
     def _take_hint(self) -> None:
@@ -873,6 +922,8 @@ class TableScene(Scene):
         et = event.type
         if et in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.pointer = event.pos
+        elif et == pygame.KEYDOWN:
+            self._pulse_from = self.clock     # the keyboard's focus breathes again
         if self.keys.handle_event(event):
             return True
         if self.drag is None and self.form.handle_event(event):
@@ -1076,8 +1127,6 @@ class TableScene(Scene):
                 img.blit(fg, (0, 0))
             else:
                 img = fg
-            if len(self._text_cache) > 600:
-                self._text_cache.clear()
             self._text_cache[key] = img
         rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
         if alpha < 255:
@@ -1150,8 +1199,16 @@ class TableScene(Scene):
                     shown.discard(sp.id)
         for sp in sorted((v[0] for v in rest.values()), key=lambda sp: (sp.z, sp.id)):
             if sp.id in shown:
-                sp.draw(layer, art)
+                sp.draw(layer, art, shadow=self.casts_shadow(sp))
         self._static = layer
+
+    def casts_shadow(self, sprite: CardSprite) -> bool:
+        """A squared pile (stock, discards, tricks won) casts one shadow, its bottom card's:
+        a shadow under every card of it would add up to a black block."""
+        if not sprite.zone.startswith(self.STACK_ZONES):
+            return True
+        cards = self.zones.get(sprite.zone)
+        return not cards or cards[0] is sprite
 
     def draw(self, surface: pygame.Surface) -> None:
         # texts and panels are cached as drawn: a change of language, contrast or text size
@@ -1164,7 +1221,7 @@ class TableScene(Scene):
             self._static = None
         art = self.art
         for s in self._draw_static(surface):
-            s.draw(surface, art)
+            s.draw(surface, art, shadow=self.casts_shadow(s))
         if self.drag is not None and self.drag["moved"]:
             for rect in self.game.drop_targets(self.drag["sprite"]):
                 self._draw_target(surface, rect)
@@ -1220,7 +1277,7 @@ class TableScene(Scene):
             surface.blit(tag, rect)
 
     def _draw_target(self, surface, rect: pygame.Rect) -> None:
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
+        pulse = self.pulse(6.0)
         key = ("target", rect.size)
         layer = self._panel_cache.get(key)
         if layer is None:
@@ -1269,7 +1326,7 @@ class TableScene(Scene):
         score = self.scores[seat] if seat < len(self.scores) else 0
         pad = theme.px(10)
         if turn:
-            pulse = 0.5 + 0.5 * math.sin(self.clock * 4.0)
+            pulse = self.pulse(4.0)
             glow = self._plate_glow(rect.size, pad)
             glow.set_alpha(int(140 + 115 * pulse))
             surface.blit(glow, (rect.x - pad, rect.y - pad))
@@ -1402,7 +1459,8 @@ class TableScene(Scene):
                 self.text(img, part, (theme.px(20 if more else 10), y), size, colour,
                           shadow=False)
                 y += row
-            self._panel_cache = {k: v for k, v in self._panel_cache.items() if k[0] != "log"}
+            for old in [k for k in self._panel_cache if k[0] == "log"]:
+                del self._panel_cache[old]
             self._panel_cache[key] = img
         surface.blit(img, img.get_rect(bottomright=(w - theme.px(14), h - theme.px(56))))
 
@@ -1425,10 +1483,10 @@ class TableScene(Scene):
     @staticmethod
     def _fade(msg) -> int:
         age, seconds = msg[1], msg[2]
-        if age < 0.15:
-            return int(255 * age / 0.15)
+        if age < FADE_IN:
+            return int(255 * age / FADE_IN)
         left = seconds - age
-        return max(0, min(255, int(255 * left / 0.45))) if left < 0.45 else 255
+        return max(0, min(255, int(255 * left / FADE_OUT))) if left < FADE_OUT else 255
 
     def _draw_caption(self, surface) -> None:
         if self.caption is None:
@@ -1519,7 +1577,10 @@ def show_table(app, table: TableScene) -> TableScene:
     old = getattr(app, "table", None)
     if old is not None and old is not table:
         old.match.on_change = None
+        old.match.on_ready = None
         old.match.close()
+        if old._setting_changed in app.settings_listeners:   # else it lives on, unseen
+            app.settings_listeners.remove(old._setting_changed)
     app.table = table
     try:
         from cardtable.ui.scenes.menu import MenuScene

@@ -1,0 +1,94 @@
+"""Memory soak: computers play every seat through the real UI, the five games in turn.
+
+The program's App and table scenes run their own loop (``App.loop_once``) at the fastest
+animation speed; summaries and match ends are closed as soon as they show and the next
+game starts. The RSS is read from ``/proc/self/status`` after a warm-up deal, then every
+minute; the growth is what the goal (<= 15 MB over two hours) is about.
+
+    python -m bench.soak --minutes 120        (SDL_VIDEODRIVER=dummy, or under Xvfb)
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+GAMES = ("japanese65", "sixtysix", "rummy65", "pairs65", "quebec65")
+
+
+def rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.soak")
+    parser.add_argument("--minutes", type=float, default=120.0)
+    parser.add_argument("--warm-up", type=float, default=60.0, help="seconds before the start")
+    args = parser.parse_args(argv)
+
+    import pygame
+
+    from cardtable.cli import quick_setup
+    from cardtable.ui.app import App
+    from cardtable.ui.app import _wait_events as wait_events
+    from cardtable.ui.scenes import table as table_mod
+
+    home = tempfile.mkdtemp(prefix="cardtable-soak-")
+    app = App(size=(1280, 720), settings={"sound": False, "animation_speed": "fast"},
+              settings_path=Path(home) / "settings.json")
+    app.data_dir = Path(home)
+    table_mod.install(app)
+    games = itertools.cycle(GAMES)
+    start = time.monotonic()
+    end = start + args.warm_up + args.minutes * 60
+    base: float | None = None
+    next_report = start + args.warm_up
+    matches = 0
+
+    def new_match() -> None:
+        nonlocal matches
+        matches += 1
+        app.start_match(quick_setup(next(games), people=0, level="easy"))
+
+    # the loop sleeps while nothing moves (a summary waiting for a click): it hands back
+    # control every 50 ms so this script closes the summary
+    app.wait_events = lambda timeout: wait_events(0.05 if timeout is None else min(timeout, 0.05))
+    new_match()
+    while time.monotonic() < end and app.running:
+        app.loop_once()
+        table = getattr(app, "table", None)
+        if table is None:
+            new_match()
+        elif app.top is not table:
+            if table.finished:
+                new_match()
+            elif app.top is not None and app.top.overlay:
+                app.pop()            # the deal's summary: go on at once
+        now = time.monotonic()
+        if now >= next_report:
+            rss = rss_mb()
+            if base is None:
+                base = rss
+                print(f"start RSS {base:.1f} MB (after {args.warm_up:.0f} s)", flush=True)
+            else:
+                minutes = (now - start - args.warm_up) / 60
+                print(f"{minutes:6.1f} min  RSS {rss:7.1f} MB  growth {rss - base:+6.1f} MB  "
+                      f"matches {matches}", flush=True)
+            next_report = now + 60
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
