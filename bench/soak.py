@@ -31,10 +31,34 @@ def rss_mb() -> float:
     return 0.0
 
 
+def surface_mb() -> float:
+    """Pixels held by every surface still alive (what the caches and sprites keep)."""
+    import gc
+
+    import pygame
+
+    # surfaces are not tracked by the collector themselves: they are found as what the
+    # tracked containers (dicts, lists, caches, sprites) refer to
+    seen: dict[int, pygame.Surface] = {}
+    for obj in gc.get_objects():
+        for ref in gc.get_referents(obj):
+            if isinstance(ref, pygame.Surface):
+                seen[id(ref)] = ref
+    total = 0
+    for surf in seen.values():
+        try:
+            total += surf.get_bytesize() * surf.get_width() * surf.get_height()
+        except pygame.error:
+            pass
+    return total / 2**20
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.soak")
     parser.add_argument("--minutes", type=float, default=120.0)
     parser.add_argument("--warm-up", type=float, default=60.0, help="seconds before the start")
+    parser.add_argument("--surfaces", action="store_true",
+                        help="also report the bytes held by live surfaces (slow: walks the heap)")
     args = parser.parse_args(argv)
 
     import pygame
@@ -83,8 +107,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"start RSS {base:.1f} MB (after {args.warm_up:.0f} s)", flush=True)
             else:
                 minutes = (now - start - args.warm_up) / 60
+                extra = f"  surfaces {surface_mb():6.1f} MB" if args.surfaces else ""
                 print(f"{minutes:6.1f} min  RSS {rss:7.1f} MB  growth {rss - base:+6.1f} MB  "
-                      f"matches {matches}", flush=True)
+                      f"matches {matches}{extra}", flush=True)
             next_report = now + 60
     pygame.quit()
     return 0

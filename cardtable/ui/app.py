@@ -30,6 +30,7 @@ program's start-up with it (``build/first_frame.py``).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 import threading
@@ -42,7 +43,7 @@ import pygame
 
 from cardtable import i18n, storage
 from cardtable.i18n import Msg
-from cardtable.ui import cardart, theme
+from cardtable.ui import cardart, memory, theme
 from cardtable.ui.icon import draw_icon
 from cardtable.ui.scene import Scene
 
@@ -168,7 +169,8 @@ class App:
         self.wait_events: Callable[[float | None], list] = _wait_events
         self.pace: Callable[[], Any] = lambda: self.clock.tick(FPS)
         self._last_tick: float | None = None
-        self._shown: bytes | None = None      # the picture on screen, when it was kept
+        self._shown: bytes | None = None      # digest of the picture on screen, if kept
+        self._busy_since_trim = False
         self._settling = True                 # the last frame shown differed from the one before
 
         # hooks set by the table and storage modules (see the module docstring)
@@ -454,6 +456,9 @@ class App:
             self.pace()
             events = pygame.event.get()
         else:
+            if self._busy_since_trim:
+                # a quiet spell begins: what the busy one freed goes back to the system
+                self._busy_since_trim = not memory.trim()
             events = self.wait_events(due)
         now = self.now()
         elapsed = 0.0 if self._last_tick is None else max(0.0, now - self._last_tick)
@@ -477,8 +482,9 @@ class App:
             self._shown = None           # moving (or uncovered): shown without comparing
         else:
             try:
-                picture = self.screen.get_buffer().raw
-            except (pygame.error, ValueError):
+                # a digest of the pixels read in place: no copy of the frame is made or kept
+                picture = hashlib.blake2b(self.screen.get_view("1"), digest_size=16).digest()
+            except (pygame.error, ValueError, TypeError, BufferError):
                 picture = None
             if picture is not None and picture == self._shown:
                 self._settling = False
@@ -486,6 +492,7 @@ class App:
             self._shown = picture
         pygame.display.flip()
         self.frames_shown += 1
+        self._busy_since_trim = True
         self._settling = True
         if self.frames_shown == 1 and self.on_first_frame is not None:
             self.on_first_frame(self)
