@@ -254,7 +254,10 @@ class GameTable:
                     jitter=0.0) -> list[Target]:
         """A squared pile; each card a hair higher than the one under it."""
         out = []
-        step = max(0.25, width * depth / 100)
+        # a tall pile (two or three decks waiting to be dealt) rises no more than a seventh
+        # of a card: only its bottom card and top few are drawn, so a taller one would show
+        # them apart, a gap between
+        step = min(max(0.25, width * depth / 100), width * 0.14 / max(1, len(sprites)))
         for i, s in enumerate(sprites):
             a = angle
             if jitter:
