@@ -13,6 +13,7 @@ The Decisions shared with rummy65 (reshuffles, the stalemate guard, last turns) 
 
 from __future__ import annotations
 
+from . import melds as meldlib
 from .registry import GameSpec, OptionSpec
 from .rummy import DECISIONS, RummyState
 
@@ -28,6 +29,11 @@ class Quebec65State(RummyState):
     DISCARD_WHEN_OUT = False
     WILDS_AT_MOST_NATURALS = False
     LAST_DEAL = N_DEALS
+
+    @classmethod
+    def rules_of(cls, deal: int, options: dict) -> meldlib.MeldRules:
+        """The meld rules and card values of round ``deal`` (what a player reasons with)."""
+        return meldlib.quebec65_rules(deal, bool(options.get("all_wild_melds")))
 
     def _decks(self) -> int:
         return 2
@@ -58,6 +64,11 @@ SPEC = GameSpec(
     options=(OptionSpec("all_wild_melds", "Melds of wild cards only", False, "bool",
                         help="Allow a meld made only of wild cards."),),
     family="rummy",
+    lower_wins=True,
+    deal_word="round",
+    score_unit="penalty_points",
+    measure_unit="penalty_points",
+    emblem_suit="H",
     blurb="Eleven rounds of rummy where 2s, jokers and the round's rank are wild; meld "
     "every card to go out.",
     notes={**DECISIONS},

@@ -25,6 +25,7 @@ Decisions beyond the specification, besides the shared ones of :mod:`rummy`:
 from __future__ import annotations
 
 from . import checks as ck
+from . import melds as meldlib
 from .registry import GameSpec
 from .rummy import DECISIONS, RummyState
 
@@ -53,6 +54,11 @@ class Rummy65State(RummyState):
         super()._validate_loaded()
         ck.require(self.pot + sum(self.taken) == ANTE * self.n_players,
                    "the pot and the money taken do not add up")
+
+    @classmethod
+    def rules_of(cls, deal: int, options: dict) -> meldlib.MeldRules:
+        """The meld rules and card values of hand ``deal`` (what a player reasons with)."""
+        return meldlib.rummy65_rules(deal)
 
     def _decks(self) -> int:
         return 2 if self.n_players <= 5 else 3
@@ -130,6 +136,11 @@ SPEC = GameSpec(
     state_class=Rummy65State,
     options=(),
     family="rummy",
+    lower_wins=True,
+    deal_word="hand",
+    score_unit="penalty_points",
+    measure_unit="penalty_points",
+    emblem_suit="D",
     blurb="Twelve hands of rummy with a new wild rank each hand; meld all but one card to "
     "go out, and play for the pot.",
     notes={
