@@ -49,7 +49,7 @@ def rules_for(view: dict) -> meldlib.MeldRules:
 
 
 def decks_for(view: dict) -> int:
-    return view["decks"]
+    return registry.get(view["game"]).state_class.decks_for(view["n_players"])
 
 
 class Hand:
@@ -62,7 +62,7 @@ class Hand:
         self.n = view["n_players"]
         self.rules = rules_for(view)
         self.values = self.rules.values
-        self.discard_when_out = view["discard_when_out"]
+        self.discard_when_out = registry.get(view["game"]).state_class.DISCARD_WHEN_OUT
         self.cards = list(view["hand"])
         self.top = view["discard_top"]
         self.last_turn = bool(view["last_turns"])

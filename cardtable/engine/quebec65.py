@@ -35,8 +35,13 @@ class Quebec65State(RummyState):
         """The meld rules and card values of round ``deal`` (what a player reasons with)."""
         return meldlib.quebec65_rules(deal, bool(options.get("all_wild_melds")))
 
-    def _decks(self) -> int:
+    @classmethod
+    def decks_for(cls, n_players: int) -> int:
+        """How many decks a match of ``n_players`` uses."""
         return 2
+
+    def _decks(self) -> int:
+        return self.decks_for(self.n_players)
 
     def _need_natural(self) -> bool:
         return not self.options.get("all_wild_melds", False)

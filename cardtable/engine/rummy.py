@@ -602,8 +602,6 @@ class RummyState(GameState):
             "drawn": self.drawn,
             "wild_ranks": self.wild_ranks(),
             "jokers_wild": True,
-            "decks": self._decks(),
-            "discard_when_out": self.DISCARD_WHEN_OUT,
             "hand": list(self.hands[seat]),
             "hand_sizes": [len(h) for h in self.hands],
             "known_cards": [sorted(p, key=_display_key) for p in self.pickups],

@@ -60,8 +60,13 @@ class Rummy65State(RummyState):
         """The meld rules and card values of hand ``deal`` (what a player reasons with)."""
         return meldlib.rummy65_rules(deal)
 
+    @classmethod
+    def decks_for(cls, n_players: int) -> int:
+        """How many decks a match of ``n_players`` uses."""
+        return 2 if n_players <= 5 else 3
+
     def _decks(self) -> int:
-        return 2 if self.n_players <= 5 else 3
+        return self.decks_for(self.n_players)
 
     def card_value(self, card: str, deal: int) -> int:
         if card == "JK" or card[0] == WILD_SEQUENCE[deal - 1]:
