@@ -179,7 +179,7 @@ class NMsg(Msg):
 
 class PMsg(Msg):
     """A sentence whose translation depends on where it is used (``pgettext``): the same
-    English for two games whose French words differ, ``PMsg("quebec65", "WILD CARDS")``."""
+    English for two games whose French words differ, ``PMsg(game_id, "WILD CARDS")``."""
 
     __slots__ = ("context",)
 

@@ -20,7 +20,6 @@ the pause has left then.
 
 from __future__ import annotations
 
-import atexit
 import concurrent.futures as futures
 import json
 import random
@@ -28,6 +27,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable import ai
+from cardtable.ai import worker
 from cardtable.engine import registry
 from cardtable.engine.core import Action, ConfigError, Event, GameState, IllegalAction
 from cardtable.names import clean_name
@@ -64,152 +65,9 @@ class Seat:
 # --------------------------------------------------------------------------- bots
 
 
-class SimpleBot:
-    """A plausible legal-move player, used until ``cardtable.ai.make_bot`` exists.
-
-    It reads only ``state.view(seat)`` and ``state.legal_actions()``: in trick games it wins
-    a trick cheaply when it can and otherwise throws its least valuable card; in Sixty-Six
-    it also announces marriages, takes the trump card with the nine, and claims at 66.
-    Anything else is a random legal action from a seeded generator.
-    """
-
-    VALUES = {
-        "sixtysix": {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0},
-        "japanese65": {"A": 4, "K": 3, "Q": 2, "J": 1},
-    }
-    ORDERS = {"sixtysix": "ATKQJ9", "japanese65": "AKQJT9876543"}
-
-    def __init__(self, game_id: str, level: str = "easy", seed: int | None = None):
-        self.game_id = game_id
-        self.level = level
-        self.rng = random.Random(seed)
-
-    def choose(self, state: GameState, seat: int, budget_s: float | None = None) -> Action:
-        legal = state.legal_actions()
-        if not legal:
-            raise IllegalAction("no_move", "there is no legal move")
-        if self.game_id not in self.ORDERS:
-            return self.rng.choice(legal)
-        view = state.view(seat)
-        kinds = {a.kind: a for a in legal}
-        if self.game_id == "sixtysix":
-            points = view.get("points", [0, 0])[seat]
-            if "claim" in kinds and points >= 66:
-                return kinds["claim"]
-            marriages = [a for a in legal if a.kind == "marriage"]
-            if marriages:
-                trump = view.get("trump")
-                marriages.sort(key=lambda a: a.suit != trump)
-                return marriages[0]
-            if "exchange" in kinds:
-                return kinds["exchange"]
-        plays = [a for a in legal if a.kind == "play"]
-        if not plays:
-            return self.rng.choice([a for a in legal if a.kind != "claim"] or legal)
-        return self._trick_play(view, plays)
-
-    def _strength(self, card: str) -> int:
-        order = self.ORDERS[self.game_id]
-        return len(order) - order.index(card[0])
-
-    def _trick_play(self, view: dict, plays: list[Action]) -> Action:
-        values = self.VALUES[self.game_id]
-        trump = view.get("trump")
-        trick = [c for _, c in view.get("trick", [])]
-        cards = [a.card for a in plays]
-
-        def worth(c: str) -> tuple:
-            return (c[1] == trump, values.get(c[0], 0), self._strength(c), self.rng.random())
-
-        if not trick:
-            # lead a middling card of a side suit; trumps last
-            side = [c for c in cards if c[1] != trump] or cards
-            side.sort(key=worth)
-            pick = side[len(side) // 3] if self.level != "easy" else self.rng.choice(side)
-            return plays[cards.index(pick)]
-
-        def beats(c: str, best: str) -> bool:
-            if c[1] == best[1]:
-                return self._strength(c) > self._strength(best)
-            return c[1] == trump
-
-        best = trick[0]
-        for c in trick[1:]:
-            if beats(c, best):
-                best = c
-        winners = [c for c in cards if beats(c, best)]
-        at_stake = sum(values.get(c[0], 0) for c in trick)
-        partner_winning = False
-        if self.game_id == "japanese65":
-            seat = view["seat"]
-            partner = (seat + 2) % 4
-            by_seat = {s: c for s, c in view.get("trick", [])}
-            partner_winning = by_seat.get(partner) == best
-        if winners and not partner_winning and (at_stake > 0 or self.rng.random() < 0.6):
-            winners.sort(key=worth)
-            return plays[cards.index(winners[0])]
-        # cannot or should not win: throw the least valuable card, keeping trumps
-        cards_sorted = sorted(cards, key=lambda c: (c[1] == trump, values.get(c[0], 0),
-                                                    self._strength(c)))
-        return plays[cards.index(cards_sorted[0])]
-
-
 def make_bot(game_id: str, level: str, seed: int | None):
-    """The AI package's bot when it provides ``make_bot``, else a :class:`SimpleBot`."""
-    try:
-        from cardtable import ai
-    except ImportError:
-        ai = None
-    factory = getattr(ai, "make_bot", None) if ai is not None else None
-    if factory is not None:
-        try:
-            return factory(game_id, level, seed)
-        except Exception:  # an unknown game or level there: fall back, never crash a match
-            pass
-    return SimpleBot(game_id, level, seed)
-
-
-def real_ai_available() -> bool:
-    try:
-        from cardtable import ai
-    except ImportError:
-        return False
-    return callable(getattr(ai, "make_bot", None))
-
-
-_SERVICE: list = []
-
-
-def bot_service():
-    """The AI package's shared worker service (a process for search), or None."""
-    if _SERVICE:
-        return _SERVICE[0]
-    try:
-        from cardtable.ai.worker import BotService
-    except ImportError:
-        _SERVICE.append(None)
-        return None
-    service = BotService()
-    atexit.register(service.shutdown)
-    _SERVICE.append(service)
-    return service
-
-
-def _process_pool() -> futures.ProcessPoolExecutor:
-    """One worker process that ends with this one (the AI package's pool when present)."""
-    try:
-        from cardtable.ai.worker import process_pool
-    except ImportError:
-        return futures.ProcessPoolExecutor(max_workers=1)
-    return process_pool(1)
-
-
-def _think_in_process(game_id: str, level: str, seed: int, state_json: dict, seat: int,
-                      budget: float | None) -> dict:
-    """Worker-process entry: rebuild the state and bot, return the action as JSON."""
-    state = registry.from_json(state_json)
-    bot = make_bot(game_id, level, seed)
-    return bot.choose(state, seat, budget).to_json()
+    """The computer player of ``game_id`` at ``level`` (``cardtable.ai.make_bot``)."""
+    return ai.make_bot(game_id, level, seed)
 
 
 # --------------------------------------------------------------------------- match
@@ -261,7 +119,6 @@ class Match:
         self.on_ready: Any = None
         self._undo_cache: tuple[int, bool] | None = None
         self._bots: dict[int, Any] = {}
-        self._pool: futures.Executor | None = None
         self._job: futures.Future | None = None
         self._job_seat: int | None = None
         self._job_key: int | None = None
@@ -428,23 +285,15 @@ class Match:
                 return ask(state, seat, self.budget)
             return bot.choose(state, seat, self.budget), ""
 
-        service = bot_service() if self.threaded and real_ai_available() else None
-        if service is not None:
-            try:
-                inner = service.hint(self.game_id, state, seat, budget_s=self.budget,
-                                     seed=self.seed * 37 + seat)
-                inner.add_done_callback(
-                    lambda f: finish(f.result() if f.exception() is None else None))
-                return out
-            except Exception:  # no worker: think on a thread of our own
-                pass
         if not self.threaded:
             finish(local())
             return out
-        pool = futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardtable-hint")
-        job = pool.submit(local)
-        job.add_done_callback(lambda f: finish(f.result() if f.exception() is None else None))
-        pool.shutdown(wait=False)
+        try:
+            inner = worker.shared_service().hint(self.game_id, state, seat,
+                                                 budget_s=self.budget, seed=self.seed * 37 + seat)
+        except Exception:  # the service cannot take it: the worker's thread thinks here
+            inner = worker.think_here(local)
+        inner.add_done_callback(lambda f: finish(f.result() if f.exception() is None else None))
         return out
 
     def _valid_or_fallback(self, action) -> Action:
@@ -459,7 +308,7 @@ class Match:
             return True
         if self.executor_kind == "thread":
             return False
-        return self.seats[seat].level == "hard" and real_ai_available()
+        return self.seats[seat].level == "hard"
 
     def _start_job(self, seat: int, now: float) -> None:
         self._cancel_job()
@@ -472,33 +321,17 @@ class Match:
             self._job = done
             return
         if self._use_process(seat):
-            service = bot_service()
             seed = self.seed * 31 + seat + self._move_no
-            if service is not None:
-                try:
-                    self._job = service.choose(self.game_id, self.seats[seat].level, seed,
-                                               self.state, seat, budget_s=self.budget)
-                    return
-                except Exception:  # the service is unusable: think in a process of our own
-                    pass
-            pool = self._pool if isinstance(self._pool, futures.ProcessPoolExecutor) else None
-            if pool is None:
-                self._shutdown_pool()
-                pool = _process_pool()
-                self._pool = pool
-            self._job = pool.submit(
-                _think_in_process, self.game_id, self.seats[seat].level, seed,
-                self.state.to_json(), seat, self.budget,
-            )
-            return
-        pool = self._pool if isinstance(self._pool, futures.ThreadPoolExecutor) else None
-        if pool is None:
-            self._shutdown_pool()
-            pool = futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardtable-bot")
-            self._pool = pool
+            try:
+                self._job = worker.shared_service().choose(
+                    self.game_id, self.seats[seat].level, seed, self.state, seat,
+                    budget_s=self.budget)
+                return
+            except Exception:  # the service cannot take it: this seat's bot thinks here
+                pass
         bot = self._bot(seat)
         snapshot = self.state.clone()
-        self._job = pool.submit(bot.choose, snapshot, seat, self.budget)
+        self._job = worker.think_here(bot.choose, snapshot, seat, self.budget)
 
     def warm_up(self) -> None:
         """Start the search worker early if a computer seat will need it."""
@@ -506,12 +339,10 @@ class Match:
             return
         for seat in range(self.n_players):
             if not self.is_human(seat) and self._use_process(seat):
-                service = bot_service()
-                if service is not None:
-                    try:
-                        service.warm_up()
-                    except Exception:  # warming up is only a head start
-                        pass
+                try:
+                    worker.shared_service().warm_up()
+                except Exception:  # warming up is only a head start
+                    pass
                 return
 
     def _job_result(self, seat: int) -> Action:
@@ -534,15 +365,9 @@ class Match:
         self._job = None
         self._job_seat = None
 
-    def _shutdown_pool(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
-
     def close(self) -> None:
-        """Stop any worker (call when the table closes)."""
+        """Stop thinking for this match (call when the table closes)."""
         self._cancel_job()
-        self._shutdown_pool()
 
     def wait(self, timeout: float = 10.0) -> list[Event]:
         """Block until the computer to act has moved, ignoring the pause (tests, tools)."""

@@ -32,12 +32,15 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
-#: game id -> options that make a whole match short (others stop after their first deal)
-SHORT_OPTIONS = {
-    "japanese65": {"target": 1},
-    "sixtysix": {"target": 1},
-    "pairs65": {"games_to_win": 1},
-}
+
+def short_options(game_id: str) -> dict | None:
+    """Options that make a whole match of ``game_id`` short (its spec's ``quick_options``;
+    None: a game of fixed length, stopped after its first deal)."""
+    from cardtable.engine import registry
+
+    return dict(registry.get(game_id).quick_options) or None
+
+
 #: hard level's think time per decision in the smoke matches, seconds
 BUDGET = 0.02
 #: decisions per game at most, and seconds per game at most, in the hard matches
@@ -201,7 +204,7 @@ def finished_match(game_id: str, seed: int = 3):
 
     spec = registry.get(game_id)
     state = spec.new_match(players=spec.min_players, seed=seed,
-                           options=SHORT_OPTIONS.get(game_id))
+                           options=short_options(game_id))
     rng = random.Random(seed)
     events = []
     moves = 0
@@ -326,7 +329,7 @@ def play_table(app, game_id: str, n: int, moves: int) -> str:
     from cardtable.ui.scenes.table import TableScene
 
     seats = [Seat(NAMES[i], "human" if i == 0 else "computer", "easy") for i in range(n)]
-    match = Match(game_id, seats, options=SHORT_OPTIONS.get(game_id), seed=11, pace=0.0,
+    match = Match(game_id, seats, options=short_options(game_id), seed=11, pace=0.0,
                   threaded=False)
     table = TableScene(match, speed="off", pace=0.0, sound=False)
     app.reset(MenuScene())
@@ -369,12 +372,11 @@ def play_table(app, game_id: str, n: int, moves: int) -> str:
 
 def play_hard_matches(report: Report) -> str:
     """Hard bots only, through Match, thinking in the worker process."""
+    from cardtable.ai.worker import shared_service
     from cardtable.engine import registry
-    from cardtable.match import Match, Seat, bot_service
+    from cardtable.match import Match, Seat
 
-    service = bot_service()
-    if service is None:
-        raise SmokeFailure("the bots' worker service is not available")
+    service = shared_service()
     ping = service.warm_up().result(timeout=60)
     if service.mode != "process" or ping.get("pid") == os.getpid():
         raise SmokeFailure(f"the worker process did not start ({service.fallback_reason})")
@@ -383,7 +385,7 @@ def play_hard_matches(report: Report) -> str:
         spec = registry.get(game_id)
         n = spec.min_players
         seats = [Seat(f"Bot {i + 1}", "computer", "hard") for i in range(n)]
-        match = Match(game_id, seats, options=SHORT_OPTIONS.get(game_id), seed=21, pace=0.0,
+        match = Match(game_id, seats, options=short_options(game_id), seed=21, pace=0.0,
                       budget=BUDGET, executor="process")
         # one decision straight from the worker, so a bot's error is not hidden by the
         # Match's fallback to a legal move
@@ -400,7 +402,7 @@ def play_hard_matches(report: Report) -> str:
             events = match.wait(timeout=MATCH_SECONDS)
             decisions += 1
             deals += sum(1 for e in events if e.kind == "deal_scored")
-            if deals and game_id not in SHORT_OPTIONS:
+            if deals and short_options(game_id) is None:
                 break
         match.close()
         if decisions == 0:

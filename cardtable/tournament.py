@@ -28,10 +28,11 @@ from concurrent import futures
 
 from cardtable.ai import make_bot
 from cardtable.ai.base import ALL_LEVELS
+from cardtable.ai.worker import process_pool
 from cardtable.engine import registry
+from cardtable.engine.core import DealResult
 
 #: games where a lower score is better
-LOWER_IS_BETTER = {"rummy65", "quebec65"}
 Z95 = 1.959964
 
 
@@ -71,24 +72,10 @@ def percentile(values: list[float], q: float) -> float:
 # --------------------------------------------------------------------------- one match
 
 
-def deal_difference(game_id: str, row: dict, a_seats: list[int], b_seats: list[int]) -> float:
-    """One deal's difference A - B in the game's natural unit."""
-    if game_id == "japanese65":
-        pts = row["points"]  # per side
-        return pts[a_seats[0] & 1] - pts[b_seats[0] & 1]
-    if game_id == "pairs65":
-        key = "pairs"
-    elif game_id == "sixtysix":
-        key = "game_points"
-    else:
-        key = next((k for k in ("scores", "points", "penalties", "score") if k in row), None)
-        if key is None:
-            return 0.0
-    per_seat = row[key]
-    if not isinstance(per_seat, list):
-        return 0.0
-    a = statistics.fmean(per_seat[s] for s in a_seats)
-    b = statistics.fmean(per_seat[s] for s in b_seats)
+def deal_difference(result: DealResult, a_seats: list[int], b_seats: list[int]) -> float:
+    """One deal's difference A - B in the game's unit (its spec's ``measure_unit``)."""
+    a = statistics.fmean(result.measure[s] for s in a_seats)
+    b = statistics.fmean(result.measure[s] for s in b_seats)
     return a - b
 
 
@@ -128,7 +115,7 @@ def play_match(
     win = 0.5 if a_won and b_won else (1.0 if a_won else 0.0)
     ms = state.match_scores
     diff = statistics.fmean(ms[s] for s in a_seats) - statistics.fmean(ms[s] for s in b_seats)
-    deals = [deal_difference(game_id, row, a_seats, b_seats) for row in state.score_sheet]
+    deals = [deal_difference(result, a_seats, b_seats) for result in state.deal_results()]
     return {
         "index": index,
         "seed": seed,
@@ -195,7 +182,7 @@ def run(
         for t in tasks:
             done(_play_match_args(t))
     else:
-        with futures.ProcessPoolExecutor(max_workers=jobs) as pool:
+        with process_pool(jobs) as pool:
             for fut in futures.as_completed([pool.submit(_play_match_args, t) for t in tasks]):
                 done(fut.result())
     results.sort(key=lambda r: r["index"])
@@ -241,7 +228,7 @@ def summarise(game_id, level_a, level_b, players, seed, budget, results, seconds
         "deal_diff": dd_mean,
         "deal_diff_lo": dd_lo,
         "deal_diff_hi": dd_hi,
-        "lower_is_better": game_id in LOWER_IS_BETTER,
+        "lower_is_better": registry.get(game_id).lower_wins,
         "a_time_median": statistics.median(ta) if ta else 0.0,
         "a_time_p95": percentile(ta, 95),
         "a_time_max": max(ta, default=0.0),

@@ -160,14 +160,15 @@ if __name__ == "__main__":
         service._executor().submit(time.sleep, 120)   # busy, as in a long search
     else:
         import cardtable.match as m
+        from cardtable.ai import worker
 
-        m._SERVICE.append(None)   # no shared service: the match thinks in its own process
         bots = [m.Seat("A", "computer", "hard"), m.Seat("B", "computer", "hard")]
         match = m.Match("sixtysix", bots, seed=1, budget=60.0, executor="process")
-        match.poll(now=0.0)       # the hard bot starts a search of a minute
-        while not match._pool._processes:
+        match.poll(now=0.0)       # the hard bot starts a search of a minute, in the worker
+        service = worker.shared_service()
+        while service._pool is None or not service._pool._processes:
             time.sleep(0.01)
-        print(next(iter(match._pool._processes)), flush=True)
+        print(next(iter(service._pool._processes)), flush=True)
     time.sleep(120)
 """
 

@@ -27,6 +27,7 @@ import random
 import time
 
 from cardtable.engine import melds as meldlib
+from cardtable.engine import registry
 from cardtable.engine.cards import JOKER, RANK_NUMBER, make_deck
 from cardtable.engine.core import Action
 from cardtable.engine.rummy import DISCARD, DRAW_DISCARD, DRAW_STOCK, RANKS
@@ -42,13 +43,13 @@ HARD_DISCARDS = 6
 
 
 def rules_for(view: dict) -> meldlib.MeldRules:
-    if view["game"] == "rummy65":
-        return meldlib.rummy65_rules(view["deal"])
-    return meldlib.quebec65_rules(view["deal"], bool(view["options"].get("all_wild_melds")))
+    """The meld rules of the view's deal, as its game states them."""
+    state_class = registry.get(view["game"]).state_class
+    return state_class.rules_of(view["deal"], view["options"])
 
 
 def decks_for(view: dict) -> int:
-    return 3 if view["game"] == "rummy65" and view["n_players"] > 5 else 2
+    return registry.get(view["game"]).state_class.decks_for(view["n_players"])
 
 
 class Hand:
@@ -61,7 +62,7 @@ class Hand:
         self.n = view["n_players"]
         self.rules = rules_for(view)
         self.values = self.rules.values
-        self.discard_when_out = view["game"] == "rummy65"
+        self.discard_when_out = registry.get(view["game"]).state_class.DISCARD_WHEN_OUT
         self.cards = list(view["hand"])
         self.top = view["discard_top"]
         self.last_turn = bool(view["last_turns"])

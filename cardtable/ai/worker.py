@@ -24,6 +24,7 @@ the UI thread still gets its turns.
 
 from __future__ import annotations
 
+import atexit
 import multiprocessing
 import os
 import threading
@@ -144,6 +145,33 @@ def _ping(_: Any = None) -> dict:
 
 
 # ---------------------------------------------------------------- the UI side
+
+_SHARED: list[BotService] = []
+_LOCAL: list[futures.ThreadPoolExecutor] = []
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_service() -> BotService:
+    """The program's one :class:`BotService` (started on first use, shut down at exit)."""
+    with _SHARED_LOCK:
+        if not _SHARED:
+            service = BotService()
+            atexit.register(service.shutdown)
+            _SHARED.append(service)
+        return _SHARED[0]
+
+
+def think_here(fn, *args) -> futures.Future:
+    """Run ``fn(*args)`` (a bot of this process thinking) on the one background thread
+    kept for that, off the caller's thread; a Future of its answer."""
+    with _SHARED_LOCK:
+        if not _LOCAL:
+            pool = futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardtable-bot")
+            atexit.register(pool.shutdown, wait=False, cancel_futures=True)
+            _LOCAL.append(pool)
+        pool = _LOCAL[0]
+    return pool.submit(fn, *args)
+
 
 
 class BotService:

@@ -258,6 +258,61 @@ class Event:
         }
 
 
+# --------------------------------------------------------------------------- deal results
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """How one deal scored, in a shape that is the same for every game.
+
+    * ``change``: per seat, what the deal added to that seat's match score
+      (``GameState.match_scores``); in a partnership game both partners get their side's.
+    * ``totals``: per seat, the match score after the deal.
+    * ``measure``: per seat, the deal's own result in the game's ``measure_unit``
+      (card points, pairs laid, penalty points...; see ``GameSpec``): what a
+      tournament compares between two players.
+    * ``breakdown``: the game's own score-sheet row, free-form, for display.
+
+    A ``deal_scored`` event's data is the breakdown with the rest under the key
+    ``"result"`` (:meth:`event_data`); :meth:`from_event` reads it back.
+    """
+
+    deal: int
+    change: tuple[int, ...]
+    totals: tuple[int, ...]
+    measure: tuple[int, ...]
+    breakdown: dict = field(default_factory=dict, compare=False)
+
+    #: the key of a deal_scored event's data that holds everything but the breakdown
+    KEY: ClassVar[str] = "result"
+
+    def to_json(self) -> dict:
+        """The result as JSON (lists for the per-seat values)."""
+        return {"deal": self.deal, "change": list(self.change), "totals": list(self.totals),
+                "measure": list(self.measure), "breakdown": _dup(self.breakdown)}
+
+    @classmethod
+    def from_json(cls, data: dict) -> DealResult:
+        """Inverse of :meth:`to_json`."""
+        return cls(data["deal"], tuple(data["change"]), tuple(data["totals"]),
+                   tuple(data["measure"]), _dup(data.get("breakdown", {})))
+
+    def event_data(self) -> dict:
+        """The data of the ``deal_scored`` event: the breakdown's keys, and ``result``."""
+        out = _dup(self.breakdown)
+        out[self.KEY] = {"deal": self.deal, "change": list(self.change),
+                         "totals": list(self.totals), "measure": list(self.measure)}
+        return out
+
+    @classmethod
+    def from_event(cls, data: dict) -> DealResult:
+        """The result a ``deal_scored`` event carries (its data, as any seat sees it)."""
+        fixed = data[cls.KEY]
+        breakdown = {k: v for k, v in data.items() if k not in (cls.KEY, "kind")}
+        return cls(fixed["deal"], tuple(fixed["change"]), tuple(fixed["totals"]),
+                   tuple(fixed["measure"]), breakdown)
+
+
 # --------------------------------------------------------------------------- state
 
 
@@ -425,6 +480,33 @@ class GameState(ABC):
     @abstractmethod
     def determinize(self, seat: int, rng: random.Random) -> GameState:
         ...
+
+    # ---- deal results ------------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def deal_change(cls, row: dict, n_players: int) -> list[int]:
+        """Per seat, what the deal of score-sheet ``row`` added to the match scores."""
+
+    @classmethod
+    @abstractmethod
+    def deal_measure(cls, row: dict, n_players: int) -> list[int]:
+        """Per seat, the deal of score-sheet ``row`` in the game's ``measure_unit``."""
+
+    def deal_results(self) -> list[DealResult]:
+        """Every finished deal's :class:`DealResult`, in order, from the score sheet."""
+        n = self.n_players
+        totals = [0] * n
+        out = []
+        for row in self.score_sheet:
+            change = self.deal_change(row, n)
+            totals = [t + c for t, c in zip(totals, change, strict=True)]
+            out.append(DealResult(row["deal"], tuple(change), tuple(totals),
+                                  tuple(self.deal_measure(row, n)), _dup(row)))
+        return out
+
+    def _deal_scored(self) -> Event:
+        """The ``deal_scored`` event of the deal just added to the score sheet."""
+        return Event("deal_scored", self.deal_results()[-1].event_data())
 
     # ---- copying and saving ----------------------------------------------------
     def _all_fields(self) -> tuple[str, ...]:

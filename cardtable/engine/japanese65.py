@@ -209,6 +209,16 @@ class Japanese65State(GameState):
         total = [tricks[s] + last[s] + cards[s] for s in (0, 1)]
         return {"trick_points": tricks, "last_trick": last, "card_points": cards, "points": total}
 
+    @classmethod
+    def deal_change(cls, row: dict, n_players: int) -> list[int]:
+        """Each seat gets its side's game points."""
+        return [row["game_points"][side_of(seat)] for seat in range(n_players)]
+
+    @classmethod
+    def deal_measure(cls, row: dict, n_players: int) -> list[int]:
+        """Each seat's side's points of the deal (tricks, last trick and cards)."""
+        return [row["points"][side_of(seat)] for seat in range(n_players)]
+
     def _score_deal(self) -> list[Event]:
         pts = self.deal_points()
         game = [game_points_for(p) for p in pts["points"]]
@@ -222,7 +232,7 @@ class Japanese65State(GameState):
         self.score_sheet.append(row)
         for seat in range(4):
             self.match_scores[seat] += game[side_of(seat)]
-        events = [Event("deal_scored", dict(row))]
+        events = [self._deal_scored()]
         target = self.options["target"]
         leaders = [s for s in (0, 1) if self.match_scores[s] >= target]
         if leaders:
@@ -326,4 +336,9 @@ SPEC = GameSpec(
     options=(OptionSpec("target", "Game points to win", 5, "int", 1, 20),),
     family="trick-taking",
     blurb="Two partnerships, spades trumps; winning a trick earns you your partner's card.",
+    partnerships=((0, 2), (1, 3)),
+    target_option="target",
+    measure_unit="points",
+    emblem_suit="S",
+    quick_options={"target": 1},
 )

@@ -447,6 +447,16 @@ class Pairs65State(GameState):
         self.draw_pile.extend(cards)
         events.append(Event("reshuffled", {"count": len(cards)}))
 
+    @classmethod
+    def deal_change(cls, row: dict, n_players: int) -> list[int]:
+        """One game won for each winner of the game."""
+        return [1 if seat in row["winners"] else 0 for seat in range(n_players)]
+
+    @classmethod
+    def deal_measure(cls, row: dict, n_players: int) -> list[int]:
+        """The pairs each player laid in the game."""
+        return list(row["pairs"])
+
     def _end_game(self, reason: str, events: list[Event]) -> None:
         n = self.n_players
         counts = [len(p) for p in self.pairs]
@@ -468,7 +478,7 @@ class Pairs65State(GameState):
             "games_won": list(self.match_scores),
         }
         self.score_sheet.append(row)
-        events.append(Event("deal_scored", dict(row)))
+        events.append(self._deal_scored())
         target = self.options["games_to_win"]
         reached = [s for s in range(n) if self.match_scores[s] >= target]
         if reached:
@@ -627,6 +637,12 @@ SPEC = GameSpec(
     state_class=Pairs65State,
     options=(OptionSpec("games_to_win", "Games to win the match", 1, "int", 1, 9),),
     family="draw-and-pair",
+    deal_word="game",
+    target_option="games_to_win",
+    score_unit="games",
+    measure_unit="pairs",
+    emblem_suit="C",
+    quick_options={"games_to_win": 1},
     blurb="Draw, swap and discard to lay same-colour pairs adding to 13; five pairs wins.",
     notes={
         "first_player": "The setup screen's starting seat (random by default) is given as "

@@ -13,6 +13,7 @@ The Decisions shared with rummy65 (reshuffles, the stalemate guard, last turns) 
 
 from __future__ import annotations
 
+from . import melds as meldlib
 from .registry import GameSpec, OptionSpec
 from .rummy import DECISIONS, RummyState
 
@@ -29,8 +30,18 @@ class Quebec65State(RummyState):
     WILDS_AT_MOST_NATURALS = False
     LAST_DEAL = N_DEALS
 
-    def _decks(self) -> int:
+    @classmethod
+    def rules_of(cls, deal: int, options: dict) -> meldlib.MeldRules:
+        """The meld rules and card values of round ``deal`` (what a player reasons with)."""
+        return meldlib.quebec65_rules(deal, bool(options.get("all_wild_melds")))
+
+    @classmethod
+    def decks_for(cls, n_players: int) -> int:
+        """How many decks a match of ``n_players`` uses."""
         return 2
+
+    def _decks(self) -> int:
+        return self.decks_for(self.n_players)
 
     def _need_natural(self) -> bool:
         return not self.options.get("all_wild_melds", False)
@@ -58,6 +69,11 @@ SPEC = GameSpec(
     options=(OptionSpec("all_wild_melds", "Melds of wild cards only", False, "bool",
                         help="Allow a meld made only of wild cards."),),
     family="rummy",
+    lower_wins=True,
+    deal_word="round",
+    score_unit="penalty_points",
+    measure_unit="penalty_points",
+    emblem_suit="H",
     blurb="Eleven rounds of rummy where 2s, jokers and the round's rank are wild; meld "
     "every card to go out.",
     notes={**DECISIONS},

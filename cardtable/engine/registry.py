@@ -39,6 +39,7 @@ class OptionSpec:
     help: str = ""
 
     def validate(self, value: Any) -> Any:
+        """``value`` if this option accepts it, else ConfigError ``bad_option``."""
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise ConfigError("bad_option", f"option {self.key!r} must be true or false")
@@ -61,8 +62,29 @@ class OptionSpec:
         return value
 
 
+#: the words a game may use for one deal (the UI words each key, never a game)
+DEAL_WORDS = ("deal", "hand", "round", "game")
+
+
 @dataclass(frozen=True)
 class GameSpec:
+    """What a game is and the facts about it every screen and tool needs.
+
+    The facts below are declared once here by each game module, so no code outside
+    the game's own modules asks "which game is this?":
+
+    * ``partnerships``: the seats that play as one side, when the game is played in
+      partnerships (japanese65: ``((0, 2), (1, 3))``); empty when everybody plays alone.
+    * ``lower_wins``: the lowest match score wins (penalty points) rather than the highest.
+    * ``deal_word``: what one deal is called, one of :data:`DEAL_WORDS`.
+    * ``target_option``: the option that sets the score that ends the match, or None when
+      the match has a fixed number of deals; ``score_unit`` says what the match scores
+      (and that target) count, ``measure_unit`` what a deal's ``measure`` counts (see
+      :class:`~cardtable.engine.core.DealResult`).
+    * ``emblem_suit``: the suit that stands for the game on its tile.
+    * ``quick_options``: options that make a whole match short (smoke tests, demos).
+    """
+
     id: str
     name: str
     min_players: int
@@ -73,11 +95,46 @@ class GameSpec:
     blurb: str = ""
     #: extra ways to fix the seating, e.g. pairs65's starting seat; informative only
     notes: dict = field(default_factory=dict)
+    partnerships: tuple[tuple[int, ...], ...] = ()
+    lower_wins: bool = False
+    deal_word: str = "deal"
+    target_option: str | None = None
+    score_unit: str = "game_points"
+    measure_unit: str = "game_points"
+    emblem_suit: str = "S"
+    quick_options: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.deal_word not in DEAL_WORDS:
+            raise ValueError(f"{self.id}: deal_word must be one of {DEAL_WORDS}")
+        if self.target_option is not None and self.target_option not in {
+            o.key for o in self.options
+        }:
+            raise ValueError(f"{self.id}: target_option {self.target_option!r} is no option")
+
+    def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The sides of a match of ``players``: the partnerships when they seat exactly that
+        many players, else every seat alone."""
+        if self.partnerships and sum(len(s) for s in self.partnerships) == players:
+            return self.partnerships
+        return tuple((seat,) for seat in range(players))
+
+    def side_of(self, seat: int, players: int) -> int:
+        """The index in :meth:`sides` of the side ``seat`` plays for."""
+        return next(i for i, side in enumerate(self.sides(players)) if seat in side)
+
+    def target(self, options: dict | None) -> int | None:
+        """The score that ends a match with ``options`` (None: a fixed number of deals)."""
+        if self.target_option is None:
+            return None
+        return self.check_options(options).get(self.target_option)
 
     def default_options(self) -> dict:
+        """Every option at its default value."""
         return {o.key: o.default for o in self.options}
 
     def check_options(self, options: dict | None) -> dict:
+        """``options`` merged over the defaults, each checked; ConfigError on a bad one."""
         merged = self.default_options()
         if options is None:
             return merged
@@ -101,6 +158,12 @@ class GameSpec:
         first_dealer: int | None = None,
         stacked_deck: list[str] | None = None,
     ) -> GameState:
+        """A new match of this game, its first deal dealt.
+
+        ``players`` defaults to the fewest allowed; ``seed`` fixes every shuffle;
+        ``first_dealer`` the first dealer's seat (random from the seed by default);
+        ``stacked_deck`` the first deal's cards in dealing order (tests). Raises
+        ConfigError for a bad count of players, option, dealer or deck."""
         if players is None:
             players = self.min_players
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
@@ -126,16 +189,19 @@ def _load() -> None:
 
 
 def ids() -> list[str]:
+    """Every game's id, in the order menus list them."""
     _load()
     return list(_SPECS)
 
 
 def specs() -> list[GameSpec]:
+    """Every game's spec, in the order menus list them."""
     _load()
     return list(_SPECS.values())
 
 
 def get(game_id: str) -> GameSpec:
+    """The spec of ``game_id``; ConfigError ``unknown_game`` for an unknown id."""
     _load()
     try:
         return _SPECS[game_id]
@@ -146,6 +212,7 @@ def get(game_id: str) -> GameSpec:
 
 
 def new_match(game_id: str, **kwargs: Any) -> GameState:
+    """``get(game_id).new_match(**kwargs)``."""
     return get(game_id).new_match(**kwargs)
 
 

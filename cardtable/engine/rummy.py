@@ -486,6 +486,16 @@ class RummyState(GameState):
         return []
 
     # ------------------------------------------------------------------ scoring
+    @classmethod
+    def deal_change(cls, row: dict, n_players: int) -> list[int]:
+        """The penalty points each player took in the deal."""
+        return list(row["penalties"])
+
+    @classmethod
+    def deal_measure(cls, row: dict, n_players: int) -> list[int]:
+        """The penalty points each player took in the deal."""
+        return list(row["penalties"])
+
     def _score_deal(self, stalemate: bool) -> list[Event]:
         n = self.n_players
         k = self.deal_no
@@ -532,7 +542,7 @@ class RummyState(GameState):
             self.over = True
         self._settle(row, laid_all, final)
         self.score_sheet.append(row)
-        events = [Event("deal_scored", _copy(row))]
+        events = [self._deal_scored()]
         if final:
             data = {"winners": list(self.winners), "scores": list(self.match_scores)}
             data.update(self._match_over_extra())

@@ -25,6 +25,7 @@ Decisions beyond the specification, besides the shared ones of :mod:`rummy`:
 from __future__ import annotations
 
 from . import checks as ck
+from . import melds as meldlib
 from .registry import GameSpec
 from .rummy import DECISIONS, RummyState
 
@@ -54,8 +55,18 @@ class Rummy65State(RummyState):
         ck.require(self.pot + sum(self.taken) == ANTE * self.n_players,
                    "the pot and the money taken do not add up")
 
+    @classmethod
+    def rules_of(cls, deal: int, options: dict) -> meldlib.MeldRules:
+        """The meld rules and card values of hand ``deal`` (what a player reasons with)."""
+        return meldlib.rummy65_rules(deal)
+
+    @classmethod
+    def decks_for(cls, n_players: int) -> int:
+        """How many decks a match of ``n_players`` uses."""
+        return 2 if n_players <= 5 else 3
+
     def _decks(self) -> int:
-        return 2 if self.n_players <= 5 else 3
+        return self.decks_for(self.n_players)
 
     def card_value(self, card: str, deal: int) -> int:
         if card == "JK" or card[0] == WILD_SEQUENCE[deal - 1]:
@@ -130,6 +141,11 @@ SPEC = GameSpec(
     state_class=Rummy65State,
     options=(),
     family="rummy",
+    lower_wins=True,
+    deal_word="hand",
+    score_unit="penalty_points",
+    measure_unit="penalty_points",
+    emblem_suit="D",
     blurb="Twelve hands of rummy with a new wild rank each hand; meld all but one card to "
     "go out, and play for the pot.",
     notes={

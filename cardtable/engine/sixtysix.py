@@ -443,6 +443,16 @@ class SixtySixState(GameState):
         opp = 1 - self.closer
         return opp, (2 if self.closer_opp_had_trick else 3)
 
+    @classmethod
+    def deal_change(cls, row: dict, n_players: int) -> list[int]:
+        """The game points the deal gave each player."""
+        return list(row["game_points"])
+
+    @classmethod
+    def deal_measure(cls, row: dict, n_players: int) -> list[int]:
+        """The game points the deal gave each player."""
+        return list(row["game_points"])
+
     def _score_deal(self, claimant: int | None) -> list[Event]:
         """Settle the deal after a claim (``claimant``) or after the last trick (None)."""
         pts = [self.points(0), self.points(1)]
@@ -499,8 +509,7 @@ class SixtySixState(GameState):
             "winner": winner,
         }
         self.score_sheet.append(row)
-        events = [Event("deal_scored", {k: list(v) if type(v) is list else v
-                                        for k, v in row.items()})]
+        events = [self._deal_scored()]
         if winner is not None:
             self.match_scores[winner] += value
             if self.match_scores[winner] >= self.options["target"]:
@@ -645,4 +654,7 @@ SPEC = GameSpec(
     ),
     family="trick-taking",
     blurb="Two players race to 66 with tricks, marriages and a well-timed close of the stock.",
+    target_option="target",
+    emblem_suit="H",
+    quick_options={"target": 1},
 )

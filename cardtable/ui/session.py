@@ -23,9 +23,6 @@ from cardtable import storage
 from cardtable.i18n import Msg
 from cardtable.match import Match
 
-#: games where the lowest score is the best one
-LOWER_IS_BETTER = {"rummy65", "quebec65"}
-
 
 def match_file(app) -> Path | None:
     folder = getattr(app, "data_dir", None)
@@ -121,7 +118,7 @@ def result(match: Match) -> tuple[bool, int | None] | None:
     state = match.state
     won = any(s in state.winners for s in humans)
     scores = [state.match_scores[s] for s in humans if s < len(state.match_scores)]
-    low = match.game_id in LOWER_IS_BETTER
+    low = match.spec.lower_wins
     score = (min(scores) if low else max(scores)) if scores else None
     return won, score
 
@@ -137,7 +134,7 @@ def record(app, match: Match) -> None:
     won, score = res
     stats = app.stats if isinstance(getattr(app, "stats", None), dict) else {}
     storage.record_result(stats, match.game_id, stats_level(match), won, score,
-                          lower_is_better=match.game_id in LOWER_IS_BETTER)
+                          lower_is_better=match.spec.lower_wins)
     app.stats = stats
     save_stats(app)
 

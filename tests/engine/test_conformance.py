@@ -17,7 +17,7 @@ from collections import Counter
 import pytest
 
 from cardtable.engine import registry
-from cardtable.engine.core import Action, IllegalAction
+from cardtable.engine.core import Action, DealResult, IllegalAction
 
 from .conformance import (
     canonical,
@@ -34,6 +34,32 @@ IDS = [f"{g}-{n}p" for g, n in CONFIGS]
 SEEDS_PER_CONFIG = 3
 #: the rummy games' matches are long (11-12 hands); fewer seeds per player count suffice
 SEEDS_BY_GAME = {"rummy65": 2, "quebec65": 2}
+
+
+def check_deal_result(state, event, deals: int) -> None:
+    """Every game's deal_scored event carries the same typed result: per seat the change
+    of the match score, the totals after it and the deal's measure, besides the game's
+    own row (its breakdown), which is the score sheet's row."""
+    spec = registry.get(state.GAME_ID)
+    n = state.n_players
+    for seat in (None, *range(n)):
+        data = event.for_seat(seat)
+        assert set(data[DealResult.KEY]) == {"deal", "change", "totals", "measure"}
+        result = DealResult.from_event(data)
+        assert result.deal == state.score_sheet[deals - 1]["deal"]
+        for values in (result.change, result.totals, result.measure):
+            assert len(values) == n and all(type(v) is int for v in values)
+        # the result matches the score sheet's row and the match scores
+        assert result.breakdown == state.score_sheet[deals - 1]
+        assert result == state.deal_results()[deals - 1]
+        assert list(result.totals) == list(state.match_scores)
+        # partners share every number
+        for side in spec.sides(n):
+            for values in (result.change, result.totals, result.measure):
+                assert len({values[s] for s in side}) == 1
+        # a score only ever grows: penalties, points or games are added, never taken away
+        assert all(c >= 0 for c in result.change)
+    assert DealResult.from_json(json.loads(json.dumps(result.to_json()))) == result
 
 
 def check_japanese65_deal(row: dict) -> None:
@@ -152,6 +178,7 @@ def test_random_matches_obey_the_contract(game_id, players):
                 if e.kind == "deal_scored":
                     deals += 1
                     DEAL_CHECKS.get(game_id, lambda row: None)(e.data)
+                    check_deal_result(state, e, deals)
             if "dealt" in kinds or heavy_step(step) and step % 5 == 0:
                 check_views(state, rng, new_deal="dealt" in kinds and not state.is_over)
             assert step < 50_000, "match did not end"

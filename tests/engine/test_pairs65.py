@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardtable.engine.cards import is_valid_code
-from cardtable.engine.core import Action, ConfigError, IllegalAction
+from cardtable.engine.core import Action, ConfigError, DealResult, IllegalAction
 from cardtable.engine.pairs65 import (
     DECK,
     PARTNERS,
@@ -555,7 +555,7 @@ def test_five_pairs_win_at_once():
     row = events[1].data
     assert row["reason"] == "five_pairs" and row["winners"] == [0]
     assert row["pairs"] == [5, 0] and row["turns"] == 1 and row["game"] == 1
-    assert state.score_sheet == [row]
+    assert state.score_sheet == [DealResult.from_event(row).breakdown]
     assert state.is_over and state.winners == [0] and state.match_scores == [1, 0]
     assert state.current_player is None and state.legal_actions() == []
     assert state.view(1)["is_over"] and state.view(1)["winners"] == [0]

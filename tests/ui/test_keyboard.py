@@ -1,6 +1,6 @@
 """Every game played with the keyboard only: KEYDOWN events, no mouse event at all.
 
-A simple policy (``make_bot`` easy, or ``SimpleBot``, on a clone of the state) chooses each
+A simple policy (the easy bot of ``make_bot``, on a clone of the state) chooses each
 move of the human seat; the test finds where the focus must go (the table's keyboard
 targets), presses arrow keys until it is there, then the keys that make the move, and
 checks that the engine received exactly the chosen move. The summaries between deals are
@@ -17,7 +17,7 @@ import pytest
 from cardtable.ai import make_bot
 from cardtable.engine import registry
 from cardtable.engine.core import Action
-from cardtable.match import Match, Seat, SimpleBot
+from cardtable.match import Match, Seat
 from cardtable.ui.keyboard import FOCUS
 from cardtable.ui.scenes import table as table_mod
 from cardtable.ui.scenes.table import TableScene
@@ -129,7 +129,7 @@ def play_card(app, table, code: str, turn: int) -> None:
 def test_japanese65_deal_with_keys_only():
     app, table = start("japanese65", 4, seed=3)
     state = table.match.state
-    bot = SimpleBot("japanese65", "medium", seed=2)
+    bot = make_bot("japanese65", "easy", 2)
     turn = 0
     while state.deal_no == 1 and not state.is_over and wait_turn(app, table):
         if state.deal_no != 1:
@@ -146,7 +146,7 @@ def test_japanese65_deal_with_keys_only():
 def test_sixtysix_match_with_keys_only():
     app, table = start("sixtysix", 2, seed=5)
     match, state = table.match, table.match.state
-    bot = SimpleBot("sixtysix", "medium", seed=1)
+    bot = make_bot("sixtysix", "easy", 1)
     kinds: dict[str, int] = {}
     turn = 0
     while wait_turn(app, table):
@@ -449,7 +449,7 @@ def test_focus_starts_afresh_in_the_hand_after_a_summary():
     """Left on a button at the end of a deal, the focus is back on the hand for the next."""
     app, table = start("sixtysix", 2, seed=5)
     match = table.match
-    bot = SimpleBot("sixtysix", "medium", seed=1)
+    bot = make_bot("sixtysix", "easy", 1)
     deal = match.state.deal_no
     summaries = 0
     while summaries == 0:

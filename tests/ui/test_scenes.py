@@ -470,7 +470,7 @@ def test_summary_renders_every_game(app, game_id, players):
     assert rows or facts
     for _, _, cells in rows:
         assert len(cells) == len(rows[0][2])
-    assert deal_scores(state.score_sheet[-1], players) is not None
+    assert deal_scores(state.score_sheet[-1], players, game_id) is not None
     app.push(SummaryScene(events[-1], state.score_sheet, seat_names, game_id))
     frames(app)
     app.resize((1920, 1080))

@@ -7,9 +7,10 @@ import time
 import pygame
 import pytest
 
+from cardtable.ai import make_bot
 from cardtable.engine import registry
 from cardtable.engine.core import Action
-from cardtable.match import Match, Seat, SimpleBot
+from cardtable.match import Match, Seat
 from cardtable.ui.app import App
 from cardtable.ui.scenes import table as table_mod
 from cardtable.ui.scenes.table import TableScene, friendly
@@ -127,7 +128,7 @@ def test_playable_games_have_tables():
 def test_whole_sixtysix_match_through_drags():
     app = make_app()
     table = start(app, "sixtysix", seed=5)
-    bot = SimpleBot("sixtysix", "medium", seed=1)
+    bot = make_bot("sixtysix", "easy", 1)
     kinds = set()
     moves = 0
     while wait_for_human(app, table):
@@ -151,7 +152,7 @@ def test_whole_japanese65_deal_through_drags():
     app = make_app()
     table = start(app, "japanese65", seed=3)
     state = table.match.state
-    bot = SimpleBot("japanese65", "medium", seed=2)
+    bot = make_bot("japanese65", "easy", 2)
     while state.deal_no == 1 and not state.is_over:
         assert wait_for_human(app, table)
         if state.deal_no != 1:
@@ -188,7 +189,7 @@ def _illegal_card(table):
 def test_illegal_drop_flies_back_and_changes_nothing():
     app = make_app(speed="normal")
     table = start(app, "japanese65", seed=4, speed="normal", first_dealer=2)
-    bot = SimpleBot("japanese65", "easy", seed=3)
+    bot = make_bot("japanese65", "easy", 3)
     # play until the human must follow suit with a choice restricted
     for _ in range(60):
         assert wait_for_human(app, table)
@@ -367,7 +368,7 @@ def test_click_skips_ahead():
 def test_last_trick_review_with_key():
     app = make_app()
     table = start(app, "sixtysix", seed=30)
-    bot = SimpleBot("sixtysix", "easy", seed=4)
+    bot = make_bot("sixtysix", "easy", 4)
     while table.game.last_trick() is None:
         assert wait_for_human(app, table)
         action = bot.choose(table.match.state.clone(), table.viewer)

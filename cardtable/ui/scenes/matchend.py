@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from cardtable.engine import registry
 from cardtable.engine.pairs65 import PAIRS_TO_WIN
 from cardtable.engine.sixtysix import WIN_POINTS
 from cardtable.i18n import N_, Msg, NMsg, tr
@@ -20,6 +21,7 @@ from cardtable.ui.scenes.summary import (
     and_list,
     column_labels,
     deal_scores,
+    deal_word,
     lower_is_better,
     shown_names,
 )
@@ -37,10 +39,13 @@ def winner_text(winners: Sequence[int], seat_names: Sequence[str], game_id: str,
     names = shown_names(seat_names)
     happy = any(s in humans for s in winners)
     you = len(humans) == 1 and humans[0] in winners
-    if game_id == "japanese65" and len(names) == 4:
-        label = column_labels(game_id, seat_names, 2)[winners[0] % 2]
+    sides = registry.get(game_id).sides(len(names)) if game_id in registry.ids() else \
+        tuple((s,) for s in range(len(names)))
+    if len(sides) < len(names):
+        side = next(i for i, s in enumerate(sides) if winners[0] in s)
+        label = column_labels(game_id, seat_names, len(sides))[side]
         if you:
-            partner = (humans[0] + 2) % 4
+            partner = next(s for s in sides[side] if s != humans[0])
             return Msg("{you} win the match!", you=Msg("You & {name}", name=names[partner]))
         if happy:
             return Msg("{team} win the match!", team=label)
@@ -99,8 +104,10 @@ class MatchEndScene(ModalScene):
     def series(self) -> tuple[list[str], list[list[int]]]:
         """Column labels and, for each column, its running total after each deal (from 0)."""
         n = len(self.seat_names)
-        per = [p for p in (deal_scores(r, n) for r in self.sheet) if p is not None]
-        width = len(per[0]) if per else (2 if self.game_id == "japanese65" else n)
+        per = [p for p in (deal_scores(r, n, self.game_id) for r in self.sheet)
+               if p is not None]
+        width = len(per[0]) if per else (
+            len(registry.get(self.game_id).sides(n)) if self.game_id in registry.ids() else n)
         labels = column_labels(self.game_id, self.seat_names, width)
         lines = [[0] for _ in range(width)]
         for scores in per:
@@ -171,7 +178,7 @@ class MatchEndScene(ModalScene):
         if isinstance(points, list) and len(points) == n and \
                 all(isinstance(v, int) for v in points):
             return Msg("Card points"), list(points), max(WIN_POINTS, *points)
-        values = deal_scores(row, len(self.seat_names)) or [0] * n
+        values = deal_scores(row, len(self.seat_names), self.game_id) or [0] * n
         values = (list(values) + [0] * n)[:n]
         title = Msg("Penalty points") if lower_is_better(self.game_id, self.sheet) \
             else Msg("Game points")
@@ -251,7 +258,7 @@ class MatchEndScene(ModalScene):
             for pt in pts:
                 pygame.draw.circle(surface, (16, 26, 21), pt, theme.px(5))
                 pygame.draw.circle(surface, colour, pt, theme.px(4))
-        axis = N_("game") if self.game_id == "pairs65" else N_("deal")
+        axis = N_("game") if deal_word(self.game_id) == "game" else N_("deal")
         theme.draw_text(surface, axis, (plot.right, plot.bottom + theme.px(24)), small,
                         theme.TEXT_MUTED, anchor="topright", shadow=False)
         # legend

@@ -14,9 +14,6 @@ from cardtable.ui.widgets import Widget
 
 DEFAULT_PLAYABLE = frozenset({"japanese65", "sixtysix"})
 
-#: a suit shown on each game's tile
-TILE_SUIT = {"japanese65": "S", "sixtysix": "H", "rummy65": "D", "pairs65": "C",
-             "quebec65": "H"}
 
 
 def playable_games() -> frozenset[str]:
@@ -31,7 +28,7 @@ def playable_games() -> frozenset[str]:
 def players_text(spec) -> Msg:
     """How many play ``spec``'s game, as the tile and the setup screen say it."""
     low, high = spec.min_players, spec.max_players
-    if spec.id == "japanese65":
+    if spec.partnerships:
         return Msg("{n} players in two partnerships", n=low)
     if low == high:
         return NMsg("{n} player", "{n} players", low, n=low)
@@ -113,7 +110,7 @@ class GameTile(Widget):
         name, players, blurb = self.blocks(r.width)
         # suit medallion, centred on the first line of the name
         if self.art is not None:
-            suit = TILE_SUIT.get(self.spec.id, "S")
+            suit = self.spec.emblem_suit
             colour = (250, 246, 236) if suit in "SC" else (236, 118, 108)
             sym = self.art.suit_symbol(suit, theme.px(self.SUIT), colour)
             mid = y + theme.cap_middle(name_size, bold=True)

@@ -225,7 +225,7 @@ class SetupScene(FormScene):
     def notes(self) -> list:
         """What the fixed player count is, and the options' help, under the options."""
         notes: list = [Msg("{players}.", players=players_text(self.spec))]
-        if self.game_id == "japanese65":
+        if self.spec.partnerships:
             notes.append(N_("Partners sit opposite: the first and third seats play together."))
         notes += [o.help for o in self.spec.options if o.help]
         if not self.playable:
@@ -409,16 +409,18 @@ class SetupScene(FormScene):
                                 theme.TEXT_DIM, shadow=False)
                 y += step
             y += theme.px(4)
-        # seat numbers, with partnership colours in japanese65
+        # seat numbers, with the colour of the seat's side (partners share one)
+        sides = self.spec.sides(self.players)
         for i, row in enumerate(getattr(self, "seat_rows", [])):
             row = row.move(0, dy)
-            colour = theme.SEAT_COLOURS[(i % 2) if self.game_id == "japanese65" else i]
+            side = next((k for k, s in enumerate(sides) if i in s), i)
+            colour = theme.SEAT_COLOURS[side]
             c = (row.left + theme.px(14), row.centery)
             pygame.draw.circle(surface, colour, c, theme.px(13))
             theme.draw_text(surface, str(i + 1), c, theme.px(theme.SMALL), theme.TEXT_DARK,
                             bold=True, anchor="center", shadow=False)
-            if self.game_id == "japanese65" and self.players == 4:
-                side = Msg("Team {n}", n=1 + i % 2)
+            if len(sides) < self.players:
+                side = Msg("Team {n}", n=1 + side)
                 lvl = self.widget(f"seat{i}.level")
                 if lvl is not None and not lvl.visible:
                     theme.draw_text(surface, side, (lvl.rect.centerx, row.centery), small,

@@ -17,6 +17,8 @@ from typing import Any
 import pygame
 
 from cardtable import i18n
+from cardtable.engine import registry
+from cardtable.engine.core import DealResult
 from cardtable.i18n import N_, Msg, NMsg, tr
 from cardtable.ui import theme
 from cardtable.ui.scenes.modal import ModalScene
@@ -47,8 +49,8 @@ STRONG_ROWS = {"points", "game_points", "penalties"}
 SEAT_KEYS = {"dealer": N_("Dealer"), "winner": N_("Winner"), "claimant": N_("Claimed by"),
              "closer": N_("Closed by"), "went_out": N_("Went out"), "first_player": N_("Started")}
 #: keys never shown (details the table itself shows, or repeats)
-HIDDEN = {"kind", "deal", "game", "hand", "round", "laid", "values", "arranged", "reshuffles",
-          "turns", "scores"}
+HIDDEN = {"kind", DealResult.KEY, "deal", "game", "hand", "round", "laid", "values", "arranged",
+          "reshuffles", "turns", "scores"}
 REASONS = {
     "claim": N_("A correct claim of 66"),
     "wrong_claim": N_("A wrong claim"),
@@ -70,7 +72,7 @@ def shown_names(seat_names: Sequence[str]) -> list[Msg | str]:
 
 
 def column_labels(game_id: str, seat_names: Sequence[str], width: int) -> list[Msg | str]:
-    """Names for ``width`` columns: the seats, or the two partnerships of japanese65."""
+    """Names for ``width`` columns: the seats, or the two partnerships of a partnership game."""
     names = shown_names(seat_names)
     if width == len(names):
         return names
@@ -171,32 +173,38 @@ def breakdown(event: dict, seat_names: Sequence[str]) -> tuple[list[Msg | str], 
     return facts, rows
 
 
-def deal_scores(row: dict, n_players: int) -> list[int] | None:
-    """The score each column got from one score-sheet row (game points, penalties, wins)."""
-    for key in ("game_points", "penalties"):
-        value = row.get(key)
-        if isinstance(value, list) and all(isinstance(v, int) for v in value):
-            return list(value)
-    winners = row.get("winners")
-    if isinstance(winners, list):
-        return [1 if s in winners else 0 for s in range(n_players)]
-    return None
+def deal_scores(row: dict, n_players: int, game_id: str) -> list[int] | None:
+    """What each column (a seat, or a side of partners) added to its match score in the
+    deal of one score-sheet row (game points, penalties, games won): the game's own
+    reading of its row (``deal_change``). None for a game that is not known."""
+    if game_id not in registry.ids():
+        return None
+    spec = registry.get(game_id)
+    change = spec.state_class.deal_change(row, n_players)
+    return [change[side[0]] for side in spec.sides(n_players)]
 
 
 def lower_is_better(game_id: str, sheet: Sequence[dict]) -> bool:
-    return game_id in ("rummy65", "quebec65") or any("penalties" in r for r in sheet)
+    known = game_id in registry.ids()
+    return (known and registry.get(game_id).lower_wins) or any("penalties" in r for r in sheet)
 
 
-#: what a game calls one deal, as a title ("Round 3")
-DEAL_TITLES = {"quebec65": N_("Round {n}"), "rummy65": N_("Hand {n}"), "pairs65": N_("Game {n}")}
-DEAL_WORDS = {"quebec65": N_("Round"), "rummy65": N_("Hand"), "pairs65": N_("Game")}
+#: a game's word for one deal (its spec's ``deal_word``), as a title ("Round 3") and alone
+DEAL_TITLES = {"deal": N_("Deal {n}"), "hand": N_("Hand {n}"), "round": N_("Round {n}"),
+               "game": N_("Game {n}")}
+DEAL_WORDS = {"deal": N_("Deal"), "hand": N_("Hand"), "round": N_("Round"), "game": N_("Game")}
+
+
+def deal_word(game_id: str) -> str:
+    """The key of what ``game_id`` calls one deal ('deal' for an unknown game)."""
+    return registry.get(game_id).deal_word if game_id in registry.ids() else "deal"
 
 
 def deal_title(game_id: str, deal) -> Msg:
     """'Deal 3', 'Round 3' (a game's word for one deal, with its number)."""
     if isinstance(deal, int):
-        return Msg(DEAL_TITLES.get(game_id, N_("Deal {n}")), n=deal)
-    return Msg(DEAL_WORDS.get(game_id, N_("Deal")))
+        return Msg(DEAL_TITLES[deal_word(game_id)], n=deal)
+    return Msg(DEAL_WORDS[deal_word(game_id)])
 
 
 def headline(event: dict, seat_names: Sequence[str], game_id: str,
@@ -361,7 +369,7 @@ class SummaryScene(ModalScene):
     def draw_sheet(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The running score sheet: one line per finished deal, and the totals."""
         n = len(self.seat_names)
-        per = [deal_scores(r, n) for r in self.sheet]
+        per = [deal_scores(r, n, self.game_id) for r in self.sheet]
         per = [p for p in per if p is not None]
         if not per:
             return
@@ -375,7 +383,7 @@ class SummaryScene(ModalScene):
         room = max(1, (area.bottom - y) // rh - 1)
         shown = list(enumerate(per, start=1))[-room:]
         for deal, scores in shown:
-            word = N_("Game {n}") if self.game_id == "pairs65" else N_("Deal {n}")
+            word = N_("Game {n}") if deal_word(self.game_id) == "game" else N_("Deal {n}")
             theme.draw_text(surface, Msg(word, n=deal), (area.left + theme.px(10), y), size,
                             theme.TEXT_MUTED, shadow=False)
             for i, v in enumerate(scores):

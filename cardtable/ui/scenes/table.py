@@ -26,7 +26,7 @@ from collections import deque
 import pygame
 
 from cardtable import i18n
-from cardtable.engine.core import Action, IllegalAction
+from cardtable.engine.core import Action, DealResult, IllegalAction
 from cardtable.i18n import N_, Msg
 from cardtable.match import Match
 from cardtable.ui import session, theme
@@ -437,25 +437,15 @@ class TableScene(Scene):
             self._add_scores(ev)
 
     def _add_scores(self, ev: dict) -> list[int]:
-        if isinstance(ev.get("games_won"), list):   # pairs65: games won so far
-            return list(ev["games_won"])
-        if isinstance(ev.get("totals"), list):      # the rummies: running penalty totals
-            return list(ev["totals"])
-        gp = ev.get("game_points") or []
-        scores = list(self.scores)
-        if self.match.game_id == "japanese65":
-            for seat in range(len(scores)):
-                scores[seat] += gp[seat % 2] if len(gp) == 2 else 0
-        else:
-            for seat in range(min(len(scores), len(gp))):
-                scores[seat] += gp[seat]
-        return scores
+        """Every seat's match score after the deal ``ev`` scored (its typed result)."""
+        return list(DealResult.from_event(ev).totals)
 
     def _show_summary(self, ev: dict) -> float:
         """The shell's end-of-deal summary over the table (or a caption without it)."""
         self.summaries.append(ev)
-        gp = ev.get("game_points") or []
-        mine = gp[self.viewer % len(gp)] if gp else 0
+        # a chime when the deal won the person game points
+        mine = DealResult.from_event(ev).change[self.viewer] \
+            if self.match.spec.score_unit == "game_points" else 0
         if mine and self.match.is_human(self.viewer):
             self.play_sound("chime")
         scene = None
@@ -1291,9 +1281,9 @@ class TableScene(Scene):
         surface.blit(layer, rect)
 
     def seat_colour(self, seat: int) -> tuple:
-        if self.match.game_id == "japanese65":
-            return theme.SEAT_COLOURS[seat % 2]
-        return theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
+        """A seat's colour: its side's, partners sharing one."""
+        side = self.match.spec.side_of(seat, self.match.n_players)
+        return theme.SEAT_COLOURS[side % len(theme.SEAT_COLOURS)]
 
     def plate_rect(self, seat: int, bounds: pygame.Rect) -> pygame.Rect:
         pw, ph = theme.px(176), theme.px(50)
