@@ -723,6 +723,12 @@ class CardArt:
         return pygame.transform.gaussian_blur(surf, max(1, pad // 2))
 
 
+def card_art_for(settings: dict) -> CardArt:
+    """A CardArt that follows the card settings (four-colour suits, back colour)."""
+    return CardArt(four_colour=bool(settings.get("four_colour_suits")),
+                   back_colour=settings.get("card_back", "blue"))
+
+
 def _shadow_pad(width: int, lifted: bool) -> int:
     return max(3, int(round(width * (0.12 if lifted else 0.06))))
 

@@ -21,8 +21,6 @@ from cardtable.i18n import N_, Msg, NMsg, seat_name
 from cardtable.ui import theme
 from cardtable.ui.cardart import MIN_FACE_WIDTH, card_height
 
-PLAYABLE = {"japanese65", "sixtysix", "pairs65", "rummy65", "quebec65"}
-
 MODULES = {
     "japanese65": "cardtable.ui.tables.japanese65",
     "sixtysix": "cardtable.ui.tables.sixtysix",

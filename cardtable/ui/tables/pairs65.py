@@ -598,12 +598,12 @@ class Pairs65Table(GameTable):
             self.selected.append(sprite.id)
             keep = 2 if self.phase() == "play" else 1
             self.selected = self.selected[-keep:]
-        self.t._build_controls()
+        self.t.rebuild_controls()
 
     def clear_selection(self) -> None:
         if self.selected:
             self.selected = []
-            self.t._build_controls()
+            self.t.rebuild_controls()
 
     def mark_hand(self, hand: list, mine: bool) -> None:
         chosen = set(self.selected)
@@ -962,12 +962,12 @@ class Pairs65Table(GameTable):
     def _ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A quiet gold outline round a pile the player may click now."""
         key = ("ring", rect.size)
-        img = self.t._panel_cache.get(key)
+        img = self.t.panel_cache.get(key)
         if img is None:
             img = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(img, (*theme.ACCENT, 150), img.get_rect(),
                              width=max(2, theme.px(2)), border_radius=theme.px(10))
-            self.t._panel_cache[key] = img
+            self.t.panel_cache[key] = img
         surface.blit(img, rect)
 
     def _draw_hint(self, surface: pygame.Surface, hint: str) -> None:
@@ -980,12 +980,12 @@ class Pairs65Table(GameTable):
         box = pygame.Rect(0, 0, tw + theme.px(30), th + theme.px(12))
         box.center = (int(cx), int(y))
         key = ("hintbox", box.size)
-        bg = t._panel_cache.get(key)
+        bg = t.panel_cache.get(key)
         if bg is None:
             bg = pygame.Surface(box.size, pygame.SRCALPHA)
             theme.rounded(bg, bg.get_rect(), (*theme.PANEL, 165), box.height // 2,
                           edge=(255, 255, 255, 30))
-            t._panel_cache[key] = bg
+            t.panel_cache[key] = bg
         surface.blit(bg, box)
         t.text(surface, hint, box.center, size, theme.TEXT, anchor="center", shadow=False)
 
@@ -1011,11 +1011,11 @@ class Pairs65Table(GameTable):
         box = pygame.Rect(x - theme.px(8), y - theme.px(5), max(tw, pips_w) + theme.px(16),
                           th + gap + 2 * pip + theme.px(10))
         key = ("progress", box.size)
-        bg = t._panel_cache.get(key)
+        bg = t.panel_cache.get(key)
         if bg is None:
             bg = pygame.Surface(box.size, pygame.SRCALPHA)
             theme.rounded(bg, bg.get_rect(), (*theme.PANEL, 120), theme.px(8))
-            t._panel_cache[key] = bg
+            t.panel_cache[key] = bg
         surface.blit(bg, box)
         t.text(surface, text, (x, y), size, colour, bold=True)
         px0 = x + (max(tw, pips_w) - pips_w) // 2 + pip

@@ -29,58 +29,17 @@ from cardtable.i18n import N_, Msg, NMsg, PMsg
 from cardtable.ui import theme
 from cardtable.ui.cardart import MIN_FACE_WIDTH, card_height
 from cardtable.ui.tables import SUIT_WORDS, GameTable, Target, rummy_sheet, the_card
+from cardtable.ui.tables.rummy_words import (
+    MELD_REASONS,
+    RANK_PLURAL,
+    RANK_SHORT,
+    dotted,
+    wild_list,
+    wild_words,
+)
 
-RANK_PLURAL = {"A": N_("aces"), "K": N_("kings"), "Q": N_("queens"), "J": N_("jacks"),
-               "T": N_("tens"), "9": N_("nines"), "8": N_("eights"), "7": N_("sevens"),
-               "6": N_("sixes"), "5": N_("fives"), "4": N_("fours"), "3": N_("threes"),
-               "2": N_("twos")}
-RANK_SHORT = {"T": "10"}
 SUIT_ORDER = "SHCD"          # suits alternate colour in a sorted hand
 RUN_ORDER = "A23456789TJQK"  # ace low in a sorted hand
-
-
-def rank_label(rank: str) -> Msg:
-    """'2s', '10s' (a rank as a kind of wild card)."""
-    return Msg("{rank}s", rank=RANK_SHORT.get(rank, rank))
-
-
-def wild_words(ranks) -> Msg:
-    """'jokers, 2s and 5s'."""
-    parts: list = [Msg("jokers")] + [rank_label(r) for r in ranks]
-    text = parts[-1]
-    if len(parts) > 1:
-        text = Msg("{a} and {b}", a=parts[-2], b=parts[-1])
-        for p in reversed(parts[:-2]):
-            text = Msg("{a}, {b}", a=p, b=text)
-    return text
-
-
-def wild_list(ranks) -> list[Msg]:
-    """['Jokers', '2s', '5s'] (one a line in the wild-card note)."""
-    return [Msg("Jokers")] + [rank_label(r) for r in ranks]
-
-
-def _dotted(parts: list) -> Msg:
-    """'Jokers · 2s · 5s' (each part translated when shown)."""
-    text = parts[-1]
-    for p in reversed(parts[:-1]):
-        text = Msg("{a} · {b}", a=p, b=text)
-    return text
-
-
-#: the engine's reasons a group is no meld (melds.REASONS codes), as the player reads them;
-#: too_many_wilds is worded by the game (its word for a wild card)
-MELD_REASONS = {
-    "not_a_card": N_("Not a card"),
-    "too_few_cards": N_("A meld needs at least 3 cards"),
-    "no_natural": N_("A meld needs at least one natural card"),
-    "mixed_suits": N_("A run needs one suit"),
-    "no_shared_rank_or_suit": N_("The cards share neither one rank nor one suit"),
-    "duplicate_rank": N_("A rank appears twice in the run"),
-    "wraps": N_("A run cannot wrap from king to ace to two"),
-    "not_sequence": N_("The ranks do not form a sequence"),
-    "run_too_long": N_("A run holds at most 13 cards"),
-}
 
 
 def seat_columns(k: int) -> tuple[int, int, int]:
@@ -298,7 +257,7 @@ class RummyTable(GameTable):
         return self.hand_band().top - theme.px(70)
 
     def message_rect(self, width: int | None = None) -> pygame.Rect:
-        """The space a pill of the message line takes (the scene's ``_pill`` at 17 px)."""
+        """The space a pill of the message line takes (the scene's ``pill`` at 17 px)."""
         th = theme.text_size("Ag", theme.px(17), True)[1]
         r = pygame.Rect(0, 0, width or self.size[0], th + theme.px(18))
         r.center = (int(self.size[0] / 2), int(self.message_y()))
@@ -533,7 +492,7 @@ class RummyTable(GameTable):
         for z in self.stage_zones():
             self._group_order(self.t.zones[z])
         self.t.relayout(duration)
-        self.t._build_controls()
+        self.t.rebuild_controls()
 
     def unstage_all(self) -> None:
         t = self.t
@@ -1009,7 +968,7 @@ class RummyTable(GameTable):
     def deal_out(self, ev: dict) -> float:
         hold = super().deal_out(ev)
         pile = self.t.zones.get("pile")
-        if pile and self.t.speed > 0 and not self.t._skipping:
+        if pile and self.t.speed > 0 and not self.t.skipping:
             s = pile[-1]
             x, y, a, w = s.target
             total = sum(ev.get("hand_sizes", [])) * self.DEAL_STAGGER
@@ -1073,7 +1032,7 @@ class RummyTable(GameTable):
                 for x in list(rest):
                     t.insert_sorted(x, self.viewer)
             self.prune_stage()
-            t._build_controls()
+            t.rebuild_controls()
         t.relayout(0.3)
         t.play_sound("play")
         return 0.35
@@ -1093,7 +1052,7 @@ class RummyTable(GameTable):
                 t.put(s, zone)
         if seat == self.viewer:
             self.prune_stage()
-            t._build_controls()
+            t.rebuild_controls()
         t.relayout(0.35)
         t.play_sound("flip")
 
@@ -1125,7 +1084,7 @@ class RummyTable(GameTable):
         self.t.show_caption(self.said(
             self.out_seat, N_("You went out: everybody else takes one last turn"),
             N_("{name} went out: everybody else takes one last turn")), 3.0)
-        self.t._build_controls()
+        self.t.rebuild_controls()
         return 0.9
 
     def on_reshuffled(self, ev: dict) -> float:
@@ -1251,7 +1210,7 @@ class RummyTable(GameTable):
         lines = [
             (self.DEAL_WORD, Msg("{k} of {n}", k=self.deal_no, n=self.deals_in_match), None),
             (N_("Cards dealt"), str(self.cards_each), None),
-            (self.m(N_("Wild")), _dotted(wild_list(self.wild_ranks)), None),
+            (self.m(N_("Wild")), dotted(wild_list(self.wild_ranks)), None),
         ]
         lines += self.money_lines()
         lines.append((self.m(N_("Stock")), NMsg("{n} card", "{n} cards", stock, n=stock), None))
@@ -1291,7 +1250,7 @@ class RummyTable(GameTable):
                 not t.match.is_over and self.out_seat in self.pods:
             x, y = self.pods[self.out_seat]
             pw, ph = self.plate_size()
-            t._pill(surface, N_("went out"), (x + pw / 2, y + ph + theme.px(10)), theme.px(12),
+            t.pill(surface, N_("went out"), (x + pw / 2, y + ph + theme.px(10)), theme.px(12),
                     255, tint=theme.ACCENT_DARK)
         # wild cards in staged groups: what they stand for
         self._draw_wild_tags(surface)
@@ -1301,7 +1260,7 @@ class RummyTable(GameTable):
         """The place of a new group: a card-sized dashed outline with a plus in it."""
         t = self.t
         key = ("newslot", rect.size)
-        img = t._panel_cache.get(key)
+        img = t.panel_cache.get(key)
         if img is None:
             img = pygame.Surface(rect.size, pygame.SRCALPHA)
             r = img.get_rect()
@@ -1335,7 +1294,7 @@ class RummyTable(GameTable):
             c = r.center
             pygame.draw.line(img, colour, (c[0] - arm, c[1]), (c[0] + arm, c[1]), lw + 1)
             pygame.draw.line(img, colour, (c[0], c[1] - arm), (c[0], c[1] + arm), lw + 1)
-            t._panel_cache[key] = img
+            t.panel_cache[key] = img
         surface.blit(img, rect)
 
     def _outline(self, surface, rect: pygame.Rect, soft: bool = False) -> None:
@@ -1352,7 +1311,7 @@ class RummyTable(GameTable):
         size = theme.px(13)
         lines = [self.m(N_("WILD CARDS"))] + wild_list(self.wild_ranks)
         key = ("wildnote", tuple(lines), size)
-        img = t._panel_cache.get(key)
+        img = t.panel_cache.get(key)
         if img is None:
             row = theme.px(18)
             wdt = max(theme.text_size(s, size, True)[0] for s in lines) + theme.px(34)
@@ -1364,7 +1323,7 @@ class RummyTable(GameTable):
                 t.text(img, s, (theme.px(12) if i else img.get_width() // 2,
                                 theme.px(7) + row * i), size, colour, bold=True,
                        anchor="topleft" if i else "midtop", shadow=False)
-            t._panel_cache[key] = img
+            t.panel_cache[key] = img
         surface.blit(img, img.get_rect(midleft=(x, y)))
 
     def _group_label(self, kind, zone, rect) -> tuple[pygame.Surface, pygame.Rect, tuple]:
@@ -1376,19 +1335,19 @@ class RummyTable(GameTable):
             text, colour = (N_("New meld"), theme.ACCENT_LIGHT) if kind == "new" else \
                 (N_("On the table"), theme.TEXT_DIM)
             key = ("gtext", text, colour, size)
-            img = t._panel_cache.get(key)
+            img = t.panel_cache.get(key)
             if img is None:
                 w, h = theme.text_size(text, size)
                 img = pygame.Surface((w + 4, h + 4), pygame.SRCALPHA)
                 t.text(img, text, (img.get_width() // 2, 0), size, colour, anchor="midtop")
-                t._panel_cache[key] = img
+                t.panel_cache[key] = img
             return img, img.get_rect(midtop=(rect.centerx, y)), colour
         codes = [s.code for s in t.zones.get(zone, [])]
         ok, label, _ = self.check(codes)
         colour = theme.GOOD if ok else theme.BAD
         width = max(rect.width + theme.px(20), theme.px(118))
         key = ("glabel", label, width, ok)
-        img = t._panel_cache.get(key)
+        img = t.panel_cache.get(key)
         if img is None:
             fnt = theme.font(size, bold=ok)
             lines = theme.wrap(label, fnt, width - theme.px(12))[:2]
@@ -1399,7 +1358,7 @@ class RummyTable(GameTable):
             for i, line in enumerate(lines):
                 t.text(img, line, (width // 2, theme.px(3) + lh * i), size, colour,
                        bold=ok, anchor="midtop", shadow=False)
-            t._panel_cache[key] = img
+            t.panel_cache[key] = img
         return img, img.get_rect(midtop=(rect.centerx, y)), colour
 
     def group_label_rects(self) -> list[tuple[str, pygame.Rect]]:
@@ -1436,7 +1395,7 @@ class RummyTable(GameTable):
         t = self.t
         size = theme.px(13)
         key = ("tag", stand, size)
-        img = t._panel_cache.get(key)
+        img = t.panel_cache.get(key)
         if img is None:
             rank = RANK_SHORT.get(stand[0], stand[0])
             suit = stand[1] if stand[1] in "SHDC" else None
@@ -1453,6 +1412,6 @@ class RummyTable(GameTable):
             if sym:
                 img.blit(sym, sym.get_rect(midleft=(x + tw + theme.px(2),
                                                     img.get_height() // 2)))
-            t._panel_cache[key] = img
+            t.panel_cache[key] = img
         surface.blit(img, img.get_rect(midbottom=(int(pos[0]), int(pos[1]))))
 
