@@ -20,6 +20,7 @@ from cardtable.engine.core import Action
 from cardtable.i18n import N_, Msg, NMsg, seat_name
 from cardtable.ui import theme
 from cardtable.ui.cardart import MIN_FACE_WIDTH, card_height
+from cardtable.ui.keyboard import KeyTarget
 
 MODULES = {
     "japanese65": "cardtable.ui.tables.japanese65",
@@ -502,8 +503,6 @@ class GameTable:
 
     def key_target(self, name: str, rect, click: bool = True, **extra):
         """A target that clicks the middle of ``rect`` when chosen."""
-        from cardtable.ui.keyboard import KeyTarget
-
         rect = pygame.Rect(rect)
         activate = (lambda: self.t.keys.click(rect.center)) if click else None
         return KeyTarget(name, rect, activate, **extra)

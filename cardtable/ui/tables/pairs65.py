@@ -30,7 +30,7 @@ import pygame
 
 from cardtable.engine.core import Action
 from cardtable.engine.pairs65 import PAIRS_TO_WIN, REFILL_AT, REFILL_COUNT, VALUE
-from cardtable.i18n import N_, Msg, NMsg
+from cardtable.i18n import N_, Msg, NMsg, and_list
 from cardtable.ui import theme
 from cardtable.ui.cardart import MIN_FACE_WIDTH, card_height
 from cardtable.ui.tables import SUIT_WORDS, GameTable, Target
@@ -896,8 +896,6 @@ class Pairs65Table(GameTable):
                                  N_("Game {game}: {name} wins with five pairs."), game=game)
             return self.said(w, N_("Game {game}: you win on most pairs."),
                              N_("Game {game}: {name} wins on most pairs."), game=game)
-        from cardtable.ui.scenes.summary import and_list
-
         # the person is 'you' here too (a name would not agree: 'vous et Bob gagnez')
         others = [self.name(w) for w in winners if not self.is_you(w)]
         if len(others) < len(winners):

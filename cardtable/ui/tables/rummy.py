@@ -28,6 +28,7 @@ from cardtable.engine.core import Action
 from cardtable.i18n import N_, Msg, NMsg, PMsg
 from cardtable.ui import theme
 from cardtable.ui.cardart import MIN_FACE_WIDTH, card_height
+from cardtable.ui.keyboard import KeyTarget
 from cardtable.ui.tables import SUIT_WORDS, GameTable, Target, rummy_sheet, the_card
 from cardtable.ui.tables.rummy_words import (
     MELD_REASONS,
@@ -820,8 +821,6 @@ class RummyTable(GameTable):
     KEY_HOLD = True
 
     def key_rows(self) -> list[tuple[str, list]]:
-        from cardtable.ui.keyboard import KeyTarget
-
         piles = [self.key_target("stock", self.stock_rect()),
                  self.key_target("pile", self.pile_rect(), drop=self.pile_rect().center)]
         stage = []
