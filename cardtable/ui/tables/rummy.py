@@ -26,7 +26,7 @@ import pygame
 from cardtable.engine import melds as meldlib
 from cardtable.engine.core import Action
 from cardtable.i18n import N_, Msg, NMsg, PMsg
-from cardtable.ui import theme
+from cardtable.ui import staging, theme
 from cardtable.ui.cardart import MIN_FACE_WIDTH, card_height
 from cardtable.ui.keyboard import KeyTarget
 from cardtable.ui.tables import SUIT_WORDS, GameTable, Target, rummy_sheet, the_card
@@ -38,9 +38,6 @@ from cardtable.ui.tables.rummy_words import (
     wild_list,
     wild_words,
 )
-
-SUIT_ORDER = "SHCD"          # suits alternate colour in a sorted hand
-RUN_ORDER = "A23456789TJQK"  # ace low in a sorted hand
 
 
 def seat_columns(k: int) -> tuple[int, int, int]:
@@ -72,8 +69,7 @@ class RummyTable(GameTable):
         self.wild_ranks: list[str] = list(state.wild_ranks()) if state.deal_no else []
         self.cards_each = state.cards_dealt(self.deal_no)
         self.out_seat: int | None = None
-        self.stage_ids: list[int] = []
-        self._next_stage = 0
+        self.groups = staging.Groups()   # the groups being staged, by zone name
         self.laid_zones: dict[int, list[str]] = {}
         self.dropped = None          # the sprite last dropped by the player
         self.fresh: int | None = None  # id of the card just drawn (lifted a little)
@@ -88,24 +84,23 @@ class RummyTable(GameTable):
         return self.t.match.state.meld_rules(self.deal_no)
 
     def is_wild(self, code: str | None) -> bool:
-        return code is not None and (code == "JK" or code[0] in self.wild_ranks)
+        return staging.is_wild(code, self.wild_ranks)
 
     def check(self, codes: list[str]) -> tuple[bool, str, list[str | None]]:
         """(valid, label, what each card stands for) of one staged group."""
         key = (self.deal_no, tuple(codes))
         got = self._checks.get(key)
         if got is None:
-            rules = self.rules()
-            why = meldlib.check_meld_code(codes, rules) if len(codes) >= 3 else None
-            if len(codes) < 3:
-                more = 3 - len(codes)
-                got = (False, NMsg("add {n} more card", "add {n} more cards", more, n=more),
-                       [None] * len(codes))
-            elif why is not None:
-                got = (False, self.meld_reason(*why), [None] * len(codes))
+            v = staging.check(codes, self.rules())
+            if v.missing:
+                label = NMsg("add {n} more card", "add {n} more cards", v.missing, n=v.missing)
+            elif v.reason is not None:
+                label = self.meld_reason(*v.reason)
+            elif v.kind == "set":
+                label = Msg("Set of {ranks}", ranks=Msg(RANK_PLURAL[v.rank]))
             else:
-                stands = meldlib.wild_assignment(codes, rules)
-                got = (True, self._meld_name(codes, rules, stands), stands)
+                label = Msg("Run in {suit}", suit=Msg(SUIT_WORDS[v.suit]))
+            got = (v.valid, label, list(v.stands))
             if len(self._checks) > 500:
                 self._checks.clear()
             self._checks[key] = got
@@ -126,15 +121,6 @@ class RummyTable(GameTable):
         if msgid in self.OWN:
             return PMsg(self.game_id, msgid, **values)
         return Msg(msgid, **values)
-
-    def _meld_name(self, codes, rules, stands) -> Msg:
-        kind = meldlib.meld_kind(codes, rules)
-        if kind == "set":
-            rank = next((s[0] for s in stands if s), None) or \
-                next(c[0] for c in codes if c != "JK")
-            return Msg("Set of {ranks}", ranks=Msg(RANK_PLURAL[rank]))
-        suit = next(c[1] for c, s in zip(codes, stands, strict=True) if s is None)
-        return Msg("Run in {suit}", suit=Msg(SUIT_WORDS[suit]))
 
     # ---- seats --------------------------------------------------------------------------
     def slot(self, seat: int) -> str:
@@ -338,7 +324,7 @@ class RummyTable(GameTable):
         """
         t = self.t
         names = [("laid", z) for z in self.laid_zones.get(self.viewer, [])]
-        names += [("stage", f"stage{i}") for i in self.stage_ids]
+        names += [("stage", z) for z in self.groups.names()]
         if self.t.match.is_human(self.viewer) and self.out_seat != self.viewer and \
                 not self.t.match.is_over:
             names.append(("new", ""))
@@ -446,11 +432,7 @@ class RummyTable(GameTable):
     # ---- hand order -----------------------------------------------------------------------
     def sort_key(self, code: str | None):
         """Suits apart (alternating colours), ace low; wild cards at the right end."""
-        if code is None:
-            return (9, 0, 0)
-        if self.is_wild(code):
-            return (8, 0 if code == "JK" else 1, RUN_ORDER.find(code[0]))
-        return (0, SUIT_ORDER.index(code[1]), RUN_ORDER.index(code[0]))
+        return staging.sort_key(code, self.wild_ranks)
 
     def _group_order(self, sprites: list) -> None:
         """A valid group is shown in meld order: a run by position, wilds in their gaps."""
@@ -458,35 +440,27 @@ class RummyTable(GameTable):
         ok, _, stands = self.check(codes)
         if not ok:
             return
-
-        def pos(i):
-            c = stands[i] or codes[i]
-            r = c[0]
-            high = any(x and x[0] == "K" for x in stands + codes) and r == "A"
-            return 14 if high else RUN_ORDER.index(r) + 1
-
-        order = sorted(range(len(sprites)), key=lambda i: (pos(i), stands[i] is not None))
-        sprites[:] = [sprites[i] for i in order]
+        sprites[:] = [sprites[i] for i in staging.meld_order(codes, stands)]
 
     # ---- the staging area ---------------------------------------------------------------
+    @property
+    def stage_ids(self) -> list[int]:
+        """The numbers of the groups being staged, left to right."""
+        return self.groups.ids
+
     def stage_zones(self) -> list[str]:
-        return [f"stage{i}" for i in self.stage_ids]
+        return self.groups.names()
 
     def staged(self) -> list[list[str]]:
         return [[s.code for s in self.t.zones.get(z, [])] for z in self.stage_zones()]
 
     def new_stage(self) -> str:
-        i = self._next_stage
-        self._next_stage += 1
-        self.stage_ids.append(i)
-        return f"stage{i}"
+        return self.groups.new()
 
     def prune_stage(self) -> None:
         """Forget empty groups."""
-        for i in list(self.stage_ids):
-            if not self.t.zones.get(f"stage{i}"):
-                self.stage_ids.remove(i)
-                self.t.zones.pop(f"stage{i}", None)
+        for zone in self.groups.prune(lambda z: not self.t.zones.get(z)):
+            self.t.zones.pop(zone, None)
 
     def stage_changed(self, duration: float = 0.22) -> None:
         self.prune_stage()
@@ -526,16 +500,9 @@ class RummyTable(GameTable):
         self.unstage_all()
         hand = t.zone(f"hand{self.viewer}")
         codes = [s.code for s in hand if s.code is not None]
-        rules = self.rules()
-        melds = None
-        if self.can_discard():
-            ways = meldlib.go_out_options(codes, rules, self.discard_when_out)
-            if ways:
-                ways.sort(key=lambda g: (self.is_wild(g.discard),
-                                         -rules.values.get(g.discard, 0) if g.discard else 0))
-                melds = ways[0].melds
-        if melds is None:
-            melds = meldlib.best_arrangement(codes, rules).melds
+        melds = staging.arrangement(codes, self.rules(), self.wild_ranks,
+                                    going_out=self.can_discard(),
+                                    discard_when_out=self.discard_when_out)
         free = [s for s in hand if s.code is not None and not s.dragging]
         staged = 0
         for meld in melds:
@@ -578,24 +545,16 @@ class RummyTable(GameTable):
         """Going out with the staged groups, when they make a legal way out."""
         if not self.can_discard():
             return None
-        groups = self.staged()
-        if not groups or not all(self.check(g)[0] for g in groups):
-            return None
         rest = [s.code for s in self.t.zone(f"hand{self.viewer}")]
-        melds = tuple(tuple(g) for g in groups)
-        if self.discard_when_out:
-            return Action("go_out", melds=melds, discard=rest[0]) if len(rest) == 1 else None
-        return Action("go_out", melds=melds, discard=None) if not rest else None
+        return staging.go_out_action(self.staged(), rest, self.discard_when_out,
+                                     lambda g: self.check(list(g))[0])
 
     def lay_action(self) -> Action | None:
         """On a last turn: lay the valid groups (at least one card stays in hand)."""
         if not self.can_discard() or self.out_seat is None:
             return None
-        valid = [g for g in self.staged() if self.check(g)[0]]
-        mine = len(self.t.zone(f"hand{self.viewer}")) + sum(len(g) for g in self.staged())
-        if not valid or mine - sum(len(g) for g in valid) < 1:
-            return None
-        return Action("lay", melds=tuple(tuple(g) for g in valid))
+        return staging.lay_action(self.staged(), len(self.t.zone(f"hand{self.viewer}")),
+                                  lambda g: self.check(list(g))[0])
 
     def discard_action(self, sprite) -> Action:
         """Dropping a card on the pile: going out when the rest is laid out legally."""
@@ -631,7 +590,7 @@ class RummyTable(GameTable):
                                  N_("You went out: everybody else takes a last turn."),
                                  N_("{name} went out: everybody else takes a last turn."))
             return N_("Drag cards up here to build melds while you wait.") if not \
-                self.stage_ids else ""
+                self.groups.ids else ""
         if self.can_draw():
             top = self.t.zones.get("pile")
             if top and top[-1].code:
@@ -687,41 +646,41 @@ class RummyTable(GameTable):
     def local_drop(self, sprite, pos):
         t = self.t
         zone = sprite.zone
-        if zone in ("stock", "pile"):
-            if self.hand_band().collidepoint(pos) or self.stage_band().collidepoint(pos):
-                return Action("draw", source="stock" if zone == "stock" else "discard")
-            t.relayout(0.25, zones=[zone])
-            return True
-        self.dropped = sprite
-        if self.pile_rect().collidepoint(pos):
+        item = self.stage_item_at(pos) if zone not in ("stock", "pile") else None
+        outcome = staging.drop_outcome(
+            zone, on_pile=self.pile_rect().collidepoint(pos),
+            on_stock=self.stock_rect().collidepoint(pos), item=item[0] if item else None,
+            in_hand_band=self.hand_band().collidepoint(pos),
+            in_stage_band=self.stage_band().collidepoint(pos),
+            alone=len(t.zones.get(zone, [])) == 1)
+        if outcome == "draw":
+            return Action("draw", source="stock" if zone == "stock" else "discard")
+        if zone not in ("stock", "pile"):
+            self.dropped = sprite
+        if outcome == "discard":
             return self.discard_action(sprite)
-        if self.stock_rect().collidepoint(pos):
+        if outcome == "not_stock":
             t.show_toast(N_("Discard onto the face-up pile, not the stock."))
-            t.relayout(0.25, zones=[zone])
-            return True
-        item = self.stage_item_at(pos)
-        if item is not None and item[0] == "laid":
+        elif outcome == "not_laid":
             t.show_toast(N_("Melds on the table are finished: build a new group beside them."))
-            t.relayout(0.25, zones=[zone])
-            return True
-        if item is not None and item[0] == "stage":
+        elif outcome == "join":
             if item[1] != zone:
                 t.put(sprite, item[1])
             self.stage_changed()
             return True
-        if self.hand_band().collidepoint(pos):
-            if zone.startswith("stage"):
-                hand = t.zone(f"hand{self.viewer}")
-                index = sum(1 for s in hand if s.target[0] < pos[0])
-                t.put(sprite, f"hand{self.viewer}", index)
-                t.manual_order = True
-                self.stage_changed()
-                return True
+        elif outcome == "to_hand":
+            hand = t.zone(f"hand{self.viewer}")
+            index = sum(1 for s in hand if s.target[0] < pos[0])
+            t.put(sprite, f"hand{self.viewer}", index)
+            t.manual_order = True
+            self.stage_changed()
+            return True
+        elif outcome == "reorder":
             return None   # the scene re-orders the hand
-        if item is not None or self.stage_band().collidepoint(pos):
-            if zone.startswith("stage") and len(t.zones.get(zone, [])) == 1:
-                t.relayout(0.2, zones=[zone])  # already a group of its own
-                return True
+        elif outcome == "stay":
+            t.relayout(0.2, zones=[zone])  # already a group of its own
+            return True
+        elif outcome == "new_group":
             t.put(sprite, self.new_stage())
             self.stage_changed()
             return True
@@ -804,7 +763,7 @@ class RummyTable(GameTable):
             len(g) for g in self.staged())
         if cards:
             out.append((N_("Arrange for me"), self.arrange, "quiet"))
-        if self.stage_ids:
+        if self.groups.ids:
             out.append((N_("Clear melds"), self.clear_stage, "quiet"))
         go = self.go_out_action()
         if go is not None:
@@ -934,7 +893,7 @@ class RummyTable(GameTable):
         self.wild_ranks = list(ev.get("wild_ranks", []))
         self.cards_each = ev.get("cards_each", self.cards_each)
         self.out_seat = None
-        self.stage_ids = []
+        self.groups.clear()
         self.laid_zones = {}
         self.fresh = None
         self.picked = None
@@ -1113,7 +1072,7 @@ class RummyTable(GameTable):
         self.wild_ranks = list(view.get("wild_ranks", []))
         self.cards_each = self.t.match.state.cards_dealt(self.deal_no)
         self.out_seat = view.get("went_out")
-        self.stage_ids = []
+        self.groups.clear()
         self.laid_zones = {}
         self.fresh = None
         self.picked = None
