@@ -187,6 +187,8 @@ class App:
         self.data_dir: Path | None = None
         self.settings_listeners: list[Callable[[str, Any], None]] = []
         self.on_first_frame: Callable[[App], Any] | None = None
+        #: the card sounds, made by the first table (cardtable.ui.sound.Sounds)
+        self.sounds: Any = None
         self.last_match_config: dict | None = None
 
         if self.settings.get("fullscreen"):

@@ -126,7 +126,7 @@ class GameTable:
         """The viewer's own seat, spoken to as 'you' (a human, and not pass-and-play, where
         everybody is called by name)."""
         return seat == self.viewer and self.t.match.is_human(seat) and \
-            not getattr(self.t, "hotseat", False)
+            not self.t.hotseat
 
     def you(self, seat: int) -> Msg | str:
         """'You' for the viewer when the viewer is a human, else the seat's name."""

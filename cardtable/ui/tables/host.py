@@ -34,6 +34,8 @@ class TableHost(Protocol):
     game: Any
     #: the seat whose view is shown at the bottom of the screen
     viewer: int
+    #: several people share the device (pass-and-play): players are called by name
+    hotseat: bool
     #: named lists of sprites: ``hand<seat>``, ``trick``, ``stock``, ``pile``...
     zones: dict[str, list[CardSprite]]
     #: every sprite on the table

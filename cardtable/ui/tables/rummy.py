@@ -181,9 +181,7 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
         """
         t = self.t
         self.picked = None
-        keys = getattr(t, "keys", None)
-        if keys is not None:
-            keys.release()
+        t.keys.release()
         self.unstage_all()
         hand = t.zone(f"hand{self.viewer}")
         codes = [s.code for s in hand if s.code is not None]

@@ -191,7 +191,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Scene
         enabled = self._sound_override if self._sound_override is not None else \
             bool(st.get("sound", True))
         if self.app is not None:
-            sounds = getattr(self.app, "sounds", None)
+            sounds = self.app.sounds
             if not isinstance(sounds, Sounds):
                 sounds = Sounds(enabled=enabled)
                 self.app.sounds = sounds
