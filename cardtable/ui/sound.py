@@ -196,10 +196,6 @@ class Sounds:
             self._ok = False
             return False
 
-    def wait_ready(self, timeout: float = 5.0) -> None:
-        if self._thread is not None:
-            self._thread.join(timeout)
-
     # ---- internals ---------------------------------------------------------------
     def _init_mixer(self) -> bool:
         try:

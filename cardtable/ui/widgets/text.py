@@ -168,11 +168,6 @@ class ScrollText(Widget):
         self.content_height = 0
         self._thumb_grab: int | None = None
 
-    def set_markup(self, markup: str) -> None:
-        self.markup = markup
-        self._layout_key = None
-        self.offset = self.target = 0.0
-
     # ---- layout -------------------------------------------------------------------
     def logical_lines(self) -> list[str]:
         """The markup's paragraphs (:func:`cardtable.i18n.paragraphs`), each translated."""
