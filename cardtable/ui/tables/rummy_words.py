@@ -3,7 +3,7 @@ engine's reasons a group is no meld."""
 
 from __future__ import annotations
 
-from cardtable.i18n import N_, Msg
+from cardtable.i18n import N_, Msg, and_list
 
 RANK_PLURAL = {"A": N_("aces"), "K": N_("kings"), "Q": N_("queens"), "J": N_("jacks"),
                "T": N_("tens"), "9": N_("nines"), "8": N_("eights"), "7": N_("sevens"),
@@ -19,13 +19,7 @@ def rank_label(rank: str) -> Msg:
 
 def wild_words(ranks) -> Msg:
     """'jokers, 2s and 5s'."""
-    parts: list = [Msg("jokers")] + [rank_label(r) for r in ranks]
-    text = parts[-1]
-    if len(parts) > 1:
-        text = Msg("{a} and {b}", a=parts[-2], b=parts[-1])
-        for p in reversed(parts[:-2]):
-            text = Msg("{a}, {b}", a=p, b=text)
-    return text
+    return and_list([Msg("jokers")] + [rank_label(r) for r in ranks])
 
 
 def wild_list(ranks) -> list[Msg]:
