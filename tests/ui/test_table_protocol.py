@@ -75,10 +75,8 @@ def test_every_method_of_the_protocol_says_what_it_does():
 def test_the_scene_provides_the_whole_protocol():
     seats = [Seat("A", "human"), Seat("B", "computer", "easy")]
     scene = TableScene(Match("sixtysix", seats, seed=3, pace=0.0), speed="off", sound=False)
-    missing = [n for n in sorted(declared()) if n not in ("art",) and not hasattr(scene, n)]
+    missing = [n for n in sorted(declared()) if not hasattr(scene, n)]
     assert not missing, f"TableScene lacks {missing}"
-    # the card art comes with the settings, once the scene is on the App
-    assert "art" in vars(scene)
     for name in declared():
         member = getattr(TableHost, name, None)
         if callable(member):
