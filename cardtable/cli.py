@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return smoke.run(args.smoke_log)
     if args.command in (None, "play"):
-        from cardtable.ui.app import run
+        from cardtable.ui.main import run
 
         table = getattr(args, "table", None)
         if table is None:

@@ -20,7 +20,7 @@ import locale
 import math
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from cardtable.paths import asset
 
@@ -290,3 +290,15 @@ EXTRACT_KEYWORDS = {
     # widgets and drawing calls whose text argument is a literal (translated when drawn)
     "Button": None, "draw_text": (2,), "show_toast": None, "show_caption": None,
 }
+
+
+def and_list(parts: Sequence) -> Msg | str:
+    """'Margot and Theo', 'Margot, Hana and Theo' (each part translated when shown)."""
+    if not parts:
+        return ""
+    text = parts[-1]
+    if len(parts) > 1:
+        text = Msg("{a} and {b}", a=parts[-2], b=parts[-1])
+        for p in reversed(parts[:-2]):
+            text = Msg("{a}, {b}", a=p, b=text)
+    return text

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from .core import ConfigError
+from .errors import ConfigError
 
 RANKS = "AKQJT98765432"  # high to low, for display ordering
 SUITS = "SHDC"

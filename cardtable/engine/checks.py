@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .core import ConfigError
+from .errors import ConfigError
 
 #: no count or score in any game comes near this
 BIG = 10**9

@@ -45,6 +45,8 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, ClassVar
 
+from .errors import ConfigError
+
 JSON = Any
 
 SAVE_VERSION = 1
@@ -52,15 +54,6 @@ SAVE_VERSION = 1
 
 class IllegalAction(Exception):
     """An action the rules do not allow. ``code`` is stable and translatable."""
-
-    def __init__(self, code: str, message: str):
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
-
-
-class ConfigError(ValueError):
-    """A bad request to start or load a match (unknown game, options, players, save data)."""
 
     def __init__(self, code: str, message: str):
         super().__init__(f"{code}: {message}")

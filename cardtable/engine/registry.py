@@ -11,9 +11,12 @@ from __future__ import annotations
 import importlib
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .core import ConfigError, GameState
+from .errors import ConfigError
+
+if TYPE_CHECKING:
+    from .core import GameState
 
 # Every implemented game, in the order menus list them. Each module defines SPEC.
 _GAME_MODULES = (

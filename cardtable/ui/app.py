@@ -4,12 +4,17 @@
     app.push(MenuScene())
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(640, 360), button=1)], 1 / 60)
 
-``run()`` is what the program starts with; tests build an ``App`` and call ``step`` so every
-frame is driven by the events they post. Hooks other modules set on the App:
+``cardtable.ui.main.run()`` is what the program starts with; tests build an ``App`` and
+call ``step`` so every frame is driven by the events they post. Screens go by name:
+``app.open("rules", game_id)`` pushes the screen of that name (see ``cardtable.ui.screens``),
+``app.build(name, ...)`` only makes it. The App's members about matches, given values by
+``cardtable.ui.scenes.table.install`` (its ``MatchDesk``), or by a test:
 
 * ``app.on_start_match(config)``: start the table for a setup ``config`` (see setup.py)
 * ``app.on_continue_match()``:    resume the match in progress
 * ``app.match_in_progress()``:    returns True when a match can be continued
+* ``app.match_game()``:           the game id of the match in progress, or None
+* ``app.table``:                  the table scene of the match in progress, or None
 * ``app.stats``:                  statistics, game id -> level -> record (see storage.py)
 * ``app.data_dir``:               folder of the autosave and statistics (None: not kept)
 * ``app.settings_listeners``:     callables ``fn(key, value)`` told about every settings change
@@ -43,7 +48,7 @@ import pygame
 
 from cardtable import i18n, storage
 from cardtable.i18n import Msg
-from cardtable.ui import cardart, memory, theme
+from cardtable.ui import cardart, memory, screens, theme
 from cardtable.ui.icon import draw_icon
 from cardtable.ui.scene import Scene
 
@@ -173,15 +178,19 @@ class App:
         self._busy_since_trim = False
         self._settling = True                 # the last frame shown differed from the one before
 
-        # hooks set by the table and storage modules (see the module docstring)
+        # matches: set by the table's install() (see the module docstring)
         self.on_start_match: Callable[[dict], Any] | None = None
         self.on_continue_match: Callable[[], Any] | None = None
         self.match_in_progress: Callable[[], bool] | None = None
+        self.match_game: Callable[[], str | None] | None = None
+        self.table: Scene | None = None
         self.stats: dict[str, dict] = {}
         #: where the match in progress and the statistics are kept (None: nowhere)
         self.data_dir: Path | None = None
         self.settings_listeners: list[Callable[[str, Any], None]] = []
         self.on_first_frame: Callable[[App], Any] | None = None
+        #: the card sounds, made by the first table (cardtable.ui.sound.Sounds)
+        self.sounds: Any = None
         self.last_match_config: dict | None = None
 
         if self.settings.get("fullscreen"):
@@ -231,6 +240,14 @@ class App:
         while self.stack:
             self.stack.pop().on_exit()
         return self.push(scene)
+
+    def build(self, name: str, *args, **kwargs) -> Scene:
+        """A new screen called ``name`` (see :mod:`cardtable.ui.screens`), not shown yet."""
+        return screens.build(name, *args, **kwargs)
+
+    def open(self, name: str, *args, **kwargs) -> Scene:
+        """Push a new screen called ``name``, built from the arguments, and return it."""
+        return self.push(self.build(name, *args, **kwargs))
 
     def find(self, kind: type) -> Scene | None:
         """The topmost scene of class ``kind`` on the stack, if any."""
@@ -534,39 +551,3 @@ def _wait_events(timeout: float | None) -> list[pygame.event.Event]:
         if _WOKEN.wait(left):
             _WOKEN.clear()
             return pygame.event.get()
-
-
-def run(argv: list[str] | None = None, start: dict | None = None) -> int:
-    """Open the window on the main menu and run until it is closed (with ``start``, a setup
-    as the setup screen makes: at a new match of it)."""
-    from cardtable.ui.scenes.menu import MenuScene
-    from cardtable.ui.scenes.table import install as install_table
-
-    path = storage.settings_path()
-    settings, message = storage.load_settings(path)
-    claim_window_class()
-    pygame.init()
-    app = App(settings=settings, settings_path=path)
-    if message:
-        app.toast(message, seconds=6.0, kind="bad")
-    from cardtable.ui import session
-
-    app.data_dir = storage.data_dir()
-    session.load_stats(app)
-    install_table(app)      # checks the saved match (a damaged one is set aside, with a toast)
-    app.push(MenuScene())
-    if start is not None:
-        app.start_match(start)
-    stamp = os.environ.get("CARDTABLE_FIRST_FRAME_FILE")
-    if stamp:
-        app.on_first_frame = lambda a: _first_frame_shown(a, stamp)
-    try:
-        return app.loop()
-    finally:
-        pygame.quit()
-
-
-def _first_frame_shown(app: App, path: str) -> None:
-    """Write when the first frame was shown, then close (start-up measurement)."""
-    Path(path).write_text(f"{time.time():.6f}\n", encoding="utf-8")
-    app.running = False

@@ -26,9 +26,17 @@ from cardtable import i18n
 from cardtable.i18n import tr
 from cardtable.paths import font_path
 from cardtable.ui.lru import LRU
+from cardtable.ui.shapes import (
+    SUIT_ASPECT,
+    crown_points,
+    crown_tips,
+    draw_shape,
+    shape,
+    smooth_layer,
+    star_points,
+)
 
 RATIO = 7 / 5
-SS = 4  # supersampling factor for shapes and outlines
 
 INK = (28, 28, 34)
 RED = (196, 30, 48)
@@ -135,116 +143,6 @@ def _text(label: str, size: int, colour, max_width: int | None = None) -> pygame
     if max_width and surf.get_width() > max_width:
         surf = pygame.transform.smoothscale(surf, (max_width, surf.get_height()))
     return surf
-
-
-# --------------------------------------------------------------------------- suit shapes
-# Shapes are point lists and circles in a unit box (x right, y down), drawn at SS times
-# the final size and smooth-scaled.
-
-
-def _heart_points(n: int = 72) -> list[tuple[float, float]]:
-    pts = []
-    for i in range(n):
-        t = 2 * math.pi * i / n
-        x = 16 * math.sin(t) ** 3
-        y = -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t))
-        pts.append((x, y))
-    xs = [p[0] for p in pts]
-    ys = [p[1] for p in pts]
-    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    return [((x - x0) / (x1 - x0), (y - y0) / (y1 - y0)) for x, y in pts]
-
-
-_HEART = _heart_points()
-
-
-def _quad(p0, p1, p2, n: int = 12) -> list[tuple[float, float]]:
-    out = []
-    for i in range(n + 1):
-        t = i / n
-        a = (1 - t) ** 2
-        b = 2 * (1 - t) * t
-        c = t * t
-        out.append((a * p0[0] + b * p1[0] + c * p2[0], a * p0[1] + b * p1[1] + c * p2[1]))
-    return out
-
-
-def _stem(top: float, half_top: float, half_base: float) -> list[tuple[float, float]]:
-    """A flared stem from (0.5, top) down to the base line y = 1."""
-    left = _quad((0.5 - half_top, top), (0.5 - half_top * 0.8, 0.92), (0.5 - half_base, 1.0))
-    right = _quad((0.5 + half_base, 1.0), (0.5 + half_top * 0.8, 0.92), (0.5 + half_top, top))
-    return left + right
-
-
-def _shape(suit: str) -> tuple[list[list[tuple[float, float]]], list[tuple[float, float, float]]]:
-    """(polygons, circles) of a suit in the unit box; circles are (cx, cy, r)."""
-    if suit == "H":
-        return [[(0.02 + x * 0.96, 0.04 + y * 0.92) for x, y in _HEART]], []
-    if suit == "D":
-        top, right, bottom, left = (0.5, 0.0), (0.88, 0.5), (0.5, 1.0), (0.12, 0.5)
-        pts = (
-            _quad(top, (0.62, 0.3), right)
-            + _quad(right, (0.62, 0.7), bottom)[1:]
-            + _quad(bottom, (0.38, 0.7), left)[1:]
-            + _quad(left, (0.38, 0.3), top)[1:]
-        )
-        return [pts], []
-    if suit == "S":
-        body = [(0.02 + x * 0.96, 0.80 - y * 0.80) for x, y in _HEART]
-        return [body, _stem(0.62, 0.05, 0.19)], []
-    # clubs: three leaves, a filled middle and a stem
-    r = 0.235
-    circles = [(0.5, 0.255, r), (0.255, 0.585, r), (0.745, 0.585, r)]
-    middle = [(0.5, 0.3), (0.33, 0.6), (0.5, 0.72), (0.67, 0.6)]
-    return [middle, _stem(0.6, 0.05, 0.19)], circles
-
-
-def _draw_shape(
-    surf: pygame.Surface, polys, circles, rect: pygame.Rect | tuple, colour
-) -> None:
-    x, y, w, h = rect
-    for poly in polys:
-        pygame.draw.polygon(surf, colour, [(x + px * w, y + py * h) for px, py in poly])
-    for cx, cy, r in circles:
-        pygame.draw.circle(surf, colour, (x + cx * w, y + cy * h), r * w)
-
-
-def _smooth_layer(size: tuple[int, int], draw, colour) -> pygame.Surface:
-    """Run ``draw(surface, scale)`` on an SS-times larger transparent layer, scale it down."""
-    w, h = max(1, size[0]), max(1, size[1])
-    big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
-    big.fill((*colour[:3], 0))
-    draw(big, SS)
-    return pygame.transform.smoothscale(big, (w, h))
-
-
-# width of each suit's box relative to its height
-_SUIT_ASPECT = {"S": 0.92, "H": 0.98, "D": 0.80, "C": 0.96}
-
-
-def _star_points(cx, cy, r_out, r_in, n=5, rot=-math.pi / 2):
-    pts = []
-    for i in range(2 * n):
-        r = r_out if i % 2 == 0 else r_in
-        a = rot + i * math.pi / n
-        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    return pts
-
-
-def _crown_points(x, y, w, h, spikes=3):
-    """A crown in the rect (x, y, w, h): a band whose top has ``spikes`` points."""
-    pts = [(x, y + h)]
-    for k in range(spikes):
-        px = x + w * k / (spikes - 1)
-        if k > 0:
-            pts.append((px - w / (spikes - 1) / 2, y + h * 0.55))
-        pts.append((px, y))
-    pts.append((x + w, y + h))
-    return pts
-
-
-def _crown_tips(x, y, w, spikes=3):
-    return [(x + w * k / (spikes - 1), y) for k in range(spikes)]
 
 
 # --------------------------------------------------------------------------- the art
@@ -372,13 +270,13 @@ class CardArt:
         key = ("suit", suit, size, colour)
         surf = self._cache.get(key)
         if surf is None:
-            polys, circles = _shape(suit)
-            w = max(3, int(round(size * _SUIT_ASPECT[suit])))
+            polys, circles = shape(suit)
+            w = max(3, int(round(size * SUIT_ASPECT[suit])))
 
             def draw(big, s, polys=polys, circles=circles, w=w):
-                _draw_shape(big, polys, circles, (0, 0, w * s, size * s), colour)
+                draw_shape(big, polys, circles, (0, 0, w * s, size * s), colour)
 
-            surf = _smooth_layer((w, size), draw, colour)
+            surf = smooth_layer((w, size), draw, colour)
             self._cache[key] = surf
         return surf
 
@@ -416,7 +314,7 @@ class CardArt:
                 inner = full.inflate(-2 * s, -2 * s)
                 pygame.draw.rect(big, (*FACE, 255), inner, border_radius=max(1, r * s - s))
 
-            surf = _smooth_layer((width, h), draw, EDGE)
+            surf = smooth_layer((width, h), draw, EDGE)
             self._cache[key] = surf
         return surf
 
@@ -429,7 +327,7 @@ class CardArt:
             rad = max(1, int(r * s - inset * s))
             pygame.draw.rect(big, (*colour, alpha), rect, border_radius=rad)
 
-        return _smooth_layer((width, h), draw, colour)
+        return smooth_layer((width, h), draw, colour)
 
     def _dim_overlay(self, width: int) -> pygame.Surface:
         key = ("dim", width)
@@ -516,7 +414,7 @@ class CardArt:
                 pygame.draw.circle(big, (*GOLD, 110), c, (ring_r - width * 0.04) * s,
                                    max(1, int(width * 0.006 * s)))
 
-            surf.blit(_smooth_layer((width, h), draw, GOLD), (0, 0))
+            surf.blit(smooth_layer((width, h), draw, GOLD), (0, 0))
         self._pip(surf, suit, width / 2, h / 2, size)
 
     def _draw_court(self, surf, rank, suit, width, colour, label=None):
@@ -540,7 +438,7 @@ class CardArt:
             pygame.draw.line(big, (*GOLD, 200), gold.bottomleft, gold.topright,
                              max(1, int(width * 0.008 * s)))
 
-        surf.blit(_smooth_layer((width, h), frame, colour), (0, 0))
+        surf.blit(smooth_layer((width, h), frame, colour), (0, 0))
         # one half: ornament, big letter and suit; the other half is the same turned round
         half = pygame.Surface((panel.w, panel.h // 2), pygame.SRCALPHA)
         hw, hh = half.get_size()
@@ -550,14 +448,14 @@ class CardArt:
 
         def ornament(big, s):
             ox, oy = (hw - orn_w) / 2 * s, hh * 0.12 * s
-            pts = _crown_points(ox, oy, orn_w * s, orn_h * s, spikes)
+            pts = crown_points(ox, oy, orn_w * s, orn_h * s, spikes)
             pygame.draw.polygon(big, (*GOLD, 255), pts)
             pygame.draw.polygon(big, (*DARK_GOLD, 255), pts, max(1, int(width * 0.008 * s)))
             # jewels on the tips
-            for jx, jy in _crown_tips(ox, oy, orn_w * s, spikes):
+            for jx, jy in crown_tips(ox, oy, orn_w * s, spikes):
                 pygame.draw.circle(big, (*colour, 255), (jx, jy), max(1, width * 0.02 * s))
 
-        half.blit(_smooth_layer((hw, hh), ornament, GOLD), (0, 0))
+        half.blit(smooth_layer((hw, hh), ornament, GOLD), (0, 0))
         letter = _text(label or rank, max(8, int(width * 0.3)), colour)
         ly = int(hh * 0.12 + orn_h + hh * 0.06)
         lx = int(hw * 0.30 - letter.get_width() / 2)
@@ -584,10 +482,10 @@ class CardArt:
         star_r = width * 0.05
 
         def small_star(big, s):
-            pts = _star_points(cx * s, (yy + star_r) * s, star_r * s, star_r * 0.45 * s)
+            pts = star_points(cx * s, (yy + star_r) * s, star_r * s, star_r * 0.45 * s)
             pygame.draw.polygon(big, (*GOLD, 255), pts)
 
-        col.blit(_smooth_layer(col.get_size(), small_star, GOLD), (0, 0))
+        col.blit(smooth_layer(col.get_size(), small_star, GOLD), (0, 0))
         surf.blit(col, (0, y))
         turned = pygame.transform.rotate(col, 180)
         surf.blit(turned, (width - col.get_width(), h - y - col.get_height()))
@@ -598,19 +496,19 @@ class CardArt:
             ring = width * 0.3 * s
             for i in range(12):
                 a = i * math.pi / 6
-                p = _star_points(cxs + ring * math.cos(a), cys + ring * math.sin(a),
+                p = star_points(cxs + ring * math.cos(a), cys + ring * math.sin(a),
                                  width * 0.03 * s, width * 0.012 * s)
                 pygame.draw.polygon(big, (*GOLD, 255), p)
-            big_star = _star_points(cxs, cys, width * 0.22 * s, width * 0.09 * s)
+            big_star = star_points(cxs, cys, width * 0.22 * s, width * 0.09 * s)
             pygame.draw.polygon(big, (*RED, 255), big_star)
             pygame.draw.polygon(big, (*DARK_GOLD, 255), big_star, max(1, int(width * 0.012 * s)))
             cw, ch = width * 0.34 * s, width * 0.17 * s
-            crown = _crown_points(cxs - cw / 2, cys - width * 0.44 * s, cw, ch, 3)
+            crown = crown_points(cxs - cw / 2, cys - width * 0.44 * s, cw, ch, 3)
             pygame.draw.polygon(big, (*GOLD, 255), crown)
             pygame.draw.polygon(big, (*DARK_GOLD, 255), crown, max(1, int(width * 0.01 * s)))
             pygame.draw.circle(big, (*INK, 255), (cxs, cys), width * 0.035 * s)
 
-        surf.blit(_smooth_layer((width, h), centre, GOLD), (0, 0))
+        surf.blit(smooth_layer((width, h), centre, GOLD), (0, 0))
 
     def _draw_wild_badge(self, surf, width):
         """A small gold star badge under the top-left index: the card is wild."""
@@ -624,9 +522,9 @@ class CardArt:
             pygame.draw.circle(big, (*DARK_GOLD, 255), c, r * s)
             pygame.draw.circle(big, (*GOLD, 255), c, (r - max(1, width * 0.012)) * s)
             pygame.draw.polygon(big, (255, 255, 255, 255),
-                                _star_points(c[0], c[1], r * 0.72 * s, r * 0.3 * s))
+                                star_points(c[0], c[1], r * 0.72 * s, r * 0.3 * s))
 
-        badge = _smooth_layer((size, size), draw, GOLD)
+        badge = smooth_layer((size, size), draw, GOLD)
         surf.blit(badge, badge.get_rect(center=(int(cx), int(cy))))
 
     def _draw_back(self, width: int) -> pygame.Surface:
@@ -677,9 +575,9 @@ class CardArt:
             pygame.draw.circle(big, (*base, 255), c, rr)
             pygame.draw.circle(big, (*light, 255), c, rr, max(1, int(width * 0.014 * s)))
             pygame.draw.polygon(big, (*light, 255),
-                                _star_points(c[0], c[1], rr * 0.7, rr * 0.3, n=4, rot=0))
+                                star_points(c[0], c[1], rr * 0.7, rr * 0.3, n=4, rot=0))
 
-        surf.blit(_smooth_layer((width, h), draw, base), (0, 0))
+        surf.blit(smooth_layer((width, h), draw, base), (0, 0))
         return surf
 
     def _draw_shadow(self, width: int, lifted: bool) -> pygame.Surface:
@@ -704,7 +602,7 @@ class CardArt:
             pygame.draw.rect(big, (*colour, 80), rect, max(1, int(width * 0.018 * s)),
                              border_radius=r * s)
 
-        surf = _smooth_layer((width, h), draw, colour)
+        surf = smooth_layer((width, h), draw, colour)
         if label:
             text = _font(max(8, int(width * 0.14)), True).render(label, True, (*colour,))
             text.set_alpha(110)
@@ -721,6 +619,12 @@ class CardArt:
         pygame.draw.rect(surf, (*colour, 200), (pad - grow, pad - grow, width + 2 * grow,
                                                  h + 2 * grow), border_radius=r + grow)
         return pygame.transform.gaussian_blur(surf, max(1, pad // 2))
+
+
+def card_art_for(settings: dict) -> CardArt:
+    """A CardArt that follows the card settings (four-colour suits, back colour)."""
+    return CardArt(four_colour=bool(settings.get("four_colour_suits")),
+                   back_colour=settings.get("card_back", "blue"))
 
 
 def _shadow_pad(width: int, lifted: bool) -> int:

@@ -278,13 +278,13 @@ class Keyboard:
         pos = (int(pos[0]), int(pos[1]))
         t.drag = {"sprite": sprite, "start": pos, "offset": (0, 0), "moved": True}
         sprite.dragging = True
-        t._release(pos)
+        t.release(pos)
 
     def click(self, pos) -> None:
         """A click of the mouse at ``pos`` (on a pile, a seat...), as the scene handles it."""
         t = self.t
         pos = (int(pos[0]), int(pos[1]))
-        s = t._hand_sprite_at(pos)
+        s = t.hand_sprite_at(pos)
         if s is not None and s.zone != f"hand{t.viewer}":
             self.game.card_clicked(s)
             return
@@ -332,11 +332,11 @@ class Keyboard:
             self.tab(bool(mod & pygame.KMOD_SHIFT))
             return True
         if k in ACTIVATE:
-            if not self.t.idle or self.t.sprites.busy and self.t._cards_flying():
+            if not self.t.idle or self.t.sprites.busy and self.t.cards_flying():
                 self.t.skip()
                 if not self.t.my_turn():
                     return True
-                self.t._refresh_legal()     # caught up: the key acts as well
+                self.t.refresh_legal()     # caught up: the key acts as well
             if self.focus is None and not was_shown:
                 self.current()      # the first press shows where the focus is
                 return True

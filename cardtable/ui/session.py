@@ -65,11 +65,6 @@ def changed(app, match: Match) -> None:
                       seconds=5.0, kind="bad")
 
 
-def has_saved(app) -> bool:
-    path = match_file(app)
-    return path is not None and storage.has_match(path)
-
-
 def load_saved(app) -> Match | None:
     path = match_file(app)
     if path is None:

@@ -19,10 +19,7 @@ import random
 import threading
 from array import array
 
-try:  # the module also works (silently) where pygame has no mixer
-    import pygame
-except ImportError:  # pragma: no cover - pygame is a dependency
-    pygame = None
+import pygame
 
 NAMES = ("deal", "play", "flip", "shuffle", "trick", "chime")
 _RATE = 44100
@@ -199,14 +196,8 @@ class Sounds:
             self._ok = False
             return False
 
-    def wait_ready(self, timeout: float = 5.0) -> None:
-        if self._thread is not None:
-            self._thread.join(timeout)
-
     # ---- internals ---------------------------------------------------------------
     def _init_mixer(self) -> bool:
-        if pygame is None:
-            return False
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=_RATE, size=-16, channels=2, buffer=512)

@@ -111,11 +111,6 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return _font(max(6, int(size * _text_scale)), bool(bold))
 
 
-def sfont(size: float, bold: bool = False) -> pygame.font.Font:
-    """The bundled font at a scaled size (``size`` is written for 720 px high)."""
-    return font(px(size), bold)
-
-
 def drawable(text) -> str:
     """``text`` translated, as the font can take it: without NUL characters (which the font
     refuses) and with any lone surrogate (from a JSON file) shown as '?'."""

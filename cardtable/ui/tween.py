@@ -7,43 +7,14 @@ never by the wall clock, so tests and skipping are exact.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 
 Easing = Callable[[float], float]
 
 
-def linear(t: float) -> float:
-    return t
-
-
 def ease_out_cubic(t: float) -> float:
     t = 1.0 - t
     return 1.0 - t * t * t
-
-
-def ease_out_quart(t: float) -> float:
-    t = 1.0 - t
-    return 1.0 - t * t * t * t
-
-
-def ease_in_out_cubic(t: float) -> float:
-    if t < 0.5:
-        return 4 * t * t * t
-    t = -2 * t + 2
-    return 1 - t * t * t / 2
-
-
-def ease_in_out_sine(t: float) -> float:
-    return -(math.cos(math.pi * t) - 1) / 2
-
-
-def ease_out_back(t: float) -> float:
-    """Ease out with a slight overshoot (for a card settling into a trick)."""
-    c1 = 1.4
-    c3 = c1 + 1
-    t -= 1
-    return 1 + c3 * t * t * t + c1 * t * t
 
 
 #: Named animation speeds (the settings may store a name or a number).
@@ -66,10 +37,6 @@ def scaled(duration: float, speed: float) -> float:
     if speed <= 0:
         return 0.0
     return duration / speed
-
-
-def lerp(a: float, b: float, t: float) -> float:
-    return a + (b - a) * t
 
 
 def lerp_angle(a: float, b: float, t: float) -> float:

@@ -13,7 +13,7 @@ from cardtable import storage
 from cardtable.engine import registry
 from cardtable.ui.scenes.matchend import MatchEndScene, winner_text
 from cardtable.ui.scenes.menu import MenuScene
-from cardtable.ui.scenes.picker import PickerScene, playable_games
+from cardtable.ui.scenes.picker import PickerScene
 from cardtable.ui.scenes.rules import RulesScene
 from cardtable.ui.scenes.rules_text import ORDER, RULES
 from cardtable.ui.scenes.settings import SettingsScene
@@ -111,31 +111,24 @@ def test_menu_by_keyboard(app):
 # --------------------------------------------------------------------------- picker
 
 
-def test_picker_shows_every_game_and_marks_the_unplayable(app):
+def test_picker_shows_every_game(app):
     app.push(MenuScene())
     picker = app.push(PickerScene())
     frames(app)
     ids = [w.name for w in picker.form.widgets if hasattr(w, "spec")]
     assert ids == registry.ids()
-    playable = playable_games()
-    for tile in (w for w in picker.form.widgets if hasattr(w, "spec")):
-        assert tile.playable == (tile.spec.id in playable)
     on_screen(app, picker)
 
 
-def test_picker_opens_setup_for_a_playable_game_only(app):
+def test_picker_opens_the_setup_of_every_game(app):
     app.push(MenuScene())
     picker = app.push(PickerScene())
     frames(app)
-    click(app, picker.widget("sixtysix"))
-    assert isinstance(app.top, SetupScene) and app.top.game_id == "sixtysix"
-    press(app, pygame.K_ESCAPE)
-    assert app.top is picker
     for gid in registry.ids():
-        if gid not in playable_games():
-            click(app, picker.widget(gid))
-            assert app.top is picker
-            assert "coming soon" in app.toasts[-1].text
+        click(app, picker.widget(gid))
+        assert isinstance(app.top, SetupScene) and app.top.game_id == gid
+        press(app, pygame.K_ESCAPE)
+        assert app.top is picker
 
 
 # --------------------------------------------------------------------------- setup
@@ -178,12 +171,9 @@ def test_setup_of_every_game_builds_a_valid_config(app, game_id):
         assert setup.players == spec.min_players
         assert setup.widget(f"seat{spec.min_players}.name") is None
     start = setup.widget("Start")
-    assert start.enabled == (game_id in playable_games())
+    assert start.enabled
     click(app, start)
-    if game_id in playable_games():
-        assert started and started[-1]["game"] == game_id
-    else:
-        assert started == []
+    assert started and started[-1]["game"] == game_id
 
 
 def test_setup_seat_kinds_levels_names_and_options(app):

@@ -280,7 +280,7 @@ def toast_rect(table, text) -> pygame.Rect:
     """Where the scene draws a toast: a pill centred 70 px (scaled) above the hand band."""
     band = table.game.hand_band()
     scratch = pygame.Surface(table.game.size, pygame.SRCALPHA)
-    return table._pill(scratch, text, (table.game.size[0] // 2, band.top - theme.px(70)),
+    return table.pill(scratch, text, (table.game.size[0] // 2, band.top - theme.px(70)),
                        theme.px(17), 255)
 
 
@@ -442,7 +442,7 @@ def test_new_meld_place_is_a_card_sized_slot_and_goes_when_you_go_out():
     # the deal's banner sits clear of the stock's highlight (it used to cover its top)
     table.show_caption(g.banner(), 30)
     scratch = pygame.Surface(g.size, pygame.SRCALPHA)
-    banner = table._pill(scratch, table.caption[0], g.caption_pos(), theme.px(17), 255)
+    banner = table.pill(scratch, table.caption[0], g.caption_pos(), theme.px(17), 255)
     for r in (g.stock_rect(), g.pile_rect()):
         assert not banner.colliderect(r.inflate(4, 4)), (banner, r)
     table.caption = None

@@ -252,7 +252,7 @@ def test_sixtysix_buttons_keep_off_the_players_trick_pile(lang, size):
             (N_("Exchange the nine"), Action("exchange")),
             (N_("Close the stock"), Action("close")),
             (N_("Claim 66"), Action("claim"), "primary")]
-        table._build_controls()
+        table.rebuild_controls()
         app.step([], DT)
         pw = g.pile_width()
         pile = pygame.Rect(0, 0, pw, card_height(pw))

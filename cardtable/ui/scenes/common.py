@@ -154,14 +154,3 @@ class FormScene(Scene):
                              theme.px(BUTTON_HEIGHT))
         b.rect.bottomleft = (theme.px(32), self.size[1] - theme.px(28))
         return self.add(b, text)
-
-    def button_row(self, buttons: list[Button], centre_x: int, bottom: int,
-                   gap: int | None = None, min_width: int = 150) -> None:
-        """Place ``buttons`` side by side, centred on ``centre_x``, bottoms at ``bottom``."""
-        gap = theme.px(16) if gap is None else gap
-        widths = [max(theme.px(min_width), b.preferred_width()) for b in buttons]
-        total = sum(widths) + gap * (len(buttons) - 1)
-        x = centre_x - total // 2
-        for b, w in zip(buttons, widths, strict=True):
-            b.rect = pygame.Rect(x, bottom - theme.px(BUTTON_HEIGHT), w, theme.px(BUTTON_HEIGHT))
-            x += w + gap

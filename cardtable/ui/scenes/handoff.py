@@ -51,10 +51,8 @@ class HandoffScene(Scene):
     def menu(self) -> None:
         if self.age < GUARD or self.app is None:
             return
-        from cardtable.ui.scenes.menu import MenuScene
-
         self.table.waiting = False
-        self.app.reset(MenuScene())
+        self.app.reset(self.app.build("menu"))
 
     # ---- public facts ------------------------------------------------------------------
     def last_discard(self) -> str | None:

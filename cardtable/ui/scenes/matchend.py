@@ -130,9 +130,7 @@ class MatchEndScene(ModalScene):
             return
         if self.app is None:
             return
-        from cardtable.ui.scenes.menu import MenuScene
-
-        self.app.reset(MenuScene())
+        self.app.reset(self.app.build("menu"))
 
     # ---- layout ---------------------------------------------------------------------------------
     def buttons(self) -> tuple[list[Button], Button]:

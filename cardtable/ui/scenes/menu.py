@@ -9,17 +9,11 @@ import pygame
 from cardtable.about import about_line
 from cardtable.i18n import N_
 from cardtable.ui import cardart, theme
-from cardtable.ui.cardart import CardArt
+from cardtable.ui.cardart import CardArt, card_art_for
 from cardtable.ui.scenes.common import FormScene
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button
 
 FAN = ("9S", "JH", "QC", "KD", "AS")
-
-
-def card_art_for(settings: dict) -> CardArt:
-    """A CardArt that follows the card settings (four-colour suits, back colour)."""
-    return CardArt(four_colour=bool(settings.get("four_colour_suits")),
-                   back_colour=settings.get("card_back", "blue"))
 
 
 class MenuScene(FormScene):
@@ -39,26 +33,18 @@ class MenuScene(FormScene):
         self.app.continue_match()
 
     def new_game(self) -> None:
-        from cardtable.ui.scenes.picker import PickerScene
-
-        self.app.push(PickerScene())
+        self.app.open("picker")
 
     def rules(self) -> None:
-        from cardtable.ui.scenes.rules import RulesScene
-
         # during a match, the rules of the game being played
-        current = getattr(self.app, "match_game", None)
-        self.app.push(RulesScene(current() if current is not None else None))
+        current = self.app.match_game
+        self.app.open("rules", current() if current is not None else None)
 
     def settings(self) -> None:
-        from cardtable.ui.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene())
+        self.app.open("settings")
 
     def statistics(self) -> None:
-        from cardtable.ui.scenes.stats import StatsScene
-
-        self.app.push(StatsScene())
+        self.app.open("stats")
 
     def quit(self) -> None:
         self.app.quit()

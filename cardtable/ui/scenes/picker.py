@@ -2,27 +2,14 @@
 
 from __future__ import annotations
 
-import importlib
-
 import pygame
 
 from cardtable.engine import registry
 from cardtable.i18n import N_, Msg, NMsg
 from cardtable.ui import theme
+from cardtable.ui.cardart import card_art_for
 from cardtable.ui.scenes.common import FormScene
 from cardtable.ui.widgets import Widget
-
-DEFAULT_PLAYABLE = frozenset({"japanese65", "sixtysix"})
-
-
-
-def playable_games() -> frozenset[str]:
-    """Ids of the games whose table can be played (``cardtable.ui.tables.PLAYABLE``)."""
-    try:
-        tables = importlib.import_module("cardtable.ui.tables")
-    except ImportError:
-        return DEFAULT_PLAYABLE
-    return frozenset(getattr(tables, "PLAYABLE", DEFAULT_PLAYABLE))
 
 
 def players_text(spec) -> Msg:
@@ -38,10 +25,9 @@ def players_text(spec) -> Msg:
 class GameTile(Widget):
     """A large clickable tile: game name, players, a short description."""
 
-    def __init__(self, spec, playable: bool, on_pick, art=None):
+    def __init__(self, spec, on_pick, art=None):
         super().__init__(enabled=True)
         self.spec = spec
-        self.playable = playable
         self.on_pick = on_pick
         self.art = art
         self.name = spec.id
@@ -60,7 +46,7 @@ class GameTile(Widget):
         return theme.px(theme.SUBHEADING), theme.px(theme.SMALL + 1), theme.px(theme.SMALL)
 
     def footer(self) -> str:
-        return N_("Set up the table  ›") if self.playable else N_("Coming soon")
+        return N_("Set up the table  ›")
 
     def blocks(self, width: int) -> tuple[list[str], list[str], list[str]]:
         """The lines of the name, of the players and of the description in a tile
@@ -76,9 +62,7 @@ class GameTile(Widget):
 
     def footer_height(self) -> int:
         _, _, size = self.sizes()
-        if self.playable:
-            return theme.line_height(size, bold=True)
-        return theme.text_size(self.footer(), size, bold=True)[1] + theme.px(8)
+        return theme.line_height(size, bold=True)
 
     def needed_height(self, width: int) -> int:
         """How tall the tile must be at ``width`` for all of its text to show."""
@@ -90,18 +74,15 @@ class GameTile(Widget):
                 + len(blurb) * theme.line_height(small) + theme.px(10) + self.footer_height())
 
     def draw(self, surface: pygame.Surface) -> None:
-        r = self.rect.move(0, -int(theme.px(4) * self.hover_t)) if self.playable else self.rect
+        r = self.rect.move(0, -int(theme.px(4) * self.hover_t))
         if self.pressed:
             r = self.rect.move(0, theme.px(1))
         radius = theme.px(16)
         theme.drop_shadow(surface, r, radius, spread=theme.px(10 + 4 * self.hover_t),
                           offset=(0, theme.px(4 + 3 * self.hover_t)), strength=90)
-        if self.playable:
-            top = theme.lerp_colour((34, 48, 41), (48, 66, 56), self.hover_t)
-            bottom = theme.lerp_colour((18, 27, 22), (26, 38, 31), self.hover_t)
-        else:
-            top, bottom = (30, 36, 33), (20, 24, 22)
-        edge = (*theme.ACCENT, 150) if self.hover_t > 0.5 and self.playable else (255, 255, 255, 40)
+        top = theme.lerp_colour((34, 48, 41), (48, 66, 56), self.hover_t)
+        bottom = theme.lerp_colour((18, 27, 22), (26, 38, 31), self.hover_t)
+        edge = (*theme.ACCENT, 150) if self.hover_t > 0.5 else (255, 255, 255, 40)
         theme.face(surface, r, top, bottom, radius, edge=edge)
         pad = theme.px(self.PAD)
         x = r.left + pad
@@ -115,32 +96,20 @@ class GameTile(Widget):
             sym = self.art.suit_symbol(suit, theme.px(self.SUIT), colour)
             mid = y + theme.cap_middle(name_size, bold=True)
             surface.blit(sym, sym.get_rect(midright=(r.right - pad, mid)))
-        name_colour = theme.TEXT if self.playable else theme.TEXT_DIM
         for line in name:
-            theme.draw_text(surface, line, (x, y), name_size, name_colour, bold=True)
+            theme.draw_text(surface, line, (x, y), name_size, theme.TEXT, bold=True)
             y += theme.line_height(name_size, True)
         y += theme.px(4)
         for line in players:
-            theme.draw_text(surface, line, (x, y), small,
-                            theme.ACCENT_LIGHT if self.playable else theme.TEXT_MUTED, bold=True)
+            theme.draw_text(surface, line, (x, y), small, theme.ACCENT_LIGHT, bold=True)
             y += theme.line_height(small, True)
         y += theme.px(6)
         for line in blurb:
-            theme.draw_text(surface, line, (x, y), small,
-                            theme.TEXT_DIM if self.playable else theme.TEXT_MUTED, shadow=False)
+            theme.draw_text(surface, line, (x, y), small, theme.TEXT_DIM, shadow=False)
             y += theme.line_height(small)
-        label = self.footer()
-        if not self.playable:
-            tw, th = theme.text_size(label, footer_size, bold=True)
-            badge = pygame.Rect(0, 0, tw + theme.px(20), th + theme.px(8))
-            badge.bottomright = (r.right - pad, r.bottom - pad + theme.px(4))
-            theme.rounded(surface, badge, (*theme.ACCENT_DARK, 230), badge.height // 2)
-            theme.draw_text(surface, label, badge.center, footer_size, theme.TEXT_DARK,
-                            bold=True, anchor="center", shadow=False)
-        else:
-            theme.draw_text(surface, label, (r.right - pad, r.bottom - pad), footer_size,
-                            theme.lerp_colour(theme.TEXT_MUTED, theme.ACCENT, self.hover_t),
-                            bold=True, anchor="bottomright", shadow=False)
+        theme.draw_text(surface, self.footer(), (r.right - pad, r.bottom - pad), footer_size,
+                        theme.lerp_colour(theme.TEXT_MUTED, theme.ACCENT, self.hover_t),
+                        bold=True, anchor="bottomright", shadow=False)
         if self.focused and self.show_focus:
             theme.focus_ring(surface, r, radius)
 
@@ -152,24 +121,15 @@ class PickerScene(FormScene):
     def __init__(self) -> None:
         super().__init__()
         self.specs = registry.specs()
-        self.playable = playable_games()
         self._art = None
 
     def art(self):
         if self._art is None:
-            from cardtable.ui.scenes.menu import card_art_for
-
             self._art = card_art_for(self.app.settings)
         return self._art
 
     def pick(self, game_id: str) -> None:
-        if game_id not in self.playable:
-            spec = registry.get(game_id)
-            self.app.toast(Msg("The table for {game} is coming soon.", game=Msg(spec.name)))
-            return
-        from cardtable.ui.scenes.setup import SetupScene
-
-        self.app.push(SetupScene(game_id))
+        self.app.open("setup", game_id)
 
     def tile_rects(self, tiles: list[GameTile]) -> list[pygame.Rect]:
         """Three tiles a row (two for four games or fewer), as tall as the tallest needs;
@@ -201,7 +161,7 @@ class PickerScene(FormScene):
         return pygame.Rect(theme.px(20), top, w - theme.px(60), h - theme.px(92) - top)
 
     def layout(self) -> None:
-        tiles = [GameTile(spec, spec.id in self.playable, self.pick, self.art())
+        tiles = [GameTile(spec, self.pick, self.art())
                  for spec in self.specs]
         rects = self.tile_rects(tiles)
         for tile, rect in zip(tiles, rects, strict=True):

@@ -12,8 +12,8 @@ from cardtable import i18n
 from cardtable.i18n import N_
 from cardtable.storage import CHOICES
 from cardtable.ui import theme
+from cardtable.ui.cardart import card_art_for
 from cardtable.ui.scenes.common import FormScene
-from cardtable.ui.scenes.menu import card_art_for
 from cardtable.ui.widgets import Choice, Toggle
 
 SPEED_NAMES = {"off": N_("Off"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}

@@ -22,7 +22,7 @@ from cardtable.i18n import N_, Msg
 from cardtable.names import NAME_LENGTH, clean_name
 from cardtable.ui import theme
 from cardtable.ui.scenes.common import FormScene
-from cardtable.ui.scenes.picker import playable_games, players_text
+from cardtable.ui.scenes.picker import players_text
 from cardtable.ui.widgets import (
     BUTTON_HEIGHT,
     ROW_HEIGHT,
@@ -182,20 +182,11 @@ class SetupScene(FormScene):
     def set_option(self, key: str, value) -> None:
         self.options[key] = value
 
-    @property
-    def playable(self) -> bool:
-        return self.game_id in playable_games()
-
     def start(self) -> None:
-        if not self.playable:
-            self.app.toast(Msg("The table for {game} is coming soon.", game=Msg(self.spec.name)))
-            return
         self.app.start_match(copy.deepcopy(self.config()))
 
     def show_rules(self) -> None:
-        from cardtable.ui.scenes.rules import RulesScene
-
-        self.app.push(RulesScene(self.game_id))
+        self.app.open("rules", self.game_id)
 
     # ---- layout -------------------------------------------------------------------------
     def column_frames(self) -> tuple[int, int, int, int, int]:
@@ -228,8 +219,6 @@ class SetupScene(FormScene):
         if self.spec.partnerships:
             notes.append(N_("Partners sit opposite: the first and third seats play together."))
         notes += [o.help for o in self.spec.options if o.help]
-        if not self.playable:
-            notes.append(N_("This game's table is coming soon; its rules are ready to read."))
         return notes
 
     def note_lines(self, width: int) -> list[list[str]]:
@@ -368,7 +357,7 @@ class SetupScene(FormScene):
         bottom = h - theme.px(28)
         back = Button("Back", self.back)
         rules = Button("Rules", self.show_rules)
-        start = Button("Start", self.start, style="primary", enabled=self.playable)
+        start = Button("Start", self.start, style="primary", )
         back.rect = pygame.Rect(left.left, bottom - theme.px(BUTTON_HEIGHT),
                                 max(theme.px(140), back.preferred_width()), theme.px(BUTTON_HEIGHT))
         start.rect = pygame.Rect(0, 0, max(theme.px(200), start.preferred_width()),

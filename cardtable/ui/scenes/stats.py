@@ -14,7 +14,7 @@ import pygame
 
 from cardtable.engine import registry
 from cardtable.i18n import N_, Msg, number, percent, tr
-from cardtable.ui import theme
+from cardtable.ui import session, theme
 from cardtable.ui.scenes.common import FormScene
 from cardtable.ui.scenes.rules_text import RULES
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button
@@ -166,15 +166,11 @@ class StatsScene(FormScene):
             self.add(b, "Reset")
 
     def ask_reset(self) -> None:
-        from cardtable.ui.scenes.confirm import ConfirmScene
-
-        self.app.push(ConfirmScene(N_("Reset the statistics?"),
-                                   N_("Every result of every game is forgotten. This cannot be "
-                                      "undone."), N_("Reset"), self.reset))
+        self.app.open("confirm", N_("Reset the statistics?"),
+                      N_("Every result of every game is forgotten. This cannot be undone."),
+                      N_("Reset"), self.reset)
 
     def reset(self) -> None:
-        from cardtable.ui import session
-
         session.reset_stats(self.app)
         self.rebuild()
 

@@ -19,7 +19,7 @@ import pygame
 from cardtable import i18n
 from cardtable.engine import registry
 from cardtable.engine.core import DealResult
-from cardtable.i18n import N_, Msg, NMsg, tr
+from cardtable.i18n import N_, Msg, NMsg, and_list, tr
 from cardtable.ui import theme
 from cardtable.ui.scenes.modal import ModalScene
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
@@ -86,18 +86,6 @@ def seat_name(seat: Any, seat_names: Sequence[str]) -> Msg | str:
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seat_names):
         return shown_names(seat_names)[seat]
     return Msg("nobody") if seat is None else str(seat)
-
-
-def and_list(parts: Sequence) -> Msg | str:
-    """'Margot and Theo', 'Margot, Hana and Theo' (each part translated when shown)."""
-    if not parts:
-        return ""
-    text = parts[-1]
-    if len(parts) > 1:
-        text = Msg("{a} and {b}", a=parts[-2], b=parts[-1])
-        for p in reversed(parts[:-2]):
-            text = Msg("{a}, {b}", a=p, b=text)
-    return text
 
 
 def format_value(key: str, value: Any) -> str:

@@ -20,8 +20,7 @@ from cardtable.engine.core import Action
 from cardtable.i18n import N_, Msg, NMsg, seat_name
 from cardtable.ui import theme
 from cardtable.ui.cardart import MIN_FACE_WIDTH, card_height
-
-PLAYABLE = {"japanese65", "sixtysix", "pairs65", "rummy65", "quebec65"}
+from cardtable.ui.keyboard import KeyTarget
 
 MODULES = {
     "japanese65": "cardtable.ui.tables.japanese65",
@@ -127,7 +126,7 @@ class GameTable:
         """The viewer's own seat, spoken to as 'you' (a human, and not pass-and-play, where
         everybody is called by name)."""
         return seat == self.viewer and self.t.match.is_human(seat) and \
-            not getattr(self.t, "hotseat", False)
+            not self.t.hotseat
 
     def you(self, seat: int) -> Msg | str:
         """'You' for the viewer when the viewer is a human, else the seat's name."""
@@ -507,8 +506,6 @@ class GameTable:
 
     def key_target(self, name: str, rect, click: bool = True, **extra):
         """A target that clicks the middle of ``rect`` when chosen."""
-        from cardtable.ui.keyboard import KeyTarget
-
         rect = pygame.Rect(rect)
         activate = (lambda: self.t.keys.click(rect.center)) if click else None
         return KeyTarget(name, rect, activate, **extra)

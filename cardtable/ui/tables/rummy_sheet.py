@@ -14,6 +14,7 @@ import pygame
 from cardtable.engine.rummy65 import ANTE, TAKE
 from cardtable.i18n import N_, Msg, tr
 from cardtable.ui import theme
+from cardtable.ui.tables.rummy_words import wild_words
 
 RANK_SHORT = {"T": "10"}
 
@@ -29,8 +30,6 @@ def _list(parts: list) -> Msg | str:
 
 
 def _facts(table, ev: dict, names: list) -> list[Msg]:
-    from cardtable.ui.tables.rummy import wild_words
-
     out = [table.m(N_("Wild: {wild}"), wild=wild_words(ev.get("wild_ranks", [])))]
     if ev.get("stalemate"):
         out.append(Msg("nobody went out: cards outside each best arrangement count"))

@@ -210,7 +210,7 @@ class SixtySixTable(ClickToPlay, GameTable):
             s = trump[0]
             x, y, a, w = s.target
             d = getattr(self, "_turn_delay", 0.0)
-            if self.t.speed > 0 and not self.t._skipping:
+            if self.t.speed > 0 and not self.t.skipping:
                 s.move_to(x, y, a, w, duration=0.3 / self.t.speed, delay=d / self.t.speed,
                           face_up=True)
         return hold

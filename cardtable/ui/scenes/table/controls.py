@@ -1,0 +1,245 @@
+"""The table's buttons (Menu, Undo, Hint, Rules, Last trick and the game's own), the legal
+moves of the person to act, hints and undo."""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable import i18n
+from cardtable.i18n import N_
+from cardtable.ui import theme
+from cardtable.ui.app import wake as app_wake
+from cardtable.ui.hints import hint_cards, hint_text
+from cardtable.ui.widgets import Button
+
+
+class Controls:
+    """Part of :class:`TableScene`: the buttons and what the person to act may do."""
+
+    def ask_hint(self) -> None:
+        """Ask the hard computer player what it would do here (it thinks off this thread)."""
+        if not self.my_turn() or self._hint is not None:
+            return
+        self._hint = (self.match.request_hint(self.viewer), self._legal_key)
+        self._hint[0].add_done_callback(lambda _f: app_wake())
+        self.show_toast(N_("Thinking about a hint…"), 8.0, kind="info")
+
+    def _take_hint(self) -> None:
+        if self._hint is None or not self._hint[0].done():
+            return
+        job, key = self._hint
+        self._hint = None
+        if key != self._legal_key:
+            return  # the moment has passed
+        action, reason = job.result()
+        if action is None:
+            return
+        self.hint_cards = hint_cards(action)
+        self.show_toast(hint_text(action, reason, self.match.names()), 6.0, kind="info")
+        # the keyboard's focus moves to the card hinted at, so Enter plays it
+        for s in self.zones.get(f"hand{self.viewer}", []):
+            if s.code in self.hint_cards:
+                self.keys.focus_on(f"card{s.id}")
+                break
+
+    def can_undo(self) -> bool:
+        m = self.match
+        return (not self.hotseat and m.undo_seat is not None and m.undo_seat == self.viewer
+                and not self.finished and self.drag is None and m.can_undo())
+
+    def undo(self) -> bool:
+        """Take back the person's last move (against computers, when it reveals nothing)."""
+        if not self.can_undo():
+            if self.match.undo_seat is not None and not self.hotseat:
+                self.show_toast(N_("That move can no longer be taken back: "
+                                   "new cards have been seen since."))
+            return False
+        self.drop_drag()
+        self.match.undo()
+        self.timeline.queue.clear()
+        self.timeline.wait = 0.0
+        self.clear_zones()
+        self.game.sync(self.match.view(self.viewer))
+        self.relayout(0.0)
+        self.turn = self.match.to_act
+        self._legal_key = None
+        self.caption = None
+        self.say(N_("Move taken back."))
+        self.show_toast(N_("Move taken back."), 1.6, kind="info")
+        return True
+
+    def refresh_legal(self) -> None:
+        mine = self.my_turn()
+        key = (len(self.match.moves), mine, self.viewer, self.match.state.deal_no,
+               self.secret_for)
+        if key != self._legal_key:
+            self._legal_key = key
+            self.legal = self.match.legal_actions() if mine else []
+            self.playable = {a.card for a in self.legal if a.kind == "play"}
+            self._hint = None
+            self.hint_cards = set()
+            self.rebuild_controls()
+        hand = self.zones.get(f"hand{self.viewer}", [])
+        for s in hand:
+            legal = mine and s.code in self.playable
+            s.glow = legal and not s.dragging
+            s.dim = mine and not legal and s.code is not None
+            if s.dragging:
+                s.lift_target = 1.0
+            elif s is self.hover and self.drag is None:
+                s.lift_target = 1.0 if (legal or not mine) else 0.35
+            else:
+                s.lift_target = 0.3 if legal else 0.0
+        self.game.mark_hand(hand, mine)
+        if self.hint_cards and mine:
+            for s in hand:
+                if s.code in self.hint_cards and not s.dragging:
+                    s.glow = True
+                    s.lift_target = 1.0
+
+    def rebuild_controls(self) -> None:
+        if self.app is None:
+            return
+        self.form.clear()
+        w, h = self.size
+        bh = theme.px(38)
+        size = theme.SMALL + 1
+        menu = Button("Menu", self.leave, style="quiet", size=size)
+        menu.rect = pygame.Rect(theme.px(14), theme.px(12), menu.snug_width(theme.px(92)),
+                                theme.px(34))
+        self.form.add(menu)
+        if not self.hotseat and self.match.undo_seat is not None:
+            undo = Button("Undo", self.undo, style="quiet", size=size)
+            undo.rect = pygame.Rect(menu.rect.right + theme.px(8), menu.rect.top,
+                                    undo.snug_width(theme.px(92)), theme.px(34))
+            undo.enabled = self.can_undo()
+            undo.name = "Undo"
+            self.form.add(undo)
+        if self.settings.get("hint_button", True) and self.my_turn() and not self.finished:
+            hint = Button("Hint", self.ask_hint, style="quiet", size=size)
+            left = max(w_.rect.right for w_ in self.form.widgets)
+            hint.rect = pygame.Rect(left + theme.px(8), menu.rect.top,
+                                    hint.snug_width(theme.px(92)), theme.px(34))
+            hint.name = "Hint"
+            self.form.add(hint)
+        # where the row of Menu, Undo and Hint may reach (Hint comes and goes with the turn:
+        # the name plates keep clear of the whole row so they never jump)
+        self.top_row = pygame.Rect(menu.rect.topleft, (0, menu.rect.height))
+        self.top_row.width = sum(Button(label, None, style="quiet", size=size).snug_width(
+            theme.px(92)) + theme.px(8) for label in ("Menu", "Undo", "Hint"))
+        last = Button("Last trick", self.toggle_review, style="quiet", size=size)
+        last.rect = pygame.Rect(0, 0, last.snug_width(theme.px(124)), theme.px(34))
+        last.rect.bottomright = (w - theme.px(14), h - theme.px(12))
+        last.enabled = self.game.last_trick() is not None
+        last.name = "Last trick"
+        if self.game.REVIEW:
+            self.form.add(last)
+            self.last_button = last
+        # the rules of this game, in the bottom right corner (beside Last trick), clear of
+        # the hand, the name plates and the seats along the top
+        rules = Button("Rules", self.show_rules, style="quiet", size=size)
+        rules.rect = pygame.Rect(0, 0, rules.snug_width(theme.px(92)), theme.px(34))
+        right = last.rect.left - theme.px(8) if self.game.REVIEW else w - theme.px(14)
+        rules.rect.bottomright = (right, h - theme.px(12))
+        rules.name = "Rules"
+        self.form.add(rules)
+        actions = self.game.controls(self.legal)
+        if actions:
+            buttons = []
+            for label, action, *extra in actions:
+                # an Action goes to the engine; a callable is the game's own (local) step
+                style = extra[0] if extra else "primary" if action.kind == "claim" else "normal"
+                cb = action if callable(action) else lambda a=action: self.try_action(a)
+                b = Button(label, cb, style=style, size=size)
+                b.name = i18n.tr(label)   # the button as shown (keys and tests find it so)
+                buttons.append(b)
+            widths = [max(theme.px(120), b.preferred_width()) for b in buttons]
+            gap = theme.px(12)
+            total = sum(widths) + gap * (len(buttons) - 1)
+            band = self.game.hand_band()
+            y = band.top - bh - theme.px(6)
+            origin = self.game.controls_origin(total, bh)
+            if origin is not None:
+                x, y = origin
+                for b, bw in zip(buttons, widths, strict=True):
+                    b.rect = pygame.Rect(x, y, bw, bh)
+                    x += bw + gap
+                    self.form.add(b)
+            else:
+                self._lay_controls(buttons, widths, y, bh, gap)
+        self.form.focus(None)
+
+    def _lay_controls(self, buttons: list[Button], widths: list[int], y: int, bh: int,
+                      gap: int) -> None:
+        """The game's buttons centred above the hand, inside the span the game leaves free
+        (its piles); a row too wide for it goes on in a second row above."""
+        left, right = self.game.controls_span(y, bh)
+        rows: list[list[int]] = [[]]
+        used = 0
+        for i, bw in enumerate(widths):
+            if rows[-1] and used + gap + bw > right - left:
+                rows.append([])
+                used = 0
+            used += (gap if rows[-1] else 0) + bw
+            rows[-1].append(i)
+        w = self.size[0]
+        for r, row in enumerate(rows):
+            total = sum(widths[i] for i in row) + gap * (len(row) - 1)
+            x = max(left, min(w // 2 - total // 2, right - total))
+            top = y - (len(rows) - 1 - r) * (bh + theme.px(8))
+            for i in row:
+                buttons[i].rect = pygame.Rect(x, top, widths[i], bh)
+                x += widths[i] + gap
+                self.form.add(buttons[i])
+
+    def button(self, name: str) -> Button | None:
+        name = i18n.tr(name)    # a label as the game gave it (a Msg) or as shown
+        for w in self.form.widgets:
+            if w.name == name:
+                return w
+        return None
+
+    def leave(self) -> None:
+        """Back to the main menu; the match stays in progress (Continue)."""
+        if self.app is None:
+            return
+        self.drop_drag()
+        if self.hotseat and not self.finished:
+            self.conceal()              # whoever presses Continue sees the hand-over first
+            self.last_person = None
+        if len(self.app.stack) > 1 and self.app.stack[-1] is self:
+            self.app.pop()
+        else:
+            self.app.replace(self.app.build("menu"))
+
+    def show_rules(self) -> None:
+        """The rules of this table's game, over the table (Esc comes back to it)."""
+        if self.app is None:
+            return
+        self.drop_drag()
+        self.app.open("rules", self.match.game_id)
+
+    def ask_leave(self) -> None:
+        """Esc with nothing left to cancel: leave for the menu after a question (the match
+        is kept, but a stray Esc should not take the person away from their cards)."""
+        if self.app is None:
+            return
+        if self.finished:
+            self.leave()
+            return
+        self.drop_drag()
+        self.app.open("confirm", N_("Leave the table?"),
+                      N_("The match is kept: Continue on the menu brings you back to it."),
+                      N_("Go to the menu"), self.leave, no=N_("Stay"))
+
+    def clear_hint(self) -> bool:
+        """Forget the hint shown (or asked for); False when there was none."""
+        had = bool(self.hint_cards) or self._hint is not None
+        self._hint = None
+        self.hint_cards = set()
+        if had and self.toast is not None and self.toast[3] == "info":
+            self.toast = None
+        return had
+
+    def toggle_review(self) -> None:
+        self.review = not self.review and self.game.last_trick() is not None

@@ -1,0 +1,354 @@
+"""What the table shows over the cards: name plates, the score panel, the log, captions and
+toasts, hint tags, drop targets and the review of the last trick.
+
+Each panel is drawn once into ``self._panel_cache`` (texts into ``self._text_cache``) and
+then only blitted; a change of language, contrast or text size draws them anew.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable import i18n
+from cardtable.i18n import N_, Msg
+from cardtable.ui import theme
+from cardtable.ui.scenes.table.words import LEVEL_WORDS
+
+FADE_IN, FADE_OUT = 0.15, 0.45   # the table's toasts and captions, seconds
+
+
+class Hud:
+    """Part of :class:`TableScene`: plates, scores, log, messages."""
+
+    def say(self, text: str) -> None:
+        """A line in the table's log."""
+        if text:
+            self.log.append(text)
+
+    def show_caption(self, text: str, seconds: float = 2.2) -> None:
+        self.caption = [text, 0.0, seconds]
+
+    def show_toast(self, text: str, seconds: float = 2.6, kind: str = "error") -> None:
+        """A short message just above the player's hand.
+
+        ``kind`` "error" (a move refused, on a warm red) or "info" (your turn, a hint, how
+        to do something, on the quiet panel colour)."""
+        self.toast = [text, 0.0, seconds, kind]
+
+    def text(self, surface, text: str, pos, size: int, colour=theme.TEXT, bold=False,
+             anchor="topleft", shadow=True, alpha=255) -> pygame.Rect:
+        """Text with a soft shadow, rendered once and then only blitted."""
+        key = (text, size, tuple(colour), bold, shadow)
+        img = self._text_cache.get(key)
+        if img is None:
+            fg = theme.render(text, size, colour, bold)
+            if shadow:
+                off = max(1, size // 18)
+                img = pygame.Surface((fg.get_width() + off + 1, fg.get_height() + off),
+                                     pygame.SRCALPHA)
+                sh = theme.render(text, size, theme.SHADOW, bold).copy()
+                sh.set_alpha(110)
+                img.blit(sh, (off // 2 + 1 if off > 1 else 1, off))
+                img.blit(fg, (0, 0))
+            else:
+                img = fg
+            self._text_cache[key] = img
+        rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+        if alpha < 255:
+            img = img.copy()
+            img.set_alpha(alpha)
+        surface.blit(img, rect)
+        return rect
+
+    def seat_colour(self, seat: int) -> tuple:
+        """A seat's colour: its side's, partners sharing one."""
+        side = self.match.spec.side_of(seat, self.match.n_players)
+        return theme.SEAT_COLOURS[side % len(theme.SEAT_COLOURS)]
+
+    def plate_rect(self, seat: int, bounds: pygame.Rect) -> pygame.Rect:
+        pw, ph = theme.px(176), theme.px(50)
+        anchor, pos = self.game.plate_anchor(seat)
+        rect = pygame.Rect(0, 0, pw, ph)
+        setattr(rect, anchor, pos)
+        rect.clamp_ip(bounds.inflate(-theme.px(8), -theme.px(8)))
+        row = getattr(self, "top_row", None)
+        if row is not None and rect.colliderect(row.inflate(theme.px(8), theme.px(8))):
+            rect.top = row.bottom + theme.px(8)     # below the row of buttons
+        return rect
+
+    def _draw_plates(self, surface) -> None:
+        bounds = surface.get_rect()
+        for seat in range(self.match.n_players):
+            self._plate(surface, self.plate_rect(seat, bounds), seat)
+
+    def _plate(self, surface, rect: pygame.Rect, seat: int) -> None:
+        m = self.match
+        info = m.seats[seat]
+        turn = self.turn == seat and not m.is_over
+        if info.is_human:
+            sub = N_("You") if seat == self.viewer and not self.hotseat else N_("Player")
+        else:
+            sub = Msg("Computer · {level}", level=Msg(LEVEL_WORDS.get(info.level, "")))
+        if turn and not info.is_human and self.idle:
+            sub = Msg("Thinking{dots}", dots="." * (1 + int(self.clock * 3) % 3))
+        elif turn and info.is_human:
+            sub = N_("Your turn") if seat == self.viewer and not self.hotseat else N_("To play")
+        score = self.scores[seat] if seat < len(self.scores) else 0
+        pad = theme.px(10)
+        if turn:
+            pulse = self.pulse(4.0)
+            glow = self._plate_glow(rect.size, pad)
+            glow.set_alpha(int(140 + 115 * pulse))
+            surface.blit(glow, (rect.x - pad, rect.y - pad))
+        key = ("plate", rect.size, info.name, sub, score, turn, self.dealer == seat,
+               self.seat_colour(seat))
+        img = self._panel_cache.get(key)
+        if img is None:
+            img = self._render_plate(rect.size, pad, i18n.seat_name(info.name), sub, score, turn,
+                                     self.dealer == seat, self.seat_colour(seat))
+            if len(self._panel_cache) > 300:
+                self._panel_cache.clear()
+            self._panel_cache[key] = img
+        surface.blit(img, (rect.x - pad, rect.y - pad))
+
+    def _plate_glow(self, size, pad) -> pygame.Surface:
+        key = ("glow", size)
+        glow = self._panel_cache.get(key)
+        if glow is None:
+            w, h = size
+            glow = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+            glow.fill((*theme.ACCENT, 0))
+            r = theme.px(12)
+            pygame.draw.rect(glow, (*theme.ACCENT, 150), (pad // 2, pad // 2, w + pad, h + pad),
+                             border_radius=r + pad // 2)
+            glow = pygame.transform.gaussian_blur(glow, max(1, pad // 2))
+            self._panel_cache[key] = glow
+        return glow
+
+    def _render_plate(self, size, pad, name, sub, score, turn, dealer, colour):
+        w, h = size
+        img = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+        rect = pygame.Rect(pad, pad, w, h)
+        r = theme.px(12)
+        theme.panel(img, rect, alpha=200, radius=r, shadow=False)
+        if turn:
+            pygame.draw.rect(img, theme.ACCENT, rect, width=max(2, theme.px(2)), border_radius=r)
+        cx = rect.x + theme.px(16)
+        pygame.draw.circle(img, colour, (cx, rect.y + theme.px(17)), theme.px(7))
+        name_size = theme.px(17)
+        label = theme.ellipsize(name, name_size, w - theme.px(100), bold=True)
+        self.text(img, label, (cx + theme.px(14), rect.y + theme.px(6)), name_size, theme.TEXT,
+                  bold=True)
+        self.text(img, sub, (cx + theme.px(14), rect.y + theme.px(28)), theme.px(13),
+                  theme.ACCENT_LIGHT if turn else theme.TEXT_DIM)
+        self.text(img, str(score), (rect.right - theme.px(14), rect.centery), theme.px(24),
+                  theme.TEXT, bold=True, anchor="midright")
+        if dealer:
+            chip = min(pad, theme.px(11))
+            c = (rect.right - theme.px(44), rect.top + theme.px(1))
+            pygame.draw.circle(img, (250, 246, 232), c, chip)
+            pygame.draw.circle(img, theme.ACCENT_DARK, c, chip, max(1, theme.px(2)))
+            self.text(img, "D", c, theme.px(13), theme.TEXT_DARK, bold=True, anchor="center",
+                      shadow=False)
+        return img
+
+    def _draw_scores(self, surface) -> None:
+        lines = tuple(self.game.score_lines())
+        if not lines:
+            return
+        w = surface.get_width()
+        key = ("scores", lines, theme.px(236), self.match.spec.name)   # px: the window size
+        img = self._panel_cache.get(key)
+        if img is None:
+            img = self._render_scores(lines, self._scores_width(lines))
+            self._panel_cache[key] = img
+        rect = img.get_rect(topright=(w - theme.px(14), theme.px(12)))
+        surface.blit(img, rect)
+        self.score_rect = rect
+
+    def _scores_width(self, lines) -> int:
+        """Wide enough for its longest label and value (longer in French, or with larger
+        text), within bounds: the panel shares the top right corner with the seats."""
+        pad = theme.px(12)
+        need = theme.text_size(self.match.spec.name, theme.px(16), bold=True)[0]
+        for label, value, colour in lines:
+            dot = theme.px(16) if colour is not None else 0
+            need = max(need, dot + theme.text_size(label, theme.px(15))[0] + theme.px(18)
+                       + theme.text_size(str(value), theme.px(15), bold=True)[0])
+        return max(theme.px(236), min(theme.px(320), need + 2 * pad))
+
+    def _render_scores(self, lines, width) -> pygame.Surface:
+        pad = theme.px(12)
+        row = theme.px(22)
+        height = pad * 2 + theme.px(24) + row * len(lines)
+        img = pygame.Surface((width, height), pygame.SRCALPHA)
+        rect = img.get_rect()
+        theme.panel(img, rect, alpha=170, radius=theme.px(12), shadow=False)
+        title = self.match.spec.name
+        self.text(img, theme.ellipsize(title, theme.px(16), width - 2 * pad, True),
+                  (pad, pad), theme.px(16), theme.ACCENT_LIGHT, bold=True)
+        y = pad + theme.px(26)
+        for label, value, colour in lines:
+            lx = pad
+            if colour is not None:
+                pygame.draw.circle(img, colour, (pad + theme.px(5), y + row // 2 - 2),
+                                   theme.px(5))
+                lx = pad + theme.px(16)
+            room = width - lx - pad - theme.px(18) - \
+                theme.text_size(str(value), theme.px(15), bold=True)[0]
+            self.text(img, theme.ellipsize(label, theme.px(15), max(room, theme.px(60))),
+                      (lx, y), theme.px(15), theme.TEXT)
+            self.text(img, value, (width - pad, y), theme.px(15), theme.TEXT, bold=True,
+                      anchor="topright")
+            y += row
+        return img
+
+    def _draw_log(self, surface) -> None:
+        if not self.log:
+            return
+        w, h = surface.get_size()
+        lines = tuple(list(self.log)[-5:])
+        width = theme.px(250)
+        key = ("log", lines, width)
+        img = self._panel_cache.get(key)
+        if img is None:
+            size = theme.px(14)
+            row = theme.px(19)
+            # long entries wrap (never cut); at most six rows, the newest at the bottom
+            fnt = theme.font(size)
+            rows: list[tuple[str, int, bool]] = []
+            for i, line in enumerate(lines):
+                for j, part in enumerate(theme.wrap(line, fnt, width - theme.px(30))):
+                    rows.append((part, i, j > 0))
+            rows = rows[-6:]
+            img = pygame.Surface((width, theme.px(16) + row * len(rows)), pygame.SRCALPHA)
+            theme.panel(img, img.get_rect(), alpha=120, radius=theme.px(10), shadow=False)
+            y = theme.px(8)
+            for part, i, more in rows:
+                colour = theme.lerp_colour(theme.TEXT_MUTED, theme.TEXT, (i + 1) / len(lines))
+                self.text(img, part, (theme.px(20 if more else 10), y), size, colour,
+                          shadow=False)
+                y += row
+            for old in [k for k in self._panel_cache if k[0] == "log"]:
+                del self._panel_cache[old]
+            self._panel_cache[key] = img
+        surface.blit(img, img.get_rect(bottomright=(w - theme.px(14), h - theme.px(56))))
+
+    def pill(self, surface, text: str, centre, size: int, alpha: int, tint=theme.PANEL):
+        key = ("pill", text, size, tuple(tint))
+        box = self._panel_cache.get(key)
+        if box is None:
+            tw, th = theme.text_size(text, size, bold=True)
+            box = pygame.Surface((tw + theme.px(36), th + theme.px(18)), pygame.SRCALPHA)
+            theme.rounded(box, box.get_rect(), (*tint[:3], 225), box.get_height() // 2,
+                          edge=(255, 255, 255, 60))
+            self.text(box, text, box.get_rect().center, size, theme.TEXT, bold=True,
+                      anchor="center")
+            self._panel_cache[key] = box
+        box.set_alpha(alpha)
+        rect = box.get_rect(center=(int(centre[0]), int(centre[1])))
+        surface.blit(box, rect)
+        return rect
+
+    @staticmethod
+    def _fade(msg) -> int:
+        age, seconds = msg[1], msg[2]
+        if age < FADE_IN:
+            return int(255 * age / FADE_IN)
+        left = seconds - age
+        return max(0, min(255, int(255 * left / FADE_OUT))) if left < FADE_OUT else 255
+
+    def _draw_caption(self, surface) -> None:
+        if self.caption is None:
+            return
+        cx, cy = self.game.caption_pos()
+        self.pill(surface, self.caption[0], (cx, cy), theme.px(17), self._fade(self.caption))
+
+    def _draw_toast(self, surface) -> None:
+        if self.toast is None:
+            return
+        band = self.game.hand_band()
+        y = band.top - theme.px(70)
+        error = self.toast[3] == "error"
+        self.pill(surface, self.toast[0], (surface.get_width() // 2, y), theme.px(17),
+                   self._fade(self.toast), tint=(110, 36, 28) if error else theme.PANEL)
+
+    def _draw_review(self, surface) -> None:
+        trick = self.game.last_trick()
+        if not trick:
+            return
+        cards, winner, note = trick
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 110))
+        surface.blit(shade, (0, 0))
+        cw = self.game.cw
+        n = len(cards)
+        gap = int(cw * 0.25)
+        total = n * cw + (n - 1) * gap
+        panel = pygame.Rect(0, 0, total + theme.px(60), int(cw * 1.4) + theme.px(120))
+        panel.center = (w // 2, int(h * 0.45))
+        theme.panel(surface, panel, alpha=225, radius=theme.px(16))
+        theme.draw_text(surface, "Last trick", (panel.centerx, panel.y + theme.px(14)),
+                        theme.px(20), theme.ACCENT_LIGHT, bold=True, anchor="midtop")
+        x = panel.centerx - total // 2
+        y = panel.y + theme.px(50)
+        for seat, code in cards:
+            img = self.art.face(code, cw)
+            surface.blit(img, (x, y))
+            if seat == winner:
+                pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(x, y, cw, img.get_height())
+                                 .inflate(theme.px(6), theme.px(6)), max(2, theme.px(3)),
+                                 border_radius=theme.px(8))
+            label = self.game.you(seat)
+            theme.draw_text(surface, theme.ellipsize(label, theme.px(14), cw + gap),
+                            (x + cw // 2, y + img.get_height() + theme.px(8)), theme.px(14),
+                            theme.TEXT, anchor="midtop")
+            x += cw + gap
+        if note:
+            theme.draw_text(surface, note, (panel.centerx, panel.bottom - theme.px(12)),
+                            theme.px(14), theme.TEXT_DIM, anchor="midbottom")
+
+    def _draw_hint_marks(self, surface) -> None:
+        """A green tag with a pointer above each card a hint is about, so it is told apart
+        from a card that is only lifted (just drawn, under the pointer, playable)."""
+        if not self.hint_cards or not self.my_turn():
+            return
+        cards = [s for s in self.zones.get(f"hand{self.viewer}", [])
+                 if s.code in self.hint_cards and not s.dragging and not s.moving]
+        for i, s in enumerate(cards):
+            r = s.rect()
+            tip = (r.left + min(r.width // 2, theme.px(22)), r.top - theme.px(3))
+            size = theme.px(9)
+            pygame.draw.polygon(surface, theme.GOOD, [tip, (tip[0] - size, tip[1] - size),
+                                                      (tip[0] + size, tip[1] - size)])
+            if i:
+                continue     # one word is enough for a pair or a meld
+            key = ("hint-tag", i18n.language(), theme.text_scale(), theme.high_contrast())
+            tag = self._panel_cache.get(key)
+            if tag is None:
+                label = theme.render(N_("Hint"), theme.px(theme.SMALL), theme.TEXT_DARK,
+                                     True)
+                pad_x, pad_y = theme.px(9), theme.px(3)
+                tag = pygame.Surface((label.get_width() + 2 * pad_x,
+                                      label.get_height() + 2 * pad_y), pygame.SRCALPHA)
+                pygame.draw.rect(tag, theme.GOOD, tag.get_rect(), border_radius=theme.px(8))
+                tag.blit(label, (pad_x, pad_y))
+                self._panel_cache[key] = tag
+            rect = tag.get_rect(midbottom=(tip[0], tip[1] - size + 1))
+            rect.left = max(rect.left, theme.px(4))
+            surface.blit(tag, rect)
+
+    def _draw_target(self, surface, rect: pygame.Rect) -> None:
+        pulse = self.pulse(6.0)
+        key = ("target", rect.size)
+        layer = self._panel_cache.get(key)
+        if layer is None:
+            layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+            r = theme.px(12)
+            pygame.draw.rect(layer, (255, 230, 150, 40), layer.get_rect(), border_radius=r)
+            pygame.draw.rect(layer, (255, 226, 140, 230), layer.get_rect(),
+                             width=max(2, theme.px(2)), border_radius=r)
+            self._panel_cache[key] = layer
+        layer.set_alpha(int(150 + 105 * pulse))
+        surface.blit(layer, rect)

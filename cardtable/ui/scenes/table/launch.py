@@ -1,0 +1,117 @@
+"""Where matches come to the table: start one from a setup, continue the one in progress.
+
+:func:`install` gives the App a :class:`MatchDesk`, which answers the App's match hooks
+(``on_start_match``, ``on_continue_match``, ``match_in_progress``, ``match_game``) and keeps
+``app.table``, the table of the match in progress.
+"""
+
+from __future__ import annotations
+
+from cardtable.i18n import N_
+from cardtable.match import Match
+from cardtable.ui import session
+from cardtable.ui.scenes.table.scene import TableScene
+
+
+def start_match(app, config: dict, **kwargs) -> TableScene:
+    """Start a match from the setup scene's config and show its table over the main menu."""
+    match = Match.from_config(config)
+    table = show_table(app, TableScene(match, **kwargs))
+    session.attach(app, match)      # saved now and after every move
+    return table
+
+
+def show_table(app, table: TableScene) -> TableScene:
+    """Make ``table`` the App's table, over a fresh main menu (an earlier table is closed)."""
+    old = app.table
+    if old is not None and old is not table:
+        old.match.on_change = None
+        old.match.on_ready = None
+        old.match.close()
+        if old._setting_changed in app.settings_listeners:   # else it lives on, unseen
+            app.settings_listeners.remove(old._setting_changed)
+    app.table = table
+    app.reset(app.build("menu"))
+    app.push(table)
+    return table
+
+
+class MatchDesk:
+    """The matches of one App: the one on the table, and one saved by an earlier run.
+
+    A match saved by an earlier run is checked when the desk is made (a damaged file is set
+    aside and the player told); "Continue" then resumes it. Starting a new match while one
+    is in progress asks first.
+    """
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.saved: list[Match] = []
+        if session.match_file(app) is not None and app.table is None:
+            match = session.load_saved(app)
+            if match is not None:
+                self.saved.append(match)
+
+    def live(self) -> TableScene | None:
+        """The App's table while its match goes on."""
+        table = self.app.table
+        if table is not None and not table.finished and not table.match.is_over:
+            return table
+        return None
+
+    def go(self, config: dict) -> None:
+        """Start the match of ``config`` (the saved one is forgotten)."""
+        self.saved.clear()
+        session.forget_saved(self.app)
+        start_match(self.app, config)
+
+    def start(self, config: dict) -> None:
+        """The App's ``on_start_match``: start now, or ask first when a match would be lost."""
+        app = self.app
+        if not self.in_progress() and session.saved_unreadable(app):
+            app.open("confirm", N_("Start a new match?"),
+                     N_("The saved match could not be read; the new match will "
+                        "be saved in its place."), N_("Start new match"),
+                     lambda: self.go(config), no=N_("Keep it"))
+            return
+        if not self.in_progress():
+            self.go(config)
+            return
+        app.open("confirm", N_("Start a new match?"),
+                 N_("The match in progress will be replaced and cannot be "
+                    "continued afterwards."), N_("Start new match"),
+                 lambda: self.go(config), no=N_("Keep it"))
+
+    def resume(self) -> None:
+        """The App's ``on_continue_match``: back to the table, or the saved match onto it."""
+        app = self.app
+        table = self.live()
+        if table is None and self.saved:
+            match = self.saved.pop()
+            table = show_table(app, TableScene(match))
+            session.attach(app, match)
+            return
+        if table is not None and app.top is not table:
+            app.push(table)
+
+    def in_progress(self) -> bool:
+        """The App's ``match_in_progress``: a match can be continued."""
+        return self.live() is not None or bool(self.saved)
+
+    def game(self) -> str | None:
+        """The App's ``match_game``: the game of the match in progress (the menu's Rules
+        opens on it)."""
+        table = self.live()
+        if table is not None:
+            return table.match.game_id
+        return self.saved[-1].game_id if self.saved else None
+
+
+def install(app) -> MatchDesk:
+    """Make the App start and continue matches on this table, saved in ``app.data_dir``."""
+    desk = MatchDesk(app)
+    app.on_start_match = desk.start
+    app.on_continue_match = desk.resume
+    app.match_in_progress = desk.in_progress
+    app.match_game = desk.game
+    return desk

@@ -1,0 +1,88 @@
+"""The cached layer under the moving cards: the felt, the empty slots and every card at
+rest off the player's hand, drawn once and blitted each frame until one of them changes.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.ui.sprites import CardSprite
+
+
+class RestingLayer:
+    """Part of :class:`TableScene`: the felt and the cards at rest, in one surface."""
+
+    STACK_ZONES = ("pile", "won", "stock", "deck")
+
+    def _resting(self) -> dict[int, tuple]:
+        """Cards at rest off the player's hand, with what they look like now."""
+        hand = f"hand{self.viewer}"
+        return {
+            s.id: (s, (s.code, s.face_up, round(s.x, 1), round(s.y, 1), round(s.angle, 1),
+                       s.width, s.z, s.zone, s.wild))
+            for s in self.sprites.sprites.values()
+            if s.zone != hand and not s.moving and not s.dragging and not s.hidden
+        }
+
+    def _draw_static(self, surface) -> list[CardSprite]:
+        """Blit the cached layer; return resting cards not in it yet (drawn on top).
+
+        The layer is redrawn when a card in it moves or changes, and when the cards that
+        came to rest since are many or everything has stopped; cards landing during a deal
+        are drawn one by one meanwhile, so the layer is not redrawn at every landing.
+        """
+        size = surface.get_size()
+        base = (size, self.felt.rgb, tuple(self.game.slots()), id(self.art))
+        rest = self._resting()
+        snap = self._static_snapshot
+        rebuild = self._static is None or base != self._static_cache_key
+        if not rebuild:
+            for sid, sig in snap.items():
+                cur = rest.get(sid)
+                if cur is None or cur[1] != sig:
+                    rebuild = True
+                    break
+        extras: list[CardSprite] = []
+        if not rebuild:
+            extras = [sp for sid, (sp, _) in rest.items() if sid not in snap]
+            if extras and (len(extras) > 16 or not self.sprites.busy):
+                rebuild = True
+        if rebuild:
+            self._build_static(size, rest)
+            self._static_cache_key = base
+            self._static_snapshot = {sid: sig for sid, (_, sig) in rest.items()}
+            extras = []
+        surface.blit(self._static, (0, 0))
+        extras.sort(key=lambda sp: (sp.z, sp.id))
+        return extras
+
+    def _build_static(self, size, rest: dict[int, tuple]) -> None:
+        layer = self._static
+        if layer is None or layer.get_size() != size:
+            layer = pygame.Surface(size).convert() if pygame.display.get_surface() \
+                else pygame.Surface(size)
+        layer.blit(self.felt.surface(size), (0, 0))
+        art = self.art
+        for centre, width, angle, label in self.game.slots():
+            img = art.slot(width, label)
+            if angle:
+                img = art.rotated(img, angle)
+            layer.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]))))
+        # in a squared pile only the bottom card (its edge) and the top few show
+        shown = {sid for sid in rest}
+        for name, cards in self.zones.items():
+            if name.startswith(self.STACK_ZONES) and len(cards) > 6:
+                for sp in cards[1:-5]:
+                    shown.discard(sp.id)
+        for sp in sorted((v[0] for v in rest.values()), key=lambda sp: (sp.z, sp.id)):
+            if sp.id in shown:
+                sp.draw(layer, art, shadow=self.casts_shadow(sp))
+        self._static = layer
+
+    def casts_shadow(self, sprite: CardSprite) -> bool:
+        """A squared pile (stock, discards, tricks won) casts one shadow, its bottom card's:
+        a shadow under every card of it would add up to a black block."""
+        if not sprite.zone.startswith(self.STACK_ZONES):
+            return True
+        cards = self.zones.get(sprite.zone)
+        return not cards or cards[0] is sprite

@@ -1,0 +1,114 @@
+"""What the pairs65 table draws over the cards: the ring round a seat to pick, the hint,
+the progress of each seat towards the games it needs."""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.engine.pairs65 import PAIRS_TO_WIN
+from cardtable.i18n import N_, Msg
+from cardtable.ui import theme
+
+
+class Pairs65Drawing:
+    """Part of :class:`~cardtable.ui.tables.pairs65.Pairs65Table`: its drawing."""
+
+    def extra_draw(self, surface: pygame.Surface) -> None:
+        t = self.t
+        size = theme.px(13)
+        below = self.ch / 2 + theme.px(8)
+        sx, sy = self.stock_pos()
+        n = len(t.zones.get("stock", []))
+        t.text(surface, Msg("Draw pile · {n}", n=n) if n else N_("Draw pile empty"),
+               (int(sx), int(sy + below)), size, theme.TEXT_DIM, anchor="midtop")
+        dx, dy = self.discard_pos()
+        n = len(t.zones.get("pile", []))
+        t.text(surface, Msg("Discards · {n}", n=n) if n else "", (int(dx), int(dy + below)), size,
+               theme.TEXT_DIM, anchor="midtop")
+        for seat in range(self.n):
+            self._draw_progress(surface, seat)
+        if self.swap and t.zones.get("offer"):
+            r = self.offer_rect()
+            if r is not None:
+                label = Msg("{name}'s offer", name=self.name(self.swap["swapper"]))
+                if self._is_me(self.swap["swapper"]):
+                    label = N_("Your offer")
+                if len(t.zones["offer"]) > 1:
+                    label = N_("Swap")
+                t.text(surface, label, (r.centerx, r.bottom + theme.px(2)), size,
+                       theme.ACCENT_LIGHT, bold=True, anchor="midtop")
+        if t.my_turn() and self.phase() == "take":
+            self._ring(surface, self.stock_rect())
+            if t.zones.get("pile"):
+                self._ring(surface, self.discard_rect())
+        hint = self.hint()
+        if hint and t.toast is None:
+            self._draw_hint(surface, hint)
+
+    def _ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """A quiet gold outline round a pile the player may click now."""
+        key = ("ring", rect.size)
+        img = self.t.panel_cache.get(key)
+        if img is None:
+            img = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(img, (*theme.ACCENT, 150), img.get_rect(),
+                             width=max(2, theme.px(2)), border_radius=theme.px(10))
+            self.t.panel_cache[key] = img
+        surface.blit(img, rect)
+
+    def _draw_hint(self, surface: pygame.Surface, hint: str) -> None:
+        """What to do now, on a dark strip where the toasts appear (hidden under a toast)."""
+        t = self.t
+        size = theme.px(15)
+        cx, _ = self.centre
+        y = self.hand_band().top - theme.px(70)   # where the toasts appear
+        tw, th = theme.text_size(hint, size)
+        box = pygame.Rect(0, 0, tw + theme.px(30), th + theme.px(12))
+        box.center = (int(cx), int(y))
+        key = ("hintbox", box.size)
+        bg = t.panel_cache.get(key)
+        if bg is None:
+            bg = pygame.Surface(box.size, pygame.SRCALPHA)
+            theme.rounded(bg, bg.get_rect(), (*theme.PANEL, 165), box.height // 2,
+                          edge=(255, 255, 255, 30))
+            t.panel_cache[key] = bg
+        surface.blit(bg, box)
+        t.text(surface, hint, box.center, size, theme.TEXT, anchor="center", shadow=False)
+
+    def _draw_progress(self, surface: pygame.Surface, seat: int) -> None:
+        """'3 / 5 pairs' with five pips, beside (or under) a seat's pair places."""
+        t = self.t
+        laid = len(t.zones.get(f"pairs{seat}", [])) // 2
+        r = self.grid_rect(seat)
+        slot = self.slot(seat)
+        size = theme.px(13)
+        colour = t.seat_colour(seat)
+        text = Msg("{n} / {k} pairs", n=laid, k=PAIRS_TO_WIN)
+        tw, th = theme.text_size(text, size, bold=True)
+        pip = theme.px(5)
+        gap = theme.px(4)
+        pips_w = PAIRS_TO_WIN * (2 * pip) + (PAIRS_TO_WIN - 1) * gap
+        if slot in ("bottom", "top"):
+            x = r.left - theme.px(14) - max(tw, pips_w)
+            y = r.centery - (th + gap + 2 * pip) // 2
+        else:
+            x = r.centerx - max(tw, pips_w) // 2
+            y = r.top - th - gap - 2 * pip - theme.px(8)
+        box = pygame.Rect(x - theme.px(8), y - theme.px(5), max(tw, pips_w) + theme.px(16),
+                          th + gap + 2 * pip + theme.px(10))
+        key = ("progress", box.size)
+        bg = t.panel_cache.get(key)
+        if bg is None:
+            bg = pygame.Surface(box.size, pygame.SRCALPHA)
+            theme.rounded(bg, bg.get_rect(), (*theme.PANEL, 120), theme.px(8))
+            t.panel_cache[key] = bg
+        surface.blit(bg, box)
+        t.text(surface, text, (x, y), size, colour, bold=True)
+        px0 = x + (max(tw, pips_w) - pips_w) // 2 + pip
+        py = y + th + gap + pip
+        for k in range(PAIRS_TO_WIN):
+            c = (px0 + k * (2 * pip + gap), py)
+            if k < laid:
+                pygame.draw.circle(surface, colour, c, pip)
+            else:
+                pygame.draw.circle(surface, (*theme.TEXT_MUTED,), c, pip, max(1, pip // 3))

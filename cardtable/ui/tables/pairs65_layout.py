@@ -1,0 +1,208 @@
+"""Where things lie at the pairs65 table: the grid of pairs laid face up, the stock and
+the discard, the card offered in a swap, the seats round the table."""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.engine.pairs65 import PAIRS_TO_WIN, VALUE
+from cardtable.i18n import N_
+from cardtable.ui import theme
+from cardtable.ui.cardart import MIN_FACE_WIDTH, card_height
+from cardtable.ui.tables import Target
+
+
+class Pairs65Layout:
+    """Part of :class:`~cardtable.ui.tables.pairs65.Pairs65Table`: its geometry."""
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        self.pw = max(MIN_FACE_WIDTH, int(self.cw * 0.56))
+        self.ph = card_height(self.pw)
+
+    def pair_width(self) -> float:
+        return self.pw * 1.42
+
+    def pair_gap(self) -> float:
+        return self.pw * 0.22
+
+    def grid_shape(self, seat: int) -> tuple[int, int]:
+        """(columns, rows) of a seat's five pair places."""
+        return (5, 1) if self.slot(seat) in ("bottom", "top") else (3, 2)
+
+    def grid_size(self, seat: int) -> tuple[float, float]:
+        cols, rows = self.grid_shape(seat)
+        return (cols * self.pair_width() + (cols - 1) * self.pair_gap(),
+                rows * self.ph + (rows - 1) * self.pair_gap())
+
+    def _bottom_row_y(self) -> float:
+        """Above the line shared by the hint and the toasts, and the row of buttons."""
+        band = self.hand_band()
+        return band.top - theme.px(94) - self.ph / 2
+
+    def _top_row_y(self) -> float:
+        _, ay = self.hand_anchor_for_slot("top")
+        return ay + card_height(self.small_width()) / 2 + theme.px(12) + self.ph / 2
+
+    def hand_anchor_for_slot(self, slot: str) -> tuple[float, float]:
+        w, h = self.size
+        m = max(10, int(h * 0.02))
+        sh = card_height(self.small_width())
+        if slot == "top":
+            return (w / 2, m + sh / 2)
+        return (w / 2, h - self.ch / 2 - m)
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        w, _ = self.size
+        top = self._top_row_y() + self.ph / 2
+        bottom = self._bottom_row_y() - self.ph / 2
+        return (w / 2, (top + bottom) / 2 - theme.px(4))
+
+    def grid_centre(self, seat: int) -> tuple[float, float]:
+        slot = self.slot(seat)
+        w, _ = self.size
+        cx, cy = self.centre
+        if slot == "bottom":
+            return (w / 2, self._bottom_row_y())
+        if slot == "top":
+            return (w / 2, self._top_row_y())
+        gw, _ = self.grid_size(seat)
+        ax, _ = self.hand_anchor(seat)
+        reach = card_height(self.small_width()) / 2 + theme.px(18) + gw / 2
+        return (ax + reach, cy) if slot == "left" else (ax - reach, cy)
+
+    def grid_rect(self, seat: int) -> pygame.Rect:
+        gw, gh = self.grid_size(seat)
+        r = pygame.Rect(0, 0, int(gw), int(gh))
+        cx, cy = self.grid_centre(seat)
+        r.center = (int(cx), int(cy))
+        return r
+
+    def pair_centre(self, seat: int, index: int) -> tuple[float, float]:
+        cols, rows = self.grid_shape(seat)
+        gx, gy = self.grid_centre(seat)
+        pw, gap = self.pair_width(), self.pair_gap()
+        row, col = divmod(index, cols)
+        in_row = cols if row < rows - 1 else PAIRS_TO_WIN - cols * (rows - 1)
+        x0 = gx - (in_row * pw + (in_row - 1) * gap) / 2 + pw / 2
+        y0 = gy - (rows * self.ph + (rows - 1) * gap) / 2 + self.ph / 2
+        return (x0 + col * (pw + gap), y0 + row * (self.ph + gap))
+
+    def stock_pos(self) -> tuple[float, float]:
+        cx, cy = self.centre
+        return (cx - self.cw * 0.78, cy)
+
+    def discard_pos(self) -> tuple[float, float]:
+        cx, cy = self.centre
+        return (cx + self.cw * 0.78, cy)
+
+    def deck_pos(self) -> tuple[float, float]:
+        return self.stock_pos()
+
+    def offer_pos(self, target: int) -> tuple[float, float]:
+        """Where an offered card waits: beside the pairs of the player asked."""
+        slot = self.slot(target)
+        r = self.grid_rect(target)
+        ow = self.offer_width()
+        if slot in ("bottom", "top"):
+            return (r.right + ow * 1.5, r.centery)
+        return (r.centerx, r.bottom + card_height(ow) * 0.62)
+
+    def offer_width(self) -> int:
+        return max(36, int(self.pw * 1.08))
+
+    def caption_pos(self) -> tuple[float, float]:
+        cx, cy = self.centre
+        return (cx, cy - self.ch / 2 - theme.px(26))
+
+    def card_rect(self, pos, width) -> pygame.Rect:
+        r = pygame.Rect(0, 0, int(width), card_height(int(width)))
+        r.center = (int(pos[0]), int(pos[1]))
+        return r
+
+    def stock_rect(self) -> pygame.Rect:
+        r = self.card_rect(self.stock_pos(), self.cw)
+        for s in self.t.zones.get("stock", [])[-1:]:
+            r.union_ip(s.rect())
+        return r.inflate(theme.px(6), theme.px(6))
+
+    def discard_rect(self) -> pygame.Rect:
+        r = self.card_rect(self.discard_pos(), self.cw)
+        for s in self.t.zones.get("pile", [])[-1:]:
+            r.union_ip(s.rect())
+        return r.inflate(theme.px(6), theme.px(6))
+
+    def offer_rect(self) -> pygame.Rect | None:
+        sprites = self.t.zones.get("offer")
+        if not sprites:
+            return None
+        r = sprites[0].rect()
+        for s in sprites[1:]:
+            r.union_ip(s.rect())
+        return r.inflate(theme.px(8), theme.px(8))
+
+    def seat_rect(self, seat: int) -> pygame.Rect:
+        """Another player's place: hand and name plate (a drop there asks for a swap)."""
+        bounds = pygame.Rect(0, 0, *self.size)
+        r = self.t.plate_rect(seat, bounds)
+        for s in self.t.zones.get(f"hand{seat}", []):
+            x, y, angle, width = s.target
+            w, h = width, card_height(int(width))
+            if int(round(angle)) % 180 == 90:
+                w, h = h, w
+            r.union_ip(pygame.Rect(int(x - w / 2), int(y - h / 2), int(w), int(h)))
+        return r.inflate(theme.px(10), theme.px(10))
+
+    def seat_at(self, pos) -> int | None:
+        for seat in self.opponents():
+            if self.seat_rect(seat).collidepoint(pos) or self.grid_rect(seat).collidepoint(pos):
+                return seat
+        return None
+
+    def place(self, zone: str, sprites: list) -> list[Target]:
+        if zone == "stock":
+            return self.place_stack(self.stock_pos(), sprites, self.cw, depth=0.45)
+        if zone == "pile":
+            return self.place_stack(self.discard_pos(), sprites, self.cw, face_up=True,
+                                    jitter=5.0, depth=0.2)
+        if zone.startswith("pairs"):
+            seat = int(zone[5:])
+            out = []
+            half = self.pw * 0.21
+            for i, _s in enumerate(sprites):
+                x, y = self.pair_centre(seat, min(i // 2, PAIRS_TO_WIN - 1))
+                dx = -half if i % 2 == 0 else half
+                out.append((x + dx, y, -3.0 if i % 2 == 0 else 3.0, self.pw, True))
+            return out
+        if zone == "offer":
+            out = []
+            ow = self.offer_width()
+            swap = self.swap or {}
+            x, y = self.offer_pos(swap.get("target", self.viewer))
+            n = len(sprites)
+            for i, s in enumerate(sprites):
+                dx = (i - (n - 1) / 2) * ow * 0.62
+                out.append((x + dx, y, 0.0, ow, s.code is not None and s.revealed))
+            return out
+        return super().place(zone, sprites)
+
+    def slots(self):
+        out = []
+        t = self.t
+        if not t.zones.get("stock") and not t.zones.get("deck"):
+            out.append((self.stock_pos(), self.cw, 0.0, N_("draw pile")))
+        if not t.zones.get("pile"):
+            out.append((self.discard_pos(), self.cw, 0.0, N_("discard")))
+        for seat in range(self.n):
+            laid = len(t.zones.get(f"pairs{seat}", [])) // 2
+            for k in range(laid, PAIRS_TO_WIN):
+                out.append((self.pair_centre(seat, k), self.pw, 0.0, str(k + 1)))
+        return out
+
+    def sort_key(self, code: str | None):
+        """Black cards, then red; partners side by side: A Q, 2 J, 3 10, 4 9, 5 8, 6 7."""
+        if code is None:
+            return (9, 0, 0, "")
+        v = VALUE[code[0]]
+        return (0 if code[1] in "SC" else 1, min(v, 13 - v), v, code[1])

@@ -1,0 +1,326 @@
+"""Where things lie at a rummy table: the opponents' pods round the table, the stock and
+the discard pile, the staging area above the hand, the melds laid by each seat."""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.i18n import N_
+from cardtable.ui import theme
+from cardtable.ui.cardart import MIN_FACE_WIDTH, card_height
+from cardtable.ui.tables import Target
+
+
+def seat_columns(k: int) -> tuple[int, int, int]:
+    """How many opponents sit on the left, along the top and on the right."""
+    return {0: (0, 0, 0), 1: (0, 1, 0), 2: (1, 0, 1), 3: (1, 1, 1), 4: (1, 2, 1),
+            5: (1, 3, 1), 6: (2, 2, 2), 7: (2, 3, 2)}[k]
+
+
+class RummyLayout:
+    """Part of :class:`~cardtable.ui.tables.rummy.RummyTable`: its geometry."""
+
+    def slot(self, seat: int) -> str:
+        return "bottom" if seat == self.viewer else "pod"
+
+    def others(self) -> list[int]:
+        """The other seats clockwise from the viewer's left."""
+        return [(self.viewer + i) % self.n for i in range(1, self.n)]
+
+    def plate_size(self) -> tuple[int, int]:
+        return theme.px(176), theme.px(50)
+
+    def tiny_width(self) -> int:
+        return max(20, theme.px(30))
+
+    def laid_width(self) -> int:
+        return max(MIN_FACE_WIDTH, theme.px(48))
+
+    def pod_height(self) -> int:
+        """A seat: plate, fan of backs, one row of laid melds."""
+        _, ph = self.plate_size()
+        return ph + self.fan_shown() + theme.px(6) + card_height(self.laid_width())
+
+    def fan_tuck(self) -> int:
+        """How much of an opponent's fan of backs hides under the name plate."""
+        return -theme.px(4)   # a plate is translucent: the fan hangs just under it
+
+    def fan_shown(self) -> int:
+        return card_height(self.tiny_width()) - self.fan_tuck()
+
+    def layout(self, size) -> None:
+        super().layout(size)
+        w, h = size
+        self.pcw, self.pch, self.cy = self.cw, self.ch, None
+        self._layout_pods()
+        # the staged cards fill what is left between the piles and the message line: at
+        # most 0.64 of a card of the hand, and at least half a card of normal size; when
+        # that room is short (larger cards) the piles move up (as far as the seats along
+        # the top allow), then become smaller (down to 0.75 of their normal size); the
+        # staged cards stay at least as wide as a hand at its smallest
+        normal = self.cw / self.card_scale()
+        bottom = self.stage_bottom()
+        gap = theme.px(16)
+        want = max(MIN_FACE_WIDTH, int(normal * 0.5))
+        top_seats = seat_columns(self.n - 1)[1] > 0
+        ceiling = (theme.px(12) + self.pod_height() if top_seats else theme.px(12)) + \
+            theme.px(8)
+
+        def fit(pcw: int, cy: float) -> int:
+            room = bottom - (cy + card_height(pcw) / 2 + gap)
+            return int(room * 100 / card_height(100))
+
+        pcw, cy = self.cw, h * 0.37
+        while True:
+            highest = ceiling + 0.168 * pcw + 0.56 * card_height(pcw)
+            cy = min(h * 0.37, max(highest, bottom - gap - card_height(want) -
+                                   card_height(pcw) / 2))
+            if fit(pcw, cy) >= want or pcw <= normal * 0.75:
+                break
+            pcw = max(int(normal * 0.75), pcw - 2)
+        self.pcw, self.pch, self.cy = pcw, card_height(pcw), cy
+        self.sw = max(MIN_FACE_WIDTH, min(int(self.cw * 0.64),
+                                          max(int(normal * 0.42), fit(pcw, cy))))
+
+    def _layout_pods(self) -> None:
+        w, h = self.size
+        pw, ph = self.plate_size()
+        m = theme.px(14)
+        left, top, right = seat_columns(self.n - 1)
+        seats = self.others()
+        self.pods = {}
+        # the side columns run from under the top row to above the player's hand
+        y0 = theme.px(12) + (self.pod_height() + theme.px(14) if top else theme.px(150))
+        y1 = h * 0.78
+        for col, count, x in ((0, left, m), (2, right, w - m - pw)):
+            if not count:
+                continue
+            part = seats[:left] if col == 0 else seats[left + top:]
+            if col == 0:
+                part = part[::-1]  # clockwise: the left column goes upwards
+            room = y1 - y0
+            step = min(room / count, self.pod_height() + theme.px(24))
+            start = y0 + (room - step * count) / 2 if count > 1 else y0 + min(
+                room * 0.12, theme.px(30))
+            for i, seat in enumerate(part):
+                self.pods[seat] = (int(x), int(start + step * i))
+        if top:
+            gap = theme.px(28)
+            span = top * pw + (top - 1) * gap
+            lo, hi = theme.px(118), w - theme.px(262)
+            cx = min(max(w / 2, lo + span / 2), hi - span / 2)
+            x = cx - span / 2
+            for i, seat in enumerate(seats[left:left + top]):
+                self.pods[seat] = (int(x + i * (pw + gap)), theme.px(12))
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        w, h = self.size
+        cy = getattr(self, "cy", None)
+        return (w / 2, h * 0.37 if cy is None else cy)
+
+    def stock_pos(self) -> tuple[float, float]:
+        cx, cy = self.centre
+        return (cx - self.pcw * 0.72, cy)
+
+    def pile_pos(self) -> tuple[float, float]:
+        cx, cy = self.centre
+        return (cx + self.pcw * 0.72, cy)
+
+    def deck_pos(self) -> tuple[float, float]:
+        return self.stock_pos()
+
+    # From the hand upwards: the hand, the row of buttons (the scene's), the message line,
+    # the labels of the staged groups, the staged cards, the piles. The message line is
+    # where the scene shows its toasts (``hand_band().top - px(70)``); this table shows
+    # its captions and the line saying what to do now there too, so a toast never covers
+    # a group's label or a button.
+    def message_y(self) -> float:
+        """Centre line of the message line (the scene's toasts, captions, the status)."""
+        return self.hand_band().top - theme.px(70)
+
+    def message_rect(self, width: int | None = None) -> pygame.Rect:
+        """The space a pill of the message line takes (the scene's ``pill`` at 17 px)."""
+        th = theme.text_size("Ag", theme.px(17), True)[1]
+        r = pygame.Rect(0, 0, width or self.size[0], th + theme.px(18))
+        r.center = (int(self.size[0] / 2), int(self.message_y()))
+        return r
+
+    def label_height(self) -> int:
+        """A group's label: at most two lines."""
+        size = theme.px(13)
+        return 2 * max(theme.font(size).get_linesize(), theme.font(size, bold=True)
+                       .get_linesize()) + theme.px(6)
+
+    def stage_bottom(self) -> float:
+        """Bottom of the staged cards: their labels end above the message line."""
+        return self.message_rect().top - theme.px(4) - self.label_height() - theme.px(5)
+
+    def caption_pos(self) -> tuple[float, float]:
+        return (self.size[0] / 2, self.message_y())
+
+    def stage_y(self) -> float:
+        """Centre line of the staged cards."""
+        return self.stage_bottom() - card_height(self.sw) / 2
+
+    def stage_band(self) -> pygame.Rect:
+        """Where a card dropped starts a new group (or joins the one under it)."""
+        w, _ = self.size
+        pw, _ = self.plate_size()
+        left = theme.px(14) + pw + theme.px(16)
+        sh = card_height(self.sw)
+        top = int(self.stage_y() - sh / 2 - theme.px(20))
+        return pygame.Rect(left, top, w - 2 * left, self.hand_band().top - top)
+
+    def pod_anchor(self, seat: int) -> tuple[float, float]:
+        x, y = self.pods.get(seat, (0, 0))
+        pw, ph = self.plate_size()
+        return (x + pw / 2, y + ph - self.fan_tuck() + card_height(self.tiny_width()) / 2)
+
+    def hand_anchor(self, seat: int) -> tuple[float, float]:
+        if seat == self.viewer:
+            return super().hand_anchor(seat)
+        return self.pod_anchor(seat)
+
+    def plate_anchor(self, seat: int):
+        if seat == self.viewer:
+            return super().plate_anchor(seat)
+        return "topleft", self.pods.get(seat, (0, 0))
+
+    def hand_spacing(self, seat: int, count: int) -> float:
+        if seat == self.viewer:
+            return super().hand_spacing(seat, count)
+        pw, _ = self.plate_size()
+        tw = self.tiny_width()
+        return max(2.0, min(tw * 0.3, (pw - tw) / max(1, count - 1)))
+
+    def place_hand(self, seat: int, sprites: list) -> list[Target]:
+        if seat == self.viewer:
+            return super().place_hand(seat, sprites)
+        n = len(sprites)
+        ax, ay = self.pod_anchor(seat)
+        step = self.hand_spacing(seat, n)
+        x0 = ax - step * (n - 1) / 2
+        tw = self.tiny_width()
+        # backs only, as a hand across the table looks: a card taken from the discard pile
+        # is named in the log, but a face this small would show an unreadable index
+        return [(x0 + step * i, ay, 0.0, tw, False) for i in range(len(sprites))]
+
+    def group_width(self, count: int, width: int, step: float) -> float:
+        return width + step * max(0, count - 1)
+
+    def stage_step(self) -> float:
+        return self.sw * 0.4
+
+    def stage_items(self) -> list[tuple[str, str, pygame.Rect]]:
+        """The staging band left to right: (kind, zone, rect of the cards).
+
+        Kinds: 'laid' (the player's melds on the table), 'stage' (a group being built)
+        and 'new' (the empty place for a new group).
+        """
+        t = self.t
+        names = [("laid", z) for z in self.laid_zones.get(self.viewer, [])]
+        names += [("stage", z) for z in self.groups.names()]
+        if self.t.match.is_human(self.viewer) and self.out_seat != self.viewer and \
+                not self.t.match.is_over:
+            names.append(("new", ""))
+        band = self.stage_band()
+        sw, sh = self.sw, card_height(self.sw)
+        step = self.stage_step()
+        gap = theme.px(20)
+        label_w = theme.px(112)
+        counts = [len(t.zones.get(z, [])) if z else 1 for _, z in names]
+
+        def total(step):
+            return sum(max(label_w, self.group_width(c, sw, step)) for c in counts) + \
+                gap * (len(names) - 1)
+
+        while total(step) > band.width and step > sw * 0.18:
+            step *= 0.85
+        x = band.centerx - total(step) / 2
+        y = self.stage_y() - sh / 2
+        out = []
+        for (kind, zone), c in zip(names, counts, strict=True):
+            slot = max(label_w, self.group_width(c, sw, step))
+            gw = self.group_width(c, sw, step)
+            rect = pygame.Rect(int(x + (slot - gw) / 2), int(y), int(gw), sh)
+            out.append((kind, zone, rect))
+            x += slot + gap
+        return out
+
+    def place(self, zone: str, sprites: list) -> list[Target]:
+        for s in sprites:
+            s.wild = self.is_wild(s.code)
+        if zone == "stock":
+            return self.place_pile(self.stock_pos(), sprites, False)
+        if zone == "pile":
+            return self.place_pile(self.pile_pos(), sprites, True)
+        if zone.startswith("stage") or zone.startswith(f"laid{self.viewer}_"):
+            for _kind, name, rect in self.stage_items():
+                if name == zone:
+                    step = (rect.width - self.sw) / max(1, len(sprites) - 1)
+                    return [(rect.left + self.sw / 2 + step * i, rect.centery, 0.0, self.sw,
+                             True) for i in range(len(sprites))]
+            return [(*self.centre, 0.0, self.sw, True) for _ in sprites]
+        if zone.startswith("laid"):
+            return self.place_laid(zone, sprites)
+        return super().place(zone, sprites)
+
+    def place_pile(self, pos, sprites, face_up) -> list[Target]:
+        n = len(sprites)
+        step = min(0.35, self.pcw * 0.12 / max(1, n))
+        out = []
+        for i, s in enumerate(sprites):
+            a = self.jitter(s, 4.0) if face_up else 0.0
+            out.append((pos[0] - i * step, pos[1] - i * step * 1.4, a, self.pcw, face_up))
+        return out
+
+    def laid_rows(self, seat: int) -> list[tuple[str, float, float]]:
+        """(zone, left x, centre y) of each meld a seat has laid, in rows under its fan."""
+        x, y = self.pods.get(seat, (0, 0))
+        pw, ph = self.plate_size()
+        lw = self.laid_width()
+        step = lw * 0.34
+        gap = theme.px(8)
+        row_w = pw + theme.px(90)
+        side = "left" if x < self.size[0] * 0.2 else "right" if x > self.size[0] * 0.6 and \
+            y > theme.px(40) else "top"
+        top = y + ph + self.fan_shown() + theme.px(6)
+        rows: list[list[tuple[str, float]]] = [[]]
+        used = 0.0
+        for zone in self.laid_zones.get(seat, []):
+            width = self.group_width(len(self.t.zones.get(zone, [])), lw, step)
+            if rows[-1] and used + gap + width > row_w:
+                rows.append([])
+                used = 0.0
+            rows[-1].append((zone, width))
+            used += (gap if used else 0) + width
+        out = []
+        for r, row in enumerate(rows):
+            span = sum(wd for _, wd in row) + gap * (len(row) - 1)
+            # side seats lay their melds towards the middle of the table
+            left = x if side == "left" else x + pw - span if side == "right" else \
+                x + pw / 2 - span / 2
+            cy = top + card_height(lw) / 2 + r * (card_height(lw) * 0.62)
+            for zone, wd in row:
+                out.append((zone, left, cy))
+                left += wd + gap
+        return out
+
+    def place_laid(self, zone: str, sprites: list) -> list[Target]:
+        seat = int(zone[4:].split("_")[0])
+        lw = self.laid_width()
+        for name, left, cy in self.laid_rows(seat):
+            if name == zone:
+                return [(left + lw / 2 + i * lw * 0.34, cy, 0.0, lw, True)
+                        for i in range(len(sprites))]
+        return [(*self.centre, 0.0, lw, True) for _ in sprites]
+
+    def slots(self):
+        out = []
+        t = self.t
+        if not t.zones.get("stock"):
+            out.append((self.stock_pos(), self.pcw, 0.0, N_("stock")))
+        if not t.zones.get("pile"):
+            out.append((self.pile_pos(), self.pcw, 0.0, N_("discard")))
+        return out

@@ -1,0 +1,50 @@
+"""The rummy tables' words: ranks as kinds of wild card, the wild cards of a deal, and the
+engine's reasons a group is no meld."""
+
+from __future__ import annotations
+
+from cardtable.i18n import N_, Msg, and_list
+
+RANK_PLURAL = {"A": N_("aces"), "K": N_("kings"), "Q": N_("queens"), "J": N_("jacks"),
+               "T": N_("tens"), "9": N_("nines"), "8": N_("eights"), "7": N_("sevens"),
+               "6": N_("sixes"), "5": N_("fives"), "4": N_("fours"), "3": N_("threes"),
+               "2": N_("twos")}
+RANK_SHORT = {"T": "10"}
+
+
+def rank_label(rank: str) -> Msg:
+    """'2s', '10s' (a rank as a kind of wild card)."""
+    return Msg("{rank}s", rank=RANK_SHORT.get(rank, rank))
+
+
+def wild_words(ranks) -> Msg:
+    """'jokers, 2s and 5s'."""
+    return and_list([Msg("jokers")] + [rank_label(r) for r in ranks])
+
+
+def wild_list(ranks) -> list[Msg]:
+    """['Jokers', '2s', '5s'] (one a line in the wild-card note)."""
+    return [Msg("Jokers")] + [rank_label(r) for r in ranks]
+
+
+def dotted(parts: list) -> Msg:
+    """'Jokers · 2s · 5s' (each part translated when shown)."""
+    text = parts[-1]
+    for p in reversed(parts[:-1]):
+        text = Msg("{a} · {b}", a=p, b=text)
+    return text
+
+
+#: the engine's reasons a group is no meld (melds.REASONS codes), as the player reads them;
+#: too_many_wilds is worded by the game (its word for a wild card)
+MELD_REASONS = {
+    "not_a_card": N_("Not a card"),
+    "too_few_cards": N_("A meld needs at least 3 cards"),
+    "no_natural": N_("A meld needs at least one natural card"),
+    "mixed_suits": N_("A run needs one suit"),
+    "no_shared_rank_or_suit": N_("The cards share neither one rank nor one suit"),
+    "duplicate_rank": N_("A rank appears twice in the run"),
+    "wraps": N_("A run cannot wrap from king to ace to two"),
+    "not_sequence": N_("The ranks do not form a sequence"),
+    "run_too_long": N_("A run holds at most 13 cards"),
+}

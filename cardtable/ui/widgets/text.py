@@ -1,0 +1,371 @@
+"""Text widgets: a one-line text field and a scrolling block of paragraphs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from cardtable.i18n import Msg, language, paragraphs, tr
+from cardtable.names import printable
+from cardtable.ui import theme
+from cardtable.ui.widgets.base import (
+    BLINK_ON,
+    Widget,
+    approach,
+)
+
+
+class TextInput(Widget):
+    """A one-line text field (names). Typing arrives as TEXTINPUT events."""
+
+    def __init__(self, text: str = "", on_change: Callable[[str], Any] | None = None,
+                 max_length: int = 18, hint: str | Msg = "", enabled: bool = True, rect=None):
+        super().__init__(rect, enabled)
+        self.text = text[:max_length]
+        self.on_change = on_change
+        self.max_length = max_length
+        self.hint = hint
+        self.cursor = len(self.text)
+        self.blink = 0.0
+
+    def _changed(self) -> None:
+        self.blink = 0.0
+        if self.on_change is not None:
+            self.on_change(self.text)
+
+    def set_text(self, text: str, notify: bool = False) -> None:
+        self.text = text[: self.max_length]
+        self.cursor = len(self.text)
+        if notify:
+            self._changed()
+
+    def mouse_down(self, pos: tuple[int, int]) -> None:
+        size = theme.px(theme.BODY)
+        x = pos[0] - (self.rect.left + theme.px(12))
+        fnt = theme.font(size)
+        best = len(self.text)
+        for i in range(len(self.text) + 1):
+            if fnt.size(self.text[:i])[0] >= x:
+                best = i
+                break
+        self.cursor = best
+        self.blink = 0.0
+
+    def mouse_up(self, pos: tuple[int, int], inside: bool) -> None:
+        pass
+
+    def text_input(self, text: str) -> bool:
+        if not self.enabled:
+            return False
+        text = printable(text)
+        room = self.max_length - len(self.text)
+        if room <= 0 or not text:
+            return True
+        text = text[:room]
+        self.text = self.text[: self.cursor] + text + self.text[self.cursor:]
+        self.cursor += len(text)
+        self._changed()
+        return True
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if not self.enabled:
+            return False
+        k = event.key
+        if k == pygame.K_BACKSPACE:
+            if self.cursor > 0:
+                self.text = self.text[: self.cursor - 1] + self.text[self.cursor:]
+                self.cursor -= 1
+                self._changed()
+            return True
+        if k == pygame.K_DELETE:
+            if self.cursor < len(self.text):
+                self.text = self.text[: self.cursor] + self.text[self.cursor + 1:]
+                self._changed()
+            return True
+        if k == pygame.K_LEFT:
+            self.cursor = max(0, self.cursor - 1)
+            self.blink = 0.0
+            return True
+        if k == pygame.K_RIGHT:
+            self.cursor = min(len(self.text), self.cursor + 1)
+            self.blink = 0.0
+            return True
+        if k == pygame.K_HOME:
+            self.cursor = 0
+            return True
+        if k == pygame.K_END:
+            self.cursor = len(self.text)
+            return True
+        # printable keys arrive again as TEXTINPUT; keep them from the form's shortcuts
+        uni = getattr(event, "unicode", "")
+        return bool(uni) and uni.isprintable() and k not in (pygame.K_RETURN, pygame.K_TAB)
+
+    def activate(self) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.blink = (self.blink + dt) % 1.0 if self.focused else 0.0
+
+    def next_frame_in(self) -> float | None:
+        if not (self.focused and self.visible and self.enabled):
+            return None
+        # the caret shows for the first 0.55 s of every second
+        return (BLINK_ON - self.blink) if self.blink < BLINK_ON else (1.0 - self.blink)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        radius = theme.px(8)
+        active = self.focused and self.enabled
+        bg = (0, 0, 0, 110 if active else 70) if self.enabled else (0, 0, 0, 40)
+        edge = (*theme.ACCENT, 200) if active else (255, 255, 255, int(40 + 50 * self.hover_t))
+        theme.rounded(surface, self.rect, bg, radius, edge=edge, edge_width=max(1, theme.px(1)))
+        size = theme.px(theme.BODY)
+        x = self.rect.left + theme.px(12)
+        room = self.rect.width - theme.px(24)
+        if self.text:
+            colour = theme.TEXT if self.enabled else theme.TEXT_MUTED
+            shown = theme.ellipsize(self.text, size, room)
+            theme.draw_text(surface, shown, (x, self.rect.centery), size, colour,
+                            anchor="midleft", shadow=False)
+        elif self.hint:   # stays (behind the cursor) until something is typed
+            hint_size = theme.fit_size(self.hint, size, room)
+            theme.draw_text(surface, theme.ellipsize(self.hint, hint_size, room),
+                            (x, self.rect.centery), hint_size, theme.TEXT_MUTED,
+                            anchor="midleft", shadow=False)
+        if active and self.blink < BLINK_ON:
+            cx = x + min(room, theme.font(size).size(self.text[: self.cursor])[0])
+            h = int(size * 1.1)
+            pygame.draw.line(surface, theme.ACCENT_LIGHT, (cx, self.rect.centery - h // 2),
+                             (cx, self.rect.centery + h // 2), max(1, theme.px(2)))
+        if self.show_focus and active:
+            theme.focus_ring(surface, self.rect, radius)
+
+
+# --------------------------------------------------------------------------- ScrollText
+
+
+class ScrollText(Widget):
+    """Scrolling text with light markup, for the rules.
+
+    Markup, line by line: ``# heading``, ``## subheading``, ``- bullet``, a blank line between
+    paragraphs, and ``**bold**`` inside any line. Scroll with the wheel, the arrow keys,
+    Page Up / Page Down, Home / End, or by dragging the scroll bar.
+    """
+
+    wants_wheel = True
+
+    def __init__(self, markup: str = "", rect=None):
+        super().__init__(rect)
+        self.markup = markup
+        self.offset = 0.0
+        self.target = 0.0
+        self._content: pygame.Surface | None = None
+        self._layout_key: tuple | None = None
+        self.content_height = 0
+        self._thumb_grab: int | None = None
+
+    # ---- layout -------------------------------------------------------------------
+    def logical_lines(self) -> list[str]:
+        """The markup's paragraphs (:func:`cardtable.i18n.paragraphs`), each translated."""
+        return [tr(line) if line else line for line in paragraphs(self.markup)]
+
+    def _inner_width(self) -> int:
+        return max(50, self.rect.width - theme.px(44))
+
+    def _layout(self) -> None:
+        key = (self.markup, self._inner_width(), theme.scale(), language())
+        if key == self._layout_key:
+            return
+        self._layout_key = key
+        width = self._inner_width()
+        pieces: list[tuple[pygame.Surface, int, int]] = []
+        y = 0
+        body = theme.px(theme.BODY)
+        gap = int(body * 0.55)
+        for line in self.logical_lines():
+            if not line.strip():
+                y += gap
+                continue
+            if line.startswith("## "):
+                y += gap // 2 if y else 0
+                y = self._flow(pieces, line[3:], 0, y, width, theme.px(theme.SUBHEADING),
+                               theme.ACCENT_LIGHT, True)
+                y += gap // 3
+            elif line.startswith("# "):
+                y = self._flow(pieces, line[2:], 0, y, width, theme.px(theme.HEADING),
+                               theme.ACCENT, True)
+                y += gap // 2
+            elif line.lstrip().startswith("- "):
+                indent = theme.px(26)
+                dot = theme.px(4)
+                dot_surf = pygame.Surface((dot * 2, dot * 2), pygame.SRCALPHA)
+                pygame.draw.circle(dot_surf, theme.ACCENT, (dot, dot), dot - 1)
+                pieces.append((dot_surf, theme.px(8), y + int(body * 0.62) - dot))
+                y = self._flow(pieces, line.lstrip()[2:], indent, y, width, body, theme.TEXT,
+                               False)
+                y += theme.px(4)
+            else:
+                y = self._flow(pieces, line, 0, y, width, body, theme.TEXT, False)
+        self.content_height = y + theme.px(8)
+        surf = pygame.Surface((width, max(1, self.content_height)), pygame.SRCALPHA)
+        for img, x, yy in pieces:
+            surf.blit(img, (x, yy))
+        self._content = surf
+        self._clamp()
+
+    @staticmethod
+    def _flow(pieces: list, text: str, indent: int, y: int, width: int, size: int,
+              colour, bold: bool) -> int:
+        """Lay out one paragraph with **bold** runs; returns the y below it."""
+        # (word, strong, glued): a glued word follows the one before it with no space, as the
+        # full stop after "**3**." does
+        words: list[tuple[str, bool, bool]] = []
+        before = ""
+        for i, part in enumerate(text.split("**")):
+            strong = bold or i % 2 == 1
+            glue = (bool(words) and bool(part) and not part[0].isspace()
+                    and bool(before) and not before[-1].isspace())
+            before = part or before
+            for w in part.split():
+                if words and theme.clings(w) and words[-1][1] == strong:
+                    # "points :" stays together
+                    words[-1] = (f"{words[-1][0]} {w}", strong, words[-1][2])
+                else:
+                    words.append((w, strong, glue))
+                glue = False
+        line_h = int(theme.font(size).get_linesize() * 1.08)
+        x = indent
+        space = theme.font(size).size(" ")[0]
+        for word, strong, glued in words:
+            c = theme.ACCENT_LIGHT if strong and not bold else colour
+            img = theme.render(word, size, c, strong)
+            if glued:
+                x -= space
+            elif x > indent and x + img.get_width() > width:
+                x = indent
+                y += line_h
+            pieces.append((img, x, y))
+            x += img.get_width() + space
+        return y + line_h
+
+    # ---- scrolling ------------------------------------------------------------------
+    def max_offset(self) -> int:
+        return max(0, self.content_height - self.view_rect().height)
+
+    def view_rect(self) -> pygame.Rect:
+        return self.rect.inflate(-theme.px(16), -theme.px(16))
+
+    def _clamp(self) -> None:
+        m = self.max_offset()
+        self.target = max(0.0, min(float(m), self.target))
+        self.offset = max(0.0, min(float(m), self.offset))
+
+    def scroll_by(self, dy: float) -> None:
+        self._layout()
+        self.target += dy
+        self._clamp()
+
+    def wheel(self, dy: int) -> bool:
+        self.scroll_by(-dy * theme.px(64))
+        return True
+
+    def key(self, event: pygame.event.Event) -> bool:
+        page = self.view_rect().height * 0.85
+        moves = {
+            pygame.K_DOWN: theme.px(48), pygame.K_UP: -theme.px(48),
+            pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page,
+            pygame.K_SPACE: page,
+        }
+        if event.key in moves:
+            self.scroll_by(moves[event.key])
+            return True
+        if event.key == pygame.K_HOME:
+            self.scroll_by(-1e9)
+            return True
+        if event.key == pygame.K_END:
+            self.scroll_by(1e9)
+            return True
+        return False
+
+    def _bar(self) -> tuple[pygame.Rect, pygame.Rect] | None:
+        self._layout()
+        m = self.max_offset()
+        if m <= 0:
+            return None
+        view = self.view_rect()
+        track = pygame.Rect(self.rect.right - theme.px(14), view.top, theme.px(6), view.height)
+        h = max(theme.px(36), int(track.height * view.height / self.content_height))
+        y = track.top + int((track.height - h) * (self.offset / m))
+        return track, pygame.Rect(track.left, y, track.width, h)
+
+    def mouse_down(self, pos: tuple[int, int]) -> None:
+        bar = self._bar()
+        self._thumb_grab = None
+        if bar is None:
+            return
+        track, thumb = bar
+        hit = track.inflate(theme.px(16), 0)
+        if thumb.inflate(theme.px(16), 0).collidepoint(pos):
+            self._thumb_grab = pos[1] - thumb.top
+        elif hit.collidepoint(pos):
+            page = self.view_rect().height * 0.85
+            self.scroll_by(page if pos[1] > thumb.centery else -page)
+
+    def drag(self, pos: tuple[int, int]) -> None:
+        bar = self._bar()
+        if bar is None or self._thumb_grab is None:
+            return
+        track, thumb = bar
+        free = track.height - thumb.height
+        if free <= 0:
+            return
+        frac = (pos[1] - self._thumb_grab - track.top) / free
+        self.target = self.offset = max(0.0, min(1.0, frac)) * self.max_offset()
+
+    def mouse_up(self, pos: tuple[int, int], inside: bool) -> None:
+        self._thumb_grab = None
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.offset = approach(self.offset, self.target, dt, 18.0)
+        if abs(self.offset - self.target) < 0.5:
+            self.offset = self.target
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible or self.rect.width <= 0:
+            return
+        self._layout()
+        view = self.view_rect()
+        if self._content is not None:
+            area = pygame.Rect(0, int(self.offset), view.width, view.height)
+            surface.blit(self._content, (view.left, view.top), area)
+        # soft fade at the edges hints that there is more
+        if self.offset > 1:
+            self._fade(surface, pygame.Rect(view.left, view.top, view.width, theme.px(18)), True)
+        if self.offset < self.max_offset() - 1:
+            self._fade(surface, pygame.Rect(view.left, view.bottom - theme.px(18), view.width,
+                                            theme.px(18)), False)
+        bar = self._bar()
+        if bar is not None:
+            track, thumb = bar
+            theme.rounded(surface, track, (255, 255, 255, 26), track.width // 2)
+            colour = theme.ACCENT if self._thumb_grab is not None else (200, 196, 180)
+            pygame.draw.rect(surface, colour, thumb, border_radius=thumb.width // 2)
+        if self.focused and self.show_focus:
+            theme.focus_ring(surface, self.rect, theme.px(12))
+
+    @staticmethod
+    def _fade(surface: pygame.Surface, rect: pygame.Rect, top: bool) -> None:
+        band = pygame.Surface(rect.size, pygame.SRCALPHA)
+        for i in range(rect.height):
+            t = i / max(1, rect.height - 1)
+            a = int(150 * (1 - t if top else t))
+            pygame.draw.line(band, (12, 20, 16, a), (0, i), (rect.width, i))
+        surface.blit(band, rect)
+
+
+# --------------------------------------------------------------------------- Form
