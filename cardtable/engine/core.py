@@ -53,12 +53,19 @@ SAVE_VERSION = 1
 
 
 class IllegalAction(Exception):
-    """An action the rules do not allow. ``code`` is stable and translatable."""
+    """An action the rules do not allow.
 
-    def __init__(self, code: str, message: str):
+    ``code`` is stable and is what a screen words for a person; ``params`` hold the
+    particulars that wording may need (the suit led, the two cards of a pair, the counts of
+    a meld), JSON values only; ``message`` is an English sentence for logs and tools, never
+    to be parsed.
+    """
+
+    def __init__(self, code: str, message: str, **params: Any):
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self.params = params
 
 
 # --------------------------------------------------------------------------- actions

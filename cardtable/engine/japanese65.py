@@ -15,7 +15,13 @@ from . import checks as ck
 from .cards import make_deck
 from .core import Action, Event, GameState, IllegalAction
 from .registry import GameSpec, OptionSpec
-from .tricks import card_points, deal_with_voids, rank_strength, winning_index
+from .tricks import (
+    card_points,
+    deal_with_voids,
+    follow_suit_options,
+    rank_strength,
+    winning_index,
+)
 
 RANKS_HIGH_TO_LOW = "AKQJT9876543"
 ORDER = rank_strength(RANKS_HIGH_TO_LOW)
@@ -131,9 +137,7 @@ class Japanese65State(GameState):
     def _playable(self, hand: list[str]) -> list[str]:
         if not self.trick:
             return hand
-        led = self.trick[0][1][1]
-        same = [c for c in hand if c[1] == led]
-        return same or hand
+        return follow_suit_options(hand, self.trick[0][1][1])
 
     def legal_actions(self) -> list[Action]:
         if self.over:
@@ -149,8 +153,9 @@ class Japanese65State(GameState):
             raise IllegalAction("not_in_hand", f"{card} is not in your hand")
         if self.trick:
             led = self.trick[0][1][1]
-            if card[1] != led and any(c[1] == led for c in hand):
-                raise IllegalAction("must_follow_suit", "you must follow the suit led")
+            if card not in follow_suit_options(hand, led):
+                raise IllegalAction("must_follow_suit", "you must follow the suit led",
+                                    suit=led)
 
     def _apply(self, action: Action) -> list[Event]:
         seat = self.turn

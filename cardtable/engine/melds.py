@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, product
 from types import MappingProxyType
+from typing import NamedTuple
 
 from .cards import JOKER, NUMBER_RANK, RANK_NUMBER, SUITS, is_valid_code
 
@@ -57,6 +58,7 @@ __all__ = [
     "can_meld_all",
     "check_meld",
     "check_meld_code",
+    "MeldReason",
     "check_partition",
     "clear_cache",
     "go_out_options",
@@ -89,6 +91,20 @@ REASONS: Mapping[str, str] = MappingProxyType(
 #: Rank letter used by :func:`wild_assignment` for the wilds of a meld of jokers only
 #: (possible only when ``need_natural`` is off): such a meld is reported as a set of aces.
 JOKERS_ONLY_RANK = "A"
+
+
+class MeldReason(NamedTuple):
+    """Why cards are no meld: a stable ``code`` (one of :data:`REASONS`), the English
+    ``text``, and the ``params`` a screen words it with (counts, the card)."""
+
+    code: str
+    text: str
+    params: Mapping[str, object] = MappingProxyType({})
+
+
+def _why(code: str, text: str | None = None, **params: object) -> MeldReason:
+    return MeldReason(code, REASONS[code] if text is None else text,
+                      MappingProxyType(params))
 
 
 def too_many_wilds_text(wilds: int, naturals: int) -> str:
@@ -260,7 +276,7 @@ class _Reading:
     orientation: str | None = None  # runs: 'low', 'high' or 'free'
 
 
-def _read(cards: Sequence[str], rules: MeldRules) -> tuple[list[_Reading], tuple[str, str] | None]:
+def _read(cards: Sequence[str], rules: MeldRules) -> tuple[list[_Reading], MeldReason | None]:
     """Readings of ``cards`` that are valid melds, and a failure reason when there is none.
 
     For each shape (a set, or a run in a given suit) the reading with the most natural
@@ -268,10 +284,10 @@ def _read(cards: Sequence[str], rules: MeldRules) -> tuple[list[_Reading], tuple
     """
     for c in cards:
         if not is_valid_code(c):
-            return [], ("not_a_card", not_a_card_text(c))
+            return [], _why("not_a_card", not_a_card_text(c), card=str(c))
     n = len(cards)
     if n < 3:
-        return [], ("too_few_cards", REASONS["too_few_cards"])
+        return [], _why("too_few_cards")
     wild_ranks = rules.wild_ranks
     pure = [i for i, c in enumerate(cards) if c != JOKER and c[0] not in wild_ranks]
     wildrank = [i for i, c in enumerate(cards) if c != JOKER and c[0] in wild_ranks]
@@ -327,22 +343,23 @@ def _read(cards: Sequence[str], rules: MeldRules) -> tuple[list[_Reading], tuple
         r = max(shapes, key=lambda x: len(x.naturals))
         k = len(r.naturals)
         if need and k == 0:
-            return [], ("no_natural", REASONS["no_natural"])
-        return [], ("too_many_wilds", too_many_wilds_text(n - k, k))
+            return [], _why("no_natural")
+        return [], _why("too_many_wilds", too_many_wilds_text(n - k, k), wild=n - k,
+                        natural=k)
     return [], _shape_failure([cards[i] for i in pure], n)
 
 
-def _shape_failure(pure: list[str], n: int) -> tuple[str, str]:
+def _shape_failure(pure: list[str], n: int) -> MeldReason:
     """Why cards whose non-wild cards share neither a rank nor a run shape fail."""
     ranks = [c[0] for c in pure]
     suits = {c[1] for c in pure}
     if len(suits) > 1:
         code = "mixed_suits" if len(set(ranks)) == len(ranks) else "no_shared_rank_or_suit"
-        return code, REASONS[code]
+        return _why(code)
     if len(set(ranks)) != len(ranks):
-        return "duplicate_rank", REASONS["duplicate_rank"]
+        return _why("duplicate_rank")
     if n > MAX_RUN:
-        return "run_too_long", REASONS["run_too_long"]
+        return _why("run_too_long")
     positions = [_position(c) for c in pure]
     # A window that would fit if the run could go on from king to ace to two.
     for start in range(3, 14):
@@ -350,12 +367,13 @@ def _shape_failure(pure: list[str], n: int) -> tuple[str, str]:
         if end < 15:
             continue
         if all(start <= p <= end or start <= p + 13 <= end for p in positions):
-            return "wraps", REASONS["wraps"]
-    return "not_sequence", REASONS["not_sequence"]
+            return _why("wraps")
+    return _why("not_sequence")
 
 
-def check_meld_code(cards: Sequence[str], rules: MeldRules) -> tuple[str, str] | None:
-    """None when ``cards`` form one valid meld, else ``(code, reason)``.
+def check_meld_code(cards: Sequence[str], rules: MeldRules) -> MeldReason | None:
+    """None when ``cards`` form one valid meld, else a :class:`MeldReason` (code, text,
+    params; it still reads as the pair ``(code, text)`` by index).
 
     ``code`` is one of :data:`REASONS` and stays stable for translation.
     """

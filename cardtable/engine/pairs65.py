@@ -278,10 +278,12 @@ class Pairs65State(GameState):
                 raise IllegalAction(
                     "colours_differ",
                     f"{a} is {COLOUR[a[1]]} and {b} is {COLOUR[b[1]]}: a pair is one colour",
+                    cards=[a, b], colours=[COLOUR[a[1]], COLOUR[b[1]]],
                 )
             total = VALUE[a[0]] + VALUE[b[0]]
             if total != 13:
-                raise IllegalAction("values_not_13", f"values add to {total}, not 13")
+                raise IllegalAction("values_not_13", f"values add to {total}, not 13",
+                                    total=total)
             return
         if kind == "discard":
             if len(hand) <= REFILL_AT:

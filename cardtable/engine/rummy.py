@@ -383,7 +383,8 @@ class RummyState(GameState):
         for meld in melds:
             why = meldlib.check_meld_code(meld, rules)
             if why is not None:
-                raise IllegalAction("invalid_meld", f"{' '.join(meld)}: {why[1]}")
+                raise IllegalAction("invalid_meld", f"{' '.join(meld)}: {why.text}",
+                                    meld=list(meld), reason=why.code, **why.params)
         left = len(hand) - len(used)
         if kind == "go_out":
             if self.DISCARD_WHEN_OUT and action.discard is None:

@@ -259,7 +259,7 @@ class SixtySixState(GameState):
             lead = self.trick[0]
             led = lead[1]
             if card[1] != led and any(c[1] == led for c in hand):
-                raise IllegalAction("must_follow_suit", "you must follow the suit led")
+                raise IllegalAction("must_follow_suit", "you must follow the suit led", suit=led)
             if card[1] == led:
                 raise IllegalAction(
                     "must_win_trick", "you must win the trick with a higher card of the suit led"
@@ -290,21 +290,26 @@ class SixtySixState(GameState):
             return
         if kind == "exchange":
             if self.closed:
-                raise IllegalAction("cannot_exchange", "the stock is closed")
+                raise IllegalAction("cannot_exchange", "the stock is closed",
+                                    reason="stock_closed")
             if not self.stock:
-                raise IllegalAction("cannot_exchange", "the trump card has been drawn")
+                raise IllegalAction("cannot_exchange", "the trump card has been drawn",
+                                    reason="trump_drawn")
             if not self.tricks[seat]:
                 raise IllegalAction(
-                    "cannot_exchange", "you may exchange only after winning a trick"
+                    "cannot_exchange", "you may exchange only after winning a trick",
+                    reason="no_trick_won"
                 )
             if NINE[self.trump] not in hand:
-                raise IllegalAction("cannot_exchange", "you do not hold the nine of trumps")
+                raise IllegalAction("cannot_exchange", "you do not hold the nine of trumps",
+                                    reason="no_nine")
             return
         # close
         if self.closed:
-            raise IllegalAction("cannot_close", "the stock is already closed")
+            raise IllegalAction("cannot_close", "the stock is already closed",
+                                reason="already_closed")
         if not self.stock:
-            raise IllegalAction("cannot_close", "the stock is exhausted")
+            raise IllegalAction("cannot_close", "the stock is exhausted", reason="used_up")
 
     # ------------------------------------------------------------------ moves
     def _apply(self, action: Action) -> list[Event]:

@@ -24,8 +24,6 @@ scene's change of viewer (``turn_prompt`` names the player and what is asked of 
 
 from __future__ import annotations
 
-import re
-
 import pygame
 
 from cardtable.engine.core import Action
@@ -37,9 +35,6 @@ from cardtable.ui.tables.pairs65_draw import Pairs65Drawing
 from cardtable.ui.tables.pairs65_events import Pairs65Events
 from cardtable.ui.tables.pairs65_layout import Pairs65Layout
 from cardtable.ui.tables.pairs65_words import short_words, the_short
-
-CODE = re.compile(r"\b([A2-9TJQK])([SHDC])\b")
-
 
 #: the engine's refusals (IllegalAction codes) as the player reads them
 REFUSALS = {
@@ -346,19 +341,15 @@ class Pairs65Table(Pairs65Layout, Pairs65Events, Pairs65Drawing, GameTable):
 
     def refusal_text(self, exc) -> Msg | str | None:
         """The engine's refusal codes in the player's words (the engine stays English)."""
-        message = exc.message or ""
-        if exc.code == "colours_differ":
-            codes = ["".join(m) for m in CODE.findall(message)]
-            if len(codes) == 2:
-                colour = {"H": N_("red"), "D": N_("red"), "S": N_("black"), "C": N_("black")}
-                return Msg("Not a pair: {a} is {ca} and {b} is {cb}; a pair is one colour.",
-                           a=short_words(codes[0]), b=short_words(codes[1]),
-                           ca=Msg(colour[codes[0][1]]), cb=Msg(colour[codes[1][1]]))
-        if exc.code == "values_not_13":
-            total = re.search(r"\d+", message)
-            if total:
-                return Msg("Not a pair: the values add to {total}, not 13.",
-                           total=int(total.group(0)))
+        params = exc.params
+        if exc.code == "colours_differ" and len(params.get("cards", ())) == 2:
+            a, b = params["cards"]
+            colour = {"H": N_("red"), "D": N_("red"), "S": N_("black"), "C": N_("black")}
+            return Msg("Not a pair: {a} is {ca} and {b} is {cb}; a pair is one colour.",
+                       a=short_words(a), b=short_words(b),
+                       ca=Msg(colour[a[1]]), cb=Msg(colour[b[1]]))
+        if exc.code == "values_not_13" and "total" in params:
+            return Msg("Not a pair: the values add to {total}, not 13.", total=params["total"])
         if exc.code in REFUSALS:
             return REFUSALS[exc.code]
         return N_("That move is not allowed now.")

@@ -18,8 +18,6 @@ pile) to discard; drag cards between the hand and the staging groups freely, at 
 
 from __future__ import annotations
 
-import re
-
 import pygame
 
 from cardtable.engine import melds as meldlib
@@ -89,7 +87,7 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
             if v.missing:
                 label = NMsg("add {n} more card", "add {n} more cards", v.missing, n=v.missing)
             elif v.reason is not None:
-                label = self.meld_reason(*v.reason)
+                label = self.meld_reason(v.reason)
             elif v.kind == "set":
                 label = Msg("Set of {ranks}", ranks=Msg(RANK_PLURAL[v.rank]))
             else:
@@ -100,15 +98,25 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
             self._checks[key] = got
         return got
 
-    def meld_reason(self, code: str, text: str) -> Msg:
-        """The engine's reason (code, English text) a group is no meld, in the player's words."""
-        if code == "too_many_wilds":
-            counts = [int(x) for x in re.findall(r"\d+", text)]
-            if len(counts) == 2:
+    def meld_reason(self, reason) -> Msg:
+        """The engine's reason a group is no meld (a :class:`~cardtable.engine.melds.MeldReason`:
+        its code and counts), in the player's words."""
+        params = reason.params
+        if reason.code == "too_many_wilds":
+            if "wild" in params and "natural" in params:
                 return self.m(N_("Too many wild cards: {wild} wild for {natural} natural"),
-                              wild=counts[0], natural=counts[1])
+                              wild=params["wild"], natural=params["natural"])
             return self.m(N_("Too many wild cards"))
-        return Msg(MELD_REASONS.get(code, N_("Not a meld")))
+        return Msg(MELD_REASONS.get(reason.code, N_("Not a meld")))
+
+    def refusal_text(self, exc) -> Msg | None:
+        """A meld the engine refused says why, from the reason's code and counts."""
+        if exc.code == "invalid_meld" and "reason" in exc.params:
+            params = {k: v for k, v in exc.params.items() if k not in ("reason", "meld")}
+            return Msg("{cards}: {why}", cards=" ".join(exc.params.get("meld", ())),
+                       why=self.meld_reason(meldlib.MeldReason(exc.params["reason"], "",
+                                                                params)))
+        return None
 
     def m(self, msgid: str, /, **values) -> Msg:
         """A sentence in this game's words: its own (context ``game_id``) when it has them."""

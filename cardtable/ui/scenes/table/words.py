@@ -32,28 +32,34 @@ MESSAGES = {
     "invalid_meld": N_("Those cards do not make a valid meld."),
     "no_melds": N_("Lay down at least one meld first."),
     "use_go_out": N_("Put every card in melds to go out."),
+    "bad_action": N_("That move is not possible."),
+    "bad_source": N_("Draw from the stock or the discard pile."),
+    "no_partial_laydown": N_("Melds go down only to go out, until somebody has gone out."),
+    "no_discard_when_out": N_("Going out melds every card: there is no discard."),
+    "must_meld_all": N_("To go out, put every card in melds (but the one you discard)."),
+    "must_keep_discard": N_("Keep one card to discard, or go out with it."),
 }
-#: the engine's reasons (English sentences) for the two refusals that carry one
+#: the two refusals that carry a reason (its code, the ``reason`` parameter)
 REFUSAL_REASONS = {
-    "the stock is closed": N_("You cannot exchange the nine now: the stock is closed."),
-    "the trump card has been drawn":
-        N_("You cannot exchange the nine now: the trump card has been drawn."),
-    "you may exchange only after winning a trick":
+    "stock_closed": N_("You cannot exchange the nine now: the stock is closed."),
+    "trump_drawn": N_("You cannot exchange the nine now: the trump card has been drawn."),
+    "no_trick_won":
         N_("You cannot exchange the nine now: you may exchange only after winning a trick."),
-    "you do not hold the nine of trumps":
-        N_("You cannot exchange the nine now: you do not hold the nine of trumps."),
-    "the stock is already closed": N_("You cannot close the stock now: it is already closed."),
-    "the stock is exhausted": N_("You cannot close the stock now: it is used up."),
+    "no_nine": N_("You cannot exchange the nine now: you do not hold the nine of trumps."),
+    "already_closed": N_("You cannot close the stock now: it is already closed."),
+    "used_up": N_("You cannot close the stock now: it is used up."),
 }
 #: a computer player's level on its name plate (the words of the setup screen)
 LEVEL_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 
 
 def friendly(exc: IllegalAction, led: str | None = None) -> Msg:
-    """The sentence a player reads when a move is refused (a code of the engine, worded here
-    in the current language)."""
+    """The sentence a player reads when a move is refused: the engine's code and parameters
+    (never its English message), worded here in the current language. ``led`` is the suit
+    led when the refusal does not name it."""
+    led = exc.params.get("suit", led)
     if exc.code in ("cannot_exchange", "cannot_close"):
-        text = REFUSAL_REASONS.get(exc.message or "")
+        text = REFUSAL_REASONS.get(exc.params.get("reason", ""))
         if text is not None:
             return Msg(text)
         return Msg("You cannot exchange the nine now.") if exc.code == "cannot_exchange" \
