@@ -63,7 +63,9 @@ def quick_setup(game_id: str, people: int = 1, level: str = "easy") -> dict:
     first seats, computers of ``level`` in the others."""
     from cardtable.engine import registry
 
-    players = 4 if game_id == "japanese65" else registry.get(game_id).min_players
+    spec = registry.get(game_id)
+    # a partnership game at its full table, any other at its fewest players
+    players = sum(len(side) for side in spec.partnerships) or spec.min_players
     seats = [{"name": "You" if i == 0 and people == 1 else f"Player {i + 1}",
               "kind": "human" if i < people else "computer", "level": level}
              for i in range(players)]

@@ -21,16 +21,15 @@ the pause has left then.
 from __future__ import annotations
 
 import concurrent.futures as futures
-import json
 import random
 import time
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable import ai
+from cardtable import ai, saves
 from cardtable.ai import worker
 from cardtable.engine import registry
-from cardtable.engine.core import Action, ConfigError, Event, GameState, IllegalAction
+from cardtable.engine.core import Action, Event, GameState, IllegalAction
 from cardtable.names import clean_name
 
 LEVELS = ("easy", "medium", "hard")
@@ -461,73 +460,28 @@ class Match:
             state.apply(action)
         return state
 
-    # ---- saving -----------------------------------------------------------------------
+    # ---- saving (the format and its checks: cardtable.saves) ----------------------------
     def to_json(self) -> dict:
-        return {
-            "version": 1,
-            "game": self.game_id,
-            "seats": [s.to_json() for s in self.seats],
-            "seed": self.seed,
-            "move_no": self._move_no,
-            "state": self.state.to_json(),
-            "checkpoint": self.checkpoint,
-            "history": [[seat, action.to_json()] for seat, action, _ in self.history],
-        }
+        """The match as its save holds it (:func:`cardtable.saves.write`)."""
+        return saves.write(self.game_id, [s.to_json() for s in self.seats], self.seed,
+                           self._move_no, self.state, self.checkpoint, self.history)
 
     @classmethod
     def from_json(cls, data: dict, **kwargs: Any) -> Match:
         """Rebuild a saved match. The moves since the deal's start are replayed from it under
-        the rules and must give the saved state exactly; anything else is a ConfigError."""
-        if not isinstance(data, dict):
-            raise ConfigError("bad_save", "a saved match must be an object")
-        game = data.get("game")
-        seats_data = data.get("seats")
-        if not isinstance(seats_data, list) or not all(isinstance(s, dict) for s in seats_data):
-            raise ConfigError("bad_save", "the save's seats are damaged")
-        seats = [Seat.from_json(s) for s in seats_data]
-        seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise ConfigError("bad_save", "the save's seed is damaged")
-        saved = registry.from_json(data.get("state"))
-        if saved.GAME_ID != game or saved.n_players != len(seats):
-            raise ConfigError("bad_save", "the save's seats do not match its game")
-        history: list[tuple[int, Action, list[Event]]] = []
-        checkpoint = data.get("checkpoint")
-        state = saved
-        if checkpoint is not None:
-            state = registry.from_json(checkpoint)
-            if state.GAME_ID != game or state.n_players != len(seats):
-                raise ConfigError("bad_save", "the save's deal start is of another game")
-            moves = data.get("history")
-            if not isinstance(moves, list):
-                raise ConfigError("bad_save", "the save's moves are damaged")
-            for item in moves:
-                if not isinstance(item, list) or len(item) != 2:
-                    raise ConfigError("bad_save", "the save's moves are damaged")
-                seat, action = item[0], Action.from_json(item[1])
-                if seat != state.current_player:
-                    raise ConfigError("bad_save", "a saved move was made out of turn")
-                events = state.apply(action)
-                if any(e.kind == "dealt" for e in events):
-                    raise ConfigError("bad_save", "the saved moves run past the deal's end")
-                history.append((seat, action, events))
-            if _normal(state.to_json()) != _normal(saved.to_json()):
-                raise ConfigError("bad_save", "the saved moves do not lead to the saved state")
-        match = cls(game, seats, seed=seed, state=state, **kwargs)
-        if checkpoint is not None:
-            match.checkpoint = _normal(checkpoint)
-            match.history = history
-            match.moves = [(seat, action) for seat, action, _ in history]
-            match.log = [e for _, _, events in history for e in events]
-        move_no = data.get("move_no")
-        if isinstance(move_no, int) and not isinstance(move_no, bool) and move_no >= 0:
-            match._move_no = move_no
+        the rules and must give the saved state exactly (:func:`cardtable.saves.read`);
+        anything else is a ConfigError."""
+        saved = saves.read(data)
+        seats = [Seat.from_json(s) for s in saved.seats]
+        match = cls(saved.game, seats, seed=saved.seed, state=saved.state, **kwargs)
+        if saved.checkpoint is not None:
+            match.checkpoint = saved.checkpoint
+            match.history = saved.history
+            match.moves = [(seat, action) for seat, action, _ in saved.history]
+            match.log = [e for _, _, events in saved.history for e in events]
+        if saved.move_no is not None:
+            match._move_no = saved.move_no
         return match
-
-
-def _normal(data: Any) -> Any:
-    """``data`` as it comes back from JSON (tuples become lists)."""
-    return json.loads(json.dumps(data))
 
 
 def _codes(data: Any, deck: set[str]) -> set[str]:

@@ -27,10 +27,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from cardtable import saves
 from cardtable.i18n import N_, Msg
 
 SETTINGS_VERSION = 1
-MATCH_VERSION = 1
+MATCH_VERSION = saves.FORMAT_VERSION   # the saved match's format: cardtable.saves
 STATS_VERSION = 1
 APP_NAME = "cardtable"
 
@@ -384,7 +385,6 @@ def save_match(match, path: str | os.PathLike | None = None) -> bool:
     the file is left alone (a saved match that could not be read is not written over)."""
     path = Path(path) if path is not None else match_path()
     data = match.to_json()
-    data["version"] = MATCH_VERSION
     return write_json(path, data, indent=None)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardtable.engine.rummy65 import ANTE
 from cardtable.i18n import N_, Msg
 from cardtable.ui.tables.rummy import RummyTable
 
@@ -18,7 +19,7 @@ class Rummy65Table(RummyTable):
         """The pot as the picture knows it: the last scored row's, or the ante of everybody."""
         rows = [r for r in self.t.match.state.score_sheet
                 if r.get("deal", 0) < self.deal_no and "money" in r]
-        return rows[-1]["money"]["pot"] if rows else 65 * self.n
+        return rows[-1]["money"]["pot"] if rows else ANTE * self.n
 
 
 TABLE = Rummy65Table

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine.core import Action
+from cardtable.engine.sixtysix import MARRIAGE_POINTS, TRUMP_MARRIAGE_POINTS, WIN_POINTS
 from cardtable.i18n import N_, Msg, NMsg, tr
 from cardtable.ui import theme
 from cardtable.ui.cardart import card_height
@@ -271,7 +272,7 @@ class SixtySixTable(ClickToPlay, GameTable):
 
     def on_marriage(self, ev: dict) -> float:
         t = self.t
-        seat, suit, pts = ev["seat"], ev["suit"], ev.get("points", 20)
+        seat, suit, pts = ev["seat"], ev["suit"], ev.get("points", MARRIAGE_POINTS)
         if ev.get("pending"):
             self.pending[seat] += pts
         else:
@@ -517,7 +518,7 @@ class SixtySixTable(ClickToPlay, GameTable):
         out = []
         for a in legal:
             if a.kind == "marriage":
-                pts = 40 if a.suit == self.trump else 20
+                pts = TRUMP_MARRIAGE_POINTS if a.suit == self.trump else MARRIAGE_POINTS
                 out.append((Msg("Marriage in {suit} ({pts})", suit=suit_words(a.suit), pts=pts),
                             a))
         for a in legal:
@@ -535,7 +536,7 @@ class SixtySixTable(ClickToPlay, GameTable):
         """Claim 66: the main button once the viewer counts 66; below that, a quiet button that
         asks for a second click (a wrong claim gives the opponent 2 or 3 game points)."""
         mine = self.t.match.view(self.viewer)["points"][self.viewer]
-        if mine >= 66:
+        if mine >= WIN_POINTS:
             return (N_("Claim 66"), action, "primary")
 
         def ask() -> None:

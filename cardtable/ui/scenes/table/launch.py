@@ -7,9 +7,11 @@
 
 from __future__ import annotations
 
+import gc
+
 from cardtable.i18n import N_
 from cardtable.match import Match
-from cardtable.ui import session
+from cardtable.ui import memory, session
 from cardtable.ui.scenes.table.scene import TableScene
 
 
@@ -33,6 +35,9 @@ def show_table(app, table: TableScene) -> TableScene:
     app.table = table
     app.reset(app.build("menu"))
     app.push(table)
+    if old is not None and old is not table:
+        gc.collect()                  # the old table's cards and caches go now, and the
+        memory.trim(force=True)       # memory they held goes back to the system
     return table
 
 
