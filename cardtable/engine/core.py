@@ -116,6 +116,7 @@ class Action:
     cards: tuple[str, ...] | None = None
 
     def to_json(self) -> dict:
+        """The action as a JSON object: its kind and fields (tuples as lists)."""
         out: dict = {"kind": self.kind}
         for name in _ACTION_FIELDS:
             value = getattr(self, name)
@@ -130,6 +131,7 @@ class Action:
 
     @classmethod
     def from_json(cls, data: JSON) -> Action:
+        """An action from :meth:`to_json`'s object; a malformed one raises IllegalAction."""
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
             raise IllegalAction("bad_action", "an action must be an object with a 'kind'")
         unknown = set(data) - {"kind", *_ACTION_FIELDS}
@@ -241,15 +243,18 @@ class Event:
     seen_by: tuple[int, ...] = ()
 
     def for_seat(self, seat: int | None) -> dict:
+        """The event as ``seat`` may see it (None: the public), cards it may not see hidden."""
         out = {"kind": self.kind, **self.data}
         if self.secret and seat is not None and seat in self.seen_by:
             out.update(self.secret)
         return out
 
     def public(self) -> dict:
+        """The event as every seat may see it."""
         return {"kind": self.kind, **self.data}
 
     def to_json(self) -> dict:
+        """The whole event as a JSON object, secrets included (saves, tests)."""
         return {
             "kind": self.kind,
             "data": self.data,
@@ -424,14 +429,17 @@ class GameState(ABC):
     @property
     @abstractmethod
     def current_player(self) -> int | None:
+        """The seat that must act now, or None once the match is over."""
         ...
 
     @property
     def is_over(self) -> bool:
+        """True once the match has ended (``winners`` is then set)."""
         return self.over
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
+        """Every action the current player may take now (a canonical finite list)."""
         ...
 
     def normalise(self, action: Action) -> Action:
@@ -471,14 +479,18 @@ class GameState(ABC):
 
     @abstractmethod
     def hand(self, seat: int) -> list[str]:
+        """The cards in ``seat``'s hand (tests and debugging; a bot reads :meth:`view`)."""
         ...
 
     @abstractmethod
     def view(self, seat: int) -> dict:
+        """Everything ``seat`` may know now, and nothing more, as JSON values."""
         ...
 
     @abstractmethod
     def determinize(self, seat: int, rng: random.Random) -> GameState:
+        """A copy whose hidden cards are dealt again at random, consistently with
+        ``view(seat)`` (what that seat knows), for search."""
         ...
 
     # ---- deal results ------------------------------------------------------------
@@ -513,6 +525,7 @@ class GameState(ABC):
         return self.BASE_FIELDS + self.FIELDS
 
     def clone(self) -> GameState:
+        """An exact, independent copy (the random generator included)."""
         new = self.__class__.__new__(self.__class__)
         d = new.__dict__
         src = self.__dict__
@@ -524,6 +537,7 @@ class GameState(ABC):
         return new
 
     def to_json(self) -> dict:
+        """The whole state as a JSON object: an exact round trip with :meth:`from_json`."""
         version, internal, gauss = self.rng.getstate()
         return {
             "game": self.GAME_ID,
@@ -534,6 +548,7 @@ class GameState(ABC):
 
     @classmethod
     def from_json(cls, data: dict) -> GameState:
+        """Rebuild a state from :meth:`to_json`; a damaged or impossible one raises ConfigError."""
         if data.get("version") != SAVE_VERSION:
             raise ConfigError(
                 "bad_version", f"save version {data.get('version')!r} is not supported"
