@@ -173,8 +173,9 @@ class CardArt:
 
     #: how many card widths are kept cached (a window resized by dragging asks for many)
     KEEP_WIDTHS = 8
-    #: how many turned images are kept (the most recently used)
-    KEEP_TURNED = 128
+    #: how many turned images are kept (the most recently used): a trick, the tops of the
+    #: piles and a few in the air need far fewer; each is about 150 KB at 1280x720
+    KEEP_TURNED = 48
 
     def _use_width(self, width: int) -> None:
         """Remember ``width`` as recently used; forget the surfaces of old widths."""
