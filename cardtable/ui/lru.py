@@ -12,8 +12,10 @@ program runs.
 
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 
 class LRU(OrderedDict):
@@ -34,3 +36,54 @@ class LRU(OrderedDict):
         self.move_to_end(key)
         while len(self) > self.size:
             self.popitem(last=False)
+
+
+class CacheInfo(NamedTuple):
+    """How full a :func:`surface_cache` is, in bytes of pixels."""
+
+    currsize: int
+    maxsize: int
+
+
+def _pixels(value: Any) -> int:
+    try:
+        return value.get_bytesize() * value.get_width() * value.get_height()
+    except (AttributeError, TypeError):
+        return 0
+
+
+def surface_cache(max_bytes: int) -> Callable:
+    """Like ``functools.lru_cache``, for functions that draw surfaces, but bounded by the
+    pixels kept (``max_bytes``) rather than by a count: a panel of the window's size weighs
+    as much as a thousand small labels, and panels of many sizes (one per summary, per
+    window size tried) would otherwise be kept by the hundred."""
+
+    def wrap(fn: Callable) -> Callable:
+        kept: OrderedDict = OrderedDict()
+        total = 0
+
+        @functools.wraps(fn)
+        def cached(*args):
+            nonlocal total
+            value = kept.get(args)
+            if value is not None:
+                kept.move_to_end(args)
+                return value
+            value = fn(*args)
+            kept[args] = value
+            total += _pixels(value)
+            while total > max_bytes and len(kept) > 1:
+                _, old = kept.popitem(last=False)
+                total -= _pixels(old)
+            return value
+
+        def cache_clear() -> None:
+            nonlocal total
+            kept.clear()
+            total = 0
+
+        cached.cache_clear = cache_clear
+        cached.cache_info = lambda: CacheInfo(total, max_bytes)
+        return cached
+
+    return wrap

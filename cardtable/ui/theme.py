@@ -14,6 +14,7 @@ import pygame
 from cardtable.i18n import N_, tr
 from cardtable.paths import font_path
 from cardtable.ui.felt import Felt
+from cardtable.ui.lru import surface_cache
 
 # --------------------------------------------------------------------------- colours
 
@@ -33,6 +34,9 @@ ACCENT_DARK = (176, 134, 58)
 
 PANEL = (10, 18, 14)            # translucent dark panels on the felt
 PANEL_ALPHA = 178
+#: pixels kept by each cache of drawn panels, shadows and faces (16 MB: a few panels of the
+#: window's size and every button and plate of a screen)
+PANEL_BYTES = 16 * 2**20
 PANEL_EDGE = (255, 255, 255, 34)
 
 BUTTON = (30, 42, 36)
@@ -264,7 +268,7 @@ def ellipsize(text, size: int, width: int, bold: bool = False) -> str:
 # --------------------------------------------------------------------------- shapes
 
 
-@lru_cache(maxsize=256)
+@surface_cache(PANEL_BYTES)
 def _rounded(size: tuple[int, int], colour: tuple, radius: int, edge: tuple | None,
              edge_width: int) -> pygame.Surface:
     surf = pygame.Surface(size, pygame.SRCALPHA)
@@ -298,7 +302,7 @@ def rounded(surface: pygame.Surface, rect: pygame.Rect, colour, radius: int,
     )
 
 
-@lru_cache(maxsize=128)
+@surface_cache(PANEL_BYTES)
 def _shadow(size: tuple[int, int], radius: int, spread: int, strength: int) -> pygame.Surface:
     w, h = size
     surf = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
@@ -416,7 +420,7 @@ def clear_caches() -> None:
     _render.cache_clear()
 
 
-@lru_cache(maxsize=256)
+@surface_cache(PANEL_BYTES)
 def _face(size: tuple[int, int], top: tuple, bottom: tuple, radius: int,
           edge: tuple | None) -> pygame.Surface:
     w, h = size

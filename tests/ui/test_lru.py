@@ -1,0 +1,42 @@
+"""The bounded caches of drawn surfaces (cardtable/ui/lru.py)."""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.ui import theme
+from cardtable.ui.lru import LRU, surface_cache
+
+
+def test_lru_keeps_the_most_recently_used():
+    cache = LRU(2)
+    cache["a"], cache["b"] = 1, 2
+    assert cache.get("a") == 1          # "a" is now the most recent
+    cache["c"] = 3
+    assert list(cache) == ["a", "c"]
+
+
+def test_surface_cache_is_bounded_by_pixels_not_count():
+    calls = []
+
+    @surface_cache(1_000_000)
+    def draw(w: int, h: int) -> pygame.Surface:
+        calls.append((w, h))
+        return pygame.Surface((w, h), pygame.SRCALPHA)
+
+    a = draw(100, 100)                   # 40 kB
+    assert draw(100, 100) is a and len(calls) == 1
+    for i in range(30):                  # panels of many sizes: 30 x ~0.5 MB
+        draw(300 + i, 400)
+    info = draw.cache_info()
+    assert 0 < info.currsize <= 1_000_000 == info.maxsize
+    draw.cache_clear()
+    assert draw.cache_info().currsize == 0
+
+
+def test_panel_shadows_of_many_sizes_stay_within_the_bound():
+    for i in range(80):                  # a summary panel per deal, each its own size
+        theme._shadow((700 + i, 500 + i), 16, 24, 120)
+        theme._rounded((700 + i, 500 + i), (10, 18, 14, 178), 16, (255, 255, 255, 34), 1)
+    for fn in (theme._shadow, theme._rounded):
+        assert fn.cache_info().currsize <= theme.PANEL_BYTES
