@@ -118,7 +118,9 @@ def _mix(a, b, t: float) -> tuple[int, int, int]:
 
 # --------------------------------------------------------------------------- fonts
 
-_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+#: fonts of the card indices by size: every card width asks for its own sizes, and a font
+#: holds about 0.3 MB once it has drawn, so only the most recently used are kept
+_FONTS: LRU = LRU(24)
 
 
 def _font(size: int, bold: bool = True) -> pygame.font.Font:

@@ -40,3 +40,12 @@ def test_panel_shadows_of_many_sizes_stay_within_the_bound():
         theme._rounded((700 + i, 500 + i), (10, 18, 14, 178), 16, (255, 255, 255, 34), 1)
     for fn in (theme._shadow, theme._rounded):
         assert fn.cache_info().currsize <= theme.PANEL_BYTES
+
+
+def test_card_index_fonts_stay_bounded_over_many_card_widths():
+    from cardtable.ui import cardart
+
+    art = cardart.CardArt()
+    for width in range(40, 160, 3):       # a window resized by dragging, larger cards...
+        art.face("QS", width)
+    assert len(cardart._FONTS) <= 24
