@@ -6,6 +6,8 @@ Stacked decks make the hands known: every test plays real turns through the wind
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
@@ -114,11 +116,16 @@ def new_group_point(table):
     return next(r.center for kind, _, r in table.game.stage_items() if kind == "new")
 
 
-def until_summary(app, table, steps: int = 4000) -> SummaryScene:
-    for _ in range(steps):
+def until_summary(app, table, seconds: float = 60.0) -> SummaryScene:
+    """Frames until the hand's summary shows; the computers think on a thread, so the wait
+    is bounded by time (a busy machine gives them fewer frames' worth of it)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if isinstance(app.top, SummaryScene):
             return app.top
         app.step([], DT)
+        if table.match.thinking:
+            time.sleep(0.001)
     raise AssertionError("no summary")
 
 
