@@ -7,7 +7,9 @@ character to its strength (higher wins). ``trump`` is a suit letter or None.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations
 
 
 def rank_strength(ranks_high_to_low: str) -> dict[str, int]:
@@ -62,7 +64,7 @@ def deal_with_voids(
 
     The real deal satisfies the constraints, so a solution always exists. Cards
     with the fewest eligible seats are placed first; a random order with a few
-    retries almost always succeeds, and a backtracking search guarantees it.
+    retries almost always succeeds, and a search checked by Hall's condition guarantees it.
     """
     seats = list(sizes)
     if not any(voids[s] for s in seats):
@@ -96,25 +98,42 @@ def deal_with_voids(
 
 
 def _deal_backtrack(pool, sizes, eligible, rng):
-    cards = sorted(pool, key=lambda c: len(eligible[c]))
-    room = dict(sizes)
-    out = {s: [] for s in sizes}
+    """A deal found card by card, each placed only where the rest can still be dealt.
 
-    def place(i: int) -> bool:
-        if i == len(cards):
-            return True
-        c = cards[i]
-        options = [s for s in eligible[c] if room[s] > 0]
+    The cards that may go to the same seats form one group. A deal exists exactly when,
+    for every set of groups, their cards fit in the room of the seats any of them may go
+    to (Hall's condition): at most 15 sets for four suits. Checking it before each card is
+    placed never needs to undo a choice, where a plain search could take exponential time
+    (one seat forced to take a whole suit that another seat could also take).
+    """
+    count = Counter(tuple(eligible[c]) for c in pool)
+    room = dict(sizes)
+
+    def fits() -> bool:
+        groups = [g for g, n in count.items() if n]
+        for r in range(1, len(groups) + 1):
+            for combo in combinations(groups, r):
+                need = sum(count[g] for g in combo)
+                if need > sum(room[s] for s in set().union(*combo)):
+                    return False
+        return True
+
+    if sum(sizes.values()) != len(pool) or not fits():
+        raise ValueError("no deal fits the known voids")
+    cards = list(pool)
+    rng.shuffle(cards)
+    out = {s: [] for s in sizes}
+    for c in cards:
+        group = tuple(eligible[c])
+        count[group] -= 1
+        options = [s for s in group if room[s] > 0]
         rng.shuffle(options)
         for s in options:
             room[s] -= 1
-            out[s].append(c)
-            if place(i + 1):
-                return True
-            out[s].pop()
+            if fits():
+                out[s].append(c)
+                break
             room[s] += 1
-        return False
-
-    if not place(0):
-        raise ValueError("no deal fits the known voids")
+        else:  # cannot happen while fits() held before this card
+            raise ValueError("no deal fits the known voids")
     return out

@@ -167,6 +167,19 @@ def test_a_seat_void_in_two_suits_gets_the_whole_third_one():
         assert sorted(out[2]) == sorted(c for c in pool if c[1] == "S")
 
 
+def test_a_whole_suit_forced_on_one_seat_is_dealt_at_once():
+    """Thirteen spades that only one seat may take, while another could take them too: the
+    search once took exponential time here (13 cards of a suit never finished), which would
+    stall a computer's move late in a japanese65 deal with known voids."""
+    pool = make_deck("AKQJT98765432")[:39]          # spades, hearts, diamonds
+    sizes = {1: 13, 2: 13, 3: 13}
+    voids = {1: {"S"}, 2: {"H", "D"}, 3: set()}
+    for seed in range(5):
+        out = deal_with_voids(pool, sizes, voids, random.Random(seed))
+        _check_deal(out, pool, sizes, voids)
+        assert sorted(out[2]) == sorted(c for c in pool if c[1] == "S")
+
+
 def test_a_tight_deal_is_still_found():
     # each seat void in all but one suit: only one deal fits
     pool = ["AS", "KS", "AH", "KH", "AD"]
