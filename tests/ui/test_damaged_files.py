@@ -21,14 +21,10 @@ from cardtable.ui.scenes.setup import SetupScene
 from cardtable.ui.scenes.stats import StatsScene
 from cardtable.ui.scenes.table import TableScene
 from tests.ui.conftest import click, frames, type_text
+from tests.ui.test_saves import CONFIG
 
 DT = 1 / 60
 
-CONFIG = {"game": "sixtysix", "players": 2,
-          "seats": [{"name": "Ann", "kind": "human", "level": "easy"},
-                    {"name": "Bot", "kind": "computer", "level": "easy"}],
-          "options": {"target": 10, "strict_later_play": False}, "first_dealer": None,
-          "seed": 21}
 
 
 def new_app(tmp_path, settings: dict | None = None) -> App:
