@@ -4,7 +4,7 @@ No pygame here: the table scene drives a :class:`Match`, and so can tests, tourn
 benchmarks. Computer players think off the caller's thread (a worker thread, or a worker
 process for the expensive search levels), so a window never freezes while they think.
 
-    match = Match.from_config({"game": "sixtysix", "players": 2,
+    match = Match.from_config({"game": game_id, "players": 2,
                                "seats": [{"name": "Ann", "kind": "human"},
                                          {"name": "Bot", "kind": "computer", "level": "easy"}]})
     events = match.start_events()          # the first deal, to animate

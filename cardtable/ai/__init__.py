@@ -1,7 +1,7 @@
 """Computer players: ``make_bot(game_id, level, seed)`` for every game, at every level.
 
     from cardtable import ai
-    bot = ai.make_bot("sixtysix", "hard", seed=7)
+    bot = ai.make_bot(game_id, "hard", seed=7)
     action = bot.choose(state, seat, budget_s=0.35)   # always one of the seat's legal moves
     action, reason = bot.hint(state, seat)            # what the hard level would do, and why
 

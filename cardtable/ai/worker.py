@@ -1,11 +1,11 @@
 """Thinking off the UI's interpreter: bots run in a worker process, or else a thread.
 
     service = BotService()                     # starts the worker process lazily
-    future = service.choose("sixtysix", "hard", seed, state, seat, budget_s=0.35)
+    future = service.choose(game_id, "hard", seed, state, seat, budget_s=0.35)
     ...                                        # the UI keeps drawing frames meanwhile
     if future.done():
         action = future.result()               # an Action, legal for ``seat``
-    hint = service.hint("sixtysix", state, seat)   # Future of (Action, reason)
+    hint = service.hint(game_id, state, seat)     # Future of (Action, reason)
     service.shutdown()
 
 The process uses the ``spawn`` start method: it imports only the engine and ``ai``

@@ -1,13 +1,13 @@
 """Setting up a match: how many players, who sits where (human or computer, level, name),
 and the game's options. Start hands a config to ``app.start_match``:
 
-    {'game': 'sixtysix', 'players': 2,
+    {'game': game_id, 'players': 2,
      'seats': [{'name': 'You', 'kind': 'human', 'level': 'medium'}, ...],
-     'options': {'target': 10, 'strict_later_play': False},
+     'options': {...the game's options...},
      'first_dealer': None}
 
-A game that lets the table choose who plays first (pairs65: ``"first_player"`` in its
-spec's notes) also gets a "Who starts" row; the config then holds ``first_player`` (a seat,
+A game that lets the table choose who plays first (``"first_player"`` in its spec's
+notes) also gets a "Who starts" row; the config then holds ``first_player`` (a seat,
 or None for random) and the engine's ``first_dealer``, the seat before it.
 """
 
@@ -154,7 +154,7 @@ class SetupScene(FormScene):
 
     @property
     def offers_first_player(self) -> bool:
-        """Does this game let the table choose who plays first (pairs65)?"""
+        """Does this game let the table choose who plays first (its spec's notes say so)?"""
         return "first_player" in self.spec.notes
 
     def set_players(self, n: int) -> None:

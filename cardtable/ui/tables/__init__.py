@@ -73,6 +73,12 @@ def table_class(game_id: str) -> type[GameTable]:
     return module.TABLE
 
 
+def rules_of(game_id: str) -> tuple[str, str]:
+    """How to play ``game_id``: its title and the rules screen's markup, kept beside its
+    table (``RULES`` of its module)."""
+    return importlib.import_module(MODULES[game_id]).RULES
+
+
 #: suit order in a sorted hand: trumps first, then colours alternating
 SUIT_ORDER = {"S": "SHCD", "H": "HSDC", "D": "DSHC", "C": "CHSD"}
 

@@ -283,3 +283,53 @@ class Japanese65Table(ClickToPlay, GameTable):
 
 
 TABLE = Japanese65Table
+
+
+#: how to play, in the program's own words (markup for the rules screen): written
+#: from the rule specification, every choice the program makes where players differ
+#: said plainly, every option of the setup explained
+RULES = ("65 (Japanese partnership)", """
+# 65 — the Japanese partnership game
+Four players in two teams of two. Partners sit across the table from each other, so the
+first and third seats form one team and the second and fourth the other. Every deal is
+worth 65 points, and the team that takes most of them scores game points.
+
+## The cards
+- One pack without the twos: 48 cards, no jokers.
+- In every suit the order from high to low is **A K Q J 10 9 8 7 6 5 4 3**.
+- **Spades are always trumps.**
+
+## Dealing
+- The first dealer is chosen at random; after each deal the next player to the left deals.
+- Everyone gets 12 cards, dealt one by one, starting with the player on the dealer's left.
+
+## Playing a trick
+- The player to the dealer's left leads the first trick. Whoever wins a trick leads the next.
+- Play goes to the left. You must play a card of the suit that was led if you have one.
+- If you have none, play anything you like: you are never forced to trump.
+- The highest spade takes the trick. With no spade in it, the highest card of the led suit wins.
+
+## Where the cards of a trick go
+This is what makes the game special.
+- The winning team keeps just **one** card: the one the winner's partner played. It lies
+  face down in front of the winner and counts as one trick won.
+- The other three cards (the winner's own card and both opponents' cards) go to the
+  **other** team's pile of cards.
+- So winning a trick gives you trick points, but it hands most of the cards to your opponents.
+  The table shows where each card goes.
+
+## Scoring a deal
+- **Tricks:** 2 points for every trick a team won, and 1 more for winning the twelfth trick.
+  That makes 25 points.
+- **Cards:** each team counts the cards it holds at the end (its kept cards plus its pile):
+  ace 4, king 3, queen 2, jack 1, other cards nothing. That makes 40 points.
+- Together 65 points, so exactly one team reaches 33.
+- A team with **33 or more** points scores **1 game point**; with **41 or more**, it
+  scores **2 game points** instead.
+
+## Winning
+The first team to reach the target wins the match.
+
+## Options
+- **Game points to win:** the target of the match, from 1 to 20. The usual target is 5.
+""")

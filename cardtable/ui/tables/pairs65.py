@@ -455,3 +455,47 @@ class Pairs65Table(Pairs65Layout, Pairs65Events, Pairs65Drawing, GameTable):
 
 
 TABLE = Pairs65Table
+
+
+#: how to play, in the program's own words (markup for the rules screen): written
+#: from the rule specification, every choice the program makes where players differ
+#: said plainly, every option of the setup explained
+RULES = ("Sixty-Five (pairs)", """
+# Sixty-Five — the pairs game
+Two to four players collect pairs that add up to thirteen. The first to put five pairs on
+the table wins.
+
+## The cards
+- One pack without the kings: 48 cards, no jokers.
+- Values: ace 1, two to ten as marked, jack 11, queen 12.
+- A **pair** is two cards of the same colour (both red or both black) worth 13 together:
+  ace + queen, 2 + jack, 3 + 10, 4 + 9, 5 + 8, 6 + 7.
+
+## Dealing
+- Each player gets nine cards, one at a time, starting with the first player.
+- The rest is the draw pile. The discard pile starts empty.
+- Who starts is chosen on the setup screen: a seat of your choice, or at random (the
+  default). In a match of several games, each new game starts one seat further to the left.
+
+## Your turn, step by step
+- **Refill:** if you hold three cards or fewer when your turn begins, first draw three cards.
+- **Take one card**, in one of three ways: the top of the draw pile, the top of the discard
+  pile, or a **swap** with another player who still holds cards. In a swap you choose a card
+  to give, they choose a card to give you, neither sees the other's choice, and then the two
+  cards change hands.
+- **Lay down pairs:** as many as you like, face up in front of you, or none.
+- **Discard** one card face up, unless you now hold three cards or fewer.
+
+## The end of a game
+- Whoever has **five pairs** on the table wins at once.
+- When the draw pile is used up, the discard pile is shuffled to make a new one. If both
+  piles are empty, drawing gives you nothing, but you may still swap.
+- So that a game cannot go on forever: after 60 turns in a row without a new pair, the game
+  ends, and the player with most pairs wins (equal counts share the win).
+
+## Options
+- **Who starts:** the seat that plays first in the first game, or at random (the default).
+- **Games to win the match:** play a single game (the default) or a longer match, up to 9
+  games. Each game won scores one point, and the first to reach the chosen number of games
+  wins.
+""")

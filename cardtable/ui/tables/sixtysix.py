@@ -601,3 +601,78 @@ class SixtySixTable(ClickToPlay, GameTable):
 
 
 TABLE = SixtySixTable
+
+
+#: how to play, in the program's own words (markup for the rules screen): written
+#: from the rule specification, every choice the program makes where players differ
+#: said plainly, every option of the setup explained
+RULES = ("Sixty-Six", """
+# Sixty-Six
+A quick duel for two players. Win tricks, announce marriages and be the first to claim
+66 card points in a deal. Deals earn game points; the first to the target wins the match.
+
+## The cards
+- 24 cards: **A 10 K Q J 9** in each suit, ranked in that order (the ten beats the king).
+- Card points: ace 11, ten 10, king 4, queen 3, jack 2, nine 0. The whole pack holds 120.
+
+## Dealing
+- The first dealer is chosen at random; after that the deal alternates.
+- Each player gets six cards, three at a time, the non-dealer first.
+- The next card is turned face up: its suit is **trumps** for this deal. It lies half under
+  the face-down stock and will be the last card drawn. The stock holds twelve cards in all.
+
+## While the stock is open
+- The non-dealer leads first; the winner of each trick leads the next.
+- Any card may be played: you need not follow suit or trump.
+- The higher trump wins; otherwise the higher card of the suit led wins.
+- After each trick the winner takes the top card of the stock, then the loser takes the next.
+  The loser of the sixth trick gets the face-up trump.
+
+## When the stock is gone or closed
+- Now you must follow the suit led whenever you can.
+- With the option **stricter play once the stock is gone** you must also beat the card led
+  if a card of that suit can do it, and play a trump when you cannot follow.
+
+## Marriages
+- A king and queen of the same suit. Announce it when you are on lead, then lead one of
+  the two cards. It is worth **40 in trumps**, **20 in another suit**.
+- The points count once you have won a trick. On the very first lead the non-dealer may
+  announce; the points wait until that player wins a trick (and are lost if none is won).
+- Marriages may be announced while the stock is open, and also after it has been closed,
+  but not once the stock has run out by drawing.
+
+## Exchanging the nine of trumps
+When you are on lead and have won at least one trick, you may swap the nine of trumps from
+your hand for the face-up trump card, as long as the stock is open and that card is still there.
+
+## Closing the stock
+- On your turn to lead, while the stock still has cards, you may **close** it (before or
+  after an exchange, even on the first lead). The trump card is turned down and nobody
+  draws any more; the rest of the deal is played as when the stock is gone (see above).
+- Closing is a promise: you must reach 66. If you claim correctly, or have 66 or more when
+  the last trick has been played, you win the deal as for a correct claim. Otherwise (your
+  claim is wrong, your opponent claims correctly first, or you end below 66) your opponent
+  scores 2 game points, or 3 if your opponent had not won a trick when you closed.
+- If your opponent claims wrongly after you closed, it is an ordinary wrong claim (below).
+- After closing, nobody gets a bonus for the last trick.
+
+## Claiming 66
+- On any of your turns you may say you have 66. Play stops and your points are counted:
+  the card points of your tricks plus the marriages already scored.
+- **Correct claim:** 1 game point; 2 if the opponent has less than 33; 3 if the opponent
+  has not won a single trick.
+- **Wrong claim:** your opponent scores 2 game points, or 3 if your opponent has not won a
+  trick.
+
+## Playing the deal out
+If the stock ran out by drawing and all twelve tricks are played without a claim, the
+winner of the last trick adds 10 points. If exactly one player has 66 or more, that
+player scores as for a correct claim. If both have 66 or more, or both have exactly 65,
+nobody scores.
+
+## Options
+- **Game points to win:** the target, from 1 to 21. The usual target is 10; 7 makes a shorter match.
+- **Stricter play once the stock is gone:** once the stock is gone or closed, you must beat
+  the card led with a higher card of its suit when you can, and trump when you cannot follow
+  suit. Off by default.
+""")
