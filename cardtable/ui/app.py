@@ -143,6 +143,7 @@ class App:
         if settings:
             self.settings.update(settings)
         claim_window_class()
+        memory.configure()      # before the first image and the first worker thread
         if not pygame.get_init():
             pygame.init()
         if size is None:

@@ -123,6 +123,11 @@ def _mix(a, b, t: float) -> tuple[int, int, int]:
 _FONTS: LRU = LRU(24)
 
 
+def forget_fonts() -> None:
+    """Close the index fonts kept (a new table opens the sizes it needs)."""
+    _FONTS.clear()
+
+
 def _font(size: int, bold: bool = True) -> pygame.font.Font:
     key = (max(6, int(size)), bold)
     f = _FONTS.get(key)

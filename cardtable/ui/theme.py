@@ -412,12 +412,16 @@ def cloth_colour(felt: str) -> str:
     return "contrast" if _high_contrast else felt
 
 
-def clear_caches() -> None:
-    """Forget cached surfaces (after the display mode changes)."""
+def clear_caches(fonts: bool = False) -> None:
+    """Forget cached surfaces (after the display mode changes), and with ``fonts`` the
+    opened fonts too (when a table closes: the next one asks for sizes of its own)."""
     _felts.clear()
     _rounded.cache_clear()
     _shadow.cache_clear()
+    _face.cache_clear()
     _render.cache_clear()
+    if fonts:
+        _font.cache_clear()
 
 
 @surface_cache(PANEL_BYTES)

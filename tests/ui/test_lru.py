@@ -49,3 +49,37 @@ def test_card_index_fonts_stay_bounded_over_many_card_widths():
     for width in range(40, 160, 3):       # a window resized by dragging, larger cards...
         art.face("QS", width)
     assert len(cardart._FONTS) <= 24
+
+
+def test_a_new_table_forgets_the_old_ones_texts_panels_and_fonts(app):
+    from cardtable.cli import quick_setup
+    from cardtable.ui import cardart
+    from cardtable.ui.scenes.table import install
+    from cardtable.ui.scenes.table.launch import start_match
+
+    install(app)
+    first = start_match(app, quick_setup("sixtysix", people=1, level="easy"))
+    app.draw()
+    assert theme._render.cache_info().currsize > 0 and len(cardart._FONTS) > 0
+    assert theme._font.cache_info().currsize > 0
+    first.match.close()
+    start_match(app, quick_setup("pairs65", people=1, level="easy"))
+    # what the first table drew is gone before the second draws anything
+    assert theme._render.cache_info().currsize == 0 and len(cardart._FONTS) == 0
+    assert theme._font.cache_info().currsize == 0
+    assert theme._rounded.cache_info().currsize == 0
+    app.draw()
+    assert theme._render.cache_info().currsize > 0    # and it draws again at once
+    app.table.match.close()
+
+
+def test_the_allocator_is_set_up_for_long_sessions():
+    import sys
+
+    from cardtable.ui import memory
+
+    configured = memory.configure()
+    if sys.platform.startswith("linux") and memory._glibc() is not None:
+        assert configured and memory.configure()     # once, and it stays so
+    else:
+        assert not configured

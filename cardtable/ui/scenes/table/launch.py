@@ -11,7 +11,7 @@ import gc
 
 from cardtable.i18n import N_
 from cardtable.match import Match
-from cardtable.ui import memory, session
+from cardtable.ui import cardart, memory, session, theme
 from cardtable.ui.scenes.table.scene import TableScene
 
 
@@ -36,8 +36,12 @@ def show_table(app, table: TableScene) -> TableScene:
     app.reset(app.build("menu"))
     app.push(table)
     if old is not None and old is not table:
-        gc.collect()                  # the old table's cards and caches go now, and the
-        memory.trim(force=True)       # memory they held goes back to the system
+        # the old table's cards, texts, panels and fonts go now (the new table draws its
+        # own sizes), and the memory they held goes back to the system
+        theme.clear_caches(fonts=True)
+        cardart.forget_fonts()
+        gc.collect()
+        memory.trim(force=True)
     return table
 
 
