@@ -126,6 +126,8 @@ class Match:
         #: deal records (``cardtable.records``) of the deals scored since they were last
         #: taken (the recent-matches file takes them)
         self.finished_deals: list[dict] = []
+        #: every deal record this match has handed over (the table's reviews read them)
+        self.scored_deals: list[dict] = []
 
     @classmethod
     def from_config(cls, config: dict, **kwargs: Any) -> Match:
@@ -209,7 +211,9 @@ class Match:
         self._move_no += 1
         self._cancel_job()
         if any(e.kind == "deal_scored" for e in events):
-            self.finished_deals.append(self.deal_record([*self.history, (seat, action, [])]))
+            record = self.deal_record([*self.history, (seat, action, [])])
+            self.finished_deals.append(record)
+            self.scored_deals.append(record)
         if any(e.kind == "dealt" for e in events):
             self.checkpoint = self.state.to_json()
             self.history = []

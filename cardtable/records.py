@@ -132,9 +132,10 @@ def start_state(record: dict) -> GameState:
     return state
 
 
-def replay(record: Any) -> list[GameState]:
+def replay(record: Any, events: list | None = None) -> list[GameState]:
     """The state before each move of the deal and after the last one (``len(moves) + 1``
-    states). Checks the record as it goes: ConfigError for anything wrong."""
+    states); ``events``, if given, gets each move's events (a list per move). Checks the
+    record as it goes: ConfigError for anything wrong."""
     check_shape(record)
     try:
         registry.get(record["game"]).check_options(record["options"])
@@ -143,7 +144,9 @@ def replay(record: Any) -> list[GameState]:
         for seat, data in record["moves"]:
             if seat != state.current_player:
                 raise _bad("a recorded move was made out of turn")
-            state.apply(Action.from_json(data))
+            happened = state.apply(Action.from_json(data))
+            if events is not None:
+                events.append(happened)
             states.append(state.clone())
     except IllegalAction as exc:
         raise _bad(f"a recorded move breaks the rules ({exc.code})") from exc
