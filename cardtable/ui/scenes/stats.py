@@ -33,7 +33,8 @@ COLUMNS = (
 )
 
 LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
-               "mixed": N_("mixed levels"), "people": N_("people only")}
+               "mixed": N_("mixed levels"), "people": N_("people only"),
+               session.DAILY: N_("daily deal")}
 
 
 def _records(stats: dict) -> list[tuple[str, dict]]:
