@@ -569,8 +569,7 @@ class ReviewScene(Scene):
             theme.rounded(surface, filled, (*theme.ACCENT, 150), r.height // 2)
         pygame.draw.circle(surface, theme.ACCENT_LIGHT, (self.step_x(self.step), r.centery),
                            theme.px(10))
-        label = NMsg("{n} of {total} move made", "{n} of {total} moves made", self.last,
-                     n=self.step, total=self.last)
+        label = f"{i18n.number(self.step)} / {i18n.number(self.last)}"
         theme.draw_text(surface, label, (r.right, r.bottom + theme.px(6)),
                         theme.px(theme.SMALL - 2), theme.TEXT_MUTED, anchor="topright",
                         shadow=False)
