@@ -14,6 +14,7 @@ import pygame
 
 from cardtable.engine.core import GameState
 from cardtable.match import Match, Seat
+from cardtable.ui.felt import Felt
 from cardtable.ui.scenes.table.scene import TableScene
 
 
@@ -38,10 +39,15 @@ class ReplayBoard(TableScene):
     def size(self) -> tuple[int, int]:
         return self.area
 
+    #: the cloth of the last board (its drawn surface is kept: a review opens sooner)
+    _felt: Felt | None = None
+
     def attach(self, app, area: tuple[int, int]) -> None:
         """Draw with ``app``'s settings in a part of the window ``area`` big."""
         self.app = app
+        self.felt = ReplayBoard._felt
         self._apply_settings()
+        ReplayBoard._felt = self.felt
         self.area = (max(200, area[0]), max(200, area[1]))
         self.game.layout(self.area)
 

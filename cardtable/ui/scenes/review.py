@@ -44,12 +44,18 @@ SIDE_WIDTH = 360
 BAR_HEIGHT = 124
 
 
+#: the analysis module once looked for ([module or None]; a failed import is slow to repeat)
+_ANALYSIS: list = []
+
+
 def analysis_module() -> Any:
     """The analysis module, or None when this copy of the program has none."""
-    try:
-        return importlib.import_module(ANALYSIS_MODULE)
-    except ImportError:
-        return None
+    if not _ANALYSIS:
+        try:
+            _ANALYSIS.append(importlib.import_module(ANALYSIS_MODULE))
+        except ImportError:
+            _ANALYSIS.append(None)
+    return _ANALYSIS[0]
 
 
 def reason_text(reason: Any) -> Msg | None:
