@@ -44,6 +44,9 @@ class DealCodeScene(ModalScene):
             code = records.decode(self.text)
         except records.CodeError as err:
             self.problem = err.message
+            field = self.field()
+            if field is not None:           # back to the field, to correct the code
+                self.form.focus(field)
             return
         if self.app is not None and self.app.top is self:
             self.app.pop()
