@@ -181,16 +181,10 @@ class ReviewScene(Scene):
         if self.board is None:
             return
         state = self.shown_state()
-        lines = []
-        for evs in self.events[:self.step][-4:]:
-            for e in evs:
-                if e.kind == "dealt":     # the next deal, dealt by the deal's last move
-                    continue
-                line = self.board.game.describe(e.for_seat(self.viewer))
-                if line:
-                    lines.append(line)
         turn = self.moves[self.step][0] if self.step < self.last else None
-        self.board.show(state, turn, lines)
+        # the moves are told in the side panel: the table's log (which a table narrower
+        # than the window puts over the person's hand) stays empty
+        self.board.show(state, turn, [])
         self.board.scores = self.scores()
 
     # ---- the computer's view ----------------------------------------------------------------
@@ -254,7 +248,14 @@ class ReviewScene(Scene):
     def names(self) -> list:
         return shown_names(self.record.get("names", []))
 
-    def move_words(self, step: int) -> Msg:
+    def move_words(self, step: int) -> Msg | str:
+        """The move made at ``step`` as the table's log tells it ("Margot: ace of spades"),
+        or as an instruction with the seat's name when the table tells nothing of it."""
+        if self.board is not None:
+            for e in self.events[step]:
+                line = self.board.game.describe(e.for_seat(self.viewer))
+                if line:
+                    return line
         seat, action = self.moves[step]
         who = self.names()[seat]
         return Msg("{name}: {move}", name=who, move=action_words(action, self.record["names"]))
@@ -448,6 +449,10 @@ class ReviewScene(Scene):
                             theme.ACCENT_LIGHT)
         y += theme.px(12)
         # where we are
+        if self.step > 0:
+            y = self.text_block(surface, Msg("Previous move: {move}",
+                                             move=self.move_words(self.step - 1)),
+                                x, y, width, theme.SMALL, theme.TEXT_MUTED, lines=1)
         if self.step < self.last:
             head = Msg("Move {n} of {total}", n=self.step + 1, total=self.last)
             y = self.text_block(surface, head, x, y, width, theme.SMALL, theme.TEXT_MUTED)
