@@ -14,6 +14,7 @@ import pytest
 from cardtable import i18n, records
 from cardtable.engine.core import Action
 from cardtable.ui.scenes import review
+from cardtable.ui.scenes.matchend import MatchEndScene
 from cardtable.ui.scenes.review import ReviewScene
 from cardtable.ui.scenes.summary import SummaryScene
 from tests.test_records import played
@@ -313,3 +314,16 @@ def test_every_game_is_drawn_by_its_own_table(app, game, players):
         scene.go(step)
         app.draw()
     assert type(scene.board.game).__module__ == f"cardtable.ui.tables.{game}"
+
+
+def test_the_match_end_opens_the_review_of_the_match_s_deals(app, deals):
+    state = records.replay(deals[-1])[-1]
+    end = app.push(MatchEndScene(state.score_sheet, deals[0]["names"], [0], "sixtysix",
+                                 deals=deals))
+    frames(app)
+    click(app, end.widget("Review"))
+    assert isinstance(app.top, ReviewScene) and app.top.record is deals[-1]
+    click(app, app.top.widget("Previous deal"))
+    assert app.top.record is deals[-2]
+    click(app, app.top.widget("Close"))
+    assert app.top is end
