@@ -202,7 +202,10 @@ class Match:
         state = self._replay(len(self.history))
         state.rng = random.Random(records.deal_seed(self.seed, self.state.deal_no))
         events = state.apply(action)
-        self.state = state
+        # the state object stays the same (the table and callers hold it): its contents
+        # become the redealt state's
+        self.state.__dict__.clear()
+        self.state.__dict__.update(state.__dict__)
         return events
 
     def _record(self, seat, action, events) -> None:

@@ -178,3 +178,13 @@ def test_the_daily_deal_is_the_same_for_a_date_and_differs_across_dates_and_game
     # the date alone decides it: today's code is a code of its own
     assert records.decode(records.encode(records.daily_code("pairs65"))).game == "pairs65"
     assert len(records.today()) == 10
+
+
+def test_the_match_keeps_its_state_object_across_deals():
+    seats = [{"name": "A", "kind": "computer"}, {"name": "B", "kind": "computer"}]
+    match = Match("sixtysix", seats, seed=12, threaded=False, pace=0)
+    state = match.state
+    while len(match.scored_deals) < 2:
+        match.run_computer_move()
+    assert match.state is state and state.deal_no == 3
+    assert records.decode(match.scored_deals[1]["code"]).seed == records.deal_seed(12, 2)
