@@ -93,6 +93,7 @@ class ReviewScene(Scene):
         self.analysis: Any = None
         self.problem: Msg | str | None = None
         self._judged: dict[int, Any] = {}
+        self._language = ""
 
     # ---- the deal ---------------------------------------------------------------------------
     def load(self, index: int) -> bool:
@@ -305,6 +306,7 @@ class ReviewScene(Scene):
         return table, side, bar
 
     def layout(self) -> None:
+        self._language = i18n.language()
         focused = self.form.focused.name if self.form.focused is not None else None
         self.form.clear()
         table, side, bar = self.areas()
@@ -359,8 +361,12 @@ class ReviewScene(Scene):
             self.form.focus(target)
 
     def analysis_top(self) -> int:
+        """Where the computer's view begins: under the score, one line a side."""
         _, side, _ = self.areas()
-        return side.top + theme.px(300)
+        game = self.record.get("game")
+        sides = len(registry.get(game).sides(len(self.record["names"]))) \
+            if game in registry.ids() else 2
+        return side.top + theme.px(226) + sides * theme.line_height(theme.px(theme.SMALL + 1))
 
     def widget(self, name: str):
         return next((w for w in self.form.widgets if w.name == name), None)
@@ -413,6 +419,8 @@ class ReviewScene(Scene):
 
     # ---- frame -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self._language != i18n.language():     # buttons measured in the new words
+            self.layout()
         self.poll_job()
         self.form.update(dt)
 
