@@ -57,6 +57,19 @@ def match_id(record: dict, match_seed: Any) -> str:
     return f"{record['game']}-{match_seed}"
 
 
+def joined(matches: list[dict], record: dict, match_key: str) -> list[dict]:
+    """``matches`` with a finished deal added (a new list; the entries are not changed):
+    to the most recent match when it has ``match_key`` and the deal follows its last one,
+    else as a new match at the front; at most :data:`KEEP` matches."""
+    matches = list(matches)
+    entry = matches[0] if matches and matches[0].get("id") == match_key else None
+    if entry is not None and entry["deals"][-1].get("deal") == record["deal"] - 1:
+        matches[0] = dict(entry, deals=[*entry["deals"], record])
+    else:
+        matches.insert(0, {"id": match_key, "deals": [record]})
+    return matches[:KEEP]
+
+
 def add_deal(path: str | os.PathLike, record: dict, match_key: str,
              matches: list[dict] | None = None) -> tuple[list[dict], Msg | None]:
     """Add a finished deal to the recent matches and write the file atomically.
@@ -70,14 +83,7 @@ def add_deal(path: str | os.PathLike, record: dict, match_key: str,
     message = None
     if matches is None:
         matches, message = load_recent(path)
-    matches = list(matches)
-    entry = matches[0] if matches and matches[0].get("id") == match_key else None
-    if entry is not None and entry["deals"][-1].get("deal") == record["deal"] - 1:
-        entry = dict(entry, deals=[*entry["deals"], record])
-        matches[0] = entry
-    else:
-        matches.insert(0, {"id": match_key, "deals": [record]})
-    matches = matches[:KEEP]
+    matches = joined(matches, record, match_key)
     try:
         storage.write_json(path, {"version": RECENT_VERSION, "matches": matches}, indent=None)
     except OSError as exc:

@@ -203,13 +203,8 @@ def keep_deals(app, match: Match) -> None:
     for record in deals:
         daily_result(app, match, record)
         key = recent.match_id(record, match.seed)
-        if path is None:
-            entry = matches[0] if matches and matches[0]["id"] == key else None
-            if entry is not None and entry["deals"][-1]["deal"] == record["deal"] - 1:
-                entry["deals"].append(record)
-            else:
-                matches.insert(0, {"id": key, "deals": [record]})
-            del matches[recent.KEEP:]
+        if path is None:                 # an App without files (tests): kept in memory
+            matches = recent.joined(matches, record, key)
             continue
         matches, message = recent.add_deal(path, record, key, matches)
         if message is not None and not getattr(match, "_recent_failed", False):

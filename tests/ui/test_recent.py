@@ -102,3 +102,11 @@ def test_an_empty_list_says_so(app):
     frames(app)
     app.draw()
     assert app.top.widget("match0") is None
+
+
+def test_without_a_data_folder_the_deals_are_kept_in_memory(app):
+    assert getattr(app, "data_dir", None) is None
+    match = Match("sixtysix", seats(2), seed=78, threaded=False, pace=0)
+    play_deals(match, app, 2)
+    [entry] = session.recent_matches(app)
+    assert entry["deals"] == match.scored_deals and len(entry["deals"]) == 2
