@@ -16,6 +16,8 @@ No pygame here. These live in this module:
   first deal (:func:`code_for`; a game whose deals grow with their number has codes for its
   first deal only).
 * **The daily deal**: one code per game and date (:func:`daily_code`), the same everywhere.
+
+The file that keeps the records of the last matches is :mod:`cardtable.recent`.
 """
 
 from __future__ import annotations
