@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable import ai, saves
+from cardtable import ai, records, saves
 from cardtable.ai import worker
 from cardtable.engine import registry
 from cardtable.engine.core import Action, Event, GameState, IllegalAction
@@ -123,6 +123,11 @@ class Match:
         self._job_key: int | None = None
         self._ready_at = 0.0
         self._move_no = 0
+        #: deal records (``cardtable.records``) of the deals scored since they were last
+        #: taken (the recent-matches file takes them)
+        self.finished_deals: list[dict] = []
+        #: every deal record this match has handed over (the table's reviews read them)
+        self.scored_deals: list[dict] = []
 
     @classmethod
     def from_config(cls, config: dict, **kwargs: Any) -> Match:
@@ -183,8 +188,24 @@ class Match:
         The move is recorded (and saved) in its normal form, as the engine applied it."""
         seat = self.to_act
         action = self.state.normalise(action)
-        events = self.state.apply(action)
+        events = self._apply(action)
         self._record(seat, action, events)
+        return events
+
+    def _apply(self, action: Action) -> list[Event]:
+        """Apply a normal-form move. A move that deals the next deal is made again with the
+        engine's generator seeded for that deal (``records.deal_seed``): each deal is then
+        dealt from a seed of its own, whatever was drawn before, so it has a deal code."""
+        events = self.state.apply(action)
+        if not any(e.kind == "dealt" for e in events):
+            return events
+        state = self._replay(len(self.history))
+        state.rng = random.Random(records.deal_seed(self.seed, self.state.deal_no))
+        events = state.apply(action)
+        # the state object stays the same (the table and callers hold it): its contents
+        # become the redealt state's
+        self.state.__dict__.clear()
+        self.state.__dict__.update(state.__dict__)
         return events
 
     def _record(self, seat, action, events) -> None:
@@ -192,6 +213,10 @@ class Match:
         self.log.extend(events)
         self._move_no += 1
         self._cancel_job()
+        if any(e.kind == "deal_scored" for e in events):
+            record = self.deal_record([*self.history, (seat, action, [])])
+            self.finished_deals.append(record)
+            self.scored_deals.append(record)
         if any(e.kind == "dealt" for e in events):
             self.checkpoint = self.state.to_json()
             self.history = []
@@ -220,7 +245,7 @@ class Match:
         if not self._job.done() or now < self._ready_at:
             return []
         action = self.state.normalise(self._job_result(seat))
-        events = self.state.apply(action)
+        events = self._apply(action)
         self._record(seat, action, events)
         return events
 
@@ -242,7 +267,7 @@ class Match:
             return []
         self._cancel_job()
         action = self.state.normalise(self._choose(seat))
-        events = self.state.apply(action)
+        events = self._apply(action)
         self._record(seat, action, events)
         return events
 
@@ -459,6 +484,21 @@ class Match:
         for _seat, action, _events in self.history[:upto]:
             state.apply(action)
         return state
+
+    # ---- the record of a finished deal ----------------------------------------------------
+    def deal_record(self, moves: list[tuple[int, Action, list[Event]]]) -> dict:
+        """The deal that began at ``self.checkpoint``, with ``moves``, as a deal record
+        (``cardtable.records``), its deal code when one deals it again."""
+        start = registry.from_json(self.checkpoint)
+        return records.deal_record(
+            self.game_id, start.options, self.names(), self.human_seats, self.checkpoint,
+            [(seat, action) for seat, action, _ in moves], start.deal_no,
+            records.code_for(start, self.seed, start.deal_no))
+
+    def take_finished_deals(self) -> list[dict]:
+        """The records of the deals scored since the last call (and forget them)."""
+        out, self.finished_deals = self.finished_deals, []
+        return out
 
     # ---- saving (the format and its checks: cardtable.saves) ----------------------------
     def to_json(self) -> dict:

@@ -36,7 +36,8 @@ STATS_VERSION = 1
 APP_NAME = "cardtable"
 
 #: files bigger than this are refused unread (bytes)
-MAX_BYTES = {"settings": 256 * 1024, "match": 8 * 1024 * 1024, "stats": 1024 * 1024}
+MAX_BYTES = {"settings": 256 * 1024, "match": 8 * 1024 * 1024, "stats": 1024 * 1024,
+             "recent": 48 * 1024 * 1024}
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "version": SETTINGS_VERSION,
@@ -232,6 +233,7 @@ _WHAT = {
     "settings": (N_("settings file"), N_("default settings are used")),
     "match": (N_("saved match"), N_("a new match can be started")),
     "stats": (N_("statistics file"), N_("the statistics start again from nothing")),
+    "recent": (N_("list of recent matches"), N_("the list starts again from nothing")),
 }
 
 

@@ -78,6 +78,7 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ui/scenes/common.py": None,
     "cardtable/ui/scenes/confirm.py": "tests/ui/test_saves.py",
     "cardtable/ui/scenes/handoff.py": "tests/ui/test_hotseat.py",
+    "cardtable/ui/replay.py": "tests/ui/test_review.py",
     "cardtable/ui/scenes/matchend.py": "tests/ui/test_scenes.py",
     "cardtable/ui/scenes/menu.py": "tests/ui/test_scenes.py",
     "cardtable/ui/scenes/modal.py": None,

@@ -24,6 +24,9 @@ SCREENS = {
     "handoff": "cardtable.ui.scenes.handoff:HandoffScene",      # (table, seat)
     "summary": "cardtable.ui.scenes.summary:SummaryScene.for_table",      # (table, event)
     "match_end": "cardtable.ui.scenes.matchend:MatchEndScene.for_table",  # (table, event)
+    "review": "cardtable.ui.scenes.review:ReviewScene",         # (deal records, index)
+    "recent": "cardtable.ui.scenes.recent:RecentScene",
+    "deal_code": "cardtable.ui.scenes.dealcode:DealCodeScene",  # (on_play)
 }
 
 

@@ -9,6 +9,9 @@ data folder; an App built by a test has None and writes nothing):
 * ``load_saved(app)``: the saved match, checked under the rules, or None. A file that cannot
   be used is set aside and the player is told in one sentence (a toast); the menu carries on.
 * ``stats_level(match)``: the statistics key of a table (the computers' level).
+* ``keep_deals(app, match)``: every deal the match scored goes into the recent matches
+  (``recent.json``, see :mod:`cardtable.recent`), kept for review; the daily deal's result
+  goes into the statistics too, under the level ``daily``.
 
 A file that could not be read (no permission, locked) is never written over or removed
 (``storage.is_left_alone``): the player was told when it was read; a new match replaces an
@@ -19,9 +22,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardtable import storage
+from cardtable import recent, records, storage
+from cardtable.engine.core import DealResult
 from cardtable.i18n import Msg
 from cardtable.match import Match
+
+#: the statistics key of the daily deal (beside the computers' levels)
+DAILY = "daily"
 
 
 def match_file(app) -> Path | None:
@@ -44,6 +51,7 @@ def attach(app, match: Match) -> None:
 
 
 def changed(app, match: Match) -> None:
+    keep_deals(app, match)
     path = match_file(app)
     if match.is_over:
         if path is not None:
@@ -160,3 +168,82 @@ def reset_stats(app) -> None:
     path = stats_file(app)
     if path is not None:
         save_stats(app)
+
+
+# --------------------------------------------------------------------------- recent matches
+
+
+def recent_file(app) -> Path | None:
+    folder = getattr(app, "data_dir", None)
+    return recent.recent_path(folder) if folder is not None else None
+
+
+def recent_matches(app) -> list[dict]:
+    """The recent matches, most recent first (read from the file the first time; a damaged
+    file is set aside and the player told in one sentence)."""
+    matches = getattr(app, "recent", None)
+    if isinstance(matches, list):
+        return matches
+    path = recent_file(app)
+    matches, message = recent.load_recent(path) if path is not None else ([], None)
+    if message:
+        app.toast(message, seconds=7.0, kind="bad")
+    app.recent = matches
+    return matches
+
+
+def keep_deals(app, match: Match) -> None:
+    """Put the deals the match scored since the last call into the recent matches (and the
+    daily deal's result into the statistics)."""
+    deals = match.take_finished_deals()
+    if not deals:
+        return
+    matches = recent_matches(app)
+    path = recent_file(app)
+    for record in deals:
+        daily_result(app, match, record)
+        key = recent.match_id(record, match.seed)
+        if path is None:                 # an App without files (tests): kept in memory
+            matches = recent.joined(matches, record, key)
+            continue
+        matches, message = recent.add_deal(path, record, key, matches)
+        if message is not None and not getattr(match, "_recent_failed", False):
+            match._recent_failed = True
+            app.toast(message, seconds=5.0, kind="bad")
+    app.recent = matches
+
+
+def is_daily(record: dict, date: str | None = None) -> bool:
+    """Is this the first deal of the daily deal of its game on ``date`` (today)?"""
+    if record.get("deal") != 1 or not record.get("code"):
+        return False
+    try:
+        daily = records.daily_code(record["game"], date)
+        return records.decode(record["code"]) == daily
+    except (records.CodeError, ValueError):
+        return False
+
+
+def daily_result(app, match: Match, record: dict) -> None:
+    """The daily deal played today: its result goes into the statistics, once a day."""
+    humans = match.human_seats
+    if not humans or not is_daily(record):
+        return
+    stats = app.stats if isinstance(getattr(app, "stats", None), dict) else {}
+    day = records.today()
+    if stats.get(match.game_id, {}).get(DAILY, {}).get("last_played") == day:
+        return
+    rows = match.state.deal_results()
+    if not rows:
+        return
+    result: DealResult = rows[0]
+    spec = match.spec
+    sides = spec.sides(match.n_players)
+    mine = next(i for i, side in enumerate(sides) if humans[0] in side)
+    change = [result.change[side[0]] for side in sides]
+    best = min(change) if spec.lower_wins else max(change)
+    won = change[mine] == best and change.count(best) == 1
+    storage.record_result(stats, match.game_id, DAILY, won, result.measure[humans[0]],
+                          lower_is_better=spec.lower_wins, when=day)
+    app.stats = stats
+    save_stats(app)

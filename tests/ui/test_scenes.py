@@ -56,7 +56,8 @@ def finished_match(game_id, players, seed=3, options=None):
 def test_menu_lists_its_entries_without_continue_by_default(app):
     menu = app.push(MenuScene())
     frames(app)
-    assert names(menu) == ["New game", "Rules", "Settings", "Statistics", "Quit"]
+    assert names(menu) == ["New game", "Rules", "Settings", "Statistics", "Recent matches",
+                           "Quit"]
     on_screen(app, menu)
 
 

@@ -76,8 +76,11 @@ class MatchEndScene(ModalScene):
                  final_scores: Sequence[int] | None = None,
                  on_play_again: Callable[[], Any] | None = None,
                  on_menu: Callable[[], Any] | None = None,
-                 humans: Sequence[int] = (0,), target: int | None = None):
+                 humans: Sequence[int] = (0,), target: int | None = None,
+                 deals: Sequence[dict] = ()):
         super().__init__()
+        #: the match's deal records (cardtable.records), for its review
+        self.deals = list(deals)
         self.sheet = list(score_sheet)
         self.seat_names = list(seat_names)
         self.winners = list(winners)
@@ -98,7 +101,8 @@ class MatchEndScene(ModalScene):
                    final_scores=event.get("scores") or list(state.match_scores),
                    humans=list(match.human_seats),
                    target=(state.options or {}).get("target")
-                   or (state.options or {}).get("games_to_win"))
+                   or (state.options or {}).get("games_to_win"),
+                   deals=list(getattr(match, "scored_deals", ())))
 
     # ---- series ---------------------------------------------------------------------------
     def series(self) -> tuple[list[str], list[list[int]]]:
@@ -133,9 +137,19 @@ class MatchEndScene(ModalScene):
         self.app.reset(self.app.build("menu"))
 
     # ---- layout ---------------------------------------------------------------------------------
+    def review(self) -> None:
+        """The review of the match's deals, from its last one."""
+        if self.app is not None and self.deals:
+            self.app.open("review", self.deals, len(self.deals) - 1)
+
     def buttons(self) -> tuple[list[Button], Button]:
         again = Button("Play again", self.play_again, style="primary")
-        return [again, Button("Menu", self.menu)], again
+        row = [again, Button("Menu", self.menu)]
+        if self.deals:
+            review = Button(N_("Review the deals"), self.review)
+            review.name = "Review"
+            row.insert(1, review)
+        return row, again
 
     # ---- frame ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

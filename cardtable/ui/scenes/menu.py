@@ -46,6 +46,9 @@ class MenuScene(FormScene):
     def statistics(self) -> None:
         self.app.open("stats")
 
+    def recent(self) -> None:
+        self.app.open("recent")
+
     def quit(self) -> None:
         self.app.quit()
 
@@ -79,6 +82,7 @@ class MenuScene(FormScene):
             (N_("Rules"), self.rules, "normal"),
             (N_("Settings"), self.settings, "normal"),
             (N_("Statistics"), self.statistics, "normal"),
+            (N_("Recent matches"), self.recent, "normal"),
             (N_("Quit"), self.quit, "quiet"),
         ]
         return items

@@ -6,6 +6,10 @@ and the game's options. Start hands a config to ``app.start_match``:
      'options': {...the game's options...},
      'first_dealer': None}
 
+"Deal code" starts the deal a code names (``records.decode``) and "Daily deal" today's deal
+of this game (``records.daily_code``): the config then holds the code's players, options,
+``seed`` and ``first_dealer``, and the seats as set up here (the computers' levels).
+
 A game that lets the table choose who plays first (``"first_player"`` in its spec's
 notes) also gets a "Who starts" row; the config then holds ``first_player`` (a seat,
 or None for random) and the engine's ``first_dealer``, the seat before it.
@@ -17,6 +21,7 @@ import copy
 
 import pygame
 
+from cardtable import records
 from cardtable.engine import registry
 from cardtable.i18n import N_, Msg
 from cardtable.names import NAME_LENGTH, clean_name
@@ -184,6 +189,35 @@ class SetupScene(FormScene):
 
     def start(self) -> None:
         self.app.start_match(copy.deepcopy(self.config()))
+
+    def ask_code(self) -> None:
+        self.app.open("deal_code", self.play_code)
+
+    def daily(self) -> None:
+        self.play_code(records.daily_code(self.game_id))
+
+    def code_config(self, code: records.DealCode) -> dict:
+        """The config that deals ``code``'s deal, with the seats as set up here (another
+        game's code: a person and computers at the level of this table's first computer)."""
+        if code.game == self.game_id:
+            seats = [dict(s) for s in self.seats]
+        else:
+            level = next((s["level"] for s in self.seats[:self.players]
+                          if s["kind"] == "computer"), "medium")
+            seats = default_seats(registry.get(code.game).max_players)
+            for seat in seats:
+                seat["level"] = level
+        people = sum(1 for s in seats[:code.players] if s["kind"] == "human")
+        config_seats = []
+        for i, s in enumerate(seats[:code.players]):
+            name = clean_name(s["name"]) or default_name(i, s["kind"])
+            if people > 1 and name == "You":
+                name = f"Player {i + 1}"
+            config_seats.append({"name": name, "kind": s["kind"], "level": s["level"]})
+        return {**code.setup(), "seats": config_seats}
+
+    def play_code(self, code: records.DealCode) -> None:
+        self.app.start_match(self.code_config(code))
 
     def show_rules(self) -> None:
         self.app.open("rules", self.game_id)
@@ -369,6 +403,16 @@ class SetupScene(FormScene):
         self.add(start, "Start")
         self.add(rules, "Rules")
         self.add(back, "Back")
+        x = back.rect.right + theme.px(16)
+        for name, text, action in (("Daily deal", N_("Daily deal"), self.daily),
+                                   ("Deal code", N_("Deal code"), self.ask_code)):
+            b = Button(text, action, style="quiet")
+            b.rect = pygame.Rect(x, back.rect.top, max(theme.px(140), b.preferred_width()),
+                                 theme.px(BUTTON_HEIGHT))
+            if b.rect.right > rules.rect.left - theme.px(16):
+                break
+            self.add(b, name)
+            x = b.rect.right + theme.px(12)
 
     def initial_focus(self):
         return self.widget("Start")

@@ -1,7 +1,8 @@
 """Statistics: one line per game and level from ``app.stats``.
 
 ``app.stats`` maps a game id to {level: record} (see ``storage.record_result``; a level is
-the computers' level, 'mixed' or 'people'); a flat {game id: record} is shown too. A record
+the computers' level, 'mixed', 'people', or 'daily' for the daily deal); a flat
+{game id: record} is shown too. A record
 may hold any of: played, won, lost, shared, best_streak, streak, best (a score), total and
 scored (for the average), last_played; known keys get columns with friendly headings, the
 win rate is derived from played and won. With no finished game yet the screen says so.
@@ -33,7 +34,8 @@ COLUMNS = (
 )
 
 LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
-               "mixed": N_("mixed levels"), "people": N_("people only")}
+               "mixed": N_("mixed levels"), "people": N_("people only"),
+               session.DAILY: N_("daily deal")}
 
 
 def _records(stats: dict) -> list[tuple[str, dict]]:

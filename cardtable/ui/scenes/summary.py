@@ -238,8 +238,13 @@ class SummaryScene(ModalScene):
                  seat_names: Sequence[str] | None = None, game_id: str = "",
                  on_continue: Callable[[], Any] | None = None, target: int | None = None,
                  body: Callable[..., Any] | None = None, title: Msg | str | None = None,
-                 humans: Sequence[int] = (0,)):
+                 humans: Sequence[int] = (0,), deals: Sequence[dict] = (),
+                 record: dict | None = None):
         super().__init__()
+        #: the match's deal records (cardtable.records) and the one of this deal, if kept:
+        #: its code is shown, and "Review" opens it
+        self.deals = list(deals)
+        self.record = record
         #: a game's own drawing of the breakdown and sheet: body(surface, rect, scene)
         self.body = body
         self.title = title
@@ -259,6 +264,11 @@ class SummaryScene(ModalScene):
     def for_table(cls, table, event: dict) -> SummaryScene:
         match = table.match
         state = match.state
+        deals = list(getattr(match, "scored_deals", ()))
+        try:
+            deal = DealResult.from_event(event).deal
+        except (KeyError, TypeError):
+            deal = event.get("deal")
         game = getattr(table, "game", None)
         title = getattr(game, "summary_title", None)
         return cls(event, list(state.score_sheet), [s.name for s in match.seats], match.game_id,
@@ -266,7 +276,8 @@ class SummaryScene(ModalScene):
                    or (state.options or {}).get("games_to_win"),
                    body=getattr(game, "summary_body", None),
                    title=title(event) if title is not None else None,
-                   humans=list(match.human_seats))
+                   humans=list(match.human_seats), deals=deals,
+                   record=next((r for r in reversed(deals) if r.get("deal") == deal), None))
 
     # ---- actions -----------------------------------------------------------------------
     def close(self) -> None:
@@ -276,15 +287,39 @@ class SummaryScene(ModalScene):
             self.app.pop()
 
     # ---- layout ---------------------------------------------------------------------------
+    def review(self) -> None:
+        """The review of this deal (the match's other deals a step away)."""
+        if self.app is not None and self.record is not None:
+            deals = self.deals or [self.record]
+            index = next((i for i, r in enumerate(deals) if r is self.record), len(deals) - 1)
+            self.app.open("review", deals, index)
+
+    def code_line(self) -> Msg | None:
+        code = (self.record or {}).get("code")
+        return Msg("Deal code: {code}", code=code) if code else None
+
     def buttons(self) -> tuple[list[Button], Button]:
         b = Button("Continue", self.close, style="primary")
         b.name = "Continue"
-        return [b], b
+        if self.record is None:
+            return [b], b
+        review = Button(N_("Review"), self.review)
+        review.name = "Review"
+        return [review, b], b
 
     # ---- frame --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         p = self.draw_frame(surface)
         pad = theme.px(28)
+        code = self.code_line()
+        if code is not None:
+            # left of the buttons, on their row
+            row = p.bottom - theme.px(self.BUTTON_MARGIN) - theme.px(BUTTON_HEIGHT) // 2
+            room = min(b.rect.left for b in self.form.widgets) - p.left - pad - theme.px(12) \
+                if self.form.widgets else p.width // 3
+            size = theme.fit_size(code, theme.px(theme.SMALL), room)
+            theme.draw_text(surface, code, (p.left + pad, row), size, theme.ACCENT_LIGHT,
+                            anchor="midleft", shadow=False)
         x, y = p.left + pad, p.top + theme.px(22)
         title = self.title or headline(self.event, self.seat_names, self.game_id, self.humans)
         theme.draw_text(surface, title, (p.centerx, y), theme.px(theme.HEADING - 4), theme.TEXT,

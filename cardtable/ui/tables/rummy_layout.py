@@ -199,11 +199,17 @@ class RummyLayout:
             return super().place_hand(seat, sprites)
         n = len(sprites)
         ax, ay = self.pod_anchor(seat)
+        # backs only, as a hand across the table looks: a card taken from the discard pile
+        # is named in the log, but a face this small would show an unreadable index; a hand
+        # shown whole (the review of a finished deal) is drawn larger, face up
+        if sprites and all(s.code is not None and s.revealed for s in sprites):
+            tw = self.sw
+            step = min(tw * 0.42, self.hand_spacing(seat, n) * tw / self.tiny_width())
+            x0 = ax - step * (n - 1) / 2
+            return [(x0 + step * i, ay, 0.0, tw, True) for i in range(n)]
         step = self.hand_spacing(seat, n)
         x0 = ax - step * (n - 1) / 2
         tw = self.tiny_width()
-        # backs only, as a hand across the table looks: a card taken from the discard pile
-        # is named in the log, but a face this small would show an unreadable index
         return [(x0 + step * i, ay, 0.0, tw, False) for i in range(len(sprites))]
 
     def group_width(self, count: int, width: int, step: float) -> float:

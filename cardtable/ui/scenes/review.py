@@ -1,0 +1,597 @@
+"""The review of a finished deal: step through it move by move, every hand face up.
+
+    app.open("review", deals, index)      # deals: deal records (cardtable.records), oldest
+                                          # first; index: the one shown first
+
+The table is the game's own (:class:`cardtable.ui.replay.ReplayBoard`), on the left; the
+panel on the right says which move comes next, the score as it stood then, the deal's code
+and what the computer would have played. Along the bottom: buttons, and a slider that can
+be dragged. Keys: Left/Right one move; Ctrl or Shift with them, or PgUp/PgDn, a whole trick
+(a whole turn in games without tricks); Home/End the start and the end; Esc closes.
+
+"Analyse" asks ``cardtable.ai.analysis.AnalysisJob`` (imported when first asked for, so
+the screen works without it) to judge the person's decisions off the frame loop, with a
+progress bar and Cancel; each decision then shows the hard player's choice and the
+options' values, mistakes are marked on the slider, and a line counts them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from cardtable import i18n, records
+from cardtable.engine import registry
+from cardtable.engine.core import Action, ConfigError
+from cardtable.i18n import N_, Msg, NMsg, tr
+from cardtable.ui import theme
+from cardtable.ui.app import wake
+from cardtable.ui.hints import action_words, reason_words
+from cardtable.ui.replay import ReplayBoard
+from cardtable.ui.scene import Scene
+from cardtable.ui.scenes.summary import column_labels, deal_title, headline, shown_names
+from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
+
+#: the module that judges decisions (written beside this screen; it may not be there)
+ANALYSIS_MODULE = "cardtable.ai.analysis"
+#: the event that ends a trick (games without it step by turns)
+TRICK_END = "trick_won"
+#: the right-hand panel's width and the bottom bar's height, in design pixels
+SIDE_WIDTH = 360
+BAR_HEIGHT = 124
+
+
+#: the analysis module once looked for ([module or None]; a failed import is slow to repeat)
+_ANALYSIS: list = []
+
+
+def analysis_module() -> Any:
+    """The analysis module, or None when this copy of the program has none."""
+    if not _ANALYSIS:
+        try:
+            _ANALYSIS.append(importlib.import_module(ANALYSIS_MODULE))
+        except ImportError:
+            _ANALYSIS.append(None)
+    return _ANALYSIS[0]
+
+
+def reason_text(reason: Any) -> Msg | None:
+    """A Judgement's reason (msgid and values) in the player's language, as hints say it."""
+    if reason is None:
+        return None
+    msgid = getattr(reason, "msgid", None)
+    if msgid is not None:
+        reason = (msgid, getattr(reason, "values", {}) or {})
+    return reason_words(reason)
+
+
+def value_text(value: float) -> str:
+    return i18n.number(value, 0 if abs(value - round(value)) < 0.05 else 1)
+
+
+class ReviewScene(Scene):
+    """Steps through one finished deal (of a list of deals of one match)."""
+
+    def __init__(self, deals: Sequence[dict] | dict, index: int = -1) -> None:
+        super().__init__()
+        self.deals = [deals] if isinstance(deals, dict) else list(deals)
+        self.index = index % len(self.deals) if self.deals else 0
+        self.form = Form(on_cancel=self.close)
+        self.step = 0
+        self.record: dict = {}
+        self.states: list = []
+        self.events: list[list] = []
+        self.moves: list[tuple[int, Action]] = []
+        self.board: ReplayBoard | None = None
+        self.viewer = 0
+        self.slider = pygame.Rect(0, 0, 0, 0)
+        self.dragging = False
+        self.job: Any = None
+        self.analysis: Any = None
+        self.problem: Msg | str | None = None
+        self._judged: dict[int, Any] = {}
+        self._language = ""
+
+    # ---- the deal ---------------------------------------------------------------------------
+    def load(self, index: int) -> bool:
+        """Read deal ``index`` (checked and replayed); False, and the player told, if it is
+        damaged."""
+        record = self.deals[index]
+        events: list[list] = []
+        try:
+            states = records.replay(record, events)
+        except ConfigError:
+            if self.app is not None:
+                self.app.toast(Msg("This deal cannot be shown: its record is damaged."),
+                               seconds=5.0, kind="bad")
+            return False
+        self.cancel_analysis()
+        self.index = index
+        self.record = record
+        self.states = states
+        self.events = events
+        self.moves = records.actions(record)
+        humans = record["humans"]
+        self.viewer = humans[0] if humans else 0
+        self.board = ReplayBoard(record["game"], record["names"], humans, states[0],
+                                 self.viewer)
+        self.analysis = None
+        self.problem = None
+        self._judged = {}
+        self.step = 0
+        return True
+
+    @property
+    def last(self) -> int:
+        """The last step: every move made."""
+        return len(self.moves)
+
+    def boundaries(self) -> list[int]:
+        """The steps that begin a trick (or a turn, in games without tricks)."""
+        tricks = [i + 1 for i, evs in enumerate(self.events)
+                  if any(e.kind == TRICK_END for e in evs)]
+        if not tricks:
+            tricks = [i + 1 for i in range(len(self.moves))
+                      if i + 1 >= len(self.moves) or self.moves[i + 1][0] != self.moves[i][0]]
+        return sorted({0, *tricks, self.last})
+
+    def go(self, step: int) -> None:
+        step = max(0, min(self.last, step))
+        if step != self.step or self.board is None:
+            self.step = step
+        self.show()
+
+    def forward(self) -> None:
+        self.go(self.step + 1)
+
+    def back(self) -> None:
+        self.go(self.step - 1)
+
+    def trick_forward(self) -> None:
+        self.go(next((b for b in self.boundaries() if b > self.step), self.last))
+
+    def trick_back(self) -> None:
+        self.go(max((b for b in self.boundaries() if b < self.step), default=0))
+
+    def first(self) -> None:
+        self.go(0)
+
+    def end(self) -> None:
+        self.go(self.last)
+
+    def other_deal(self, delta: int) -> None:
+        index = self.index + delta
+        if 0 <= index < len(self.deals) and self.load(index):
+            self.layout()
+            self.show()
+
+    def scores(self, step: int | None = None) -> list[int]:
+        """The match score as it stood at ``step`` (after the deal at the last step)."""
+        step = self.step if step is None else step
+        return list(self.states[step].match_scores)
+
+    def shown_state(self):
+        """The state on the table: before the next move (the last move's state at the end,
+        since the state after it is the next deal's start)."""
+        return self.states[min(self.step, max(0, self.last - 1))]
+
+    def show(self) -> None:
+        if self.board is None:
+            return
+        state = self.shown_state()
+        turn = self.moves[self.step][0] if self.step < self.last else None
+        # the moves are told in the side panel: the table's log (which a table narrower
+        # than the window puts over the person's hand) stays empty
+        self.board.show(state, turn, [])
+        self.board.scores = self.scores()
+
+    # ---- the computer's view ----------------------------------------------------------------
+    def can_analyse(self) -> bool:
+        return bool(self.record.get("humans")) and analysis_module() is not None
+
+    def analyse(self) -> None:
+        module = analysis_module()
+        if module is None or self.job is not None:
+            return
+        self.analysis = None
+        self.problem = None
+        self._judged = {}
+        try:
+            self.job = module.AnalysisJob(self.record, seats=self.record["humans"],
+                                          on_change=wake)
+        except Exception as exc:   # the analysis refused this deal: say so, carry on
+            self.job = None
+            self.problem = Msg("The analysis could not start: {error}.",
+                               error=str(exc) or exc.__class__.__name__)
+        self.layout()
+
+    def cancel_analysis(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+            if self.app is not None:
+                self.layout()
+
+    def poll_job(self) -> None:
+        job = self.job
+        if job is None or not job.done():
+            return
+        self.job = None
+        result = job.result()
+        if result is None:
+            self.problem = getattr(job, "error", None)
+        else:
+            self.analysis = result
+            self._judged = {j.move: j for j in result.judgements}
+        self.layout()
+
+    def judgement(self, step: int | None = None) -> Any:
+        """The judgement of the decision made at ``step`` (the move about to be made)."""
+        return self._judged.get(self.step if step is None else step)
+
+    def mistake_steps(self) -> list[int]:
+        return sorted(m for m, j in self._judged.items() if j.mistake)
+
+    def summary_line(self) -> Msg | None:
+        if self.analysis is None:
+            return None
+        n = self.analysis.mistakes()
+        lost = self.analysis.lost()
+        if n == 0:
+            return Msg("No mistakes: every decision was as good as the computer's.")
+        return NMsg("{n} mistake, {points} points lost", "{n} mistakes, {points} points lost",
+                    n, n=n, points=value_text(lost))
+
+    # ---- words ----------------------------------------------------------------------------
+    def names(self) -> list:
+        return shown_names(self.record.get("names", []))
+
+    def move_words(self, step: int) -> Msg | str:
+        """The move made at ``step`` as the table's log tells it ("Margot: ace of spades"),
+        or as an instruction with the seat's name when the table tells nothing of it."""
+        if self.board is not None:
+            for e in self.events[step]:
+                line = self.board.game.describe(e.for_seat(self.viewer))
+                if line:
+                    return line
+        seat, action = self.moves[step]
+        who = self.names()[seat]
+        return Msg("{name}: {move}", name=who, move=action_words(action, self.record["names"]))
+
+    def result_line(self) -> Msg | None:
+        for evs in self.events[-1:]:
+            for e in evs:
+                if e.kind == "deal_scored":
+                    return headline(e.for_seat(None), self.record["names"], self.record["game"],
+                                    self.record["humans"])
+        return None
+
+    def code_line(self) -> Msg:
+        code = self.record.get("code")
+        if code:
+            return Msg("Deal code: {code}", code=code)
+        return Msg("This deal has no code (it is not dealt like a first deal).")
+
+    # ---- life cycle -------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        if not self.deals or not self.load(self.index):
+            self.close()
+            return
+        self.layout()
+        self.show()
+
+    def on_exit(self) -> None:
+        self.cancel_analysis()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.layout()
+
+    def close(self) -> None:
+        self.cancel_analysis()
+        if self.app is not None and self.app.top is self:
+            self.app.pop()
+
+    # ---- layout ------------------------------------------------------------------------------
+    def areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """(the table, the side panel, the bottom bar)."""
+        w, h = self.size
+        side_w = min(theme.px(SIDE_WIDTH), w // 3)
+        bar_h = theme.px(BAR_HEIGHT)
+        table = pygame.Rect(0, 0, w - side_w, h - bar_h)
+        side = pygame.Rect(table.right, 0, side_w, h - bar_h)
+        bar = pygame.Rect(0, h - bar_h, w, bar_h)
+        return table, side, bar
+
+    def layout(self) -> None:
+        self._language = i18n.language()
+        focused = self.form.focused.name if self.form.focused is not None else None
+        self.form.clear()
+        table, side, bar = self.areas()
+        if self.board is not None:
+            if self.app is not None and self.board.app is None:
+                self.board.attach(self.app, table.size)
+        pad = theme.px(16)
+        bh = theme.px(BUTTON_HEIGHT)
+        row_y = bar.bottom - pad - bh
+        steps = [("First", N_("First"), self.first), ("Trick back", "«", self.trick_back),
+                 ("Back", "‹", self.back), ("Forward", "›", self.forward),
+                 ("Trick forward", "»", self.trick_forward), ("Last", N_("Last"), self.end)]
+        x = bar.left + pad
+        for name, text, action in steps:
+            b = Button(text, action, style="normal", size=theme.BODY)
+            b.name = name
+            b.rect = pygame.Rect(x, row_y, max(theme.px(56), b.preferred_width()), bh)
+            self.form.add(b)
+            x = b.rect.right + theme.px(8)
+        close = Button(N_("Close"), self.close, style="primary")
+        close.name = "Close"
+        close.rect = pygame.Rect(0, 0, max(theme.px(140), close.preferred_width()), bh)
+        close.rect.bottomright = (bar.right - pad, bar.bottom - pad)
+        right = close.rect.left - theme.px(16)
+        if len(self.deals) > 1:
+            for name, text, delta in (("Next deal", N_("Next deal"), 1),
+                                      ("Previous deal", N_("Previous deal"), -1)):
+                b = Button(text, lambda d=delta: self.other_deal(d), style="quiet")
+                b.name = name
+                b.enabled = 0 <= self.index + delta < len(self.deals)
+                b.rect = pygame.Rect(0, 0, b.preferred_width(), bh)
+                b.rect.bottomright = (right, bar.bottom - pad)
+                self.form.add(b)
+                right = b.rect.left - theme.px(8)
+        self.form.add(close)
+        self.slider = pygame.Rect(bar.left + pad + theme.px(10), bar.top + theme.px(18),
+                                  bar.width - 2 * pad - theme.px(20), theme.px(14))
+        # the computer's view
+        y = self.analysis_top()
+        if self.job is not None:
+            b = Button(N_("Cancel"), self.cancel_analysis, style="quiet")
+            b.name = "Cancel"
+        else:
+            b = Button(N_("Analyse") if self.analysis is None else N_("Analyse again"),
+                       self.analyse, style="normal")
+            b.name = "Analyse"
+            b.enabled = self.can_analyse()
+        b.rect = pygame.Rect(side.left + pad, y, max(theme.px(150), b.preferred_width()), bh)
+        self.form.add(b)
+        target = self.widget(focused) if focused else None
+        if target is not None and target.enabled:
+            self.form.focus(target)
+
+    def analysis_top(self) -> int:
+        """Where the computer's view begins: under the score, one line a side."""
+        _, side, _ = self.areas()
+        game = self.record.get("game")
+        sides = len(registry.get(game).sides(len(self.record["names"]))) \
+            if game in registry.ids() else 2
+        return side.top + theme.px(226) + sides * theme.line_height(theme.px(theme.SMALL + 1))
+
+    def widget(self, name: str):
+        return next((w for w in self.form.widgets if w.name == name), None)
+
+    # ---- input -------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self.key(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                self.slider.inflate(0, theme.px(24)).collidepoint(event.pos):
+            self.dragging = True
+            self.drag_to(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self.drag_to(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and self.dragging:
+            self.dragging = False
+            return True
+        self.form.handle_event(event)
+        return True
+
+    def key(self, event: pygame.event.Event) -> bool:
+        k = event.key
+        whole = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT))
+        if k == pygame.K_RIGHT:
+            self.trick_forward() if whole else self.forward()
+        elif k == pygame.K_LEFT:
+            self.trick_back() if whole else self.back()
+        elif k == pygame.K_PAGEDOWN:
+            self.trick_forward()
+        elif k == pygame.K_PAGEUP:
+            self.trick_back()
+        elif k == pygame.K_HOME:
+            self.first()
+        elif k == pygame.K_END:
+            self.end()
+        else:
+            return False
+        return True
+
+    def drag_to(self, x: int) -> None:
+        r = self.slider
+        fraction = (x - r.left) / max(1, r.width)
+        self.go(round(max(0.0, min(1.0, fraction)) * self.last))
+
+    def step_x(self, step: int) -> int:
+        r = self.slider
+        return r.left + round(r.width * step / max(1, self.last))
+
+    # ---- frame -------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self._language != i18n.language():     # buttons measured in the new words
+            self.layout()
+        self.poll_job()
+        self.form.update(dt)
+
+    def next_frame_in(self) -> float | None:
+        if self.job is not None:
+            return 0.25          # the progress bar (the job also wakes the loop)
+        return self.form.next_frame_in()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table, side, bar = self.areas()
+        if self.board is not None:
+            self.board.draw_into(surface, table)
+        theme.panel(surface, side, alpha=235)
+        pygame.draw.rect(surface, (12, 20, 16), bar)
+        self.draw_side(surface, side)
+        self.draw_bar(surface, bar)
+        self.form.draw(surface)
+
+    def draw_side(self, surface: pygame.Surface, side: pygame.Rect) -> None:
+        if not self.record:
+            return
+        pad = theme.px(16)
+        x, y = side.left + pad, side.top + theme.px(14)
+        width = side.width - 2 * pad
+        game = self.record["game"]
+        name = registry.get(game).name if game in registry.ids() else game
+        title = Msg("{game} · {deal}", game=Msg(name),
+                    deal=deal_title(game, self.record.get("deal")))
+        size = theme.px(theme.SUBHEADING - 2)
+        theme.draw_text(surface, theme.ellipsize(title, size, width, bold=True), (x, y), size,
+                        theme.TEXT, bold=True, shadow=False)
+        y += theme.line_height(size, True) + theme.px(2)
+        y = self.text_block(surface, self.code_line(), x, y, width, theme.SMALL,
+                            theme.ACCENT_LIGHT)
+        y += theme.px(12)
+        # where we are
+        if self.step > 0:
+            y = self.text_block(surface, Msg("Previous move: {move}",
+                                             move=self.move_words(self.step - 1)),
+                                x, y, width, theme.SMALL, theme.TEXT_MUTED, lines=1)
+        if self.step < self.last:
+            head = Msg("Move {n} of {total}", n=self.step + 1, total=self.last)
+            y = self.text_block(surface, head, x, y, width, theme.SMALL, theme.TEXT_MUTED)
+            y = self.text_block(surface, self.move_words(self.step), x, y, width, theme.BODY,
+                                theme.TEXT, bold=True)
+        else:
+            y = self.text_block(surface, Msg("The deal is over"), x, y, width, theme.SMALL,
+                                theme.TEXT_MUTED)
+            result = self.result_line()
+            if result is not None:
+                y = self.text_block(surface, result, x, y, width, theme.BODY, theme.TEXT,
+                                    bold=True)
+        y += theme.px(10)
+        # the score as it stood
+        y = self.text_block(surface, Msg("Score"), x, y, width, theme.SMALL,
+                            theme.TEXT_MUTED)
+        sides = registry.get(game).sides(len(self.record["names"]))
+        scores = self.scores()
+        labels = column_labels(game, self.record["names"], len(sides))
+        small = theme.px(theme.SMALL + 1)
+        for i, members in enumerate(sides):
+            colour = theme.SEAT_COLOURS[i % len(theme.SEAT_COLOURS)]
+            label = theme.ellipsize(labels[i], small, width - theme.px(70))
+            theme.draw_text(surface, label, (x, y), small, colour, bold=True, shadow=False)
+            theme.draw_text(surface, i18n.number(scores[members[0]]), (side.right - pad, y),
+                            small, theme.TEXT, bold=True, anchor="topright", shadow=False)
+            y += theme.line_height(small)
+        self.draw_analysis(surface, side)
+
+    def text_block(self, surface, text, x: int, y: int, width: int, size: int, colour,
+                   bold: bool = False, lines: int = 2) -> int:
+        size = theme.px(size)
+        fnt = theme.font(size, bold)
+        for line in theme.wrap(tr(text), fnt, width)[:lines]:
+            theme.draw_text(surface, line, (x, y), size, colour, bold=bold, shadow=False)
+            y += theme.line_height(size, bold)
+        return y
+
+    def draw_analysis(self, surface: pygame.Surface, side: pygame.Rect) -> None:
+        pad = theme.px(16)
+        x, width = side.left + pad, side.width - 2 * pad
+        top = self.analysis_top() - theme.px(30)
+        pygame.draw.line(surface, (80, 92, 84), (x, top - theme.px(8)),
+                         (side.right - pad, top - theme.px(8)))
+        self.text_block(surface, Msg("THE COMPUTER'S VIEW"), x, top, width, theme.SMALL,
+                        theme.ACCENT_LIGHT, bold=True, lines=1)
+        y = self.analysis_top() + theme.px(BUTTON_HEIGHT) + theme.px(12)
+        if self.job is not None:
+            bar = pygame.Rect(x, y, width, theme.px(12))
+            theme.rounded(surface, bar, (255, 255, 255, 30), theme.px(6))
+            done = max(0.0, min(1.0, float(getattr(self.job, "progress", 0.0) or 0.0)))
+            if done > 0:
+                theme.rounded(surface, pygame.Rect(x, y, max(theme.px(12), int(width * done)),
+                                                   bar.height), (*theme.ACCENT, 230),
+                              theme.px(6))
+            y = bar.bottom + theme.px(6)
+            self.text_block(surface, Msg("Analysing… {percent}", percent=i18n.percent(done)),
+                            x, y, width, theme.SMALL, theme.TEXT_DIM)
+            return
+        if self.problem is not None:
+            self.text_block(surface, self.problem, x, y, width, theme.SMALL, theme.BAD, lines=3)
+            return
+        if self.analysis is None:
+            if not self.record.get("humans"):
+                note = Msg("Only computers played this deal.")
+            elif analysis_module() is None:
+                note = Msg("This copy of the program cannot analyse deals.")
+            else:
+                note = Msg("What the hard computer player would have played at each of your "
+                           "decisions, seeing only what you could see.")
+            self.text_block(surface, note, x, y, width, theme.SMALL, theme.TEXT_DIM, lines=4)
+            return
+        y = self.text_block(surface, self.summary_line(), x, y, width, theme.SMALL + 1,
+                            theme.TEXT, bold=True)
+        y += theme.px(6)
+        j = self.judgement()
+        if j is None:
+            note = Msg("No decision of yours at this move.") if self.step < self.last else \
+                Msg("Step to a marked move to see the mistake.")
+            self.text_block(surface, note, x, y, width, theme.SMALL, theme.TEXT_MUTED)
+            return
+        names = self.record["names"]
+        colour = theme.BAD if j.mistake else theme.GOOD
+        verdict = Msg("A mistake: {loss} points lost", loss=value_text(j.loss)) if j.mistake \
+            else Msg("A good move")
+        y = self.text_block(surface, verdict, x, y, width, theme.SMALL + 1, colour, bold=True)
+        if j.mistake:
+            y = self.text_block(surface, Msg("Better: {move}", move=action_words(j.best, names)),
+                                x, y, width, theme.SMALL, theme.TEXT)
+            reason = reason_text(j.reason)
+            if reason is not None:
+                y = self.text_block(surface, reason, x, y, width, theme.SMALL, theme.TEXT_DIM,
+                                    lines=3)
+        else:
+            y = self.text_block(surface, Msg("The computer's choice: {move}",
+                                             move=action_words(j.best, names)),
+                                x, y, width, theme.SMALL, theme.TEXT)
+        y += theme.px(6)
+        small = theme.px(theme.SMALL)
+        bottom = side.bottom - theme.px(8)
+        for option in j.options:
+            if y + theme.line_height(small) > bottom:
+                break
+            played = option.action == j.played
+            words = action_words(option.action, names)
+            label = Msg("{move} (yours)", move=words) if played else words
+            colour = theme.ACCENT_LIGHT if played else theme.TEXT_DIM
+            theme.draw_text(surface, theme.ellipsize(label, small, width - theme.px(60)),
+                            (x, y), small, colour, shadow=False)
+            theme.draw_text(surface, value_text(option.value), (side.right - theme.px(16), y),
+                            small, colour, anchor="topright", shadow=False)
+            y += theme.line_height(small)
+
+    def draw_bar(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
+        r = self.slider
+        theme.rounded(surface, r, (255, 255, 255, 36), r.height // 2)
+        for b in self.boundaries():
+            pygame.draw.line(surface, (120, 132, 122), (self.step_x(b), r.top + 2),
+                             (self.step_x(b), r.bottom - 3))
+        for m in self.mistake_steps():
+            mx = self.step_x(m)
+            pygame.draw.circle(surface, theme.BAD, (mx, r.top - theme.px(6)), theme.px(4))
+        filled = pygame.Rect(r.left, r.top, self.step_x(self.step) - r.left, r.height)
+        if filled.width > 0:
+            theme.rounded(surface, filled, (*theme.ACCENT, 150), r.height // 2)
+        pygame.draw.circle(surface, theme.ACCENT_LIGHT, (self.step_x(self.step), r.centery),
+                           theme.px(10))
+        label = f"{i18n.number(self.step)} / {i18n.number(self.last)}"
+        theme.draw_text(surface, label, (r.right, r.bottom + theme.px(6)),
+                        theme.px(theme.SMALL - 2), theme.TEXT_MUTED, anchor="topright",
+                        shadow=False)
+        keys = N_("← → a move · Ctrl+← → or PgUp PgDn a trick · Home End")
+        theme.draw_text(surface, keys, (r.left, r.bottom + theme.px(6)),
+                        theme.px(theme.SMALL - 2), theme.TEXT_MUTED, shadow=False)

@@ -1,0 +1,329 @@
+"""The review of a finished deal (cardtable.ui.scenes.review, drawn by cardtable.ui.replay),
+driven by posted keys and mouse events; the analysis is a fake job with the contract's
+interface."""
+
+from __future__ import annotations
+
+import copy
+import time
+from dataclasses import dataclass
+
+import pygame
+import pytest
+
+from cardtable import i18n, records
+from cardtable.engine.core import Action
+from cardtable.ui.scenes import review
+from cardtable.ui.scenes.matchend import MatchEndScene
+from cardtable.ui.scenes.review import ReviewScene
+from cardtable.ui.scenes.summary import SummaryScene
+from tests.test_records import played
+from tests.ui.conftest import DT, click, frames, press
+
+
+@pytest.fixture(scope="module")
+def deals():
+    return played("sixtysix", 41, 3)
+
+
+def open_review(app, deals, index=-1) -> ReviewScene:
+    scene = app.push(ReviewScene(deals, index))
+    frames(app, 2)
+    app.draw()
+    return scene
+
+
+def drag(app, start, end) -> None:
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)], DT)
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))],
+             DT)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)], DT)
+
+
+def test_keys_and_buttons_step_forward_and_back(app, deals):
+    scene = open_review(app, deals, 0)
+    assert scene.step == 0 and scene.last == len(deals[0]["moves"])
+    for _ in range(3):
+        press(app, pygame.K_RIGHT)
+    assert scene.step == 3
+    press(app, pygame.K_LEFT)
+    assert scene.step == 2
+    click(app, scene.widget("Forward"))
+    assert scene.step == 3
+    click(app, scene.widget("Back"))
+    assert scene.step == 2
+    press(app, pygame.K_END)
+    assert scene.step == scene.last
+    press(app, pygame.K_RIGHT)
+    assert scene.step == scene.last            # no further than the end
+    press(app, pygame.K_HOME)
+    assert scene.step == 0
+    press(app, pygame.K_LEFT)
+    assert scene.step == 0
+
+
+def test_whole_tricks_with_ctrl_shift_and_page_keys(app, deals):
+    scene = open_review(app, deals, 0)
+    # Sixty-Six: two cards a trick, unless a marriage or exchange comes between
+    ends = [i + 1 for i, evs in enumerate(scene.events) if any(e.kind == "trick_won"
+                                                                for e in evs)]
+    press(app, pygame.K_RIGHT, mod=pygame.KMOD_CTRL)
+    assert scene.step == ends[0]
+    press(app, pygame.K_PAGEDOWN)
+    assert scene.step == ends[1]
+    press(app, pygame.K_RIGHT, mod=pygame.KMOD_SHIFT)
+    assert scene.step == ends[2]
+    press(app, pygame.K_PAGEUP)
+    assert scene.step == ends[1]
+    press(app, pygame.K_LEFT, mod=pygame.KMOD_CTRL)
+    assert scene.step == ends[0]
+    click(app, scene.widget("Trick forward"))
+    assert scene.step == ends[1]
+    click(app, scene.widget("First"))
+    assert scene.step == 0
+
+
+def test_the_slider_can_be_dragged(app, deals):
+    scene = open_review(app, deals, 0)
+    r = scene.slider
+    drag(app, (r.left, r.centery), (r.centerx, r.centery))
+    assert abs(scene.step - scene.last / 2) <= 1
+    drag(app, (r.centerx, r.centery), (r.right + 50, r.centery))
+    assert scene.step == scene.last
+
+
+def test_the_score_shown_is_the_score_at_that_step(app, deals):
+    second = deals[1]
+    scene = open_review(app, deals, 1)
+    before = records.start_state(second).match_scores
+    assert sum(before) > 0                       # the first deal scored something
+    press(app, pygame.K_RIGHT)
+    assert scene.scores() == before and scene.board.scores == before
+    press(app, pygame.K_END)
+    after = list(records.replay(second)[-1].match_scores)
+    assert after != list(before)
+    assert scene.scores() == after and scene.board.scores == after
+    app.draw()
+
+
+def test_every_hand_is_face_up(app, deals):
+    scene = open_review(app, deals, 0)
+    press(app, pygame.K_RIGHT)
+    for seat in (0, 1):
+        hand = scene.board.zones.get(f"hand{seat}", [])
+        assert hand and all(s.code is not None for s in hand)
+        state = scene.shown_state()
+        assert sorted(s.code for s in hand) == sorted(state.hand(seat))
+        if seat != scene.viewer:
+            assert all(s.revealed for s in hand)
+
+
+def test_the_match_s_other_deals_are_a_button_away(app, deals):
+    scene = open_review(app, deals, 0)
+    assert not scene.widget("Previous deal").enabled
+    click(app, scene.widget("Next deal"))
+    assert scene.record is deals[1] and scene.step == 0
+
+
+def test_a_damaged_record_is_not_shown_and_the_player_is_told(app, deals):
+    bad = copy.deepcopy(deals[0])
+    bad["moves"][0][1] = {"kind": "play", "card": "XX"}
+    below = app.top
+    app.push(ReviewScene([bad]))
+    frames(app, 2)
+    assert app.top is below
+    assert any("damaged" in str(t.text) for t in app.toasts)
+
+
+def test_the_end_of_deal_summary_shows_the_code_and_opens_the_review(app, deals):
+    rec = deals[1]
+    events: list = []
+    records.replay(rec, events)
+    ev = next(e for e in events[-1] if e.kind == "deal_scored").for_seat(None)
+    summary = app.push(SummaryScene(ev, [], rec["names"], "sixtysix", deals=deals,
+                                    record=rec))
+    frames(app)
+    app.draw()
+    assert rec["code"] and rec["code"] in str(summary.code_line())
+    click(app, summary.widget("Review"))
+    assert isinstance(app.top, ReviewScene) and app.top.record is rec
+    press(app, pygame.K_ESCAPE)
+    assert app.top is summary
+
+
+# --------------------------------------------------------------------------- the analysis
+
+
+@dataclass(frozen=True)
+class Option:
+    action: Action
+    value: float
+
+
+@dataclass(frozen=True)
+class Judgement:
+    move: int
+    seat: int
+    played: Action
+    best: Action
+    options: tuple
+    loss: float
+    mistake: bool
+    reason: object
+
+
+@dataclass(frozen=True)
+class Analysis:
+    judgements: tuple
+    unit: str = "card_points"
+
+    def mistakes(self) -> int:
+        return sum(1 for j in self.judgements if j.mistake)
+
+    def lost(self) -> float:
+        return sum(j.loss for j in self.judgements if j.mistake)
+
+
+class FakeJob:
+    made: list = []
+
+    def __init__(self, record, seats=None, on_change=None):
+        self.record, self.seats, self.on_change = record, seats, on_change
+        self.progress = 0.0
+        self.error = None
+        self.cancelled = False
+        self._result = None
+        FakeJob.made.append(self)
+
+    def done(self) -> bool:
+        return self._result is not None or self.cancelled
+
+    def result(self):
+        return None if self.cancelled else self._result
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+    def finish(self, analysis) -> None:
+        self.progress = 1.0
+        self._result = analysis
+        if self.on_change is not None:
+            self.on_change()
+
+
+class FakeModule:
+    AnalysisJob = FakeJob
+
+
+def judged(record) -> Analysis:
+    """The person's decisions: the first is a mistake of 3 points, the others sound."""
+    states = records.replay(record)
+    out = []
+    for i, (seat, action) in enumerate(records.actions(record)):
+        legal = states[i].legal_actions()
+        if seat not in record["humans"] or len(legal) < 2:
+            continue
+        other = next(a for a in legal if a != action)
+        mistake = not out
+        best = other if mistake else action
+        options = (Option(best, 10.0), Option(other if best == action else action, 7.0))
+        out.append(Judgement(i, seat, action, best, options, 3.0 if mistake else 0.0,
+                             mistake, ("Keep your trumps for later.", {}) if mistake
+                             else None))
+    return Analysis(tuple(out))
+
+
+@pytest.fixture
+def fake_analysis(monkeypatch):
+    FakeJob.made = []
+    monkeypatch.setattr(review, "analysis_module", lambda: FakeModule)
+    return FakeJob
+
+
+def test_analyse_runs_a_job_shows_progress_then_the_mistakes(app, deals, fake_analysis):
+    rec = deals[0]
+    scene = open_review(app, deals, 0)
+    click(app, scene.widget("Analyse"))
+    job = fake_analysis.made[-1]
+    assert job.record is rec and list(job.seats) == rec["humans"] and callable(job.on_change)
+    assert scene.widget("Cancel") is not None
+    job.progress = 0.5
+    assert scene.next_frame_in() is not None
+    app.draw()
+    analysis = judged(rec)
+    job.finish(analysis)
+    frames(app, 2)
+    app.draw()
+    assert scene.analysis is analysis and scene.widget("Analyse") is not None
+    assert str(scene.summary_line()) == "1 mistake, 3 points lost"
+    first = analysis.judgements[0]
+    assert scene.mistake_steps() == [first.move]
+    scene.go(first.move)
+    assert scene.judgement() is first
+    app.draw()
+
+
+def test_the_summary_line_counts_in_both_languages(app, deals, fake_analysis):
+    scene = open_review(app, deals, 0)
+    scene.analyse()
+    two = judged(deals[0])
+    j = two.judgements
+    two = Analysis((j[0], Judgement(j[1].move, j[1].seat, j[1].played, j[1].options[1].action,
+                                    j[1].options, 3.0, True, None), *j[2:]))
+    fake_analysis.made[-1].finish(two)
+    frames(app)
+    assert str(scene.summary_line()) == "2 mistakes, 6 points lost"
+    try:
+        i18n.set_language("fr")
+        text = str(scene.summary_line())
+        assert text.startswith("2 erreurs") and "6" in text
+        app.draw()
+    finally:
+        i18n.set_language("en")
+
+
+def test_cancel_stops_the_job(app, deals, fake_analysis):
+    scene = open_review(app, deals, 0)
+    click(app, scene.widget("Analyse"))
+    job = fake_analysis.made[-1]
+    click(app, scene.widget("Cancel"))
+    assert job.cancelled and scene.job is None and scene.analysis is None
+    assert scene.widget("Analyse") is not None
+
+
+def test_without_the_analysis_module_the_button_is_off(app, deals, monkeypatch):
+    monkeypatch.setattr(review, "analysis_module", lambda: None)
+    scene = open_review(app, deals, 0)
+    assert not scene.widget("Analyse").enabled
+
+
+def test_opening_a_stored_deal_is_quick(app, deals):
+    open_review(app, deals, 0)           # the fonts and card art are warm after a first one
+    app.pop()
+    start = time.perf_counter()
+    open_review(app, deals, 2)
+    assert time.perf_counter() - start < 0.3 * 3     # the goal is 0.3 s: bench/bench_review
+
+
+@pytest.mark.parametrize("game,players", [("japanese65", 4), ("rummy65", 3),
+                                          ("pairs65", 3), ("quebec65", 2)])
+def test_every_game_is_drawn_by_its_own_table(app, game, players):
+    rec = played(game, 3, 1, players=players)[0]
+    scene = open_review(app, [rec])
+    for step in (1, scene.last // 2, scene.last):
+        scene.go(step)
+        app.draw()
+    assert type(scene.board.game).__module__ == f"cardtable.ui.tables.{game}"
+
+
+def test_the_match_end_opens_the_review_of_the_match_s_deals(app, deals):
+    state = records.replay(deals[-1])[-1]
+    end = app.push(MatchEndScene(state.score_sheet, deals[0]["names"], [0], "sixtysix",
+                                 deals=deals))
+    frames(app)
+    click(app, end.widget("Review"))
+    assert isinstance(app.top, ReviewScene) and app.top.record is deals[-1]
+    click(app, app.top.widget("Previous deal"))
+    assert app.top.record is deals[-2]
+    click(app, app.top.widget("Close"))
+    assert app.top is end
