@@ -83,6 +83,7 @@ class Match:
         seed: int | None = None,
         first_dealer: int | None = None,
         *,
+        first_deal: int = 1,
         state: GameState | None = None,
         pace: float = 0.7,
         threaded: bool = True,
@@ -95,7 +96,8 @@ class Match:
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         if state is None:
             state = self.spec.new_match(
-                players=len(self.seats), seed=self.seed, options=options, first_dealer=first_dealer
+                players=len(self.seats), seed=self.seed, options=options,
+                first_dealer=first_dealer, first_deal=first_deal,
             )
             self._start = state.start_events()
         else:
@@ -131,7 +133,8 @@ class Match:
 
     @classmethod
     def from_config(cls, config: dict, **kwargs: Any) -> Match:
-        """Build from the setup scene's config (game, players, seats, options, first_dealer)."""
+        """Build from the setup scene's config (game, players, seats, options, first_dealer,
+        and first_deal when a deal code starts the match at a later deal)."""
         seats = [Seat.from_json(s) for s in config.get("seats", [])]
         return cls(
             config["game"],
@@ -139,6 +142,7 @@ class Match:
             options=config.get("options"),
             seed=config.get("seed"),
             first_dealer=config.get("first_dealer"),
+            first_deal=config.get("first_deal", 1),
             **kwargs,
         )
 
@@ -200,7 +204,8 @@ class Match:
         if not any(e.kind == "dealt" for e in events):
             return events
         state = self._replay(len(self.history))
-        state.rng = random.Random(records.deal_seed(self.seed, self.state.deal_no))
+        nth = self.state.deal_no - self.state.first_deal + 1
+        state.rng = random.Random(records.deal_seed(self.seed, nth))
         events = state.apply(action)
         # the state object stays the same (the table and callers hold it): its contents
         # become the redealt state's
@@ -493,7 +498,7 @@ class Match:
         return records.deal_record(
             self.game_id, start.options, self.names(), self.human_seats, self.checkpoint,
             [(seat, action) for seat, action, _ in moves], start.deal_no,
-            records.code_for(start, self.seed, start.deal_no))
+            records.code_for(start, self.seed))
 
     def take_finished_deals(self) -> list[dict]:
         """The records of the deals scored since the last call (and forget them)."""

@@ -9,12 +9,12 @@ No pygame here. These live in this module:
   anything else) and :func:`replay` gives the state before each move.
 * **Deal codes**: a short code (letters and digits without the ambiguous ones, a check
   character at the end) that names a game, its options, the number of players, a seed and a
-  first dealer: :func:`encode` / :func:`decode`. A code deals its deal as the first deal of
-  a new match (:meth:`DealCode.new_state`), the same cards on every copy of the program. A
-  match deals each later deal from a seed of its own (:func:`deal_seed`, see
-  ``Match``), so a later deal has a code too whenever the game deals it the same way as a
-  first deal (:func:`code_for`; a game whose deals grow with their number has codes for its
-  first deal only).
+  first dealer, and in a game whose deals change with their number (a match of a fixed
+  count of deals) the deal's number: :func:`encode` / :func:`decode`. A code deals its deal
+  as the first deal of a new match (:meth:`DealCode.new_state`; a later deal's code starts
+  the match at that deal), the same cards on every copy of the program. A match deals each
+  later deal from a seed of its own (:func:`deal_seed`, see ``Match``), so every deal has a
+  code (:func:`code_for` checks that the code deals it again exactly).
 * **The daily deal**: one code per game and date (:func:`daily_code`), the same everywhere.
 
 The file that keeps the records of the last matches is :mod:`cardtable.recent`.
@@ -192,14 +192,15 @@ class CodeError(ValueError):
 
 @dataclass(frozen=True)
 class DealCode:
-    """What a code names: a game, its players and options, a seed and the first dealer
-    (None: the seed draws the dealer as a new match does)."""
+    """What a code names: a game, its players and options, a seed, the first dealer
+    (None: the seed draws the dealer as a new match does) and the deal the match starts at."""
 
     game: str
     players: int
     options: tuple[tuple[str, Any], ...]
     seed: int
     dealer: int | None = None
+    deal: int = 1
 
     @property
     def spec(self):
@@ -208,12 +209,13 @@ class DealCode:
     def setup(self) -> dict:
         """What the setup screen adds to its config to start this deal."""
         return {"game": self.game, "players": self.players, "options": dict(self.options),
-                "seed": self.seed, "first_dealer": self.dealer}
+                "seed": self.seed, "first_dealer": self.dealer, "first_deal": self.deal}
 
     def new_state(self) -> GameState:
         """A new match whose first deal is this code's deal."""
         return self.spec.new_match(players=self.players, seed=self.seed,
-                                   options=dict(self.options), first_dealer=self.dealer)
+                                   options=dict(self.options), first_dealer=self.dealer,
+                                   first_deal=self.deal)
 
     def text(self) -> str:
         return encode(self)
@@ -245,12 +247,21 @@ def _option_value(opt, index: int) -> Any:
     return opt.choices[index]
 
 
+def _deals(spec) -> int:
+    """How many deal numbers a code of ``spec``'s game tells apart: the deals of a match of a
+    fixed count of deals each deal their own way; in the other games any deal is dealt as a
+    first deal is, so a code has no number."""
+    return spec.state_class.LAST_DEAL or 1
+
+
 def make_code(game: str, players: int, options: dict | None, seed: int,
-              dealer: int | None = None) -> DealCode:
+              dealer: int | None = None, deal: int = 1) -> DealCode:
     """A DealCode with its options checked and complete (ConfigError when it cannot be)."""
     spec = registry.get(game)
     opts = spec.check_options(options)
-    return DealCode(game, players, tuple(sorted(opts.items())), seed, dealer)
+    if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= _deals(spec):
+        raise ConfigError("bad_code", "this deal's number cannot be put in a code")
+    return DealCode(game, players, tuple(sorted(opts.items())), seed, dealer, deal)
 
 
 def encode(code: DealCode) -> str:
@@ -260,6 +271,7 @@ def encode(code: DealCode) -> str:
     if ids.index(code.game) >= GAMES or not 0 <= code.seed < SEED_SPACE:
         raise ConfigError("bad_code", "this deal cannot be given a code")
     value = code.seed
+    value = value * _deals(spec) + code.deal - 1
     value = value * (spec.max_players + 1) + (0 if code.dealer is None else code.dealer + 1)
     value = value * (spec.max_players - spec.min_players + 1) + code.players - spec.min_players
     options = dict(code.options)
@@ -321,18 +333,21 @@ def decode(text: str) -> DealCode:
         options[opt.key] = _option_value(opt, i)
     value, players = divmod(value, spec.max_players - spec.min_players + 1)
     value, dealer = divmod(value, spec.max_players + 1)
+    value, deal = divmod(value, _deals(spec))
     players += spec.min_players
     if value >= SEED_SPACE or dealer > players:
         raise CodeError(Msg("This deal code has a typing mistake: check it and try again."))
     try:
-        return make_code(spec.id, players, options, value, None if dealer == 0 else dealer - 1)
+        return make_code(spec.id, players, options, value, None if dealer == 0 else dealer - 1,
+                         deal + 1)
     except ConfigError:
         raise CodeError(Msg("This deal code has a typing mistake: check it and try again.")
                         ) from None
 
 
 def deal_seed(match_seed: int, deal: int) -> int:
-    """The seed a match deals its deal number ``deal`` from (deal 1: the match's own)."""
+    """The seed a match deals its ``deal``-th deal from (the first: the match's own; a match
+    started by a later deal's code counts from that deal)."""
     if deal <= 1:
         return match_seed
     digest = hashlib.sha256(f"cardtable deal {match_seed} {deal}".encode()).digest()
@@ -349,16 +364,19 @@ def same_deal(a: GameState, b: GameState) -> bool:
     return all(sorted(a.hand(s)) == sorted(b.hand(s)) for s in range(a.n_players))
 
 
-def code_for(start: GameState, match_seed: int, deal: int) -> str | None:
-    """The code of the deal that begins with ``start`` (deal number ``deal`` of a match
-    seeded ``match_seed``), or None when no code deals it again exactly."""
+def code_for(start: GameState, match_seed: int) -> str | None:
+    """The code of the deal that begins with ``start`` in a match seeded ``match_seed``, or
+    None when no code deals it again exactly."""
     if not _is_int(match_seed) or not 0 <= match_seed < SEED_SPACE:
         return None
-    seed = deal_seed(match_seed, deal)
-    dealers = [None, start.dealer] if deal == 1 else [start.dealer]
+    first = start.deal_no == start.first_deal
+    seed = deal_seed(match_seed, start.deal_no - start.first_deal + 1)
+    dealers = [None, start.dealer] if first else [start.dealer]
+    number = start.deal_no if _deals(registry.get(start.GAME_ID)) > 1 else 1
     for dealer in dealers:
         try:
-            code = make_code(start.GAME_ID, start.n_players, start.options, seed, dealer)
+            code = make_code(start.GAME_ID, start.n_players, start.options, seed, dealer,
+                             number)
             if same_deal(code.new_state(), start):
                 return encode(code)
         except (ConfigError, ValueError):

@@ -126,20 +126,48 @@ def test_a_bad_code_gets_one_sentence(text):
     assert sentence.endswith(".") and sentence.count(". ") == 0
 
 
-def test_every_deal_of_a_trick_game_has_a_code_that_deals_it_again():
-    for game in ("sixtysix", "japanese65"):
-        for rec in played(game, 31, 4):
-            assert rec["code"], (game, rec["deal"])
-            start = records.start_state(rec)
-            again = records.decode(rec["code"]).new_state()
-            assert hands(again) == hands(start)
-            assert again.rng.getstate() == start.rng.getstate()
+@pytest.mark.parametrize("game,players", [("sixtysix", 2), ("japanese65", 4), ("pairs65", 3),
+                                          ("rummy65", 3), ("quebec65", 3)])
+def test_every_deal_has_a_code_that_deals_it_again(game, players):
+    for rec in played(game, 31, 3, players=players):
+        assert rec["code"], (game, rec["deal"])
+        start = records.start_state(rec)
+        again = records.decode(rec["code"]).new_state()
+        assert hands(again) == hands(start)
+        assert again.rng.getstate() == start.rng.getstate()
+        assert again.deal_no == start.deal_no or records._deals(registry.get(game)) == 1
 
 
-def test_a_deal_dealt_otherwise_than_a_first_deal_gets_no_code():
-    # the rummies deal more cards each deal: only their first deal is a first deal
-    recs = played("rummy65", 31, 2, players=3)
-    assert recs[0]["code"] and recs[1]["code"] is None
+def test_a_later_deal_of_the_rummies_starts_a_match_at_that_deal():
+    rec = played("rummy65", 31, 3, players=3)[2]
+    code = records.decode(rec["code"])
+    assert code.deal == 3
+    config = dict(code.setup())
+    config["seats"] = [{"name": "You"}] + [{"kind": "computer"}] * 2
+    match = Match.from_config(config, threaded=False, pace=0)
+    start = records.start_state(rec)
+    assert match.state.deal_no == 3 and hands(match.state) == hands(start)
+    assert match.state.cards_dealt(3) == start.cards_dealt(3)
+    # it goes on from there, its own deals having codes of their own, and it saves
+    while len(match.scored_deals) < 2:
+        if match.human_to_act:
+            match.apply(match.legal_actions()[0])
+        else:
+            match.run_computer_move()
+    assert [r["deal"] for r in match.scored_deals] == [3, 4]
+    assert all(r["code"] for r in match.scored_deals)
+    assert records.decode(match.scored_deals[1]["code"]).deal == 4
+    assert registry.from_json(match.state.to_json()).deal_no == 5
+
+
+def test_a_first_deal_past_the_last_is_refused():
+    spec = registry.get("rummy65")
+    with pytest.raises(ConfigError):
+        spec.new_match(players=3, seed=1, first_deal=spec.state_class.LAST_DEAL + 1)
+    with pytest.raises(ConfigError):
+        records.make_code("rummy65", 3, None, 5, None, 0)
+    with pytest.raises(ConfigError):
+        records.make_code("sixtysix", 2, None, 5, None, 2)   # no numbers in Sixty-Six codes
 
 
 def test_a_code_typed_in_a_fresh_process_deals_the_same_cards():

@@ -349,7 +349,7 @@ class GameState(ABC):
 
     # fields common to every game
     BASE_FIELDS: ClassVar[tuple[str, ...]] = (
-        "n_players", "options", "dealer", "first_dealer", "deal_no",
+        "n_players", "options", "dealer", "first_dealer", "first_deal", "deal_no",
         "score_sheet", "match_scores", "winners", "over",
     )
 
@@ -372,6 +372,7 @@ class GameState(ABC):
         options: dict,
         first_dealer: int | None,
         stacked_deck: list[str] | None,
+        first_deal: int = 1,
     ) -> GameState:
         self = cls.__new__(cls)
         self.rng = random.Random(seed)
@@ -381,9 +382,14 @@ class GameState(ABC):
             first_dealer = self.rng.randrange(players)
         elif not isinstance(first_dealer, int) or not 0 <= first_dealer < players:
             raise ConfigError("bad_dealer", f"first_dealer must be a seat from 0 to {players - 1}")
+        last = cls.LAST_DEAL or 1_000_000
+        if isinstance(first_deal, bool) or not isinstance(first_deal, int) \
+                or not 1 <= first_deal <= last:
+            raise ConfigError("bad_first_deal", f"first_deal must be a deal from 1 to {last}")
         self.first_dealer = first_dealer
         self.dealer = first_dealer
-        self.deal_no = 0
+        self.first_deal = first_deal
+        self.deal_no = first_deal - 1
         self.score_sheet = []
         self.match_scores = [0] * players
         self.winners = []
@@ -554,6 +560,8 @@ class GameState(ABC):
                 "bad_version", f"save version {data.get('version')!r} is not supported"
             )
         fields = data.get("fields")
+        if isinstance(fields, dict) and "first_deal" not in fields:
+            fields = dict(fields, first_deal=1)     # saved before matches could start later
         if not isinstance(fields, dict) or set(fields) != set(cls.BASE_FIELDS + cls.FIELDS):
             raise ConfigError("bad_save", "the save does not hold this game's fields")
         rng_data = data.get("rng")
@@ -597,6 +605,7 @@ class GameState(ABC):
         base = {
             "dealer": ck.seat,
             "first_dealer": ck.seat,
+            "first_deal": ck.integer(1, self.LAST_DEAL or ck.BIG),
             "deal_no": ck.integer(1, self.LAST_DEAL or ck.BIG),
             # (read from the class: a spec is a plain function, not a method)
             "score_sheet": ck.list_of(type(self).ROW or ck.mapping(ck.word(), ck.anything),
@@ -609,10 +618,13 @@ class GameState(ABC):
             ck.check(getattr(self, name), field_spec, ctx, name.replace("_", " "))
         ck.require(len(set(self.winners)) == len(self.winners), "a winner listed twice")
         ck.require(bool(self.winners) == self.over, "winners without the match's end")
+        ck.require(self.first_deal <= self.deal_no, "the match starts after its deal")
         done = self.deal_no if self.over else self.deal_no - 1
-        ck.require(len(self.score_sheet) <= done, "the score sheet runs past the deal")
+        ck.require(len(self.score_sheet) <= done - self.first_deal + 1,
+                   "the score sheet runs past the deal")
         if self.ROW is not None:
-            ck.require(all(row["deal"] == i + 1 for i, row in enumerate(self.score_sheet)),
+            first = self.first_deal
+            ck.require(all(row["deal"] == first + i for i, row in enumerate(self.score_sheet)),
                        "the score sheet's deals are out of order")
 
     def _validate_playable(self) -> None:

@@ -160,13 +160,16 @@ class GameSpec:
         options: dict | None = None,
         first_dealer: int | None = None,
         stacked_deck: list[str] | None = None,
+        first_deal: int = 1,
     ) -> GameState:
         """A new match of this game, its first deal dealt.
 
         ``players`` defaults to the fewest allowed; ``seed`` fixes every shuffle;
         ``first_dealer`` the first dealer's seat (random from the seed by default);
-        ``stacked_deck`` the first deal's cards in dealing order (tests). Raises
-        ConfigError for a bad count of players, option, dealer or deck."""
+        ``stacked_deck`` the first deal's cards in dealing order (tests); ``first_deal`` the
+        number the match starts at (a deal code of a later deal: in games whose deals grow
+        with their number it is dealt as that deal). Raises ConfigError for a bad count of
+        players, option, dealer, first deal or deck."""
         if players is None:
             players = self.min_players
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
@@ -176,7 +179,8 @@ class GameSpec:
                 allowed = f"{self.min_players} to {self.max_players}"
             raise ConfigError("bad_players", f"{self.name} is played by {allowed} players")
         opts = self.check_options(options)
-        return self.state_class._new(players, seed, opts, first_dealer, stacked_deck)
+        return self.state_class._new(players, seed, opts, first_dealer, stacked_deck,
+                                     first_deal=first_deal)
 
 
 _SPECS: dict[str, GameSpec] = {}
