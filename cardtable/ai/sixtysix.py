@@ -35,7 +35,7 @@ from cardtable.engine.sixtysix import (
 )
 from cardtable.i18n import N_
 
-from .base import Knowledge, Reason, Window, because
+from .base import Knowledge, Reason, Window, _with, because
 from .search import flat_monte_carlo
 
 V = {c: CARD_VALUES[c[0]] for c in DECK}
@@ -635,6 +635,93 @@ class SixtySixKnowledge(Knowledge):
         if view["announced"]:
             return because(N_("After a marriage, one of its two cards is led."))
         return ""
+
+
+    # ---------------------------------------------------------------- the review
+    unit = "game_points"
+    #: half a game point lost on average: one deal in four turned from won to lost
+    mistake_loss = 0.5
+    analysis_worlds = 40
+
+    def appraise(self, win, rng, budget_s, played):
+        """Net game points of the deal for the seat (its points minus the opponent's):
+        once the stock is exhausted exactly, else over sampled deals, each played by the
+        medium rules until the stock is exhausted or closed, then solved exactly."""
+        view = win.view
+        seat = win.seat
+        deal_idx = len(view["score_sheet"])
+        cands = _with(win.legal, played, medium_action(Table.from_view(view, win.legal)))
+        if view["stock_exhausted"] and not view["closed"]:
+            world = self.sample(win, rng)  # both hands are known: one deal is the deal
+            values = {}
+            for a in cands:
+                w = world.clone()
+                w.apply(a)
+                values[a] = _later_value(w, seat, deal_idx)
+            return values
+        if view["closed"]:
+            def rollout(world, r):
+                return _later_value(world, seat, deal_idx)
+        else:
+            def rollout(world, r):
+                return _open_value(world, seat, deal_idx, r)
+        result = flat_monte_carlo(
+            cands, lambda r: self.sample(win, r), rollout, rng, budget_s or 0.0,
+            None if budget_s else self.analysis_worlds, cooperative=win.cooperative,
+        )
+        return {a: result.stats[a][0] for a in cands}
+
+    def mistake_reason(self, win, played, best, values):
+        view = win.view
+        seat = win.seat
+        pts = view["points"][seat]
+        if played.kind == "claim" and pts < WIN_POINTS:
+            return because(N_("A claim under 66 loses the deal: you had {points} points."),
+                           points=pts)
+        if best.kind == "claim":
+            return because(N_("With {points} points you could claim the deal."), points=pts)
+        if played.kind == "close":
+            return because(N_("Closing the stock was too early: your cards were not sure "
+                              "to reach 66."))
+        if best.kind == "marriage" and played.kind != "marriage":
+            marriage = TRUMP_MARRIAGE_POINTS if best.suit == view["trump"] else MARRIAGE_POINTS
+            return because(N_("Announcing the marriage was worth {points} points."),
+                           points=marriage)
+        if best.kind == "exchange":
+            return because(N_("Exchanging the nine of trumps first was worth more."))
+        if played.kind != "play" or best.kind != "play":
+            return None
+        trump = view["trump"]
+        trick = view["trick"]
+        if trick and trick[0][0] != seat:
+            lead = trick[0][1]
+            takes, best_takes = _beats(played.card, lead, trump), _beats(best.card, lead, trump)
+            if best_takes and not takes:
+                return because(N_("Taking this trick with {card} was worth more: it holds "
+                                  "{points} points."), card=best.card,
+                               points=V[lead] + V[best.card])
+            if not takes and not best_takes and V[played.card] > V[best.card]:
+                return because(N_("The trick was lost anyway: {card} only gave its points "
+                                  "away."), card=played.card)
+            if takes and best_takes and V[played.card] > V[best.card]:
+                return because(N_("A cheaper card takes this trick too: keep {card} for "
+                                  "later."), card=played.card)
+            if takes and not best_takes:
+                return because(N_("This trick was not worth {card}: let it go cheaply."),
+                               card=played.card)
+            return None
+        t = Table.from_view(view, win.legal)
+        later = view["stock_exhausted"] or view["closed"]
+        if later and t.is_sure(best.card) and not t.is_sure(played.card):
+            return because(N_("{card} was a sure trick: cash it before you give the lead "
+                              "away."), card=best.card)
+        if not later and played.card[1] == trump and played.card[0] in "AT":
+            return because(N_("Leading {card} throws away a sure trick: it catches little "
+                              "while the stock is open."), card=played.card)
+        if t.marriage_half(played.card) and not t.marriage_half(best.card):
+            return because(N_("Leading {card} breaks up a marriage you could still "
+                              "announce."), card=played.card)
+        return None
 
 
 def _later_value(world, seat: int, deal_idx: int, eg: Endgame | None = None) -> float:
