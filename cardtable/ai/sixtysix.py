@@ -641,7 +641,7 @@ class SixtySixKnowledge(Knowledge):
     unit = "game_points"
     #: half a game point lost on average: one deal in four turned from won to lost
     mistake_loss = 0.5
-    analysis_worlds = 40
+    analysis_worlds = 64
 
     def appraise(self, win, rng, budget_s, played):
         """Net game points of the deal for the seat (its points minus the opponent's):
