@@ -33,6 +33,7 @@ from cardtable.engine import registry
 from cardtable.engine.core import Action, ConfigError, GameState, IllegalAction
 from cardtable.i18n import N_
 
+from . import worker
 from .base import Reason, Window, because, view_digest
 from .levels import knowledge_for
 
@@ -310,6 +311,19 @@ def analyse(record: dict, seats: Iterable[int] | None = None,
 # =========================================================================== the job
 
 
+def judge_request(request: dict, cooperative: bool = False) -> dict:
+    """One decision for a worker: ``{"record", "move", "budget", "seed"}`` -> the
+    :class:`Judgement` as plain data (module-level, so a worker process can run it)."""
+    return _judge(request["record"], request["move"], request.get("budget"),
+                  int(request.get("seed", 0)), cooperative).to_json()
+
+
+def judge_request_here(request: dict) -> dict:
+    """:func:`judge_request` on a thread of this process (it yields the interpreter)."""
+    return judge_request(request, cooperative=True)
+
+
+
 class AnalysisJob:
     """:func:`analyse` off the frame loop: each decision is judged in a worker process
     (:mod:`cardtable.ai.worker`), or on a background thread where processes cannot run.
@@ -377,8 +391,6 @@ class AnalysisJob:
 
     # ---- the work ---------------------------------------------------------------
     def _start(self, moves: list[int], workers: int) -> None:
-        from . import worker
-
         pool: futures.Executor | None = None
         if self.mode == "process":
             try:
@@ -388,7 +400,7 @@ class AnalysisJob:
         if pool is None:
             pool = futures.ThreadPoolExecutor(max_workers=1,
                                               thread_name_prefix="cardtable-analysis")
-        fn = worker.judge_decision if self.mode == "process" else worker.judge_decision_here
+        fn = judge_request if self.mode == "process" else judge_request_here
         with self._lock:
             if self._finished:
                 pool.shutdown(wait=False, cancel_futures=True)

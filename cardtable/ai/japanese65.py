@@ -325,8 +325,8 @@ class Japanese65Knowledge(Knowledge):
             return because(N_("Winning with {card} hands its points to the other side."),
                            card=card)
         if best_takes and not takes and VALUE[other] <= 1:
-            return because(N_("{card} wins this trick cheaply: only the winning card goes "
-                              "to the other side."), card=other)
+            return because(N_("Winning with {card} was cheap: only the winning card goes to "
+                              "the other side."), card=other)
         if not takes and not best_takes and VALUE[other] > VALUE[card]:
             return because(N_("The trick was lost anyway: shedding {card} kept its points "
                               "with your side."), card=other)

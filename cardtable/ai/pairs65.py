@@ -379,8 +379,8 @@ class Pairs65Knowledge(Knowledge):
             if t.danger(played.card) > t.danger(best.card) + 1.0:
                 return because(N_("This discard gives the next player a card they need."))
             if t.live(played.card) > t.live(best.card):
-                return because(N_("{card} could still find a partner: {other} had fewer "
-                                  "left to come."), card=played.card, other=best.card)
+                return because(N_("Keep {card}: the cards that pair with it can still come."),
+                               card=played.card)
         return None
 
     def explain(self, win: Window, action: Action) -> Reason | str:

@@ -713,8 +713,7 @@ class SixtySixKnowledge(Knowledge):
         t = Table.from_view(view, win.legal)
         later = view["stock_exhausted"] or view["closed"]
         if later and t.is_sure(best.card) and not t.is_sure(played.card):
-            return because(N_("{card} was a sure trick: cash it before you give the lead "
-                              "away."), card=best.card)
+            return because(N_("Cash {card} first: it was a sure trick."), card=best.card)
         if not later and played.card[1] == trump and played.card[0] in "AT":
             return because(N_("Leading {card} throws away a sure trick: it catches little "
                               "while the stock is open."), card=played.card)

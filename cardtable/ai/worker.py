@@ -140,20 +140,6 @@ def _think_in_thread(request: dict) -> dict:
     return think(request, cooperative=True)
 
 
-def judge_decision(request: dict, cooperative: bool = False) -> dict:
-    """Judge one decision of a played deal (the review's analysis): ``{"record", "move",
-    "budget", "seed"}``; the :class:`~cardtable.ai.analysis.Judgement` as plain data."""
-    from .analysis import _judge
-
-    return _judge(request["record"], request["move"], request.get("budget"),
-                  int(request.get("seed", 0)), cooperative).to_json()
-
-
-def judge_decision_here(request: dict) -> dict:
-    """:func:`judge_decision` on a thread of this process (it yields the interpreter)."""
-    return judge_decision(request, cooperative=True)
-
-
 def _ping(_: Any = None) -> dict:
     return {"ok": True, "pid": os.getpid()}
 
