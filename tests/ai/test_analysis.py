@@ -402,3 +402,25 @@ def test_a_move_after_the_deals_end_is_refused():
     record["moves"].append(record["moves"][-1])
     with pytest.raises(ConfigError, match="after the deal's end|out of turn|not allowed"):
         decisions(record)
+
+
+def test_a_judgement_is_reproducible_and_a_time_budget_may_replace_the_count():
+    record = sixtysix_record("9C")
+    assert judge(record, 1, seed=9) == judge(record, 1, seed=9)
+    timed = judge(record, 1, budget_s=0.2)
+    assert {o.action for o in timed.options} == {o.action for o in judge(record, 1).options}
+    assert timed.played == play("9C") and timed.loss >= 0
+
+
+def test_the_default_appraisal_plays_the_deal_out_with_the_medium_rules():
+    from cardtable.ai.base import Knowledge, Window
+
+    record = sixtysix_record("9C")
+    state = registry.from_json(record["start"])
+    state.apply(play("TH"))
+    know = knowledge_for("sixtysix")
+    win = Window(state, 0)
+    values = Knowledge.appraise(know, win, random.Random(1), None, play("9C"))
+    assert set(values) == set(state.legal_actions())
+    assert all(-3 <= v <= 3 for v in values.values())
+    assert values[play("AH")] > values[play("9C")]
