@@ -284,7 +284,7 @@ class Japanese65Knowledge(Knowledge):
     unit = "points"
     #: three of the deal's 65 points: more than a king handed over
     mistake_loss = 3.0
-    analysis_worlds = 160
+    analysis_worlds = 120
 
     def appraise(self, win, rng, budget_s, played):
         """The side's points of the deal (tricks, last trick and cards) on average over
