@@ -424,3 +424,33 @@ def test_the_default_appraisal_plays_the_deal_out_with_the_medium_rules():
     assert set(values) == set(state.legal_actions())
     assert all(-3 <= v <= 3 for v in values.values())
     assert values[play("AH")] > values[play("9C")]
+
+
+def match_deal_record(game_id: str, players: int, deal: int) -> dict:
+    """Deal ``deal`` of a Match of computers, recorded from the match's checkpoint and
+    moves as the review keeps a deal (seat 0 standing for the person)."""
+    from cardtable.match import Match, Seat
+
+    seats = [Seat(f"Player {s + 1}", "computer", "medium") for s in range(players)]
+    match = Match(game_id, seats, seed=21, threaded=False)
+    while len(match.state.score_sheet) < deal - 1:
+        match.run_computer_move()
+    start, first = match.checkpoint, len(match.moves)
+    while len(match.state.score_sheet) < deal:
+        match.run_computer_move()
+    record = new_record(registry.from_json(start), [0])
+    record["moves"] = [[s, a.to_json()] for s, a in match.moves[first:]]
+    record["deal"] = deal
+    return record
+
+
+@pytest.mark.parametrize("game_id, players", [("sixtysix", 2), ("rummy65", 3)])
+def test_a_later_deal_of_a_match_is_analysed_from_its_checkpoint(game_id, players):
+    record = match_deal_record(game_id, players, 2)
+    assert registry.from_json(record["start"]).score_sheet  # deal 1 is behind it
+    result = analyse(record)
+    assert [j.move for j in result.judgements] == decisions(record) != []
+    for j in result.judgements:
+        assert j.seat == 0 and j.options[0].action == j.best
+        assert j.loss == pytest.approx(j.options[0].value - j.value_of(j.played), abs=1e-3)
+        assert (j.reason is not None) == j.mistake
