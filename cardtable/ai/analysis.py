@@ -323,7 +323,6 @@ def judge_request_here(request: dict) -> dict:
     return judge_request(request, cooperative=True)
 
 
-
 class AnalysisJob:
     """:func:`analyse` off the frame loop: each decision is judged in a worker process
     (:mod:`cardtable.ai.worker`), or on a background thread where processes cannot run.
