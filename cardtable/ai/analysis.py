@@ -410,12 +410,17 @@ class AnalysisJob:
                        "seed": self._seed}
             try:
                 f = pool.submit(fn, request)
-            except (OSError, RuntimeError, BrokenProcessPool):
+            except (OSError, RuntimeError, BrokenProcessPool) as exc:
+                if self._finished or self._pool is not pool:
+                    return  # cancelled meanwhile: the pool is shut
                 if self.mode == "process":
                     self._fall_back()
-                    return
-                raise
+                else:
+                    self._fail(f"The analysis could not start: {exc}.")
+                return
             with self._lock:
+                if self._pool is not pool:
+                    return  # the job ended or left this pool meanwhile
                 self._futures[move] = f
             f.add_done_callback(lambda f, move=move: self._landed(move, f))
 
@@ -438,8 +443,9 @@ class AnalysisJob:
         self._start(rest, 1)
 
     def _landed(self, move: int, f: futures.Future) -> None:
-        if f.cancelled() or self._finished:
-            return
+        with self._lock:
+            if f.cancelled() or self._finished or self._futures.get(move) is not f:
+                return  # cancelled, or sent to a pool the job has since left
         try:
             judgement = Judgement.from_json(f.result())
         except (BrokenProcessPool, EOFError, OSError):
@@ -455,7 +461,7 @@ class AnalysisJob:
             self._fail(f"The analysis stopped: {type(exc).__name__}: {exc}.")
             return
         with self._lock:
-            if self._finished or move not in self._futures or self._futures[move] is not f:
+            if self._finished or self._futures.get(move) is not f:
                 return
             self._done[move] = judgement
             self.progress = len(self._done) / len(self._moves)

@@ -454,3 +454,34 @@ def test_a_later_deal_of_a_match_is_analysed_from_its_checkpoint(game_id, player
         assert j.seat == 0 and j.options[0].action == j.best
         assert j.loss == pytest.approx(j.options[0].value - j.value_of(j.played), abs=1e-3)
         assert (j.reason is not None) == j.mistake
+
+
+class BrokenPool:
+    """A process pool whose worker died: every decision sent to it fails."""
+
+    def submit(self, fn, *args):
+        from concurrent import futures
+        from concurrent.futures.process import BrokenProcessPool
+
+        f = futures.Future()
+        f.set_exception(BrokenProcessPool("the worker died"))
+        return f
+
+    def shutdown(self, wait=True, cancel_futures=False):
+        pass
+
+
+@pytest.mark.parametrize("failure", ["cannot start", "dies"])
+def test_the_job_falls_back_to_a_thread_when_processes_fail(monkeypatch, failure):
+    from cardtable.ai import worker
+
+    def no_pool(workers):
+        raise OSError("no semaphores here")
+
+    monkeypatch.setattr(worker, "process_pool",
+                        no_pool if failure == "cannot start" else lambda workers: BrokenPool())
+    record = sixtysix_record("9C")
+    job = AnalysisJob(record, mode="process")
+    wait_for(job)
+    assert job.mode == "thread" and job.error is None
+    assert job.result() == analyse(record)
