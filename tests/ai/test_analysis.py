@@ -485,3 +485,18 @@ def test_the_job_falls_back_to_a_thread_when_processes_fail(monkeypatch, failure
     wait_for(job)
     assert job.mode == "thread" and job.error is None
     assert job.result() == analyse(record)
+
+
+def test_a_job_in_worker_processes_stops_when_cancelled_midway():
+    record = first_decision_record("japanese65", 4, 11, 0)
+    finish(record, replay(record))
+    record["humans"] = [0, 1, 2, 3]
+    moved = threading.Event()
+    job = AnalysisJob(record, on_change=lambda: job.progress > 0 and moved.set(),
+                      mode="process")
+    assert moved.wait(60)
+    job.cancel()
+    at = job.progress
+    assert 0 < at < 1 and job.done() and job.cancelled and job.result() is None
+    time.sleep(1.0)
+    assert job.progress == at and job.result() is None and job.error is None
