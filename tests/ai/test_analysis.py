@@ -500,3 +500,15 @@ def test_a_job_in_worker_processes_stops_when_cancelled_midway():
     assert 0 < at < 1 and job.done() and job.cancelled and job.result() is None
     time.sleep(1.0)
     assert job.progress == at and job.result() is None and job.error is None
+
+
+def test_a_claim_under_66_is_flagged_with_its_reason():
+    state = sixtysix_start()
+    record = new_record(state, [0])
+    for action in (play("TH"), play("AH"), Action("claim")):  # 21 points, then a claim
+        move(record, state, action)
+    j = judge(finish(record, state), 2)
+    assert j.played == Action("claim") and j.best != j.played and j.mistake
+    assert j.reason == ["A claim under 66 loses the deal: you had {points} points.",
+                        {"points": 21}]
+    assert j.loss >= 3  # the opponent scores 2 or 3 instead of a deal still open
