@@ -61,6 +61,7 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ai/rummy.py": "tests/ai/test_analysis.py",
     "cardtable/ai/search.py": None,
     "cardtable/ai/sixtysix.py": "tests/ai/test_bots.py",
+    "cardtable/ai/sixtysix_solver.py": "tests/ai/test_analysis.py",
     "cardtable/ai/worker.py": "tests/test_kill.py",
     "cardtable/cli.py": "tests/ai/test_tournament.py",
     "cardtable/engine/checks.py": None,

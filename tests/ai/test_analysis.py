@@ -18,7 +18,7 @@ from cardtable.ai import analysis
 from cardtable.ai.analysis import AnalysisJob, Judgement, analyse, decisions, judge
 from cardtable.ai.levels import knowledge_for
 from cardtable.ai.rummy import Hand
-from cardtable.ai.sixtysix import solve
+from cardtable.ai.sixtysix_solver import solve
 from cardtable.engine import registry
 from cardtable.engine.core import Action, ConfigError
 
