@@ -21,6 +21,7 @@ import random
 import time
 from typing import Any
 
+from cardtable.engine import registry
 from cardtable.engine.core import Action, GameState
 
 #: the levels a player can pick (tournaments also know ``random``)
@@ -102,6 +103,62 @@ class Knowledge:
         (used by hints): a :func:`because` reason, or "" when the move speaks for itself."""
         return ""
 
+    # ---- the review of a played deal (ai/analysis.py) ---------------------------
+    #: what an option's value counts, a unit word id ("" for the spec's ``score_unit``)
+    unit = ""
+    #: the least expected loss, in that unit, that makes a decision a mistake
+    mistake_loss = 1.0
+    #: sampled deals per decision when the analysis has no time budget (reproducible)
+    analysis_worlds = 24
+
+    def appraise(
+        self, win: Window, rng: random.Random, budget_s: float | None, played: Action
+    ) -> dict[Action, float]:
+        """What each option is worth to the seat's side, in :attr:`unit`, higher better:
+        every legal option (and ``played``, the move made), the preferred one first.
+
+        ``budget_s`` None means :attr:`analysis_worlds` sampled deals (the same window and
+        RNG give the same values); a number means as many deals as fit in that time.
+        This default samples deals from the window and plays each out with the medium
+        rules; the games with a faster play-out give their own.
+        """
+        from .search import flat_monte_carlo
+
+        cands = _with(win.legal, played, self.medium(win, random.Random(0)))
+        seat = win.seat
+        deal = win.view["deal"] - 1  # rows of the score sheet: the deals finished before
+
+        def rollout(world: GameState, r: random.Random) -> float:
+            while not world.over and len(world.score_sheet) == deal:
+                mover = world.current_player
+                world.apply(self.medium(Window(world, mover), r))
+            return self.outcome(world, seat, deal) if len(world.score_sheet) > deal else 0.0
+
+        result = flat_monte_carlo(cands, win.sample, rollout, rng, budget_s or 0.0,
+                                  None if budget_s else self.analysis_worlds,
+                                  cooperative=win.cooperative)
+        return {a: result.stats[a][0] for a in cands}
+
+    def outcome(self, world: GameState, seat: int, deal: int) -> float:
+        """What deal ``deal`` (a row of the score sheet) brought ``seat``'s side, in
+        :attr:`unit`: the penalty it avoided where the lowest score wins, else its score
+        minus the best other side's."""
+        spec = registry.get(world.GAME_ID)
+        n = world.n_players
+        change = world.deal_change(world.score_sheet[deal], n)
+        if spec.lower_wins:
+            return -float(change[seat])
+        mine = spec.side_of(seat, n)
+        others = [change[s] for s in range(n) if spec.side_of(s, n) != mine]
+        return float(change[seat] - (max(others) if others else 0))
+
+    def mistake_reason(
+        self, win: Window, played: Action, best: Action, values: dict[Action, float]
+    ) -> Reason | None:
+        """Why ``best`` beats ``played`` in a person's words, where the game can say more
+        than the numbers (a :func:`because` reason); None for the plain comparison."""
+        return None
+
 
 #: a hint's reason: [English sentence with {blanks}, {blank: value}], JSON-able so it
 #: crosses to and from the worker process; the UI translates it and words the cards
@@ -112,6 +169,18 @@ Reason = list
 def because(msgid: str, /, **values) -> Reason:
     """A reason for a hint; mark ``msgid`` with ``N_`` so it reaches the catalogue."""
     return [msgid, values]
+
+
+def _with(legal: list[Action], played: Action, first: Action | None = None) -> list[Action]:
+    """The options to value: ``first`` (the preferred move) first, then the legal moves in
+    canonical order, and ``played`` too when the seat made it in another form."""
+    out = list(legal)
+    if first in out:
+        out.remove(first)
+        out.insert(0, first)
+    if played not in out:
+        out.append(played)
+    return out
 
 
 class Bot:

@@ -27,7 +27,7 @@ from cardtable.engine.japanese65 import CARD_VALUES, DECK, ORDER, PLAY, TRUMP
 from cardtable.engine.tricks import deal_with_voids
 from cardtable.i18n import N_
 
-from .base import Knowledge, Reason, Window, because
+from .base import Knowledge, Reason, Window, _with, because
 from .search import flat_monte_carlo, play_out
 
 VALUE = {c: CARD_VALUES.get(c[0], 0) for c in DECK}
@@ -279,6 +279,58 @@ class Japanese65Knowledge(Knowledge):
         reason = self.explain(win, result.best)
         tail = f"over {result.worlds} sampled deals it averages {mean:+.1f} points for your side"
         return result.best, f"{reason}; {tail}" if reason else tail.capitalize()
+
+    # ---------------------------------------------------------------- the review
+    unit = "points"
+    #: three of the deal's 65 points: more than a king handed over
+    mistake_loss = 3.0
+    analysis_worlds = 120
+
+    def appraise(self, win, rng, budget_s, played):
+        """The side's points of the deal (tricks, last trick and cards) on average over
+        sampled deals, each played to its end by the medium rules for all four seats."""
+        table = Table.from_view(win.view)
+        cands = _with(win.legal, played, PLAY[medium_card(table)])
+        side = win.seat & 1
+
+        def rollout(world, r):
+            deal = play_out(world, rollout_policy, r)
+            return float(world.score_sheet[deal]["points"][side])
+
+        result = flat_monte_carlo(
+            cands, lambda r: self.sample(win, r), rollout, rng, budget_s or 0.0,
+            None if budget_s else self.analysis_worlds, cooperative=win.cooperative,
+        )
+        return {a: result.stats[a][0] for a in cands}
+
+    def mistake_reason(self, win, played, best, values):
+        if played.kind != "play" or best.kind != "play":
+            return None
+        table = Table.from_view(win.view)
+        trick = table.trick
+        card, other = played.card, best.card
+        if not trick:
+            if VALUE[card] > VALUE[other] and VALUE[card] >= 2:
+                return because(N_("Leading {card} lets it win a trick for the other side: "
+                                  "lead low and let them spend their honours."), card=card)
+            return None
+        led = trick[0][1][1]
+        w_seat, w_card = _winner(trick)
+        partner_winning = (w_seat - table.seat) % 2 == 0
+        takes, best_takes = _beats(card, w_card, led), _beats(other, w_card, led)
+        if takes and partner_winning:
+            return because(N_("Your partner was already winning this trick: overtaking "
+                              "with {card} hands it to the other side."), card=card)
+        if takes and VALUE[card] > VALUE[other]:
+            return because(N_("Winning with {card} hands its points to the other side."),
+                           card=card)
+        if best_takes and not takes and VALUE[other] <= 1:
+            return because(N_("Winning with {card} was cheap: only the winning card goes to "
+                              "the other side."), card=other)
+        if not takes and not best_takes and VALUE[other] > VALUE[card]:
+            return because(N_("The trick was lost anyway: shedding {card} kept its points "
+                              "with your side."), card=other)
+        return None
 
     def explain(self, win: Window, action: Action) -> Reason | str:
         table = Table.from_view(win.view)

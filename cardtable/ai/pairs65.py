@@ -30,7 +30,7 @@ from cardtable.engine.pairs65 import (
 )
 from cardtable.i18n import N_
 
-from .base import Knowledge, Reason, Window, because
+from .base import Knowledge, Reason, Window, _with, because
 from .search import flat_monte_carlo
 
 EASY_ERROR = 0.15
@@ -342,6 +342,46 @@ class Pairs65Knowledge(Knowledge):
         reason = self.explain(win, best)
         tail = f"wins {100 * mean:.0f}% of {result.worlds} sampled games from here"
         return best, f"{reason}; {tail}" if reason else tail.capitalize()
+
+    # ---------------------------------------------------------------- the review
+    unit = "games"
+    #: about one game in eight lost (win or lose is a coin with little noise to spare)
+    mistake_loss = 0.12
+    analysis_worlds = 100
+
+    def appraise(self, win, rng, budget_s, played):
+        """The seat's chance of winning the game (a share of a shared win) over sampled
+        deals played to the end by the medium rules, for the options the hard player
+        weighs and the move played."""
+        t = Table.from_view(win.view, win.legal)
+        cands = self.candidates(t)
+        if len(cands) == 1:
+            cands = _with(win.legal, played, cands[0])  # value the moves left aside too
+        if played not in cands:
+            cands.append(played)
+        seat = win.seat
+        game_idx = win.view["deal"] - 1
+
+        def rollout(world, r):
+            return _play_to_end(world, seat, game_idx, r)
+
+        result = flat_monte_carlo(
+            cands, lambda r: self.sample(win, r), rollout, rng, budget_s or 0.0,
+            None if budget_s else self.analysis_worlds, cooperative=win.cooperative,
+        )
+        return {a: result.stats[a][0] for a in cands}
+
+    def mistake_reason(self, win, played, best, values):
+        t = Table.from_view(win.view, win.legal)
+        if best.kind == "draw" and best.source == "discard" and played != best:
+            return because(N_("The top discard made a pair with one of your cards."))
+        if played.kind == "discard" and best.kind == "discard":
+            if t.danger(played.card) > t.danger(best.card) + 1.0:
+                return because(N_("This discard gives the next player a card they need."))
+            if t.live(played.card) > t.live(best.card):
+                return because(N_("Keep {card}: the cards that pair with it can still come."),
+                               card=played.card)
+        return None
 
     def explain(self, win: Window, action: Action) -> Reason | str:
         kind = action.kind

@@ -317,6 +317,30 @@ class Hard:
                             f"{top_value:.1f} with the {top}")
 
 
+    def draw_values(self) -> dict[Action, float]:
+        """The expected deadwood after each draw, as :meth:`draw_choice` weighs it, made a
+        value (negative: higher is better): every legal draw, without its shortcuts."""
+        h = self.h
+        cards = h.cards
+        a = self.alpha
+        out: dict[Action, float] = {}
+        if DRAW_DISCARD in h.legal and h.top is not None:
+            v, d = h.after_discard(cards + [h.top])
+            if d is not None and a < 1.0:
+                v = a * v + (1 - a) * self.future(_without(cards + [h.top], d))
+            out[DRAW_DISCARD] = -float(v)
+        if DRAW_STOCK in h.legal:
+            stock = []
+            for x in self.draws:
+                v, d = h.after_discard(cards + [x])
+                if d is not None and a < 1.0:
+                    v = a * v + (1 - a) * self.future(_without(cards + [x], d))
+                stock.append(float(v))
+            out[DRAW_STOCK] = -(sum(stock) / len(stock)) if stock else \
+                -float(h.deadwood(cards))
+        return out
+
+
 def _without(cards: list[str], card: str | None) -> list[str]:
     rest = list(cards)
     if card is not None:
@@ -360,6 +384,61 @@ class RummyKnowledge(Knowledge):
         return DISCARD[d], (f"Discard the {d}: expected deadwood {v:.1f}"
                             + (" (safe against the next player's pickups)"
                                if h.next_known else ""))
+
+    # ---------------------------------------------------------------- the review
+    unit = "penalty_points"
+    #: five penalty points: more than a low card kept for nothing
+    mistake_loss = 5.0
+    #: unseen cards drawn for each expected deadwood
+    analysis_worlds = 48
+
+    def appraise(self, win, rng, budget_s, played):
+        """Minus the penalty points the hand is expected to keep, by the hard player's own
+        measure: going out keeps none; a draw or a discard is worth the deadwood expected
+        when the hand ends (now or after the next draw), plus the harm of handing the
+        next player a card he can use."""
+        h = Hand(win.view, win.legal)
+        deadline = None if budget_s is None else time.perf_counter() + budget_s
+        hard = Hard(h, rng, deadline, self.analysis_worlds)
+        values: dict[Action, float] = {}
+        if not win.view["drawn"]:
+            values.update(hard.draw_values())
+        for a in win.legal:
+            if a.kind == "go_out":
+                values[a] = 0.0
+        if played.kind == "go_out":
+            values[played] = 0.0
+        discards = [a for a in win.legal if a.kind == "discard"]
+        if played.kind == "discard" and played not in discards:
+            discards.append(played)
+        for a in discards:
+            values[a] = -float(hard.discard_score(h.cards, a.card))
+        for a in win.legal:
+            if a.kind == "lay":
+                # a last turn: the hard player lays first; laying is not judged
+                values[a] = max((v for b, v in values.items() if b.kind == "discard"),
+                                default=0.0)
+        first = medium_action(h)
+        order = sorted(values, key=lambda a: a != first)
+        return {a: values[a] for a in order}
+
+    def mistake_reason(self, win, played, best, values):
+        if best.kind == "go_out":
+            return because(N_("You could go out here."))
+        if best.kind == "draw" and played.kind == "draw":
+            if best.source == "discard":
+                return because(N_("The top discard fits with cards in your hand."))
+            return because(N_("The top discard helped your hand too little: a card from "
+                              "the stock was worth more."))
+        if best.kind == "discard" and played.kind == "discard":
+            h = Hand(win.view, win.legal)
+            if h.danger(played.card) > h.danger(best.card) + 1.0:
+                return because(N_("This discard gives the next player a card they need."))
+            left = h.arrangement(h.cards).leftover
+            if played.card not in left:
+                return because(N_("Keep {card}: it belongs in one of your melds."),
+                               card=played.card)
+        return None
 
     def explain(self, win: Window, action: Action) -> Reason | str:
         if action.kind == "lay":
