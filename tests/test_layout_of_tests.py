@@ -74,7 +74,7 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ui/felt.py": "tests/ui/test_cardart.py",
     "cardtable/ui/hints.py": "tests/ui/test_table.py",
     "cardtable/ui/icon.py": None,
-    "cardtable/ui/memory.py": None,
+    "cardtable/ui/memory.py": "tests/ui/test_lru.py",
     "cardtable/ui/scene.py": "tests/ui/test_shell.py",
     "cardtable/ui/scenes/common.py": None,
     "cardtable/ui/scenes/confirm.py": "tests/ui/test_saves.py",
