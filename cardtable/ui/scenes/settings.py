@@ -24,6 +24,9 @@ BACK_NAMES = {"blue": N_("Blue"), "red": N_("Red"), "green": N_("Green"),
               "purple": N_("Purple")}
 #: the language row: the system's language, or one of ours named in its own words
 LANGUAGE_CHOICES = (("auto", N_("Automatic")), *i18n.LANGUAGES.items())
+#: speech through the screen reader (or the system's voice): "Automatic" speaks when a screen
+#: reader runs
+SPEECH_NAMES = {"auto": N_("Automatic"), "on": N_("On"), "off": N_("Off")}
 TEXT_SIZE_NAMES = {"normal": N_("Normal"), "large": N_("Large"), "larger": N_("Larger")}
 PREVIEW = ("AS", "KH", "QD", "JC")
 
@@ -49,6 +52,9 @@ class SettingsScene(FormScene):
                 N_("Animation speed"), [(v, SPEED_NAMES[v]) for v in CHOICES["animation_speed"]],
                 s.get("animation_speed"), lambda v: set_("animation_speed", v), wrap=False)),
             ("sound", Toggle(N_("Sound"), s.get("sound"), lambda v: set_("sound", v))),
+            ("speech", Choice(
+                N_("Speech"), [(v, SPEECH_NAMES[v]) for v in CHOICES["speech"]],
+                s.get("speech", "auto"), lambda v: set_("speech", v))),
             ("card_back", Choice(
                 N_("Card back"), [(v, BACK_NAMES[v]) for v in CHOICES["card_back"]],
                 s.get("card_back"), lambda v: set_("card_back", v))),

@@ -21,6 +21,7 @@ from cardtable.engine import registry
 from cardtable.engine.core import DealResult
 from cardtable.i18n import N_, Msg, NMsg, and_list, tr
 from cardtable.ui import theme
+from cardtable.ui.narrator import sentences
 from cardtable.ui.scenes.modal import ModalScene
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
 
@@ -280,6 +281,11 @@ class SummaryScene(ModalScene):
         b = Button("Continue", self.close, style="primary")
         b.name = "Continue"
         return [b], b
+
+    def spoken_heading(self) -> str:
+        title = self.title or headline(self.event, self.seat_names, self.game_id, self.humans)
+        facts, _rows = breakdown(self.event, self.seat_names)
+        return sentences([tr(title)] + [tr(f) for f in facts])
 
     # ---- frame --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -30,6 +30,12 @@ class TextInput(Widget):
         self.cursor = len(self.text)
         self.blink = 0.0
 
+    def spoken(self) -> str:
+        label = tr(self.hint) or tr(self.name)
+        if not self.text:
+            return tr(Msg("{label}: empty", label=label))
+        return tr(Msg("{label}: {value}", label=label, value=self.text))
+
     def _changed(self) -> None:
         self.blink = 0.0
         if self.on_change is not None:
@@ -167,6 +173,18 @@ class ScrollText(Widget):
         self._layout_key: tuple | None = None
         self.content_height = 0
         self._thumb_grab: int | None = None
+
+    def spoken(self) -> str:
+        """The whole text, its marks taken off (a screen reader reads it on; the next key
+        stops it)."""
+        out = []
+        for line in self.logical_lines():
+            line = line.lstrip("#").strip()
+            if line.startswith("- "):
+                line = line[2:]
+            if line:
+                out.append(line.replace("**", ""))
+        return " ".join(out)
 
     # ---- layout -------------------------------------------------------------------
     def logical_lines(self) -> list[str]:
