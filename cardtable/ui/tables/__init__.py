@@ -17,7 +17,7 @@ import random
 import pygame
 
 from cardtable.engine.core import Action
-from cardtable.i18n import N_, Msg, NMsg, and_list, seat_name
+from cardtable.i18n import N_, Msg, NMsg, PMsg, and_list, seat_name
 from cardtable.ui import theme
 from cardtable.ui.cardart import MIN_FACE_WIDTH, card_height
 from cardtable.ui.keyboard import KeyTarget
@@ -47,6 +47,17 @@ THE_RANK_WORDS = {
 }
 
 
+#: the ranks as the keyboard's focus names a card aloud: 'ten of spades' in English, with its
+#: article in French ('le dix de pique'), as a screen reader names a thing
+FOCUS_RANK_WORDS = {
+    "A": PMsg("focus", "ace"), "K": PMsg("focus", "king"), "Q": PMsg("focus", "queen"),
+    "J": PMsg("focus", "jack"), "T": PMsg("focus", "ten"), "9": PMsg("focus", "nine"),
+    "8": PMsg("focus", "eight"), "7": PMsg("focus", "seven"), "6": PMsg("focus", "six"),
+    "5": PMsg("focus", "five"), "4": PMsg("focus", "four"), "3": PMsg("focus", "three"),
+    "2": PMsg("focus", "two"),
+}
+
+
 def suit_words(suit: str) -> Msg:
     """'spades' ('pique')."""
     return Msg(SUIT_WORDS[suit])
@@ -57,6 +68,13 @@ def card_words(code: str) -> Msg:
     if code == "JK":
         return Msg("joker")
     return Msg("{rank} of {suit}", rank=Msg(RANK_WORDS[code[0]]), suit=suit_words(code[1]))
+
+
+def focus_words(code: str) -> Msg:
+    """'ten of spades' ('le dix de pique'): a card under the keyboard's focus, said aloud."""
+    if code == "JK":
+        return PMsg("focus", "joker")
+    return Msg("{rank} of {suit}", rank=FOCUS_RANK_WORDS[code[0]], suit=suit_words(code[1]))
 
 
 def the_card(code: str) -> Msg:
@@ -603,7 +621,7 @@ class GameTable:
     def spoken_card(self, sprite) -> Msg | str:
         """A card under the keyboard's focus: 'ten of spades, playable' (a game may say where
         it lies)."""
-        words = card_words(sprite.code)
+        words = focus_words(sprite.code)
         if sprite.zone == f"hand{self.viewer}" and getattr(sprite, "glow", False):
             return Msg("{card}, playable", card=words)
         return words

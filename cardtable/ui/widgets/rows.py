@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.i18n import N_, Msg, tr
+from cardtable.i18n import Msg, PMsg, tr
 from cardtable.ui import theme
 from cardtable.ui.widgets.base import (
     ROW_HEIGHT,
@@ -117,7 +117,7 @@ class Toggle(_Row):
         self.set(not self.value)
 
     def spoken_value(self) -> str:
-        return tr(N_("on") if self.value else N_("off"))
+        return tr(PMsg("switch", "on") if self.value else PMsg("switch", "off"))
 
     def set(self, value: bool) -> None:
         value = bool(value)
