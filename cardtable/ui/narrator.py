@@ -91,12 +91,12 @@ class Narrator:
     def say(self, text, interrupt: bool = True) -> None:
         """Say ``text`` (a marked text or a Msg, translated here) at once."""
         if self.active:
-            self.speaker.say(tr(text), interrupt)
+            self.speaker.say(spoken(text), interrupt)
 
     def event(self, text) -> None:
         """Say a game event's sentence after what is being said."""
         if self.active:
-            self.speaker.say(tr(text), interrupt=False)
+            self.speaker.say(spoken(text), interrupt=False)
             self._told = True
 
     def busy(self) -> bool:
@@ -124,7 +124,7 @@ class Narrator:
         if top is not self._scene:
             self._scene = top
             self._focus = focus
-            text = sentences([top.spoken_heading(), focus or ""])
+            text = spoken(sentences([top.spoken_heading(), focus or ""]))
             if text:
                 self.speaker.say(text, interrupt)
             return
@@ -133,7 +133,12 @@ class Narrator:
             # (a card becomes playable as the turn comes) waits for the next key
             self._focus = focus
             if focus and keyed:
-                self.speaker.say(focus, interrupt)
+                self.speaker.say(spoken(focus), interrupt)
+
+
+def spoken(text) -> str:
+    """``text`` translated, the screen's separating dots said as commas."""
+    return tr(text).replace("  ·  ", ", ").replace(" · ", ", ")
 
 
 def sentences(parts) -> str:
@@ -146,4 +151,4 @@ def sentences(parts) -> str:
     return " ".join(out)
 
 
-__all__ = ["Narrator", "sentences"]
+__all__ = ["Narrator", "sentences", "spoken"]

@@ -100,7 +100,7 @@ class Listen:
         said = {pygame.K_h: self.hear_hand, pygame.K_b: self.hear_table,
                 pygame.K_r: self.hear_scores, pygame.K_w: self.hear_turn,
                 pygame.K_l: self.hear_last_trick}.get(event.key)
-        if said is None:
+        if said is None or (event.key == pygame.K_l and not self.game.REVIEW):
             return False
         narrator.say(said())
         return event.key != pygame.K_l     # L goes on to show the last trick
@@ -123,7 +123,9 @@ class Listen:
     def hear_scores(self) -> str:
         parts = []
         for label, value, _colour in self.game.score_lines():
-            parts.append(tr(Msg("{label}: {value}", label=tr(label), value=tr(value))))
+            value = tr(value)
+            parts.append(tr(Msg("{label}: {value}", label=tr(label), value=value)) if value
+                         else tr(label))
         return sentences(parts)
 
     def hear_turn(self) -> str:
