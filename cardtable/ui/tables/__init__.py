@@ -612,6 +612,12 @@ class GameTable:
             trump = [s for s in zones.get("trump", []) if s.code is not None]
             return Msg("The trump card: {card}", card=the_card(trump[-1].code)) if trump else \
                 None
+        if name == "offer":
+            offer = [s.code for s in zones.get("offer", []) if s.code is not None]
+            return Msg("Offered in a swap: {cards}", cards=cards_words(offer)) if offer else \
+                Msg("No card is offered")
+        if name == "new group":
+            return Msg("A new group")
         if name.startswith("seat") and name[4:].isdigit():
             seat = int(name[4:])
             n = len(zones.get(f"hand{seat}", []))

@@ -156,6 +156,14 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
             out.append((Msg("In no meld") if melds or out else Msg("No meld yet"), rest))
         return out
 
+    def spoken_card(self, sprite) -> Msg | str:
+        """A staged card says its group: 'seven of hearts, group 2'."""
+        zone = sprite.zone or ""
+        if zone in self.stage_zones():
+            return Msg("{card}, group {n}", card=super().spoken_card(sprite),
+                       n=self.stage_zones().index(zone) + 1)
+        return super().spoken_card(sprite)
+
     def spoken_table(self) -> list[Msg | str]:
         out = super().spoken_table()
         for seat in range(self.n):
