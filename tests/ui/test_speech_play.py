@@ -402,3 +402,23 @@ def test_a_staged_card_says_its_group_and_the_new_group_place_is_named():
     assert rec.current == "A new group"
     go_to(app, table, "pile")
     assert rec.current.startswith("The discard pile")
+
+
+def test_the_hand_over_screen_says_who_plays_next():
+    from cardtable.ui.scenes.handoff import HandoffScene
+
+    from .test_table import make_app
+    from .test_table import start as start_table
+
+    app = make_app()
+    rec = listen(app)
+    table = start_table(app, "sixtysix", seed=5, humans=(0, 1))
+    for _ in range(200):
+        app.step([], DT)
+        if isinstance(app.top, HandoffScene):
+            break
+    assert isinstance(app.top, HandoffScene)
+    frames(app, 2)
+    name = table.match.seats[app.top.seat].name
+    assert (f"Pass to {name}. {name} plays next. Everyone else, please look away. "
+            "Show my hand.") in rec.said
