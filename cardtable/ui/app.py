@@ -193,14 +193,15 @@ class App:
         #: the card sounds, made by the first table (cardtable.ui.sound.Sounds)
         self.sounds: Any = None
         self.last_match_config: dict | None = None
+        #: what is said aloud for a screen reader (speech.py); opened after the first frame
+        #: (made before anything can show a toast: a toast is said too)
+        self.narrator = Narrator(self)
 
         if self.settings.get("fullscreen"):
             self.set_fullscreen(True)
         # the language setting ("auto", "en", "fr") applies at once, without a restart: every
         # text is translated where it is drawn
         self.settings_listeners.append(self._setting_changed)
-        #: what is said aloud for a screen reader (speech.py); opened after the first frame
-        self.narrator = Narrator(self)
         self.settings_listeners.append(self.narrator.setting_changed)
         if "language" in self.settings:
             i18n.set_language(self.settings["language"])

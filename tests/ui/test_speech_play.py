@@ -422,3 +422,20 @@ def test_the_hand_over_screen_says_who_plays_next():
     name = table.match.seats[app.top.seat].name
     assert (f"Pass to {name}. {name} plays next. Everyone else, please look away. "
             "Show my hand.") in rec.said
+
+
+def test_a_toast_while_the_window_opens_is_said_without_a_crash(monkeypatch):
+    """Full screen refused at start-up shows (and says) a toast before the first frame."""
+    real = pygame.display.set_mode
+
+    def set_mode(size, flags=0, *args, **kwargs):
+        if flags & pygame.FULLSCREEN:
+            raise pygame.error("no full screen here")
+        return real(size, flags, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.display, "set_mode", set_mode)
+    app = App(size=(1280, 720), settings={"sound": False, "fullscreen": True})
+    assert any("no full screen here" in str(t.text) for t in app.toasts)
+    rec = listen(app)
+    app.toast("Saved.")
+    assert rec.said == ["Saved."]
