@@ -439,3 +439,33 @@ def test_a_toast_while_the_window_opens_is_said_without_a_crash(monkeypatch):
     rec = listen(app)
     app.toast("Saved.")
     assert rec.said == ["Saved."]
+
+
+def test_the_picker_the_setup_and_the_statistics_say_what_they_show():
+    from cardtable.ui.scenes.picker import PickerScene
+    from cardtable.ui.scenes.setup import SetupScene
+    from cardtable.ui.scenes.stats import StatsScene
+    from cardtable.ui.widgets import TextInput
+
+    app = App(size=(1280, 720), settings={"sound": False})
+    rec = listen(app)
+    app.push(PickerScene())
+    frames(app, 2)
+    assert rec.said[-1].startswith("New game. Choose a game to play. 65 (Japanese "
+                                   "partnership). 4 players in two partnerships. ")
+    app.pop()
+    setup = app.push(SetupScene("rummy65"))
+    frames(app, 2)
+    names = [w.spoken() for w in setup.form.widgets if isinstance(w, TextInput)]
+    assert names[:2] == ["Name field: You", "Name field: Margot"]
+    app.pop()
+    app.stats = {"sixtysix": {"played": 3, "won": 2, "lost": 1, "streak": 1, "best_streak": 2}}
+    app.push(StatsScene())
+    frames(app, 2)
+    said = rec.said[-1]
+    assert said.startswith("Statistics. Sixty-Six")
+    assert "Played: 3, Won: 2, Lost: 1, Win rate: 67%" in said
+    app.stats = {}
+    app.top.rebuild()
+    assert app.top.spoken_heading() == ("Statistics. No games finished yet. Finish a match and "
+                                        "your results will be kept here.")

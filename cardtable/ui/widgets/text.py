@@ -31,10 +31,11 @@ class TextInput(Widget):
         self.blink = 0.0
 
     def spoken(self) -> str:
-        label = tr(self.hint) or tr(self.name)
-        if not self.text:
-            return tr(Msg("{label}: empty", label=label))
-        return tr(Msg("{label}: {value}", label=label, value=self.text))
+        """'Name field: Margot' (empty, the name it stands for: its hint)."""
+        value = self.text or tr(self.hint)
+        if not value:
+            return tr(Msg("Name field: empty"))
+        return tr(Msg("Name field: {value}", value=value))
 
     def _changed(self) -> None:
         self.blink = 0.0
@@ -182,8 +183,9 @@ class ScrollText(Widget):
             line = line.lstrip("#").strip()
             if line.startswith("- "):
                 line = line[2:]
-            if line:
-                out.append(line.replace("**", ""))
+            line = line.replace("**", "")
+            if line:       # a heading or an item said as a sentence of its own
+                out.append(line if line[-1] in ".!?:;…" else line + ".")
         return " ".join(out)
 
     # ---- layout -------------------------------------------------------------------
