@@ -283,9 +283,18 @@ class SummaryScene(ModalScene):
         return [b], b
 
     def spoken_heading(self) -> str:
+        """The headline, the deal's facts, then each row of its breakdown by column ("Card
+        points: You 70, Margot 50")."""
         title = self.title or headline(self.event, self.seat_names, self.game_id, self.humans)
-        facts, _rows = breakdown(self.event, self.seat_names)
-        return sentences([tr(title)] + [tr(f) for f in facts])
+        facts, rows = breakdown(self.event, self.seat_names)
+        lines = [tr(title)] + [tr(f) for f in facts]
+        if rows:
+            labels = column_labels(self.game_id, self.seat_names, len(rows[0][2]))
+            for _key, label, cells in rows:
+                values = ", ".join(f"{tr(name)} {tr(cell)}"
+                                   for name, cell in zip(labels, cells, strict=False))
+                lines.append(tr(Msg("{label}: {value}", label=tr(label), value=values)))
+        return sentences(lines)
 
     # ---- frame --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
