@@ -280,7 +280,7 @@ ENGLISH_WORDS = (" the ", " of ", "You ", " wins", "playable", "Your ", " trick"
                  " and ", "Deal ", " hand")
 
 
-@pytest.mark.parametrize("game", ["sixtysix", "rummy65", "pairs65"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_in_french_every_sentence_said_is_translated(game):
     app, table, rec, first, asked = play(game, "fr")
     assert rec.said and first is not None
