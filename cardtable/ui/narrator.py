@@ -27,6 +27,14 @@ if TYPE_CHECKING:
     from cardtable.ui.app import App
 
 
+#: keys that leave speech alone: a screen reader's own modifiers (NVDA's Caps Lock and
+#: Insert, VoiceOver's Control+Option go through Alt) and the lock keys. Control, as in
+#: every screen reader, silences it.
+QUIET_KEYS = frozenset({pygame.K_CAPSLOCK, pygame.K_INSERT, pygame.K_NUMLOCKCLEAR,
+                        pygame.K_SCROLLLOCK, pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI,
+                        pygame.K_RGUI, pygame.K_MODE})
+
+
 class Narrator:
     """What the App says aloud; see the module docstring."""
 
@@ -84,7 +92,8 @@ class Narrator:
     # ---- what is said --------------------------------------------------------------------
     def key(self, event: pygame.event.Event) -> None:
         """A key was pressed: silence what is being said; what it brings replaces it."""
-        if event.type == pygame.KEYDOWN and self.active:
+        if event.type == pygame.KEYDOWN and self.active and \
+                getattr(event, "key", None) not in QUIET_KEYS:
             self.speaker.cancel()
             self._keyed = True
 

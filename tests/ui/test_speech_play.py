@@ -480,3 +480,16 @@ def test_the_picker_the_setup_and_the_statistics_say_what_they_show():
     app.top.rebuild()
     assert app.top.spoken_heading() == ("Statistics. No games finished yet. Finish a match and "
                                         "your results will be kept here.")
+
+
+def test_a_screen_readers_own_keys_leave_speech_alone_and_control_silences_it():
+    app = App(size=(1280, 720), settings={"sound": False})
+    rec = listen(app, instant=False)
+    app.push(MenuScene())
+    frames(app, 2)
+    app.narrator.say("A long sentence about the cards on the table.")
+    for k in (pygame.K_CAPSLOCK, pygame.K_INSERT, pygame.K_LALT):
+        press(app, k)
+    assert rec.log[-1] == ("speak", "A long sentence about the cards on the table.", True)
+    press(app, pygame.K_LCTRL)
+    assert rec.log[-1] == ("stop",)
