@@ -290,6 +290,44 @@ def draw_languages(app) -> str:
     return ", ".join(codes)
 
 
+def check_speech(app) -> str:
+    """Speech loads or is cleanly absent: the library, where it is installed (or bundled),
+    imports and lists its back ends; the setting On gives a back end (silent, with a reason,
+    where nothing speaks) without an exception; and the menu is said through a recording
+    back end."""
+    from importlib import metadata
+
+    from cardtable import speech
+    from cardtable.ui.scenes.menu import MenuScene
+
+    try:
+        version = metadata.version("prismatoid")
+    except metadata.PackageNotFoundError:
+        version = None
+    loaded = None
+    if version is not None:
+        try:
+            import prism  # noqa: F401
+
+            loaded = f"prismatoid {version} loads"
+        except Exception as exc:
+            raise SmokeFailure(f"the speech library prismatoid {version} is installed but "
+                               f"does not load: {type(exc).__name__}: {exc}") from exc
+    backend, reason = speech.open_backend("on")
+    rec = speech.RecordingBackend()
+    app.narrator.use(rec)
+    try:
+        app.reset(MenuScene())
+        draw(app, None, "menu said aloud")
+        if not rec.said or not rec.said[0].startswith("cardtable."):
+            raise SmokeFailure(f"the menu was not said: {rec.said!r}")
+    finally:
+        app.narrator.use(speech.SilentBackend())
+    where = f"speaks through {backend.name}" if not isinstance(
+        backend, speech.SilentBackend) else f"silent here ({reason})"
+    return f"{loaded or 'no speech library (cleanly absent)'}; {where}; the menu is said"
+
+
 def play_tables(app) -> str:
     """A deal (or TABLE_MOVES moves) on every game's table, one human seat and easy bots."""
     from cardtable.engine import registry
@@ -442,6 +480,7 @@ def _run(log_path: str | os.PathLike | None) -> int:
         ("window", lambda: _open(state)),
         ("assets", load_assets),
         ("scenes", lambda: draw_scenes(state["app"])),
+        ("speech", lambda: check_speech(state["app"])),
         ("tables", lambda: play_tables(state["app"])),
         ("matches", lambda: play_hard_matches(report)),
     ]

@@ -45,6 +45,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "fullscreen": False,
     "animation_speed": "normal",      # off | fast | normal | slow
     "sound": True,
+    "speech": "auto",                 # auto (on when a screen reader runs) | on | off
     "card_back": "blue",              # blue | red | green | purple
     "felt": "green",                  # green | blue | red | grey
     "four_colour_suits": False,
@@ -67,6 +68,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "felt": ("green", "blue", "red", "grey"),
     "language": ("auto", "en", "fr"),
     "text_size": ("normal", "large", "larger"),
+    "speech": ("auto", "on", "off"),
 }
 
 

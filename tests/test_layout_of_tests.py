@@ -36,6 +36,7 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ui/scenes/table/hud.py": None,
     "cardtable/ui/scenes/table/inputs.py": None,
     "cardtable/ui/scenes/table/layer.py": None,
+    "cardtable/ui/scenes/table/listen.py": "tests/ui/test_speech_play.py",
     "cardtable/ui/scenes/table/scene.py": None,
     "cardtable/ui/scenes/table/timeline.py": None,
     "cardtable/ui/shapes.py": None,  # drawn through tests/ui/test_cardart.py
@@ -75,6 +76,7 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ui/hints.py": "tests/ui/test_table.py",
     "cardtable/ui/icon.py": None,
     "cardtable/ui/memory.py": "tests/ui/test_lru.py",
+    "cardtable/ui/narrator.py": "tests/ui/test_speech_play.py",
     "cardtable/ui/scene.py": "tests/ui/test_shell.py",
     "cardtable/ui/scenes/common.py": None,
     "cardtable/ui/scenes/confirm.py": "tests/ui/test_saves.py",

@@ -25,7 +25,7 @@ def test_smoke_test_passes_from_source(tmp_path):
     lines = done.stdout.splitlines()
     assert done.returncode == 0, done.stdout + done.stderr
     assert lines[-1].startswith("smoke test passed"), lines[-1]
-    for step in ("modules", "window", "assets", "scenes", "tables", "matches"):
+    for step in ("modules", "window", "assets", "scenes", "speech", "tables", "matches"):
         assert any(line.startswith(f"smoke: {step}") and " ok " in line for line in lines), step
     assert "worker process pid" in done.stdout
     assert log.splitlines() == lines
@@ -68,3 +68,34 @@ def test_a_worker_that_falls_back_to_a_thread_fails_the_smoke_test(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "the worker process did not start (OSError: no semaphores here)" in done.stdout
+
+
+BROKEN_SPEECH = """
+import sys
+from importlib import metadata
+from cardtable import smoke
+
+real = metadata.version
+metadata.version = lambda name: "0.18.3" if name == "prismatoid" else real(name)
+sys.modules["prism"] = None        # installed, but its import fails
+app, _ = smoke.open_window()
+try:
+    print(smoke.check_speech(app))
+except smoke.SmokeFailure as exc:
+    print("failure:", exc)
+    sys.exit(1)
+"""
+
+
+def test_a_speech_library_installed_but_broken_fails_the_smoke_test(tmp_path):
+    """Speech may be absent (nothing installed: silent), but a bundled library that does not
+    load is a broken build."""
+    script = tmp_path / "broken_speech.py"
+    script.write_text(BROKEN_SPEECH, encoding="utf-8")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "prismatoid 0.18.3 is installed but does not load" in done.stdout
+

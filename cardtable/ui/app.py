@@ -50,6 +50,7 @@ from cardtable import i18n, storage
 from cardtable.i18n import Msg
 from cardtable.ui import cardart, memory, screens, theme
 from cardtable.ui.icon import draw_icon
+from cardtable.ui.narrator import Narrator
 from cardtable.ui.scene import Scene
 
 WINDOW_FLAGS = pygame.RESIZABLE
@@ -193,12 +194,16 @@ class App:
         #: the card sounds, made by the first table (cardtable.ui.sound.Sounds)
         self.sounds: Any = None
         self.last_match_config: dict | None = None
+        #: what is said aloud for a screen reader (speech.py); opened after the first frame
+        #: (made before anything can show a toast: a toast is said too)
+        self.narrator = Narrator(self)
 
         if self.settings.get("fullscreen"):
             self.set_fullscreen(True)
         # the language setting ("auto", "en", "fr") applies at once, without a restart: every
         # text is translated where it is drawn
         self.settings_listeners.append(self._setting_changed)
+        self.settings_listeners.append(self.narrator.setting_changed)
         if "language" in self.settings:
             i18n.set_language(self.settings["language"])
         cardart.set_court_letters(self.settings.get("court_letters", "auto"))
@@ -264,6 +269,7 @@ class App:
         ``text`` is a marked text or a :class:`~cardtable.i18n.Msg`; it is translated each
         time it is drawn, so a toast follows a change of language."""
         toast = Toast(text, seconds, kind)
+        self.narrator.say(text, interrupt=False)
         self.toasts = [t for t in self.toasts if t.text != text][-2:] + [toast]
         return toast
 
@@ -378,6 +384,8 @@ class App:
         if event.type == pygame.VIDEORESIZE:
             self.resize(event.size)
             return
+        if event.type == pygame.KEYDOWN:
+            self.narrator.key(event)      # a key silences what is being said
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
@@ -439,6 +447,7 @@ class App:
             if not self.running:
                 return
         self.update(dt)
+        self.narrator.follow()
         self.draw(self.screen)
         self.frame += 1
         if flip:

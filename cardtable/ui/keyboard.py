@@ -50,6 +50,16 @@ GENERAL_KEYS = [
     (N_("F2"), N_("The rules of this game")),
 ]
 
+#: the keys that say something while speech is on (scenes/table/listen.py), listed by F1
+#: then (and in every game's rules)
+LISTEN_KEYS = [
+    (N_("H"), N_("Hear your hand")),
+    (N_("B"), N_("Hear the table: the trick, the piles, the melds laid")),
+    (N_("R"), N_("Hear the scores")),
+    (N_("W"), N_("Hear whose turn it is and what you may do")),
+    (N_("L"), N_("Hear the last trick (and see it while held)")),
+]
+
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
           pygame.K_DOWN: (0, 1)}
 ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -451,8 +461,12 @@ class Keyboard:
         """The keys every table knows, less those this game words its own way (its Space
         and Enter) and the last trick where there are no tricks."""
         own = {label for label, _ in self.help_lines()}
-        return [(label, text) for label, text in GENERAL_KEYS
-                if label not in own and (label != "L (hold)" or self.game.REVIEW)]
+        lines = [(label, text) for label, text in GENERAL_KEYS
+                 if label not in own and (label != "L (hold)" or self.game.REVIEW)]
+        if self.t.speaking:
+            lines += [(label, text) for label, text in LISTEN_KEYS
+                      if label != "L" or self.game.REVIEW]
+        return lines
 
     def help_lines(self) -> list[tuple[str, str]]:
         game_keys = [(label, text) for _k, label, text, _fn in self.game.key_shortcuts()
@@ -515,4 +529,4 @@ class Keyboard:
         return y
 
 
-__all__ = ["Keyboard", "KeyTarget", "GENERAL_KEYS"]
+__all__ = ["Keyboard", "KeyTarget", "GENERAL_KEYS", "LISTEN_KEYS"]

@@ -26,6 +26,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from cardtable.i18n import tr
+from cardtable.ui.narrator import sentences
+
 if TYPE_CHECKING:
     from cardtable.ui.app import App
 
@@ -71,6 +74,19 @@ class Scene:
         changes until an event (see the module's docstring)."""
         form = getattr(self, "form", None)
         return form.next_frame_in() if form is not None else None
+
+    # ---- speech (cardtable.ui.narrator) ----------------------------------------------
+    def spoken_heading(self) -> str:
+        """What a screen reader says when the screen opens, before its focus: its title and
+        subtitle, in the current language (empty: nothing)."""
+        parts = [tr(getattr(self, "title", "")), tr(getattr(self, "subtitle", ""))]
+        return sentences(parts)
+
+    def spoken_focus(self) -> str | None:
+        """What a screen reader says of the focus (None: nothing has it); said again each
+        time it changes. The default is the focused widget of the scene's ``form``."""
+        form = getattr(self, "form", None)
+        return form.spoken() if form is not None else None
 
     # ---- helpers ----------------------------------------------------------------
     @property

@@ -15,8 +15,9 @@ from typing import Any
 
 import pygame
 
-from cardtable.i18n import N_
+from cardtable.i18n import N_, tr
 from cardtable.ui import theme
+from cardtable.ui.narrator import sentences
 from cardtable.ui.scenes.modal import ModalScene
 from cardtable.ui.widgets import Button, Form
 
@@ -60,6 +61,9 @@ class ConfirmScene(ModalScene):
         yes = Button(self.yes_text, self.confirm, style="primary")
         no.name, yes.name = "no", "yes"
         return [no, yes], no
+
+    def spoken_heading(self) -> str:
+        return sentences([tr(t) for t in (self.question, self.detail) if t])
 
     # ---- frame ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

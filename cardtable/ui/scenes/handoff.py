@@ -18,6 +18,7 @@ import pygame
 from cardtable import i18n
 from cardtable.i18n import N_, Msg
 from cardtable.ui import theme
+from cardtable.ui.narrator import sentences
 from cardtable.ui.scene import Scene
 from cardtable.ui.tables import card_words
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
@@ -64,6 +65,12 @@ class HandoffScene(Scene):
                 card = e.data.get("card")
                 return card if isinstance(card, str) else None
         return None
+
+    def spoken_heading(self) -> str:
+        name = i18n.seat_name(self.name)
+        return sentences([i18n.tr(Msg("Pass to {name}", name=name)),
+                          i18n.tr(Msg("{name} plays next. Everyone else, please look away.",
+                                      name=name))])
 
     def recent(self) -> list[str]:
         return list(self.table.log)[-5:]

@@ -16,6 +16,7 @@ from cardtable.engine.pairs65 import PAIRS_TO_WIN
 from cardtable.engine.sixtysix import WIN_POINTS
 from cardtable.i18n import N_, Msg, NMsg, tr
 from cardtable.ui import theme
+from cardtable.ui.narrator import sentences
 from cardtable.ui.scenes.modal import ModalScene
 from cardtable.ui.scenes.summary import (
     and_list,
@@ -151,6 +152,22 @@ class MatchEndScene(ModalScene):
             row.insert(1, review)
         return row, again
 
+    def final_line(self, sep: str) -> Msg | str:
+        """Each column's final score ("Margot 5  ·  You 3"), and "lowest wins" where it does."""
+        labels, lines = self.series()
+        finals = [line[-1] for line in lines]
+        if self.final_scores is not None and len(self.final_scores) == len(labels):
+            finals = list(self.final_scores)
+        parts = [f"{tr(name)} {score}" for name, score in zip(labels, finals, strict=False)]
+        sub = sep.join(parts)
+        if lower_is_better(self.game_id, self.sheet):
+            sub = Msg("{scores}   (lowest wins)", scores=sub)
+        return sub
+
+    def spoken_heading(self) -> str:
+        return sentences([tr(winner_text(self.winners, self.seat_names, self.game_id,
+                                         self.humans)), tr(self.final_line(", "))])
+
     # ---- frame ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         p = self.draw_frame(surface)
@@ -160,14 +177,7 @@ class MatchEndScene(ModalScene):
                         theme.ACCENT_LIGHT, bold=True, anchor="midtop")
         y += theme.px(theme.HEADING + 4) + theme.px(12)
         labels, lines = self.series()
-        finals = [line[-1] for line in lines]
-        if self.final_scores is not None and len(self.final_scores) == len(labels):
-            finals = list(self.final_scores)
-        parts = [f"{tr(name)} {score}" for name, score in zip(labels, finals, strict=False)]
-        low = lower_is_better(self.game_id, self.sheet)
-        sub = "  ·  ".join(parts)
-        if low:
-            sub = Msg("{scores}   (lowest wins)", scores=sub)
+        sub = self.final_line("  ·  ")
         theme.draw_text(surface, sub, (p.centerx, y), theme.px(theme.BODY), theme.TEXT_DIM,
                         anchor="midtop", shadow=False)
         y += theme.px(theme.BODY) + theme.px(20)

@@ -136,6 +136,9 @@ class MenuScene(FormScene):
         self._fan_key = key
         return surf
 
+    def spoken_heading(self) -> str:
+        return "cardtable"
+
     def title_block(self) -> tuple[int, int, list[str], int]:
         """(centre x, top, tagline lines, tagline size) of the fan, the name and the tagline
         on the left, which is centred in the room the menu panel leaves."""

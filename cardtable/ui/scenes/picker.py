@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine import registry
-from cardtable.i18n import N_, Msg, NMsg
+from cardtable.i18n import N_, Msg, NMsg, tr
 from cardtable.ui import theme
 from cardtable.ui.cardart import card_art_for
 from cardtable.ui.scenes.common import FormScene
@@ -35,6 +35,13 @@ class GameTile(Widget):
     def activate(self) -> None:
         if self.on_pick is not None:
             self.on_pick(self.spec.id)
+
+    def spoken(self) -> str:
+        """The tile's name, its players and its description, as a screen reader says it."""
+        parts = [tr(self.spec.name), tr(players_text(self.spec))]
+        if self.spec.blurb:
+            parts.append(tr(self.spec.blurb))
+        return ". ".join(p.rstrip(".") for p in parts) + "."
 
     # ---- the tile's text, measured -------------------------------------------------------
     PAD = 20          # before scaling

@@ -11,5 +11,25 @@ from cardtable.ui.tables import rules_of
 
 #: the games in menu order
 ORDER = tuple(registry.ids())
+#: how every table is played by ear (the keys of cardtable.ui.keyboard.LISTEN_KEYS), after
+#: each game's own rules
+SPEECH_RULES = """
+## Playing with a screen reader
+With Speech on (in Settings; Automatic turns it on when a screen reader runs), the table
+says each move as it is shown, and the card or button the keyboard's focus moves to ("ten
+of spades, playable"). Any key stops what is being said. These keys say more:
+- **H**: your hand, by suit (by meld in the rummy games)
+- **B**: the table: the trick in progress, the piles, the melds laid
+- **R**: the scores
+- **W**: whose turn it is and what you may do now
+- **L**: the last trick
+"""
+
+
+def _with_speech(title: str, markup: str) -> tuple[str, str]:
+    return title, markup.rstrip("\n") + "\n" + SPEECH_RULES
+
+
 #: id -> (title, markup): each game's text lives beside its table (ui/tables/<game>.py)
-RULES: dict[str, tuple[str, str]] = {game_id: rules_of(game_id) for game_id in ORDER}
+RULES: dict[str, tuple[str, str]] = {game_id: _with_speech(*rules_of(game_id))
+                                     for game_id in ORDER}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable import i18n
-from cardtable.i18n import N_
+from cardtable.i18n import N_, PMsg
 from cardtable.storage import CHOICES
 from cardtable.ui import theme
 from cardtable.ui.cardart import card_art_for
@@ -24,6 +24,10 @@ BACK_NAMES = {"blue": N_("Blue"), "red": N_("Red"), "green": N_("Green"),
               "purple": N_("Purple")}
 #: the language row: the system's language, or one of ours named in its own words
 LANGUAGE_CHOICES = (("auto", N_("Automatic")), *i18n.LANGUAGES.items())
+#: speech through the screen reader (or the system's voice): "Automatic" speaks when a screen
+#: reader runs
+SPEECH_NAMES = {"auto": N_("Automatic"), "on": PMsg("speech", "On"),
+                "off": PMsg("speech", "Off")}
 TEXT_SIZE_NAMES = {"normal": N_("Normal"), "large": N_("Large"), "larger": N_("Larger")}
 PREVIEW = ("AS", "KH", "QD", "JC")
 
@@ -89,6 +93,9 @@ class SettingsScene(FormScene):
             ("text_size", Choice(
                 N_("Text size"), [(v, TEXT_SIZE_NAMES[v]) for v in CHOICES["text_size"]],
                 s.get("text_size", "normal"), lambda v: set_("text_size", v), wrap=False)),
+            ("speech", Choice(
+                N_("Speech"), [(v, SPEECH_NAMES[v]) for v in CHOICES["speech"]],
+                s.get("speech", "auto"), lambda v: set_("speech", v))),
         ]
 
     def panel_rects(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:

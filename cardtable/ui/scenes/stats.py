@@ -16,6 +16,7 @@ import pygame
 from cardtable.engine import registry
 from cardtable.i18n import N_, Msg, number, percent, tr
 from cardtable.ui import session, theme
+from cardtable.ui.narrator import sentences
 from cardtable.ui.scenes.common import FormScene
 from cardtable.ui.scenes.rules_text import RULES
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button
@@ -166,6 +167,20 @@ class StatsScene(FormScene):
                                  theme.px(BUTTON_HEIGHT))
             b.rect.bottomright = (self.size[0] - theme.px(32), self.size[1] - theme.px(28))
             self.add(b, "Reset")
+
+    def spoken_heading(self) -> str:
+        """The title, then each row of the table: its game and each column's value."""
+        cols, rows = table_rows(getattr(self.app, "stats", None) or {})
+        if not rows:
+            return sentences([tr(self.title), tr(N_("No games finished yet.")),
+                              tr(N_("Finish a match and your results will be kept here."))])
+        lines = [tr(self.title)]
+        for cells in rows:
+            values = [tr(Msg("{label}: {value}", label=tr(label), value=cell))
+                      for (_key, label), cell in zip(cols, cells[1:], strict=True)]
+            lines.append(tr(Msg("{label}: {value}", label=tr(cells[0]),
+                                value=", ".join(values))))
+        return sentences(lines)
 
     def ask_reset(self) -> None:
         self.app.open("confirm", N_("Reset the statistics?"),

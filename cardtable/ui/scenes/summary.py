@@ -21,6 +21,7 @@ from cardtable.engine import registry
 from cardtable.engine.core import DealResult
 from cardtable.i18n import N_, Msg, NMsg, and_list, tr
 from cardtable.ui import theme
+from cardtable.ui.narrator import sentences
 from cardtable.ui.scenes.modal import ModalScene
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
 
@@ -306,6 +307,20 @@ class SummaryScene(ModalScene):
         review = Button(N_("Review"), self.review)
         review.name = "Review"
         return [review, b], b
+
+    def spoken_heading(self) -> str:
+        """The headline, the deal's facts, then each row of its breakdown by column ("Card
+        points: You 70, Margot 50")."""
+        title = self.title or headline(self.event, self.seat_names, self.game_id, self.humans)
+        facts, rows = breakdown(self.event, self.seat_names)
+        lines = [tr(title)] + [tr(f) for f in facts]
+        if rows:
+            labels = column_labels(self.game_id, self.seat_names, len(rows[0][2]))
+            for _key, label, cells in rows:
+                values = ", ".join(f"{tr(name)} {tr(cell)}"
+                                   for name, cell in zip(labels, cells, strict=False))
+                lines.append(tr(Msg("{label}: {value}", label=tr(label), value=values)))
+        return sentences(lines)
 
     # ---- frame --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -17,7 +17,7 @@ import random
 import pygame
 
 from cardtable.engine.core import Action
-from cardtable.i18n import N_, Msg, NMsg, seat_name
+from cardtable.i18n import N_, Msg, NMsg, PMsg, and_list, seat_name
 from cardtable.ui import theme
 from cardtable.ui.cardart import MIN_FACE_WIDTH, card_height
 from cardtable.ui.keyboard import KeyTarget
@@ -47,6 +47,17 @@ THE_RANK_WORDS = {
 }
 
 
+#: the ranks as the keyboard's focus names a card aloud: 'ten of spades' in English, with its
+#: article in French ('le dix de pique'), as a screen reader names a thing
+FOCUS_RANK_WORDS = {
+    "A": PMsg("focus", "ace"), "K": PMsg("focus", "king"), "Q": PMsg("focus", "queen"),
+    "J": PMsg("focus", "jack"), "T": PMsg("focus", "ten"), "9": PMsg("focus", "nine"),
+    "8": PMsg("focus", "eight"), "7": PMsg("focus", "seven"), "6": PMsg("focus", "six"),
+    "5": PMsg("focus", "five"), "4": PMsg("focus", "four"), "3": PMsg("focus", "three"),
+    "2": PMsg("focus", "two"),
+}
+
+
 def suit_words(suit: str) -> Msg:
     """'spades' ('pique')."""
     return Msg(SUIT_WORDS[suit])
@@ -59,12 +70,24 @@ def card_words(code: str) -> Msg:
     return Msg("{rank} of {suit}", rank=Msg(RANK_WORDS[code[0]]), suit=suit_words(code[1]))
 
 
+def focus_words(code: str) -> Msg:
+    """'ten of spades' ('le dix de pique'): a card under the keyboard's focus, said aloud."""
+    if code == "JK":
+        return PMsg("focus", "joker")
+    return Msg("{rank} of {suit}", rank=FOCUS_RANK_WORDS[code[0]], suit=suit_words(code[1]))
+
+
 def the_card(code: str) -> Msg:
     """'the queen of spades' ('la dame de pique')."""
     if code == "JK":
         return Msg("the joker")
     return Msg("{rank} of {suit}", rank=Msg(THE_RANK_WORDS[code[0]]),
                suit=suit_words(code[1]))
+
+
+def cards_words(codes) -> Msg | str:
+    """'the ace of spades, the ten of hearts and the two of clubs' (for speech)."""
+    return and_list([the_card(c) for c in codes])
 
 
 def table_class(game_id: str) -> type[GameTable]:
@@ -531,3 +554,81 @@ class GameTable:
     def last_trick(self) -> tuple[list[tuple[int, str]], int, str] | None:
         """(cards as (seat, code) in play order, winner, a note) of the last trick."""
         return getattr(self, "last", None)
+
+    # ---- speech (cardtable.ui.narrator; the scene's part: table/listen.py) --------------
+    #: what the stock is called aloud
+    STOCK_WORD = N_("the stock")
+
+    def hand_groups(self, codes: list[str]) -> list[tuple[Msg | str, list[str]]]:
+        """The viewer's hand as the "hear my hand" key says it: (heading, cards) groups.
+        By suit, in the order of the hand (the rummies group it by meld)."""
+        groups: dict[str, list[str]] = {}
+        for code in codes:
+            groups.setdefault("JK" if code == "JK" else code[1], []).append(code)
+        return [(Msg(SUIT_WORDS[k]) if k in SUIT_WORDS else Msg("jokers"), cards)
+                for k, cards in groups.items()]
+
+    def hand_group_words(self, heading, cards: list[str]) -> Msg:
+        """One group of the hand said: 'spades: ace, ten and king' (a suit's cards by their
+        ranks alone; a meld's by their names)."""
+        if all(c != "JK" for c in cards) and len({c[1] for c in cards}) == 1 and \
+                heading == Msg(SUIT_WORDS.get(cards[0][1], "")):
+            ranks = and_list([Msg(RANK_WORDS[c[0]]) for c in cards])
+        else:
+            ranks = and_list([card_words(c) for c in cards])
+        return Msg("{group}: {cards}", group=heading, cards=ranks)
+
+    def spoken_table(self) -> list[Msg | str]:
+        """What lies on the table, for the "hear the table" key: the trick in progress, the
+        piles, melds laid (a game adds its own)."""
+        out: list[Msg | str] = []
+        trick = [s for s in self.t.zones.get("trick", []) if s.code is not None]
+        if trick:
+            out.append(Msg("Trick: {cards}", cards=and_list([
+                Msg("{name}: {card}", name=self.you(s.owner), card=card_words(s.code))
+                if s.owner is not None else card_words(s.code) for s in trick])))
+        elif self.REVIEW:
+            out.append(Msg("No card in the trick."))
+        for name in ("stock", "pile", "trump"):
+            words = self.spoken_target(name)
+            if words is not None and self.t.zones.get(name):
+                out.append(words)
+        return out
+
+    def spoken_target(self, name: str) -> Msg | str | None:
+        """A keyboard target that is not a card (a pile, a seat), said when the focus comes to
+        it (None: its name is not known here)."""
+        zones = self.t.zones
+        if name == "stock":
+            n = len(zones.get("stock", []))
+            return NMsg("{stock}: {n} card", "{stock}: {n} cards", n, stock=Msg(self.STOCK_WORD),
+                        n=n)
+        if name == "pile":
+            pile = [s for s in zones.get("pile", []) if s.code is not None]
+            if not pile:
+                return Msg("The discard pile is empty")
+            return Msg("The discard pile: {card} on top", card=the_card(pile[-1].code))
+        if name == "trump":
+            trump = [s for s in zones.get("trump", []) if s.code is not None]
+            return Msg("The trump card: {card}", card=the_card(trump[-1].code)) if trump else \
+                None
+        if name == "offer":
+            offer = [s.code for s in zones.get("offer", []) if s.code is not None]
+            return Msg("Offered in a swap: {cards}", cards=cards_words(offer)) if offer else \
+                Msg("No card is offered")
+        if name == "new group":
+            return Msg("A new group")
+        if name.startswith("seat") and name[4:].isdigit():
+            seat = int(name[4:])
+            n = len(zones.get(f"hand{seat}", []))
+            return NMsg("{name}: {n} card", "{name}: {n} cards", n, name=self.name(seat), n=n)
+        return None
+
+    def spoken_card(self, sprite) -> Msg | str:
+        """A card under the keyboard's focus: 'ten of spades, playable' (a game may say where
+        it lies)."""
+        words = focus_words(sprite.code)
+        if sprite.zone == f"hand{self.viewer}" and getattr(sprite, "glow", False):
+            return Msg("{card}, playable", card=words)
+        return words
+

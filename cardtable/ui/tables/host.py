@@ -78,6 +78,10 @@ class TableHost(Protocol):
         """Nothing queued and nothing waiting: the picture shows the engine's state."""
 
     @property
+    def speaking(self) -> bool:
+        """Speech is on (a screen reader or the system's voice listens to the table)."""
+
+    @property
     def skipping(self) -> bool:
         """True while a skip jumps to the end of the queue (nothing is animated then)."""
 

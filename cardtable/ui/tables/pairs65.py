@@ -30,7 +30,7 @@ from cardtable.engine.core import Action
 from cardtable.engine.pairs65 import PAIRS_TO_WIN, REFILL_AT, REFILL_COUNT
 from cardtable.i18n import N_, Msg, NMsg, and_list
 from cardtable.ui.cardart import card_height
-from cardtable.ui.tables import GameTable
+from cardtable.ui.tables import GameTable, cards_words
 from cardtable.ui.tables.pairs65_draw import Pairs65Drawing
 from cardtable.ui.tables.pairs65_events import Pairs65Events
 from cardtable.ui.tables.pairs65_layout import Pairs65Layout
@@ -58,6 +58,20 @@ class Pairs65Table(Pairs65Layout, Pairs65Events, Pairs65Drawing, GameTable):
     DEAL_STAGGER = 0.045
     REVIEW = False
     ZONE_Z = {"pairs": 150, "pile": 250, "stock": 300, "offer": 600, "hand": 700, "deck": 900}
+    STOCK_WORD = N_("the draw pile")
+
+    def spoken_table(self) -> list[Msg | str]:
+        """The piles, a card offered in a swap, and the pairs each player has laid."""
+        out = super().spoken_table()
+        offer = [s.code for s in self.t.zones.get("offer", []) if s.code is not None]
+        if offer:
+            out.append(Msg("Offered in a swap: {cards}", cards=cards_words(offer)))
+        for seat in range(self.n):
+            laid = [s.code for s in self.t.zones.get(f"pairs{seat}", []) if s.code is not None]
+            if laid:
+                out.append(Msg("Pairs of {name}: {cards}", name=self.you(seat),
+                               cards=cards_words(laid)))
+        return out
 
     def __init__(self, scene) -> None:
         super().__init__(scene)

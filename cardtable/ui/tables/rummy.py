@@ -24,7 +24,7 @@ from cardtable.engine import melds as meldlib
 from cardtable.engine.core import Action
 from cardtable.i18n import N_, Msg, NMsg, PMsg
 from cardtable.ui import staging, theme
-from cardtable.ui.tables import SUIT_WORDS, GameTable, rummy_sheet, the_card
+from cardtable.ui.tables import SUIT_WORDS, GameTable, cards_words, rummy_sheet, the_card
 from cardtable.ui.tables.rummy_draw import RummyDrawing
 from cardtable.ui.tables.rummy_events import RummyEvents
 from cardtable.ui.tables.rummy_keys import RummyKeys
@@ -136,6 +136,46 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
         if not ok:
             return
         sprites[:] = [sprites[i] for i in staging.meld_order(codes, stands)]
+
+    # ---- speech -------------------------------------------------------------------------
+    def hand_groups(self, codes: list[str]) -> list[tuple[Msg | str, list[str]]]:
+        """The hand by meld: the groups being staged, then the melds "Arrange for me" would
+        make of the rest, then the cards in no meld."""
+        out: list[tuple[Msg | str, list[str]]] = []
+        for i, group in enumerate(self.staged(), start=1):
+            if group:
+                out.append((Msg("Group {n}", n=i), group))
+        rest = list(codes)
+        melds = staging.arrangement(rest, self.rules(), self.wild_ranks, going_out=False,
+                                    discard_when_out=self.discard_when_out) if rest else []
+        for meld in melds:
+            for code in meld:
+                rest.remove(code)
+            out.append((Msg("Meld"), list(meld)))
+        if rest:
+            out.append((Msg("In no meld") if melds or out else Msg("No meld yet"), rest))
+        return out
+
+    def spoken_card(self, sprite) -> Msg | str:
+        """A staged card says its group: 'seven of hearts, group 2'."""
+        zone = sprite.zone or ""
+        if zone in self.stage_zones():
+            return Msg("{card}, group {n}", card=super().spoken_card(sprite),
+                       n=self.stage_zones().index(zone) + 1)
+        return super().spoken_card(sprite)
+
+    def spoken_table(self) -> list[Msg | str]:
+        out = super().spoken_table()
+        for seat in range(self.n):
+            melds = [[s.code for s in self.t.zones.get(z, []) if s.code is not None]
+                     for z in self.laid_zones.get(seat, [])]
+            melds = [m for m in melds if m]
+            if melds:
+                words = cards_words(melds[0])
+                for m in melds[1:]:
+                    words = Msg("{a}; {b}", a=words, b=cards_words(m))
+                out.append(Msg("Melds of {name}: {melds}", name=self.you(seat), melds=words))
+        return out
 
     # ---- the staging area ---------------------------------------------------------------
     @property

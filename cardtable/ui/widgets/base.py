@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from cardtable.i18n import Msg, tr
 from cardtable.ui import theme
 
 LEFT_BUTTON = 1
@@ -85,6 +86,11 @@ class Widget:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def spoken(self) -> str:
+        """What a screen reader says when the widget has the focus (its label, its value,
+        whether it can be used), in the current language."""
+        return tr(self.name)
+
     def draw_focus(self, surface: pygame.Surface, radius: int | None = None) -> None:
         if self.focused and self.show_focus and self.enabled:
             theme.focus_ring(surface, self.rect, theme.px(10) if radius is None else radius)
@@ -109,6 +115,11 @@ class Button(Widget):
     def activate(self) -> None:
         if self.enabled and self.on_click is not None:
             self.on_click()
+
+    def spoken(self) -> str:
+        if not self.enabled:
+            return tr(Msg("{label}, unavailable", label=tr(self.text)))
+        return tr(self.text)
 
     def preferred_width(self) -> int:
         w, _ = theme.text_size(self.text, theme.px(self.size), bold=True)

@@ -64,6 +64,14 @@ class Form:
             return None
         return self.widgets[self.focus_index]
 
+    def spoken(self) -> str | None:
+        """What a screen reader says of the focused widget (None: no focus); the App's
+        narrator says it again whenever it changes (the focus moved, a value changed)."""
+        w = self.focused
+        if w is None or not w.visible:
+            return None
+        return w.spoken() or None
+
     def focus(self, widget: Widget | None) -> None:
         if widget is None:
             self._set_focus(None)

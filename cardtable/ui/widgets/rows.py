@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from cardtable.i18n import Msg, PMsg, tr
 from cardtable.ui import theme
 from cardtable.ui.widgets.base import (
     ROW_HEIGHT,
@@ -31,6 +32,19 @@ class _Row(Widget):
         self.label = label
         self.name = label
         self.help_text = help_text
+
+    def spoken_value(self) -> str:
+        """The control's value as said (empty: a row without one)."""
+        return ""
+
+    def spoken(self) -> str:
+        value = self.spoken_value()
+        label = tr(self.label)
+        text = tr(Msg("{label}: {value}", label=label, value=value)) if label and value \
+            else label or value
+        if not self.enabled:
+            return tr(Msg("{label}, unavailable", label=text))
+        return text
 
     def control_span(self, width: int) -> int:
         """The control's width in a row ``width`` pixels wide."""
@@ -101,6 +115,9 @@ class Toggle(_Row):
         if not self.enabled:
             return
         self.set(not self.value)
+
+    def spoken_value(self) -> str:
+        return tr(PMsg("switch", "on") if self.value else PMsg("switch", "off"))
 
     def set(self, value: bool) -> None:
         value = bool(value)
@@ -195,6 +212,9 @@ class Choice(_Row):
     def activate(self) -> None:
         self.step(1)
 
+    def spoken_value(self) -> str:
+        return tr(self.text)
+
     def needed_width(self) -> int:
         """The control's width at which every option shows whole, between its arrows."""
         size = theme.px(theme.BODY)
@@ -281,6 +301,9 @@ class Slider(_Row):
         self.value = self._clamp(minimum if value is None else value)
         self.on_change = on_change
         self.fmt = fmt
+
+    def spoken_value(self) -> str:
+        return tr(self.fmt(self.value))
 
     def _clamp(self, v: int) -> int:
         return max(self.minimum, min(self.maximum, int(round(v))))

@@ -30,6 +30,13 @@ class TextInput(Widget):
         self.cursor = len(self.text)
         self.blink = 0.0
 
+    def spoken(self) -> str:
+        """'Name field: Margot' (empty, the name it stands for: its hint)."""
+        value = self.text or tr(self.hint)
+        if not value:
+            return tr(Msg("Name field: empty"))
+        return tr(Msg("Name field: {value}", value=value))
+
     def _changed(self) -> None:
         self.blink = 0.0
         if self.on_change is not None:
@@ -167,6 +174,19 @@ class ScrollText(Widget):
         self._layout_key: tuple | None = None
         self.content_height = 0
         self._thumb_grab: int | None = None
+
+    def spoken(self) -> str:
+        """The whole text, its marks taken off (a screen reader reads it on; the next key
+        stops it)."""
+        out = []
+        for line in self.logical_lines():
+            line = line.lstrip("#").strip()
+            if line.startswith("- "):
+                line = line[2:]
+            line = line.replace("**", "")
+            if line:       # a heading or an item said as a sentence of its own
+                out.append(line if line[-1] in ".!?:;…" else line + ".")
+        return " ".join(out)
 
     # ---- layout -------------------------------------------------------------------
     def logical_lines(self) -> list[str]:

@@ -34,6 +34,9 @@ class Hud:
         ``kind`` "error" (a move refused, on a warm red) or "info" (your turn, a hint, how
         to do something, on the quiet panel colour)."""
         self.toast = [text, 0.0, seconds, kind]
+        narrator = self.narrator
+        if narrator is not None:
+            narrator.say(text)      # a refused move, a hint: said at once
 
     def text(self, surface, text: str, pos, size: int, colour=theme.TEXT, bold=False,
              anchor="topleft", shadow=True, alpha=255) -> pygame.Rect:

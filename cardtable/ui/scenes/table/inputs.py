@@ -25,6 +25,8 @@ class Input:
             self.pointer = event.pos
         elif et == pygame.KEYDOWN:
             self._pulse_from = self.clock     # the keyboard's focus breathes again
+            if self.listen_key(event):        # speech: H, B, R, W (and L, said and shown)
+                return True
         if self.keys.handle_event(event):
             return True
         if self.drag is None and self.form.handle_event(event):
@@ -191,7 +193,7 @@ class Input:
         self._hotseat_guard()
         self.timeline.extend(events)
         if self.speed <= 0:
-            self.timeline.update(0.0, blocked=lambda: self.waiting)
+            self.timeline.update(0.0, blocked=self.queue_blocked)
         return True
 
     def _led_suit(self) -> str | None:

@@ -31,6 +31,7 @@ from cardtable.ui.scenes.table.handover import HandOver
 from cardtable.ui.scenes.table.hud import FADE_IN, FADE_OUT, Hud
 from cardtable.ui.scenes.table.inputs import Input
 from cardtable.ui.scenes.table.layer import RestingLayer
+from cardtable.ui.scenes.table.listen import Listen
 from cardtable.ui.scenes.table.timeline import EventQueue
 from cardtable.ui.sound import Sounds
 from cardtable.ui.sprites import CardSprite, SpriteSet, Timeline
@@ -44,7 +45,7 @@ TEXT_CACHE = 240      # texts kept rendered (the most recent)
 PULSE_SECONDS = 4.0   # a glow (whose turn, the keyboard's focus) breathes this long, then rests
 
 
-class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Scene):
+class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Listen, Scene):
     """Plays a :class:`~cardtable.match.Match` on the felt."""
 
     def __init__(self, match: Match, *, speed=None, pace: float | None = None,
@@ -332,7 +333,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Scene
         self.clock += dt
         self._hotseat_guard()
         if not self.waiting:
-            self.timeline.update(dt, blocked=lambda: self.waiting)
+            self.timeline.update(dt, blocked=self.queue_blocked)
         self.sprites.update(dt)
         if self._sounds_due:
             due = [x for x in self._sounds_due if x[0] <= self.clock]
@@ -348,7 +349,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Scene
                     self._hotseat_guard()
                     self.timeline.extend(events)
                     if self.speed <= 0:
-                        self.timeline.update(0.0, blocked=lambda: self.waiting)
+                        self.timeline.update(0.0, blocked=self.queue_blocked)
         if self.idle:
             self.turn = self.match.to_act
         self.refresh_legal()
@@ -394,6 +395,8 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Scene
                 any(s.lift != s.lift_target for s in self.sprites):
             return 0.0
         if not self.waiting and not self.timeline.idle:
+            if self.timeline.wait <= 0 and self.speech_busy():
+                return self.narrator.speaker.remaining()     # the next event waits for speech
             return 0.0
         if self.clock - self._pulse_from < PULSE_SECONDS:
             return 0.0

@@ -25,6 +25,8 @@ class EventQueue:
         line = self.game.describe(event.for_seat(None) if self.hotseat else ev)
         if line:
             self.say(line)
+        if kind in ("deal_scored", "match_over"):
+            self.speak_event(ev, line)      # said before the summary opens over the table
         if kind == "deal_scored":
             self.scores_from(ev)
             self.deal_rows.append(ev)
@@ -37,9 +39,15 @@ class EventQueue:
             self.dealer = ev.get("dealer", self.dealer)
             self.manual_order = False
         hold = self.game.handle(ev) or 0.0
+        self.speak_event(ev, line)          # after the cards moved (a trick won: its cards)
         if not self.timeline.queue and not self.waiting:
             self.turn = self.match.to_act   # the picture has caught up with the engine
         return hold
+
+    def queue_blocked(self) -> bool:
+        """The queue waits: an overlay is up, or (speech on) the sentence of the event
+        before is still being said."""
+        return self.waiting or self.speech_busy()
 
     def scores_from(self, ev: dict) -> None:
         self.scores = list(self.match.state.match_scores) if self.match.is_over else \
