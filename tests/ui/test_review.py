@@ -282,6 +282,51 @@ def test_the_summary_line_counts_in_both_languages(app, deals, fake_analysis):
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("unit,english,french", [
+    ("game_points", "1 mistake, 3 game points lost", "1 erreur, 3 points de partie perdus"),
+    ("penalty_points", "1 mistake, 3 penalty points more",
+     "1 erreur, 3 points de pénalité en plus"),
+    ("points", "1 mistake, 3 points lost", "1 erreur, 3 points perdus"),
+])
+def test_the_loss_is_told_in_what_the_game_counts(app, deals, fake_analysis, unit, english,
+                                                 french):
+    scene = open_review(app, deals, 0)
+    scene.analyse()
+    fake_analysis.made[-1].finish(Analysis(judged(deals[0]).judgements, unit))
+    frames(app)
+    assert str(scene.summary_line()) == english
+    try:
+        i18n.set_language("fr")
+        assert str(scene.summary_line()) == french
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_chance_to_win_is_told_as_a_percentage(app, deals, fake_analysis):
+    scene = open_review(app, deals, 0)
+    scene.analyse()
+    base = judged(deals[0]).judgements
+    first = base[0]
+    small = Judgement(first.move, first.seat, first.played, first.best, first.options, 0.25,
+                      True, None)
+    fake_analysis.made[-1].finish(Analysis((small, *base[1:]), "games"))
+    frames(app)
+    assert str(scene.summary_line()) == "1 mistake, 25% less chance to win"
+    scene.go(first.move)
+    app.draw()
+
+
+def test_a_failed_job_is_told_in_one_sentence(app, deals, fake_analysis):
+    scene = open_review(app, deals, 0)
+    scene.analyse()
+    job = fake_analysis.made[-1]
+    job.error = "the worker stopped"
+    job.cancelled = True          # done, with no result
+    frames(app)
+    assert str(scene.problem) == "The analysis could not finish: the worker stopped."
+    app.draw()
+
+
 def test_cancel_stops_the_job(app, deals, fake_analysis):
     scene = open_review(app, deals, 0)
     click(app, scene.widget("Analyse"))

@@ -68,8 +68,37 @@ def reason_text(reason: Any) -> Msg | None:
     return reason_words(reason)
 
 
-def value_text(value: float) -> str:
+def value_text(value: float, unit: str = "") -> str:
+    """A value as the analysis counts it: a chance of winning as a percentage, any other
+    count as a number with at most one decimal."""
+    if unit == "games":
+        return i18n.percent(value)
     return i18n.number(value, 0 if abs(value - round(value)) < 0.05 else 1)
+
+
+def loss_words(unit: str, n: int | None, loss: float) -> Msg:
+    """How much was lost, in the words of what the game counts (``Analysis.unit``); with
+    ``n`` the whole deal's summary ("2 mistakes, 6 points lost"), else one decision's."""
+    value = value_text(loss, unit)
+    if n is None:
+        if unit == "game_points":
+            return Msg("A mistake: {loss} game points lost", loss=value)
+        if unit == "penalty_points":
+            return Msg("A mistake: {loss} penalty points more", loss=value)
+        if unit == "games":
+            return Msg("A mistake: {loss} less chance to win", loss=value)
+        return Msg("A mistake: {loss} points lost", loss=value)
+    if unit == "game_points":
+        return NMsg("{n} mistake, {points} game points lost",
+                    "{n} mistakes, {points} game points lost", n, n=n, points=value)
+    if unit == "penalty_points":
+        return NMsg("{n} mistake, {points} penalty points more",
+                    "{n} mistakes, {points} penalty points more", n, n=n, points=value)
+    if unit == "games":
+        return NMsg("{n} mistake, {points} less chance to win",
+                    "{n} mistakes, {points} less chance to win", n, n=n, points=value)
+    return NMsg("{n} mistake, {points} points lost", "{n} mistakes, {points} points lost",
+                n, n=n, points=value)
 
 
 class ReviewScene(Scene):
@@ -221,8 +250,11 @@ class ReviewScene(Scene):
             return
         self.job = None
         result = job.result()
-        if result is None:
-            self.problem = getattr(job, "error", None)
+        if result is None and getattr(job, "error", None):
+            self.problem = Msg("The analysis could not finish: {error}.",
+                               error=str(job.error).rstrip("."))
+        elif result is None:
+            self.problem = None      # cancelled
         else:
             self.analysis = result
             self._judged = {j.move: j for j in result.judgements}
@@ -231,6 +263,9 @@ class ReviewScene(Scene):
     def judgement(self, step: int | None = None) -> Any:
         """The judgement of the decision made at ``step`` (the move about to be made)."""
         return self._judged.get(self.step if step is None else step)
+
+    def unit(self) -> str:
+        return str(getattr(self.analysis, "unit", "") or "")
 
     def mistake_steps(self) -> list[int]:
         return sorted(m for m, j in self._judged.items() if j.mistake)
@@ -242,8 +277,7 @@ class ReviewScene(Scene):
         lost = self.analysis.lost()
         if n == 0:
             return Msg("No mistakes: every decision was as good as the computer's.")
-        return NMsg("{n} mistake, {points} points lost", "{n} mistakes, {points} points lost",
-                    n, n=n, points=value_text(lost))
+        return loss_words(self.unit(), n, lost)
 
     # ---- words ----------------------------------------------------------------------------
     def names(self) -> list:
@@ -544,7 +578,7 @@ class ReviewScene(Scene):
             return
         names = self.record["names"]
         colour = theme.BAD if j.mistake else theme.GOOD
-        verdict = Msg("A mistake: {loss} points lost", loss=value_text(j.loss)) if j.mistake \
+        verdict = loss_words(self.unit(), None, j.loss) if j.mistake \
             else Msg("A good move")
         y = self.text_block(surface, verdict, x, y, width, theme.SMALL + 1, colour, bold=True)
         if j.mistake:
@@ -570,7 +604,8 @@ class ReviewScene(Scene):
             colour = theme.ACCENT_LIGHT if played else theme.TEXT_DIM
             theme.draw_text(surface, theme.ellipsize(label, small, width - theme.px(60)),
                             (x, y), small, colour, shadow=False)
-            theme.draw_text(surface, value_text(option.value), (side.right - theme.px(16), y),
+            theme.draw_text(surface, value_text(option.value, self.unit()),
+                            (side.right - theme.px(16), y),
                             small, colour, anchor="topright", shadow=False)
             y += theme.line_height(small)
 
