@@ -19,9 +19,14 @@ from typing import Any, NamedTuple
 
 
 class LRU(OrderedDict):
-    def __init__(self, size: int):
+    """At most ``size`` entries and, with ``max_bytes``, at most that many bytes of pixels
+    (surfaces of a window's size weigh as much as a thousand small ones)."""
+
+    def __init__(self, size: int, max_bytes: int | None = None):
         super().__init__()
         self.size = max(1, int(size))
+        self.max_bytes = max_bytes
+        self.bytes = 0
 
     def get(self, key, default: Any = None) -> Any:
         try:
@@ -32,10 +37,35 @@ class LRU(OrderedDict):
         return value
 
     def __setitem__(self, key, value) -> None:
+        if self.max_bytes is None:
+            super().__setitem__(key, value)
+            self.move_to_end(key)
+            while len(self) > self.size:
+                self.popitem(last=False)
+            return
+        old = super().get(key)
+        if old is not None:
+            self.bytes -= _pixels(old)
         super().__setitem__(key, value)
         self.move_to_end(key)
-        while len(self) > self.size:
-            self.popitem(last=False)
+        self.bytes += _pixels(value)
+        while len(self) > 1 and (len(self) > self.size or self.bytes > self.max_bytes):
+            _, gone = self.popitem(last=False)
+            self.bytes -= _pixels(gone)
+
+    def __delitem__(self, key) -> None:
+        if self.max_bytes is not None:
+            self.bytes -= _pixels(self[key])
+        super().__delitem__(key)
+
+    def pop(self, key, *default):
+        if self.max_bytes is not None and key in self:
+            self.bytes -= _pixels(super().get(key))
+        return super().pop(key, *default)
+
+    def clear(self) -> None:
+        super().clear()
+        self.bytes = 0
 
 
 class CacheInfo(NamedTuple):

@@ -34,9 +34,10 @@ ACCENT_DARK = (176, 134, 58)
 
 PANEL = (10, 18, 14)            # translucent dark panels on the felt
 PANEL_ALPHA = 178
-#: pixels kept by each cache of drawn panels, shadows and faces (16 MB: a few panels of the
-#: window's size and every button and plate of a screen)
-PANEL_BYTES = 16 * 2**20
+#: pixels kept by each cache of drawn panels, shadows, faces and texts (4 MB: a panel of the
+#: window's size and every button and plate of a screen; more only fills up over a long
+#: match with the sizes of messages long gone)
+PANEL_BYTES = 4 * 2**20
 PANEL_EDGE = (255, 255, 255, 34)
 
 BUTTON = (30, 42, 36)
@@ -128,7 +129,7 @@ def drawable(text) -> str:
     return text
 
 
-@lru_cache(maxsize=512)
+@surface_cache(PANEL_BYTES)
 def _render(text: str, size: int, bold: bool, colour: tuple) -> pygame.Surface:
     fnt = font(size, bold)
     if fnt.size(text)[0] <= 0:

@@ -83,3 +83,27 @@ def test_the_allocator_is_set_up_for_long_sessions():
         assert configured and memory.configure()     # once, and it stays so
     else:
         assert not configured
+
+
+def test_an_lru_with_a_byte_bound_keeps_at_most_that_many_pixels():
+    cache = LRU(100, max_bytes=4 * 100 * 100 * 3)      # three 100x100 surfaces
+    for i in range(10):
+        cache[i] = pygame.Surface((100, 100), pygame.SRCALPHA)
+    assert list(cache) == [7, 8, 9] and cache.bytes == 3 * 40_000
+    cache[9] = pygame.Surface((10, 10), pygame.SRCALPHA)   # replaced: its bytes are counted anew
+    assert cache.bytes == 2 * 40_000 + 400
+    cache.pop(8)
+    del cache[7]
+    assert cache.bytes == 400 and list(cache) == [9]
+    big = pygame.Surface((400, 400), pygame.SRCALPHA)      # over the bound alone: kept alone
+    cache["big"] = big
+    assert list(cache) == ["big"] and cache.bytes == 640_000
+    cache.clear()
+    assert cache.bytes == 0
+
+
+def test_texts_of_a_long_session_stay_within_their_bound():
+    for i in range(3000):
+        theme._render(f"Message number {i} that a long match shows once", 22, False,
+                      (255, 255, 255))
+    assert 0 < theme._render.cache_info().currsize <= theme.PANEL_BYTES

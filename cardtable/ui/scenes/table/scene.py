@@ -42,6 +42,8 @@ from cardtable.ui.widgets import Button, Form
 PACE = 0.65           # pause before a computer's move at normal speed, seconds
 PANEL_CACHE = 96      # panels, plates and message pills kept drawn (the most recent)
 TEXT_CACHE = 240      # texts kept rendered (the most recent)
+PANEL_CACHE_BYTES = 4 * 2**20    # ... and at most so many bytes of pixels
+TEXT_CACHE_BYTES = 3 * 2**20
 PULSE_SECONDS = 4.0   # a glow (whose turn, the keyboard's focus) breathes this long, then rests
 
 
@@ -89,8 +91,8 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         self.score_rect: pygame.Rect | None = None
         self._sounds_due: list[list] = []
         self._skipping = False
-        self._text_cache: dict[tuple, pygame.Surface] = LRU(TEXT_CACHE)
-        self._panel_cache: dict[tuple, pygame.Surface] = LRU(PANEL_CACHE)
+        self._text_cache: dict[tuple, pygame.Surface] = LRU(TEXT_CACHE, TEXT_CACHE_BYTES)
+        self._panel_cache: dict[tuple, pygame.Surface] = LRU(PANEL_CACHE, PANEL_CACHE_BYTES)
         self._static: pygame.Surface | None = None
         self._look: tuple | None = None
         self._static_cache_key = None
