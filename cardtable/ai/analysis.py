@@ -269,15 +269,13 @@ PLAIN = {
 def plain_reason(unit: str, loss: float) -> Reason:
     """"The better move was worth about N more <unit> on average" (the numbers alone).
 
-    Whole units are given as whole numbers; game points to the half (0.5, 1, 1.5);
+    The loss is given to one decimal, as the review shows it (a whole number as such);
     games as a share of 100."""
     if unit == "games":
         n: float = max(1, round(loss * 100))
-    elif unit == "game_points":
-        n = max(0.5, round(loss * 2) / 2)
-        n = int(n) if n == int(n) else n
     else:
-        n = max(1, round(loss))
+        n = max(0.1, round(loss, 1))
+        n = int(n) if n == int(n) else n
     one, many = PLAIN.get(unit, PLAIN["points"])
     return because(one if n == 1 else many, points=n)
 

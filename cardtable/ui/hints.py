@@ -60,7 +60,8 @@ def reason_words(reason) -> Msg | None:
     msgid, values = reason
     if not isinstance(msgid, str) or not msgid or not isinstance(values, dict):
         return None
-    words = {k: (the_card(v) if k == "card" and isinstance(v, str) else v)
+    words = {k: (the_card(v) if k == "card" and isinstance(v, str) else
+                 i18n.number(v, 1) if isinstance(v, float) else v)
              for k, v in values.items()}
     try:
         msgid.format(**words)

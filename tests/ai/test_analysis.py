@@ -283,12 +283,13 @@ def test_judgements_cross_as_plain_data():
     assert Judgement.from_json(j.to_json()) == j
 
 
-def test_plain_reason_rounds_to_the_unit():
+def test_plain_reason_rounds_as_the_review_shows_the_loss():
     assert analysis.plain_reason("game_points", 0.74) == [analysis.PLAIN["game_points"][1],
-                                                          {"points": 0.5}]
-    assert analysis.plain_reason("game_points", 1.1)[1] == {"points": 1}
-    assert analysis.plain_reason("game_points", 1.1)[0] == analysis.PLAIN["game_points"][0]
-    assert analysis.plain_reason("penalty_points", 6.4)[1] == {"points": 6}
+                                                          {"points": 0.7}]
+    assert analysis.plain_reason("game_points", 1.04)[1] == {"points": 1}
+    assert analysis.plain_reason("game_points", 1.04)[0] == analysis.PLAIN["game_points"][0]
+    assert analysis.plain_reason("penalty_points", 6.44)[1] == {"points": 6.4}
+    assert analysis.plain_reason("points", 0.01)[1] == {"points": 0.1}
     assert analysis.plain_reason("games", 0.234)[1] == {"points": 23}
 
 

@@ -73,7 +73,8 @@ def value_text(value: float, unit: str = "") -> str:
     count as a number with at most one decimal."""
     if unit == "games":
         return i18n.percent(value)
-    return i18n.number(value, 0 if abs(value - round(value)) < 0.05 else 1)
+    value = round(value, 1) or 0.0          # no "-0" for a value a hair below zero
+    return i18n.number(value, 0 if value == int(value) else 1)
 
 
 def loss_words(unit: str, n: int | None, loss: float) -> Msg:
