@@ -226,10 +226,16 @@ def test_rummy65_hand_invalid_meld_arrange_and_go_out():
     assert row["money"]["taken"][0] == 10 and row["money"]["pot"] == 185
     assert str(summary.title) == "Hand 1: you went out"
     app.step([], DT)
-    # on to hand 2: the table is cleared and four cards are dealt
+    # on to hand 2: the table is cleared and four cards are dealt; only what the others
+    # lay in hand 2 before my turn is on the table (my hand 1 meld is gone)
     assert wait_for_human(app, table)
     assert state.deal_no == 2 and game.deal_no == 2
-    assert not game.stage_ids and not any(game.laid_zones.values())
+    assert not game.stage_ids and not state.laid[0] and not game.laid_zones.get(0)
+    assert {s for s, zones in game.laid_zones.items() if zones} == \
+        {s for s in range(state.n_players) if state.laid[s]}
+    laid_cards = sorted(c.code for zones in game.laid_zones.values() for z in zones
+                        for c in table.zone(z))
+    assert laid_cards == sorted(c for melds in state.laid for m in melds for c in m)
     assert len(table.zone("hand0")) == len(state.hand(0))
     assert ("Pot", "185¢", None) in shown(game.score_lines())
 
