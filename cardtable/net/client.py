@@ -95,7 +95,8 @@ class NetClient:
         said_closed = False
         writer = asyncio.create_task(self._write(ws))
         try:
-            await ws.send(protocol.encode(self.hello))
+            hello = self.hello
+            await ws.send(hello if isinstance(hello, str) else protocol.encode(hello))
             async for frame in ws:
                 try:
                     message = protocol.read_from_host(frame)

@@ -186,6 +186,8 @@ class HostedMatch(Match):
         if token:
             for seat, net in self.remote.items():
                 if net.token == token:
+                    if net.status == "connected":
+                        raise Refused("seat_taken")
                     self._arrive(seat, None)
                     return seat
             raise Refused("bad_token")
@@ -268,7 +270,15 @@ class Connection:
 
     def post(self, text: str | None) -> None:
         """Queue a frame (any thread); None closes the connection after what is queued."""
-        self.loop.call_soon_threadsafe(self.outbox.put_nowait, text)
+        try:
+            here = asyncio.get_running_loop() is self.loop
+        except RuntimeError:
+            here = False
+        if here:
+            self.outbox.put_nowait(text)
+        else:
+            with contextlib.suppress(RuntimeError):   # the loop has ended: nobody to tell
+                self.loop.call_soon_threadsafe(self.outbox.put_nowait, text)
 
 
 class TableServer:
@@ -290,8 +300,9 @@ class TableServer:
         self.by_seat: dict[int, Connection] = {}
         self.error: OSError | None = None
         self.refusals: list[tuple[int | None, str]] = []   # what was refused, for tests
-        self.sent: list[tuple[int | None, str]] = []       # every frame sent (when recording)
-        self.record = False
+        #: called (seat, frame text) for every frame sent to a seated player, at the moment
+        #: it is sent and with the match's lock held (tests check what each seat was told)
+        self.recorder: Any = None
         self._ready = threading.Event()
         self._stopped: asyncio.Event | None = None
         self._announcer = None
@@ -376,8 +387,8 @@ class TableServer:
             conn = self.by_seat.get(seat)
             targets = [(seat, conn)] if conn is not None else []
         for s, conn in targets:
-            if self.record:
-                self.sent.append((s, text))
+            if self.recorder is not None:
+                self.recorder(s, text)
             conn.post(text)
 
     # ---- one player's connection (the server's loop) ----------------------------------------
@@ -425,7 +436,7 @@ class TableServer:
                 self._seat(conn, data)
             except Refused as no:
                 self._refuse(conn, no, final=no.code in ("version", "table_full", "wrong_code",
-                                                         "bad_token"))
+                                                         "bad_token", "seat_taken"))
 
     def _seat(self, conn: Connection, data: dict) -> None:
         match = self.match
@@ -435,11 +446,6 @@ class TableServer:
         name = clean_name(data["name"]) or "Player"
         with match.lock:
             seat = match.take_seat(name, token)
-            old = self.by_seat.get(seat)
-            if old is not None and old is not conn:   # the same seat from a new connection
-                old.post(protocol.encode({"type": "closed", "code": "replaced"}))
-                old.post(None)
-                old.seat = None
             conn.seat = seat
             self.by_seat[seat] = conn
             match.remote[seat].conn = conn
@@ -489,7 +495,10 @@ class TableServer:
         message = {"type": "refused", "code": no.code}
         if isinstance(no.params.get("theirs"), int):
             message["params"] = {"theirs": no.params["theirs"], "ours": protocol.VERSION}
-        conn.post(protocol.encode(message))
+        text = protocol.encode(message)
+        if self.recorder is not None and conn.seat is not None:
+            self.recorder(conn.seat, text)
+        conn.post(text)
         if done:
             if not final:
                 conn.post(protocol.encode({"type": "closed", "code": "dropped"}))

@@ -57,7 +57,7 @@ REASONS = {
     "flood": "too many messages too fast",
     "dropped": "the player was sent away after too many refused messages",
     "host_left": "the host closed the table",
-    "replaced": "the seat was taken again from another connection",
+    "seat_taken": "someone is playing that seat already",
 }
 
 
