@@ -32,7 +32,7 @@ from cardtable.engine.core import Action, IllegalAction
 from cardtable.match import Match
 from cardtable.names import clean_name
 from cardtable.net import protocol
-from cardtable.net.protocol import Refused
+from cardtable.net.protocol import Notice, Refused
 
 STRIKES = 5            # refused messages a player may send before being sent away
 FLOOD_RATE = 120       # messages a second a player may send (more is refused)
@@ -72,6 +72,9 @@ class HostedMatch(Match):
         #: called with (seat or None for everyone, message dict) to send; set by the server
         self.send: Any = None
         self.sent_updates = 0
+        self._notices: deque[Notice] = deque()
+        #: the TableServer serving this match (closing the match closes the table)
+        self.server: Any = None
 
     # ---- who is who -------------------------------------------------------------------
     def is_human(self, seat: int | None) -> bool:
@@ -89,6 +92,12 @@ class HostedMatch(Match):
         """'empty', 'connected' or 'away' for a remote seat; None for the host's own."""
         net = self.remote.get(seat)
         return net.status if net is not None else None
+
+    def take_notices(self) -> list[Notice]:
+        out = []
+        while self._notices:
+            out.append(self._notices.popleft())
+        return out
 
     def seats_message(self) -> dict:
         """Who sits where, as every player is told: names, kinds, who is connected, who is
@@ -144,6 +153,13 @@ class HostedMatch(Match):
 
     def undo(self) -> bool:
         return False
+
+    def close(self) -> None:
+        """Stop thinking, and end the table for everybody (they are told the host left)."""
+        super().close()
+        server, self.server = self.server, None
+        if server is not None:
+            server.close()
 
     # ---- what each player is sent -------------------------------------------------------
     def public_facts(self) -> dict:
@@ -203,6 +219,7 @@ class HostedMatch(Match):
         net.move = None
         if name:
             self.seats[seat].name = name
+        self._notices.append(Notice("joined", seat=seat))
         if self.to_act == seat:
             self._cancel_job()      # a computer standing in stops thinking for them
 
@@ -216,6 +233,7 @@ class HostedMatch(Match):
         net.move = None
         self.seats[seat].level = self.stand_in
         self._bots.pop(seat, None)
+        self._notices.append(Notice("left", seat=seat))
         if self.send is not None:
             self.send(None, self.seats_message())
         if self.on_ready is not None:

@@ -70,6 +70,23 @@ class Refused(Exception):
         self.params = params
 
 
+class Notice:
+    """What a table tells its player about the network: ``kind`` is 'joined' or 'left'
+    (``seat``: a friend came or went, at the host), 'seats' (who sits where changed),
+    'refused' (``code``; ``error`` an IllegalAction when the rules refused the move),
+    'closed' (``code``: the table ended) or 'resync' (the view was sent anew)."""
+
+    def __init__(self, kind: str, code: str = "", error: Exception | None = None,
+                 seat: int | None = None):
+        self.kind = kind
+        self.code = code
+        self.error = error
+        self.seat = seat
+
+    def __repr__(self) -> str:
+        return f"Notice({self.kind!r}, {self.code!r}, seat={self.seat})"
+
+
 def new_code() -> str:
     """A table code: four letters and digits that cannot be mistaken for each other."""
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))

@@ -28,6 +28,7 @@ from cardtable.engine.core import Action, Event, IllegalAction
 from cardtable.match import Seat
 from cardtable.net import protocol
 from cardtable.net.client import NetClient
+from cardtable.net.protocol import Notice
 
 #: members of the game's state that depend only on the game, its options and a deal number
 RULES_METHODS = ("meld_rules", "cards_dealt", "wild_ranks", "all_cards", "deal_change",
@@ -61,20 +62,10 @@ class PublicState:
         raise AttributeError(name)
 
 
-class Notice:
-    """Something the table tells the player: ``kind`` is 'refused' (``error`` an
-    IllegalAction when the rules refused the move), 'seats' or 'closed' (``code``)."""
-
-    def __init__(self, kind: str, code: str = "", error: IllegalAction | None = None):
-        self.kind = kind
-        self.code = code
-        self.error = error
-
-
 class RemoteMatch:
     """A seat at a table hosted elsewhere, driven by a :class:`NetClient`."""
 
-    remote = True
+    hints = False    # the table offers no hints: the host would have to think for this seat
 
     def __init__(self, client: NetClient, welcome: dict):
         self.client = client
@@ -116,13 +107,15 @@ class RemoteMatch:
 
     @property
     def to_act(self) -> int | None:
-        if self.pending or self.closed:
+        """The seat to act, once the events that led there were handed to the table (until
+        then nobody here acts, so the table asks ``poll`` for them)."""
+        if self.pending or self.closed or self._events:
             return None
         return self.state.current_player
 
     @property
     def is_over(self) -> bool:
-        return self.state.is_over
+        return self.state.is_over and not self._events
 
     def is_human(self, seat: int | None) -> bool:
         """Only this seat's player is a person *here*: everyone else's moves come from
@@ -243,6 +236,7 @@ class RemoteMatch:
             self.seats = made
 
     def take_notices(self) -> list[Notice]:
+        self.take_messages()      # seats, refusals and the end come in even mid-animation
         out, self._notices = self._notices, []
         return out
 

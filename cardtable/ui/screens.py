@@ -24,6 +24,7 @@ SCREENS = {
     "handoff": "cardtable.ui.scenes.handoff:HandoffScene",      # (table, seat)
     "summary": "cardtable.ui.scenes.summary:SummaryScene.for_table",      # (table, event)
     "match_end": "cardtable.ui.scenes.matchend:MatchEndScene.for_table",  # (table, event)
+    "join": "cardtable.ui.scenes.join:JoinScene",               # a table on the network
 }
 
 

@@ -93,6 +93,9 @@ class Hud:
             sub = Msg("Thinking{dots}", dots="." * (1 + int(self.clock * 3) % 3))
         elif turn and info.is_human:
             sub = N_("Your turn") if seat == self.viewer and not self.hotseat else N_("To play")
+        away = self.seat_words(seat, turn)     # network play: empty, or a computer stands in
+        if away is not None:
+            sub = away
         score = self.scores[seat] if seat < len(self.scores) else 0
         pad = theme.px(10)
         if turn:

@@ -31,6 +31,7 @@ from cardtable.ui.scenes.table.handover import HandOver
 from cardtable.ui.scenes.table.hud import FADE_IN, FADE_OUT, Hud
 from cardtable.ui.scenes.table.inputs import Input
 from cardtable.ui.scenes.table.layer import RestingLayer
+from cardtable.ui.scenes.table.network import Network
 from cardtable.ui.scenes.table.timeline import EventQueue
 from cardtable.ui.sound import Sounds
 from cardtable.ui.sprites import CardSprite, SpriteSet, Timeline
@@ -44,7 +45,7 @@ TEXT_CACHE = 240      # texts kept rendered (the most recent)
 PULSE_SECONDS = 4.0   # a glow (whose turn, the keyboard's focus) breathes this long, then rests
 
 
-class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Scene):
+class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Network, Scene):
     """Plays a :class:`~cardtable.match.Match` on the felt."""
 
     def __init__(self, match: Match, *, speed=None, pace: float | None = None,
@@ -330,6 +331,9 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Scene
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.take_notices()         # network play: friends coming and going, refusals
+        if self.finished and self.app is not None and self.app.table is not self:
+            return                  # the host closed the table: it is gone
         self._hotseat_guard()
         if not self.waiting:
             self.timeline.update(dt, blocked=lambda: self.waiting)
@@ -441,6 +445,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Scene
         self._draw_hint_marks(surface)
         self.game.extra_draw(surface)
         self._draw_scores(surface)
+        self._draw_net(surface)
         self._draw_log(surface)
         self.form.draw(surface)
         self._draw_caption(surface)

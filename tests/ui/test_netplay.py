@@ -1,0 +1,167 @@
+"""Network play on the real table: a friend's copy plays every game on the usual table
+scene from what the host sends (its view, the events as its seat sees them), the host's
+table shows who is connected, and the Join screen takes a seat.
+
+Modules: cardtable.ui.netplay, cardtable.ui.scenes.join (the Join screen) and
+cardtable.ui.scenes.table.network (the table's notices and the host's line)."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from cardtable.engine import registry
+from cardtable.i18n import tr
+from cardtable.net.remote import connect
+from cardtable.ui import netplay
+from cardtable.ui.scenes.table import TableScene, show_table
+from tests.net_helpers import LOOPBACK, host_table
+from tests.ui.conftest import DT, type_text
+from tests.ui.test_table import dismiss_overlays
+
+GAMES = [(g, n) for g in registry.ids() for n in sorted({registry.get(g).min_players,
+                                                          registry.get(g).max_players})]
+
+
+def drive(app, host, table, until, seconds=60.0, seed=3):
+    rng = random.Random(seed)
+    deadline = time.monotonic() + seconds
+    while not until():
+        assert time.monotonic() < deadline, "the table did not go on"
+        host.poll(now=float("inf"))
+        if app.top is not table:
+            dismiss_overlays(app, table)
+        app.step([], DT)
+        if table.my_turn() and table.legal:
+            assert table.try_action(rng.choice(table.legal))
+        time.sleep(0.0005)
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_a_friend_plays_a_deal_of_every_game_on_the_table(app, game, players):
+    host, server = host_table(game, players, remote=[1], seed=7)
+    match, error, _ = connect(LOOPBACK, server.port, "Ann", code=server.code)
+    assert match is not None, error
+    try:
+        table = show_table(app, TableScene(match, speed="off", sound=False))
+        drive(app, host, table, lambda: len(host.state.score_sheet) >= 1 or host.is_over)
+        deadline = time.monotonic() + 5
+        while len(table.deal_rows) < 1 and time.monotonic() < deadline:
+            app.step([], DT)
+            dismiss_overlays(app, table)
+        assert table.deal_rows, "the end-of-deal summary reached the friend's table"
+        if host.is_over:       # a match of one deal: its end reaches the friend too
+            deadline = time.monotonic() + 5
+            while not table.finished and time.monotonic() < deadline:
+                app.step([], DT)
+                dismiss_overlays(app, table)
+            assert table.finished and match.is_over
+            return
+        # the friend's hand on screen is the host's true hand, and no other hand shows a face
+        drive(app, host, table, lambda: table.idle and not match.pending, seconds=10)
+        mine = sorted(s.code for s in table.zone("hand1"))
+        if mine and None not in mine:
+            assert mine == sorted(host.state.hand(1))
+        known = match.view().get("known_cards") or [[] for _ in range(players)]
+        for seat in range(players):
+            if seat != 1:       # faces only of cards taken face up from the discard pile
+                faces = [s.code for s in table.zone(f"hand{seat}") if s.code is not None]
+                assert set(faces) <= set(known[seat]), seat
+    finally:
+        match.close()
+        server.close()
+
+
+def test_the_hosts_plates_say_who_is_away_and_the_host_line_shows_the_code(app):
+    config = {"game": "sixtysix", "players": 2, "seed": 1,
+              "seats": [{"name": "Host", "kind": "human"},
+                        {"name": "Friend 2", "kind": "friend", "level": "easy"}],
+              "network": {"remote": [1], "stand_in": "easy"}}
+    host = netplay.open_table(config, advertise=False, bind=LOOPBACK)
+    try:
+        table = show_table(app, TableScene(host, speed="off", sound=False))
+        app.step([], DT)
+        assert table.seat_words(1, False) == "Waiting for a friend"
+        line = netplay.status_line(host)
+        assert host.server.code in tr(line) and str(host.server.port) in tr(line)
+        friend, error, _ = connect(LOOPBACK, host.server.port, "Zoe", code=host.server.code)
+        assert friend is not None, error
+        deadline = time.monotonic() + 5
+        while host.seats[1].name != "Zoe" and time.monotonic() < deadline:
+            app.step([], DT)
+        app.step([], DT)
+        assert table.seat_words(1, False) is None
+        assert any("Zoe joined" in tr(x) for x in table.log)
+        friend.close()
+        deadline = time.monotonic() + 5
+        while host.seat_status(1) != "away" and time.monotonic() < deadline:
+            app.step([], DT)
+            time.sleep(0.01)
+        app.step([], DT)
+        assert table.seat_words(1, False) == "Away · a computer plays"
+        app.screen.fill((0, 0, 0))
+        app.draw(app.screen)
+    finally:
+        host.close()
+
+
+def test_the_join_screen_takes_a_seat_and_keeps_its_token(app, tmp_path, monkeypatch):
+    monkeypatch.setattr(netplay, "seats_file", lambda: tmp_path / "net_seats.json")
+    host, server = host_table("sixtysix", 2, remote=[1])
+    try:
+        scene = app.build("join", browse=False)
+        app.push(scene)
+        app.step([], DT)
+        scene.form.focus(scene.widget("address"))
+        type_text(app, LOOPBACK)
+        scene.values["port"] = str(server.port)
+        scene.values["code"] = "zz"
+        scene.values["name"] = "Ann"
+        scene.join()
+        deadline = time.monotonic() + 5
+        while scene.client is not None and time.monotonic() < deadline:
+            app.step([], DT)
+            time.sleep(0.01)
+        assert scene.status == netplay.WORDS["wrong_code"]
+        scene.values["code"] = server.code.lower()
+        scene.join()
+        deadline = time.monotonic() + 5
+        while not isinstance(app.top, TableScene) and time.monotonic() < deadline:
+            app.step([], DT)
+            time.sleep(0.01)
+        assert isinstance(app.top, TableScene)
+        assert app.top.match.seat == 1 and host.seats[1].name == "Ann"
+        assert netplay.token_for(LOOPBACK, server.port) == host.remote[1].token
+        assert netplay.remembered_name() == "Ann"
+        # the host quits: the friend's table ends with a clear message, back to the menu
+        server.close()
+        deadline = time.monotonic() + 5
+        while isinstance(app.top, TableScene) and time.monotonic() < deadline:
+            app.step([], DT)
+            time.sleep(0.01)
+        assert not isinstance(app.top, TableScene)
+        assert any(t.text == netplay.WORDS["host_left"] for t in app.toasts)
+    finally:
+        server.close()
+
+
+def test_setup_opens_the_table_to_the_network(app):
+    scene = app.build("setup", "japanese65")
+    app.push(scene)
+    app.step([], DT)
+    assert "network" not in scene.config()
+    scene.set_network(True)          # the computers keep their seats; one is for a friend
+    assert scene.config()["network"] == {"remote": [1], "stand_in": "medium"}
+    scene.set_kind(3, "friend")
+    scene.set_level(1, "hard")
+    config = scene.config()
+    assert config["network"] == {"remote": [1, 3], "stand_in": "hard"}
+    assert [s["kind"] for s in config["seats"]] == ["human", "friend", "computer", "friend"]
+    assert scene.widget("seat3.level").visible     # the level of the computer standing in
+    scene.set_network(False)
+    assert "network" not in scene.config()
+    assert [s["kind"] for s in scene.config()["seats"]] == ["human", "human", "computer",
+                                                            "human"]
+
