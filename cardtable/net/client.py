@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import queue
 import threading
+import time
 from typing import Any
 
 from cardtable.net import protocol
@@ -52,6 +53,8 @@ class NetClient:
         self._ws = None
         self.ended = False
         self.received = 0
+        #: when set to a list, (type, turn, time.monotonic()) of each message as it arrives
+        self.arrivals: list | None = None
 
     def start(self) -> None:
         self.thread = threading.Thread(target=self._run, name="table-client", daemon=True)
@@ -69,6 +72,8 @@ class NetClient:
             self.ended = True
 
     def _put(self, message: dict) -> None:
+        if self.arrivals is not None:
+            self.arrivals.append((message["type"], message.get("turn"), time.monotonic()))
         self.inbox.put(message)
         self.received += 1
         if self.on_message is not None:

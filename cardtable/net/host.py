@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 import threading
 import time
 from collections import deque
@@ -37,6 +38,7 @@ from cardtable.net.protocol import Notice, Refused
 STRIKES = 5            # refused messages a player may send before being sent away
 FLOOD_RATE = 120       # messages a second a player may send (more is refused)
 HELLO_SECONDS = 10.0   # how long a new connection has to say hello
+SWITCH_INTERVAL = 0.001  # seconds: how often the interpreter may switch threads (serving)
 
 
 class NetSeat:
@@ -135,7 +137,7 @@ class HostedMatch(Match):
                 events = self.state.apply(action)
             except IllegalAction as exc:
                 self._tell(seat, {"type": "refused", "code": "illegal", "rule": exc.code,
-                                  "params": _plain(exc.params), "turn": self._move_no})
+                                  "params": exc.params, "turn": self._move_no})
                 return []
             self._record(seat, action, events)
             return events
@@ -168,15 +170,16 @@ class HostedMatch(Match):
         state = self.state
         return {"to_act": state.current_player, "is_over": state.is_over,
                 "winners": list(state.winners), "match_scores": list(state.match_scores),
-                "score_sheet": _plain(list(state.score_sheet)),
+                "score_sheet": list(state.score_sheet),
                 "deal_no": getattr(state, "deal_no", 0),
                 "dealer": getattr(state, "dealer", None), "options": dict(state.options)}
 
-    def update_for(self, seat: int, events: list) -> dict:
+    def update_for(self, seat: int, events: list, public: dict | None = None) -> dict:
         """The ``update`` message for ``seat`` after ``events``: only what it may see."""
         message = {"type": "update", "turn": self._move_no,
-                   "events": [_plain(e.for_seat(seat)) for e in events],
-                   "view": _plain(self.state.view(seat)), "public": self.public_facts()}
+                   "events": [e.for_seat(seat) for e in events],
+                   "view": self.state.view(seat),
+                   "public": public if public is not None else self.public_facts()}
         if self.state.current_player == seat and not self.state.is_over:
             message["legal"] = [a.to_json() for a in self.state.legal_actions()]
         return message
@@ -185,9 +188,10 @@ class HostedMatch(Match):
         """Send every connected player its update (called with the lock held)."""
         if self.send is None:
             return
+        public = self.public_facts()
         for seat, net in self.remote.items():
             if net.status == "connected":
-                self.send(seat, self.update_for(seat, events))
+                self.send(seat, self.update_for(seat, events, public))
         self.sent_updates += 1
         self.send(None, self.seats_message())
 
@@ -329,7 +333,12 @@ class TableServer:
 
     # ---- life ---------------------------------------------------------------------------
     def start(self, timeout: float = 10.0) -> int:
-        """Listen; returns the port. Raises OSError when the port cannot be opened."""
+        """Listen; returns the port. Raises OSError when the port cannot be opened.
+
+        While a table is served the interpreter hands its lock between threads every
+        millisecond instead of every five, so a frame being drawn delays the server's
+        sends by a millisecond at most (the latency goal is 50 ms for the slowest player)."""
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
         self.thread = threading.Thread(target=self._run, name="table-server", daemon=True)
         self.thread.start()
         if not self._ready.wait(timeout):

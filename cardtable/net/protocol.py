@@ -105,8 +105,38 @@ def normal_code(text: Any) -> str:
 
 
 def encode(message: dict) -> str:
-    """One message as the text of one frame (the version added)."""
-    return json.dumps({"v": VERSION, **message}, separators=(",", ":"), ensure_ascii=False)
+    """One message as the text of one frame (the version added). Tuples go as lists, sets
+    as sorted lists, an object with ``to_json`` as what that gives; any other value, and
+    a key JSON cannot hold, as its text."""
+    data = {"v": VERSION, **message}
+    try:
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False, default=_plain_value,
+                          allow_nan=False)
+    except (TypeError, ValueError):
+        return json.dumps(_plain(data), separators=(",", ":"), ensure_ascii=False,
+                          allow_nan=False)
+
+
+def _plain_value(value: Any) -> Any:
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=str)
+    to_json = getattr(value, "to_json", None)
+    if to_json is not None:
+        return to_json()
+    return str(value)
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON holds it, key by key (the slow way, for what the fast one refused)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, float) and value != value or value in (float("inf"), float("-inf")):
+        return None
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return _plain(_plain_value(value))
 
 
 # --------------------------------------------------------------------------- checks
