@@ -39,6 +39,7 @@ STRIKES = 5            # refused messages a player may send before being sent aw
 FLOOD_RATE = 120       # messages a second a player may send (more is refused)
 HELLO_SECONDS = 10.0   # how long a new connection has to say hello
 SWITCH_INTERVAL = 0.001  # seconds: how often the interpreter may switch threads (serving)
+FLUSH_SECONDS = 0.005    # the longest a move waits for its messages to be handed to sockets
 
 
 class NetSeat:
@@ -73,6 +74,8 @@ class HostedMatch(Match):
                 self.seats[seat].level = self.stand_in
         #: called with (seat or None for everyone, message dict) to send; set by the server
         self.send: Any = None
+        #: called after a move's messages are queued: lets the server send them now
+        self.flush: Any = None
         self.sent_updates = 0
         self._notices: deque[Notice] = deque()
         #: the TableServer serving this match (closing the match closes the table)
@@ -194,6 +197,8 @@ class HostedMatch(Match):
                 self.send(seat, self.update_for(seat, events, public))
         self.sent_updates += 1
         self.send(None, self.seats_message())
+        if self.flush is not None:
+            self.flush()
 
     def _tell(self, seat: int, message: dict) -> None:
         if self.send is not None:
@@ -330,6 +335,7 @@ class TableServer:
         self._announcer = None
         self.changed: Any = None     # called (any thread) when someone comes or goes
         match.send = self._send
+        match.flush = self._flush
 
     # ---- life ---------------------------------------------------------------------------
     def start(self, timeout: float = 10.0) -> int:
@@ -391,6 +397,7 @@ class TableServer:
     def close(self) -> None:
         """End the table: every player is told the host left, then the server stops."""
         self.match.send = None
+        self.match.flush = None
         if self._announcer is not None:
             self._announcer.close()
             self._announcer = None
@@ -417,6 +424,27 @@ class TableServer:
             if self.recorder is not None:
                 self.recorder(s, text)
             conn.post(text)
+
+    def _flush(self, timeout: float = FLUSH_SECONDS) -> None:
+        """Wait (a few milliseconds at most) until the server's thread has handed what is
+        queued to the sockets: the host's thread waits without the interpreter's lock, so
+        the sends go out now rather than after the frame it is about to draw."""
+        loop = self.loop
+        if loop is None or loop.is_closed() or not self.by_seat or \
+                threading.current_thread() is self.thread:
+            return
+        done = threading.Event()
+
+        async def written() -> None:
+            for _ in range(3):         # the writers take their frames, then write them
+                await asyncio.sleep(0)
+            done.set()
+
+        try:
+            asyncio.run_coroutine_threadsafe(written(), loop)
+        except RuntimeError:
+            return
+        done.wait(timeout)
 
     # ---- one player's connection (the server's loop) ----------------------------------------
     async def _handle(self, ws) -> None:
