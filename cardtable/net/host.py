@@ -99,9 +99,14 @@ class HostedMatch(Match):
         return net.status if net is not None else None
 
     def take_notices(self) -> list[Notice]:
+        """Who came and went since the last call (the table's thread): a friend who sat
+        down gave the seat their name, so the match is saved again (``on_change``)."""
         out = []
         while self._notices:
             out.append(self._notices.popleft())
+        if any(n.kind == "joined" for n in out):
+            with self.lock:
+                self._changed()
         return out
 
     def seats_message(self) -> dict:

@@ -202,12 +202,20 @@ def forget_token(address: str, port: int, path: Path | None = None) -> None:
     keep_token(address, port, None, path=path)
 
 
-def status_line(match) -> Msg | None:
-    """The host's line at the table: its code, address and port (None: not hosted)."""
+def table_server(match):
+    """The running server of a match hosted here (its ``shown_address`` set), or None."""
     server = getattr(match, "server", None)
     if server is None or not server.running:
         return None
     if not hasattr(server, "shown_address"):
         server.shown_address = local_address()
+    return server
+
+
+def status_line(match) -> Msg | None:
+    """The host's table code, address and port in a sentence (None: not hosted here)."""
+    server = table_server(match)
+    if server is None:
+        return None
     return Msg("Table code {code} · {address} port {port}", code=server.code,
                address=server.shown_address, port=server.port)

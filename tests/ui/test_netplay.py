@@ -165,3 +165,57 @@ def test_setup_opens_the_table_to_the_network(app):
     assert [s["kind"] for s in scene.config()["seats"]] == ["human", "human", "computer",
                                                             "human"]
 
+
+
+def test_continue_opens_the_hosts_table_again_and_a_friend_comes_back(tmp_path):
+    from cardtable.ui.app import App
+    from cardtable.ui.scenes.table import install
+
+    def host_app():
+        a = App(size=(1280, 720), settings={"sound": False},
+                settings_path=tmp_path / "settings.json")
+        a.data_dir = tmp_path
+        install(a)
+        a.open("menu")
+        return a
+
+    config = {"game": "sixtysix", "players": 2, "seed": 4, "options": None,
+              "first_dealer": None,
+              "seats": [{"name": "Host", "kind": "human"},
+                        {"name": "Friend 2", "kind": "friend", "level": "easy"}],
+              "network": {"remote": [1], "stand_in": "easy"}}
+    first = host_app()
+    friend = None
+    try:
+        first.start_match(config)
+        host = first.table.match
+        code, port, token = host.server.code, host.server.port, host.remote[1].token
+        friend, error, _ = connect(LOOPBACK, port, "Zoe", code=code)
+        assert friend is not None, error
+        assert (tmp_path / "net_table.json").exists()
+        first.step([], DT)                # the table hears Zoe came (and saves her name)
+        host.close()                      # the host quits the program
+        deadline = time.monotonic() + 5
+        while friend.closed is None and time.monotonic() < deadline:
+            friend.take_messages()
+            time.sleep(0.01)
+        assert friend.closed == "host_left"
+        friend.close()
+        # the next run: Continue opens the same table (code, port, the friend's seat)
+        second = host_app()
+        assert second.has_match_in_progress()
+        second.continue_match()
+        again = second.table.match
+        assert again.server is not None and again.server.code == code
+        assert again.server.port == port and again.remote[1].token == token
+        assert again.seats[1].name == "Zoe"
+        friend, error, _ = connect(LOOPBACK, port, "ignored", token=token)
+        assert friend is not None and friend.seat == 1, error
+        assert friend.view()["hand"] == again.state.hand(1)
+        again.close()
+    finally:
+        if friend is not None:
+            friend.close()
+        for a in (first,):
+            if a.table is not None:
+                a.table.match.close()

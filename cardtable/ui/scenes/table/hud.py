@@ -156,7 +156,7 @@ class Hud:
         return img
 
     def _draw_scores(self, surface) -> None:
-        lines = tuple(self.game.score_lines())
+        lines = tuple(self.game.score_lines()) + self.net_lines()
         if not lines:
             return
         w = surface.get_width()

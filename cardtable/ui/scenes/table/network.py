@@ -1,13 +1,12 @@
 """Network play at the table: what the host's table or a friend's copy is told (a friend
-came or went, a move the host refused, the table closed) and the host's line with the
-table code, address and port."""
+came or went, a move the host refused, the table closed) and the host's row in the score
+panel with the table code, address and port."""
 
 from __future__ import annotations
 
 from cardtable import i18n
 from cardtable.i18n import N_, Msg
-from cardtable.ui import theme
-from cardtable.ui.netplay import status_line, words
+from cardtable.ui.netplay import table_server, words
 from cardtable.ui.scenes.table.words import friendly
 
 
@@ -65,14 +64,11 @@ class Network:
             return N_("Away · a computer plays")
         return None
 
-    def _draw_net(self, surface) -> None:
-        line = status_line(self.match)
-        if line is None:
-            return
-        row = getattr(self, "top_row", None)
-        size = theme.px(theme.SMALL)
-        text = i18n.tr(line)
-        tw = theme.text_size(text, size, bold=True)[0]
-        x = self.size[0] // 2
-        y = (row.centery if row is not None else theme.px(29))
-        self.pill(surface, text, (max(x, tw // 2 + theme.px(40)), y), size, 235)
+    def net_lines(self) -> tuple:
+        """The host's row of the score panel: the table code, and the address and port
+        friends type (none at a table that is not hosted here)."""
+        server = table_server(self.match)
+        if server is None:
+            return ()
+        return ((Msg("Table {code}", code=server.code),
+                 f"{server.shown_address}:{server.port}", None),)

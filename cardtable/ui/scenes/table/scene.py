@@ -445,7 +445,6 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Netwo
         self._draw_hint_marks(surface)
         self.game.extra_draw(surface)
         self._draw_scores(surface)
-        self._draw_net(surface)
         self._draw_log(surface)
         self.form.draw(surface)
         self._draw_caption(surface)
