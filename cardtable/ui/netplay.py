@@ -83,9 +83,9 @@ def open_table(config: dict, *, code: str | None = None, port: int | None = None
 
 
 def _host_name(match: HostedMatch) -> str:
+    """The table's name on the network: its host's name (the list adds the game)."""
     people = match.human_seats
-    owner = match.seats[people[0]].name if people else "cardtable"
-    return f"{owner} · {match.spec.name}"
+    return match.seats[people[0]].name if people else "cardtable"
 
 
 def remember_table(app, match: HostedMatch) -> None:
