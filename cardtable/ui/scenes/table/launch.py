@@ -21,6 +21,9 @@ def start_match(app, config: dict, **kwargs) -> TableScene | None:
     A config with ``network`` (friends' seats) opens the table to the network: the match
     is hosted here and friends join it from their own computers."""
     if config.get("network"):
+        old = app.table
+        if old is not None and getattr(old.match, "server", None) is not None:
+            old.match.close()       # its port is free again for the new table
         try:
             match = netplay.open_table(config)
         except OSError:
