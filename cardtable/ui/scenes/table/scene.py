@@ -413,7 +413,9 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Netwo
         m = self.match
         if self.idle and not m.is_over and not m.is_human(m.to_act):
             due = sooner(due, m.wake_in(self.clock))
-            if self.turn is not None and not m.is_human(self.turn):   # "Thinking..." dots
+            if self.turn is not None and (not m.seats[self.turn].is_human or
+                                          m.seat_status(self.turn) == "away"):
+                # "Thinking..." dots (a person playing elsewhere shows none)
                 due = sooner(due, (math.floor(self.clock * 3) + 1) / 3 - self.clock)
         return sooner(due, self.form.next_frame_in())
 
