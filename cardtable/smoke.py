@@ -430,10 +430,13 @@ def play_over_network(app) -> str:
 
     ServiceInfo(protocol.SERVICE_TYPE, f"smoke.{protocol.SERVICE_TYPE}",
                 addresses=[socketlib.inet_aton("127.0.0.1")], port=1, properties={"v": "1"})
+    from cardtable.engine import registry
+
+    game = next(spec.id for spec in registry.specs() if spec.min_players <= 2)
     seats = [{"name": "Host", "kind": "computer", "level": "easy"},
              {"name": "Friend", "kind": "human"}]
-    host = HostedMatch.from_config({"game": "sixtysix", "players": 2, "seed": 5,
-                                    "seats": seats}, remote=[1], pace=0.0, threaded=False)
+    host = HostedMatch.from_config({"game": game, "players": 2, "seed": 5, "seats": seats},
+                                   remote=[1], pace=0.0, threaded=False)
     server = TableServer(host, port=0, host="127.0.0.1")
     server.start()
     friend = None
@@ -466,7 +469,7 @@ def play_over_network(app) -> str:
         server.close()
         app.table = None
         app.reset(app.build("menu"))
-    return f"port {server.port}, a move to the host and back in {back * 1000:.0f} ms"
+    return f"{game} on port {server.port}, a move to the host and back in {back * 1000:.0f} ms"
 
 
 def run(log_path: str | os.PathLike | None = None) -> int:
