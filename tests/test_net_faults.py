@@ -115,9 +115,11 @@ def test_a_flood_is_refused_and_the_flooder_sent_away_while_the_host_goes_on():
                                  "turn": 0})
         for _ in range(2000):
             flooder.client.send_text(frame)
-        wait_until(lambda: flooder.client.ended, 10)
-        assert refused(server, "flood") or refused(server, "not_your_turn")
-        assert match.seat_status(flooder.seat) == "away"
+        # sent away: the host gives the seat to a computer (bounded, the machine may be busy)
+        wait_until(lambda: match.seat_status(flooder.seat) == "away", 30)
+        codes = {c for s, c in server.refusals if s == flooder.seat}
+        assert codes and codes <= {"flood", "not_your_turn"}
+        assert len([s for s, _ in server.refusals if s == flooder.seat]) == STRIKES + 1
         moves = len(match.moves)
         play_until(match, players[1:], lambda: len(match.moves) >= moves + 12, seconds=30)
     finally:

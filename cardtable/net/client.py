@@ -66,7 +66,11 @@ class NetClient:
         try:
             loop.run_until_complete(self._main())
         finally:
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(Exception):   # what is left ends inside the loop
+                left = asyncio.all_tasks(loop)
+                for task in left:
+                    task.cancel()
+                loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
                 loop.run_until_complete(loop.shutdown_asyncgens())
             loop.close()
             self.ended = True

@@ -369,7 +369,11 @@ class TableServer:
         try:
             loop.run_until_complete(self._serve())
         finally:
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(Exception):   # what is left ends inside the loop
+                left = asyncio.all_tasks(loop)
+                for task in left:
+                    task.cancel()
+                loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
                 loop.run_until_complete(loop.shutdown_asyncgens())
             loop.close()
 
