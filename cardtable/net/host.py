@@ -125,30 +125,49 @@ class HostedMatch(Match):
     # ---- moves ------------------------------------------------------------------------
     def apply(self, action: Action):
         with self.lock:
-            return super().apply(action)
+            events = super().apply(action)
+        self._sent()
+        return events
 
     def poll(self, now: float | None = None):
         with self.lock:
-            seat = self.to_act
-            net = self.remote.get(seat) if seat is not None else None
-            if net is None or net.status == "away" or self.is_over:
-                return super().poll(now)
-            if net.move is None:
-                return []
-            action, turn = net.move
-            net.move = None
-            if turn != self._move_no:
-                self._tell(seat, {"type": "refused", "code": "not_your_turn"})
-                return []
-            try:
-                action = self.state.normalise(action)
-                events = self.state.apply(action)
-            except IllegalAction as exc:
-                self._tell(seat, {"type": "refused", "code": "illegal", "rule": exc.code,
-                                  "params": exc.params, "turn": self._move_no})
-                return []
-            self._record(seat, action, events)
-            return events
+            events = self._poll(now)
+        if events:
+            self._sent()
+        return events
+
+    def _sent(self) -> None:
+        """A move's messages are queued: let the server send them now (outside the lock,
+        which the server's thread takes to read a player's message)."""
+        if self.flush is not None:
+            self.flush()
+
+    def _poll(self, now: float | None):
+        """The move due at a remote seat: the one its player sent, or while they are away
+        (or the seat is the host's computer's) the computer's; [] when none is ready."""
+        seat = self.to_act
+        net = self.remote.get(seat) if seat is not None else None
+        if net is None or net.status == "away" or self.is_over:
+            return super().poll(now)
+        if net.move is None:
+            return []
+        action, turn = net.move
+        net.move = None
+        if turn != self._move_no:
+            self._tell(seat, {"type": "refused", "code": "not_your_turn"})
+            return []
+        try:
+            action = self.state.normalise(action)
+            events = self.state.apply(action)
+        except IllegalAction as exc:
+            self._tell(seat, {"type": "refused", "code": "illegal", "rule": exc.code,
+                              "params": exc.params, "turn": self._move_no})
+            return []
+        except Exception:       # a move the engine cannot even read: refused, never fatal
+            self._tell(seat, {"type": "refused", "code": "malformed"})
+            return []
+        self._record(seat, action, events)
+        return events
 
     def wake_in(self, now: float) -> float | None:
         with self.lock:
@@ -202,8 +221,6 @@ class HostedMatch(Match):
                 self.send(seat, self.update_for(seat, events, public))
         self.sent_updates += 1
         self.send(None, self.seats_message())
-        if self.flush is not None:
-            self.flush()
 
     def _tell(self, seat: int, message: dict) -> None:
         if self.send is not None:
