@@ -75,6 +75,9 @@ def make_bot(game_id: str, level: str, seed: int | None):
 class Match:
     """Seats plus the engine state, with computer moves run off the caller's thread."""
 
+    #: the table offers hints (a match played at another computer's table does not)
+    hints = True
+
     def __init__(
         self,
         game_id: str,
@@ -177,6 +180,16 @@ class Match:
 
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+    def seat_status(self, seat: int) -> str | None:
+        """How a seat played over the network is doing ('connected', 'away', 'empty');
+        None for a seat at this computer (every seat of a match that is not hosted)."""
+        return None
+
+    def take_notices(self) -> list:
+        """What happened away from the table since the last call (network play: a friend
+        came or went, a move was refused by the host, the table closed); none here."""
+        return []
 
     def start_events(self) -> list[Event]:
         """Events of the first deal (empty for a match restored from a save)."""

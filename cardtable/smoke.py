@@ -5,7 +5,8 @@ every bundled asset and draws the code-drawn ones (icon, every card face, the so
 the window (the SDL dummy video driver will do), draws every scene of the shell, plays a
 deal on every game's table (taken from the table registry, so tables added later are
 checked without touching this file), and lets hard computer players play a short match of
-every game through :class:`cardtable.match.Match` with their search in the worker process.
+every game through :class:`cardtable.match.Match` with their search in the worker process,
+and hosts a table on loopback that a friend's copy joins over a WebSocket to play a move.
 
 It prints one line per step and exits 0, or exits 1 with a last line naming the step and
 the reason. Every game of the registry has a table: one without fails the test.
@@ -452,6 +453,63 @@ def play_hard_matches(report: Report) -> str:
 # --------------------------------------------------------------------------- driver
 
 
+def play_over_network(app) -> str:
+    """Host a table on loopback, sit a friend at it through a real WebSocket, and play one
+    of the friend's moves through the host's engine to the friend's copy; the mDNS library
+    (bundled for finding tables) describes the table as it would announce it."""
+    import socket as socketlib
+
+    from zeroconf import ServiceInfo
+
+    from cardtable.net import protocol
+    from cardtable.net.host import HostedMatch, TableServer
+    from cardtable.net.remote import connect
+    from cardtable.ui.scenes.table import TableScene, show_table
+
+    ServiceInfo(protocol.SERVICE_TYPE, f"smoke.{protocol.SERVICE_TYPE}",
+                addresses=[socketlib.inet_aton("127.0.0.1")], port=1, properties={"v": "1"})
+    from cardtable.engine import registry
+
+    game = next(spec.id for spec in registry.specs() if spec.min_players <= 2)
+    seats = [{"name": "Host", "kind": "computer", "level": "easy"},
+             {"name": "Friend", "kind": "human"}]
+    host = HostedMatch.from_config({"game": game, "players": 2, "seed": 5, "seats": seats},
+                                   remote=[1], pace=0.0, threaded=False)
+    server = TableServer(host, port=0, host="127.0.0.1")
+    server.start()
+    friend = None
+    try:
+        friend, error, _ = connect("127.0.0.1", server.port, "Friend", code=server.code)
+        if friend is None:
+            raise SmokeFailure(f"a friend could not join the table on loopback: {error}")
+        table = show_table(app, TableScene(friend, speed="off", sound=False))
+        deadline = time.monotonic() + 15
+        played = None
+        while played is None or not any(s == 1 for s, _ in host.moves):
+            if time.monotonic() > deadline:
+                raise SmokeFailure("no move went through the table over loopback in 15 s")
+            host.poll(now=float("inf"))
+            draw(app, app.top, "the friend's table", frames=1)
+            if played is None and table.my_turn() and table.legal:
+                played = time.perf_counter()
+                if not table.try_action(table.legal[0]):
+                    raise SmokeFailure("the friend's table refused its own legal move")
+            time.sleep(0.002)
+        back = time.perf_counter() - played
+        while friend.pending and time.monotonic() < deadline:
+            draw(app, app.top, "the friend's table", frames=1)
+            time.sleep(0.002)
+        if friend.pending:
+            raise SmokeFailure("the host's answer to the friend's move never arrived")
+    finally:
+        if friend is not None:
+            friend.close()
+        server.close()
+        app.table = None
+        app.reset(app.build("menu"))
+    return f"{game} on port {server.port}, a move to the host and back in {back * 1000:.0f} ms"
+
+
 def run(log_path: str | os.PathLike | None = None) -> int:
     """Run every step; 0 when all pass, 1 (with a one-line reason last) otherwise."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -482,6 +540,7 @@ def _run(log_path: str | os.PathLike | None) -> int:
         ("scenes", lambda: draw_scenes(state["app"])),
         ("speech", lambda: check_speech(state["app"])),
         ("tables", lambda: play_tables(state["app"])),
+        ("network", lambda: play_over_network(state["app"])),
         ("matches", lambda: play_hard_matches(report)),
     ]
     try:

@@ -115,7 +115,7 @@ def _clean(data: dict) -> dict[str, Any]:
 
 
 #: what a remembered setup may hold (see the setup scene's ``config``)
-_SEAT_KINDS = ("human", "computer")
+_SEAT_KINDS = ("human", "computer", "friend")   # friend: a seat taken over the network
 _LEVELS = ("easy", "medium", "hard")
 
 

@@ -35,6 +35,7 @@ def test_engine_imports_only_the_standard_library():
 
 def test_no_pygame_below_the_ui():
     below = list((ROOT / "engine").rglob("*.py")) + list((ROOT / "ai").rglob("*.py"))
+    below += list((ROOT / "net").rglob("*.py"))
     below += [p for p in (ROOT / "match.py", ROOT / "storage.py", ROOT / "records.py",
                           ROOT / "recent.py") if p.exists()]
     for path in below:

@@ -36,6 +36,8 @@ def run(argv: list[str] | None = None, start: dict | None = None) -> int:
     try:
         return app.loop()
     finally:
+        if app.table is not None:
+            app.table.match.close()   # a table open to the network tells its players it ended
         pygame.quit()
 
 

@@ -27,6 +27,7 @@ SCREENS = {
     "review": "cardtable.ui.scenes.review:ReviewScene",         # (deal records, index)
     "recent": "cardtable.ui.scenes.recent:RecentScene",
     "deal_code": "cardtable.ui.scenes.dealcode:DealCodeScene",  # (on_play)
+    "join": "cardtable.ui.scenes.join:JoinScene",               # a table on the network
 }
 
 

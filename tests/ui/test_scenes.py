@@ -56,7 +56,8 @@ def finished_match(game_id, players, seed=3, options=None):
 def test_menu_lists_its_entries_without_continue_by_default(app):
     menu = app.push(MenuScene())
     frames(app)
-    assert names(menu) == ["New game", "Rules", "Settings", "Statistics", "Recent matches",
+    assert names(menu) == ["New game", "Join a table", "Rules", "Settings", "Statistics",
+                           "Recent matches",
                            "Quit"]
     on_screen(app, menu)
 
@@ -92,6 +93,8 @@ def test_menu_by_keyboard(app):
     frames(app)
     press(app, pygame.K_DOWN)        # shows the focus on "New game"
     assert menu.form.focused.name == "New game"
+    press(app, pygame.K_DOWN)
+    assert menu.form.focused.name == "Join a table"
     press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
     assert isinstance(app.top, RulesScene)

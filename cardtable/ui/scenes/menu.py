@@ -35,6 +35,9 @@ class MenuScene(FormScene):
     def new_game(self) -> None:
         self.app.open("picker")
 
+    def join_table(self) -> None:
+        self.app.open("join")
+
     def rules(self) -> None:
         # during a match, the rules of the game being played
         current = self.app.match_game
@@ -78,6 +81,7 @@ class MenuScene(FormScene):
         if self.app is not None and self.app.has_match_in_progress():
             items.append((N_("Continue"), self.continue_match, "primary"))
         items.append((N_("New game"), self.new_game, "normal" if items else "primary"))
+        items.append((N_("Join a table"), self.join_table, "normal"))
         items += [
             (N_("Rules"), self.rules, "normal"),
             (N_("Settings"), self.settings, "normal"),

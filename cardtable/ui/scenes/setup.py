@@ -41,6 +41,9 @@ from cardtable.ui.widgets import (
 COMPUTER_NAMES = ("Margot", "Theo", "Hana", "Felix", "Iris", "Jonas", "Rosa", "Emil")
 LEVELS = (("easy", N_("Easy")), ("medium", N_("Medium")), ("hard", N_("Hard")))
 KINDS = (("human", N_("Human")), ("computer", N_("Computer")))
+#: the kinds of seat at a table open to the network: a friend sits there from their own
+#: computer (the level is that of the computer standing in while they are away)
+NET_KINDS = (("human", N_("Human")), ("friend", N_("Friend")), ("computer", N_("Computer")))
 DEFAULT_PLAYERS = 4
 
 
@@ -49,6 +52,8 @@ def default_name(seat: int, kind: str) -> str:
     the statistics), so it stays in English; the screens show ``default_label`` instead."""
     if kind == "human":
         return "You" if seat == 0 else f"Player {seat + 1}"
+    if kind == "friend":
+        return f"Friend {seat + 1}"
     return COMPUTER_NAMES[(seat - 1) % len(COMPUTER_NAMES)]
 
 
@@ -57,6 +62,8 @@ def default_label(seat: int, kind: str) -> Msg | str:
     for the computer players (their names are names)."""
     if kind == "human":
         return Msg("You") if seat == 0 else Msg("Player {n}", n=seat + 1)
+    if kind == "friend":
+        return Msg("Friend {n}", n=seat + 1)
     return default_name(seat, kind)
 
 
@@ -67,7 +74,8 @@ def choice_text(value) -> str:
 
 
 def is_default_name(seat: int, name: str) -> bool:
-    return name.strip() in ("", default_name(seat, "human"), default_name(seat, "computer"))
+    return name.strip() in ("", default_name(seat, "human"), default_name(seat, "computer"),
+                            default_name(seat, "friend"))
 
 
 def default_seats(n: int) -> list[dict]:
@@ -90,6 +98,8 @@ class SetupScene(FormScene):
         self.options = self.spec.default_options()
         #: the seat that plays first (games that offer the choice), None: at random
         self.first_player: int | None = None
+        #: open the table to the network: seats of kind "friend" are taken from other computers
+        self.network = False
         self._restored = False
 
     # ---- model ------------------------------------------------------------------------
@@ -111,7 +121,8 @@ class SetupScene(FormScene):
         for i, seat in enumerate(seats if isinstance(seats, list) else []):
             if i >= len(self.seats) or not isinstance(seat, dict):
                 break
-            kind = seat.get("kind") if seat.get("kind") in ("human", "computer") else None
+            kind = seat.get("kind") if seat.get("kind") in ("human", "computer", "friend") \
+                else None
             level = seat.get("level") if seat.get("level") in dict(LEVELS) else None
             name = clean_name(seat.get("name"))
             if kind:
@@ -120,6 +131,7 @@ class SetupScene(FormScene):
                 self.seats[i]["level"] = level
             if name:
                 self.seats[i]["name"] = name
+        self.network = any(s["kind"] == "friend" for s in self.seats[:self.players])
         first = last.get("first_player")
         if (self.offers_first_player and isinstance(first, int) and not isinstance(first, bool)
                 and 0 <= first < self.players):
@@ -142,7 +154,9 @@ class SetupScene(FormScene):
             name = clean_name(s["name"]) or default_name(i, s["kind"])
             if people > 1 and name == "You":   # pass-and-play: everybody has a name
                 name = f"Player {i + 1}"
-            seats.append({"name": name, "kind": s["kind"], "level": s["level"]})
+            kind = s["kind"] if self.network or s["kind"] != "friend" else "human"
+            seats.append({"name": name, "kind": kind, "level": s["level"]})
+        friends = [i for i, seat in enumerate(seats) if seat["kind"] == "friend"]
         config = {
             "game": self.game_id,
             "players": self.players,
@@ -155,6 +169,9 @@ class SetupScene(FormScene):
             config["first_player"] = first
             # the engine deals from the dealer's left: the seat before the first player deals
             config["first_dealer"] = None if first is None else (first - 1) % self.players
+        if friends:
+            config["network"] = {"remote": friends,
+                                 "stand_in": seats[friends[0]]["level"]}
         return config
 
     @property
@@ -171,12 +188,13 @@ class SetupScene(FormScene):
     def set_first_player(self, seat: int | None) -> None:
         self.first_player = seat
 
-    def set_kind(self, seat: int, kind: str) -> None:
+    def set_kind(self, seat: int, kind: str, rebuild: bool = True) -> None:
         s = self.seats[seat]
         if is_default_name(seat, s["name"]):
             s["name"] = default_name(seat, kind)
         s["kind"] = kind
-        self.rebuild()
+        if rebuild:
+            self.rebuild()
 
     def set_level(self, seat: int, level: str) -> None:
         self.seats[seat]["level"] = level
@@ -186,6 +204,19 @@ class SetupScene(FormScene):
 
     def set_option(self, key: str, value) -> None:
         self.options[key] = value
+
+    def set_network(self, on: bool) -> None:
+        """Open the table to the network (the people's seats but the first become friends'
+        seats) or keep it at this computer (friends' seats become people's again)."""
+        self.network = bool(on)
+        for i, seat in enumerate(self.seats):
+            if on and seat["kind"] == "human" and i > 0:
+                self.set_kind(i, "friend", rebuild=False)
+            elif not on and seat["kind"] == "friend":
+                self.set_kind(i, "human", rebuild=False)
+        if on and not any(s["kind"] == "friend" for s in self.seats[:self.players]):
+            self.set_kind(1, "friend", rebuild=False)     # a table open to one friend at least
+        self.rebuild()
 
     def start(self) -> None:
         self.app.start_match(copy.deepcopy(self.config()))
@@ -292,6 +323,11 @@ class SetupScene(FormScene):
                              on_change=lambda v, k=opt.key: self.set_option(k, v),
                              help_text=opt.help)
             rows.append((f"option.{opt.key}", wdg))
+        rows.append(("network", Toggle(
+            N_("Open this table to the network"), self.network, on_change=self.set_network,
+            help_text=N_("Friends take the Friend seats from their own computers with the "
+                         "table code shown at the table; a computer at the seat's level "
+                         "plays for anyone away."))))
         return rows
 
     def row_height(self) -> int:
@@ -309,7 +345,7 @@ class SetupScene(FormScene):
         label_w = theme.px(34)
         gap = theme.px(10)
         avail = inner_w - label_w - 2 * gap
-        kind_need = Choice("", KINDS).needed_width()
+        kind_need = Choice("", NET_KINDS if self.network else KINDS).needed_width()
         level_need = Choice("", LEVELS).needed_width()
         kind_w = max(int(avail * 0.33), kind_need)
         level_w = max(avail - int(avail * 0.34) - int(avail * 0.33) - gap, level_need)
@@ -359,22 +395,24 @@ class SetupScene(FormScene):
             # a person's default name is a word ("You", "Player 2"): the field shows it as its
             # grey hint, in the current language, until a name is typed
             shown = s["name"]
-            if s["kind"] == "human" and s["name"].strip() in ("", default_name(i, "human")):
+            if s["kind"] in ("human", "friend") and \
+                    s["name"].strip() in ("", default_name(i, s["kind"])):
                 shown = ""
             ti = TextInput(shown, on_change=lambda v, i=i: self.set_name(i, v),
                            max_length=NAME_LENGTH, hint=default_label(i, s["kind"]))
             ti.rect = pygame.Rect(x, y, name_w, rh)
             self.add(ti, f"seat{i}.name")
             x += name_w + gap
-            kind = Choice("", KINDS, s["kind"], on_change=lambda v, i=i: self.set_kind(i, v))
+            kind = Choice("", NET_KINDS if self.network else KINDS, s["kind"],
+                          on_change=lambda v, i=i: self.set_kind(i, v))
             kind.rect = pygame.Rect(x, y, kind_w, rh)
             self.add(kind, f"seat{i}.kind")
             x += kind_w + gap
             level = Choice("", LEVELS, s["level"], wrap=False,
                            on_change=lambda v, i=i: self.set_level(i, v),
-                           enabled=s["kind"] == "computer")
+                           enabled=s["kind"] in ("computer", "friend"))
             level.rect = pygame.Rect(x, y, level_w, rh)
-            level.visible = s["kind"] == "computer"
+            level.visible = s["kind"] in ("computer", "friend")
             self.add(level, f"seat{i}.level")
             seat_widgets += [ti, kind, level]
             y += rh + theme.px(6)

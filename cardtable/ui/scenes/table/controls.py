@@ -18,7 +18,7 @@ class Controls:
 
     def ask_hint(self) -> None:
         """Ask the hard computer player what it would do here (it thinks off this thread)."""
-        if not self.my_turn() or self._hint is not None:
+        if not self.my_turn() or self._hint is not None or not self.match.hints:
             return
         self._hint = (self.match.request_hint(self.viewer), self._legal_key)
         self._hint[0].add_done_callback(lambda _f: app_wake())
@@ -115,7 +115,8 @@ class Controls:
             undo.enabled = self.can_undo()
             undo.name = "Undo"
             self.form.add(undo)
-        if self.settings.get("hint_button", True) and self.my_turn() and not self.finished:
+        if self.settings.get("hint_button", True) and self.my_turn() and not self.finished \
+                and self.match.hints:
             hint = Button("Hint", self.ask_hint, style="quiet", size=size)
             left = max(w_.rect.right for w_ in self.form.widgets)
             hint.rect = pygame.Rect(left + theme.px(8), menu.rect.top,

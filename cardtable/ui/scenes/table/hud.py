@@ -96,6 +96,9 @@ class Hud:
             sub = Msg("Thinking{dots}", dots="." * (1 + int(self.clock * 3) % 3))
         elif turn and info.is_human:
             sub = N_("Your turn") if seat == self.viewer and not self.hotseat else N_("To play")
+        away = self.seat_words(seat, turn)     # network play: empty, or a computer stands in
+        if away is not None:
+            sub = away
         score = self.scores[seat] if seat < len(self.scores) else 0
         pad = theme.px(10)
         if turn:
@@ -156,7 +159,7 @@ class Hud:
         return img
 
     def _draw_scores(self, surface) -> None:
-        lines = tuple(self.game.score_lines())
+        lines = tuple(self.game.score_lines()) + self.net_lines()
         if not lines:
             return
         w = surface.get_width()

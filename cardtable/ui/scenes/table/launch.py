@@ -11,15 +11,31 @@ import gc
 
 from cardtable.i18n import N_
 from cardtable.match import Match
-from cardtable.ui import cardart, memory, session, theme
+from cardtable.ui import cardart, memory, netplay, session, theme
 from cardtable.ui.scenes.table.scene import TableScene
 
 
-def start_match(app, config: dict, **kwargs) -> TableScene:
-    """Start a match from the setup scene's config and show its table over the main menu."""
-    match = Match.from_config(config)
+def start_match(app, config: dict, **kwargs) -> TableScene | None:
+    """Start a match from the setup scene's config and show its table over the main menu.
+
+    A config with ``network`` (friends' seats) opens the table to the network: the match
+    is hosted here and friends join it from their own computers."""
+    if config.get("network"):
+        old = app.table
+        if old is not None and getattr(old.match, "server", None) is not None:
+            old.match.close()       # its port is free again for the new table
+        try:
+            match = netplay.open_table(config)
+        except OSError:
+            app.toast(netplay.words("port_busy"), seconds=6.0, kind="bad")
+            return None
+    else:
+        match = Match.from_config(config)
+        netplay.forget_table(app)
     table = show_table(app, TableScene(match, **kwargs))
     session.attach(app, match)      # saved now and after every move
+    if config.get("network"):
+        netplay.remember_table(app, match)
     return table
 
 
@@ -97,6 +113,9 @@ class MatchDesk:
         table = self.live()
         if table is None and self.saved:
             match = self.saved.pop()
+            hosted = netplay.remembered_table(app, match.game_id)
+            if hosted is not None:      # it was open to the network: open it again
+                match = netplay.resume_hosted(app, match, hosted) or match
             table = show_table(app, TableScene(match))
             session.attach(app, match)
             return

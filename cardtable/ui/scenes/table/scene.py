@@ -32,6 +32,7 @@ from cardtable.ui.scenes.table.hud import FADE_IN, FADE_OUT, Hud
 from cardtable.ui.scenes.table.inputs import Input
 from cardtable.ui.scenes.table.layer import RestingLayer
 from cardtable.ui.scenes.table.listen import Listen
+from cardtable.ui.scenes.table.network import Network
 from cardtable.ui.scenes.table.timeline import EventQueue
 from cardtable.ui.sound import Sounds
 from cardtable.ui.sprites import CardSprite, SpriteSet, Timeline
@@ -47,7 +48,8 @@ TEXT_CACHE_BYTES = 3 * 2**20
 PULSE_SECONDS = 4.0   # a glow (whose turn, the keyboard's focus) breathes this long, then rests
 
 
-class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Listen, Scene):
+class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Listen, Network,
+                 Scene):
     """Plays a :class:`~cardtable.match.Match` on the felt."""
 
     def __init__(self, match: Match, *, speed=None, pace: float | None = None,
@@ -333,6 +335,9 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.take_notices()         # network play: friends coming and going, refusals
+        if self.finished and self.app is not None and self.app.table is not self:
+            return                  # the host closed the table: it is gone
         self._hotseat_guard()
         if not self.waiting:
             self.timeline.update(dt, blocked=self.queue_blocked)
@@ -414,7 +419,9 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         m = self.match
         if self.idle and not m.is_over and not m.is_human(m.to_act):
             due = sooner(due, m.wake_in(self.clock))
-            if self.turn is not None and not m.is_human(self.turn):   # "Thinking..." dots
+            if self.turn is not None and (not m.seats[self.turn].is_human or
+                                          m.seat_status(self.turn) == "away"):
+                # "Thinking..." dots (a person playing elsewhere shows none)
                 due = sooner(due, (math.floor(self.clock * 3) + 1) / 3 - self.clock)
         return sooner(due, self.form.next_frame_in())
 

@@ -1,0 +1,265 @@
+"""The messages a host and its players exchange, and the checks every incoming one passes.
+
+Every message is one WebSocket text frame holding one JSON object with the protocol's
+version ``v`` and its ``type``. Nothing is ever unpickled or evaluated: a frame is parsed
+with :func:`json.loads` and then checked field by field against the shape its type must
+have (:func:`read_from_player`, :func:`read_from_host`); anything else is refused with a
+:class:`Refused`, whose code the screens turn into one sentence.
+
+A player sends (``"v": 1`` in each):
+
+* ``hello``  ``{"code", "name", "token"}``: take a seat with the table code (a new seat) or
+  with the token kept from an earlier visit (that seat again);
+* ``move``   ``{"action", "turn"}``: a move of that seat (``turn``: the host's move count
+  it was chosen at);
+* ``bye``    leaving the table.
+
+The host sends:
+
+* ``welcome`` the seat, its token, the game, the seats and the first ``update``;
+* ``update``  after every move: the events as that seat may see them, the seat's view, the
+  public facts of the match (scores, score sheet, whose turn), and the legal moves when it
+  is that seat's turn;
+* ``seats``   who sits where: a person (connected or away), a computer, a seat still empty;
+* ``refused`` a message that was not accepted (its code; the refused move's engine code and
+  parameters when the rules refused it);
+* ``closed``  the table ends (the host left) or this player was sent away.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+VERSION = 1
+MAX_MESSAGE = 64 * 1024        # bytes: a player's message longer than this is refused
+TRANSPORT_LIMIT = 256 * 1024   # bytes: the WebSocket closes on a frame longer than this
+MAX_NAME = 18
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no I, O, 0, 1: read aloud without doubt
+CODE_LENGTH = 4
+SERVICE_TYPE = "_cardtable._tcp.local."
+DEFAULT_PORT = 47650
+
+#: what each refusal code means, for logs; screens word them from the code (ui/net words)
+REASONS = {
+    "too_big": "the message is longer than 64 KB",
+    "malformed": "the message is not a JSON object of the expected shape",
+    "unknown_type": "the message's type is not one the table knows",
+    "version": "the program is of another version than the host's",
+    "wrong_code": "the table code is not this table's",
+    "bad_token": "the seat token is not one of this table's",
+    "table_full": "every seat of the table is taken",
+    "not_seated": "the player has not taken a seat yet",
+    "already_seated": "the player has a seat already",
+    "not_your_turn": "it is not that seat's turn",
+    "illegal": "the rules do not allow that move",
+    "flood": "too many messages too fast",
+    "dropped": "the player was sent away after too many refused messages",
+    "host_left": "the host closed the table",
+    "seat_taken": "someone is playing that seat already",
+}
+
+
+class Refused(Exception):
+    """A message that is not accepted: ``code`` is one of :data:`REASONS`."""
+
+    def __init__(self, code: str, **params: Any):
+        super().__init__(REASONS.get(code, code))
+        self.code = code
+        self.params = params
+
+
+class Notice:
+    """What a table tells its player about the network: ``kind`` is 'joined' or 'left'
+    (``seat``: a friend came or went, at the host), 'seats' (who sits where changed),
+    'refused' (``code``; ``error`` an IllegalAction when the rules refused the move),
+    'closed' (``code``: the table ended) or 'resync' (the view was sent anew)."""
+
+    def __init__(self, kind: str, code: str = "", error: Exception | None = None,
+                 seat: int | None = None):
+        self.kind = kind
+        self.code = code
+        self.error = error
+        self.seat = seat
+
+    def __repr__(self) -> str:
+        return f"Notice({self.kind!r}, {self.code!r}, seat={self.seat})"
+
+
+def new_code() -> str:
+    """A table code: four letters and digits that cannot be mistaken for each other."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    """A seat's token: what a player's copy keeps to come back to its seat."""
+    return secrets.token_urlsafe(18)
+
+
+def normal_code(text: Any) -> str:
+    """A typed table code as the host compares it: upper case, no spaces or dashes."""
+    if not isinstance(text, str):
+        return ""
+    return "".join(ch for ch in text.upper() if ch.isalnum())[:16]
+
+
+def encode(message: dict) -> str:
+    """One message as the text of one frame (the version added). Tuples go as lists, sets
+    as sorted lists, an object with ``to_json`` as what that gives; any other value, and
+    a key JSON cannot hold, as its text."""
+    data = {"v": VERSION, **message}
+    try:
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False, default=_plain_value,
+                          allow_nan=False)
+    except (TypeError, ValueError):
+        return json.dumps(_plain(data), separators=(",", ":"), ensure_ascii=False,
+                          allow_nan=False)
+
+
+def _plain_value(value: Any) -> Any:
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=str)
+    to_json = getattr(value, "to_json", None)
+    if to_json is not None:
+        return to_json()
+    return str(value)
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON holds it, key by key (the slow way, for what the fast one refused)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, float) and value != value or value in (float("inf"), float("-inf")):
+        return None
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return _plain(_plain_value(value))
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def _parse(frame: Any, limit: int) -> dict:
+    if isinstance(frame, bytes):
+        if len(frame) > limit:
+            raise Refused("too_big")
+        try:
+            frame = frame.decode("utf-8")
+        except UnicodeDecodeError:
+            raise Refused("malformed") from None
+    if not isinstance(frame, str):
+        raise Refused("malformed")
+    if len(frame) > limit or len(frame.encode("utf-8", "surrogatepass")) > limit:
+        raise Refused("too_big")
+    try:
+        data = json.loads(frame, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise Refused("malformed") from None
+    if not isinstance(data, dict):
+        raise Refused("malformed")
+    if data.get("v") != VERSION:
+        if isinstance(data.get("v"), int) and not isinstance(data.get("v"), bool):
+            raise Refused("version", theirs=data["v"])
+        raise Refused("malformed")
+    if not isinstance(data.get("type"), str):
+        raise Refused("malformed")
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _fields(data: dict, required: dict[str, tuple], optional: dict[str, tuple] = {}) -> None:  # noqa: B006
+    """Every required field of its type, nothing unknown (``v`` and ``type`` aside)."""
+    allowed = {"v", "type", *required, *optional}
+    if set(data) - allowed:
+        raise Refused("malformed")
+    for name, types in required.items():
+        if name not in data or not _is(data[name], types):
+            raise Refused("malformed")
+    for name, types in optional.items():
+        if name in data and not _is(data[name], types):
+            raise Refused("malformed")
+
+
+def _is(value: Any, types: tuple) -> bool:
+    if isinstance(value, bool) and bool not in types:
+        return False
+    return isinstance(value, types)
+
+
+def _action_shape(action: Any) -> bool:
+    """An action object of plain values, nested at most three deep (melds: lists of lists
+    of card codes); the engine checks the rest (``Action.from_json``)."""
+    def ok(value: Any, depth: int) -> bool:
+        if value is None or isinstance(value, (bool, int, str)):
+            return not isinstance(value, str) or len(value) <= 16
+        if isinstance(value, list):
+            return depth < 3 and len(value) <= 64 and all(ok(v, depth + 1) for v in value)
+        return False
+    return isinstance(action, dict) and 0 < len(action) <= 8 and \
+        all(isinstance(k, str) and ok(v, 0) for k, v in action.items())
+
+
+def read_from_player(frame: Any) -> dict:
+    """A player's message, checked: its size, its JSON, its version, its type, its fields."""
+    data = _parse(frame, MAX_MESSAGE)
+    kind = data["type"]
+    if kind == "hello":
+        _fields(data, {"name": (str,)}, {"code": (str,), "token": (str, type(None)),
+                                         "app": (str,)})
+        if len(data["name"]) > 64 or len(data.get("code") or "") > 32 or \
+                len(data.get("token") or "") > 64 or len(data.get("app") or "") > 64:
+            raise Refused("malformed")
+    elif kind == "move":
+        _fields(data, {"action": (dict,), "turn": (int,)})
+        if not _action_shape(data["action"]) or data["turn"] < 0:
+            raise Refused("malformed")
+    elif kind == "bye":
+        _fields(data, {})
+    else:
+        raise Refused("unknown_type")
+    return data
+
+
+_HOST_TYPES = {
+    "welcome": {"seat": (int,), "token": (str,), "game": (str,), "seats": (list,),
+                "update": (dict,), "table": (str,)},
+    "update": {"turn": (int,), "events": (list,), "view": (dict,), "public": (dict,)},
+    "seats": {"seats": (list,)},
+    "refused": {"code": (str,)},
+    "closed": {"code": (str,)},
+}
+_HOST_OPTIONAL = {
+    "update": {"legal": (list,)},
+    "refused": {"rule": (str,), "params": (dict,), "turn": (int,)},
+    "closed": {},
+    "welcome": {},
+    "seats": {},
+}
+
+
+def read_from_host(frame: Any, limit: int = 4 * 1024 * 1024) -> dict:
+    """A host's message, checked the same way (a player trusts no more than a host does)."""
+    data = _parse(frame, limit)
+    kind = data["type"]
+    if kind not in _HOST_TYPES:
+        raise Refused("unknown_type")
+    _fields(data, _HOST_TYPES[kind], _HOST_OPTIONAL[kind])
+    if kind == "seats" or kind == "welcome":
+        for seat in data["seats"]:
+            _seat_shape(seat)
+    return data
+
+
+def _seat_shape(seat: Any) -> None:
+    if not isinstance(seat, dict):
+        raise Refused("malformed")
+    _fields(seat, {"name": (str,), "kind": (str,)},
+            {"level": (str,), "status": (str,), "thinking": (bool,)})
+    if seat["kind"] not in ("human", "computer"):
+        raise Refused("malformed")

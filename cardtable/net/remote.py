@@ -1,0 +1,300 @@
+"""A match played at someone else's table, as the table scene sees a local one. No pygame.
+
+:class:`RemoteMatch` answers what the table asks of a :class:`~cardtable.match.Match`
+(``view``, ``legal_actions``, ``apply``, ``to_act``, ``is_human``, ``names``, ``poll``,
+``state.options``...) from what the host sent this seat and nothing else: its view, the
+events as it may see them, the public facts of the match (scores, the score sheet, whose
+turn) and its legal moves. It holds no rules: the host's engine decides every move.
+
+* ``apply(action)`` sends the move and returns no events; until the host answers, nobody
+  is to act here (``to_act`` None), so the table waits as it waits for a computer.
+* ``poll()`` returns the events the host sent since the last call (the table calls it
+  whenever nobody here is to act) and brings the view, the seats and the turn up to date.
+* ``take_notices()`` what the table should tell the player: a refused move (its engine
+  code and parameters, worded as at home), the seats changing, the table ending.
+
+``state`` is a :class:`PublicState`: the public facts, and the game's fixed facts (the
+meld rules of a deal, cards dealt, the number of deals) from a rules-only copy of the game
+whose cards are never read.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from cardtable.engine import registry
+from cardtable.engine.core import Action, Event, IllegalAction
+from cardtable.match import Seat
+from cardtable.net import protocol
+from cardtable.net.client import NetClient
+from cardtable.net.protocol import Notice
+
+#: members of the game's state that depend only on the game, its options and a deal number
+RULES_METHODS = ("meld_rules", "cards_dealt", "wild_ranks", "all_cards", "deal_change",
+                 "deal_measure")
+
+
+class PublicState:
+    """What the table reads of ``match.state`` over the network: public facts only."""
+
+    def __init__(self, game_id: str, players: int, public: dict):
+        spec = registry.get(game_id)
+        self._rules = spec.new_match(players=players, seed=0,
+                                     options=public.get("options") or None)
+        self.update(public)
+
+    def update(self, public: dict) -> None:
+        self.current_player = public.get("to_act")
+        self.is_over = bool(public.get("is_over"))
+        self.winners = list(public.get("winners") or [])
+        self.match_scores = list(public.get("match_scores") or [])
+        self.score_sheet = list(public.get("score_sheet") or [])
+        self.deal_no = public.get("deal_no") or 0
+        self.dealer = public.get("dealer")
+        self.options = dict(public.get("options") or {})
+        self._rules.deal_no = self.deal_no
+
+    def __getattr__(self, name: str) -> Any:
+        # the game's constants (N_DEALS, MAX_RESHUFFLES...) and its rules-only methods
+        if name.isupper() or name in RULES_METHODS:
+            return getattr(self._rules, name)
+        raise AttributeError(name)
+
+
+class RemoteMatch:
+    """A seat at a table hosted elsewhere, driven by a :class:`NetClient`."""
+
+    hints = False    # the table offers no hints: the host would have to think for this seat
+
+    def __init__(self, client: NetClient, welcome: dict):
+        self.client = client
+        self.seat: int = welcome["seat"]
+        self.token: str = welcome["token"]
+        self.table_name: str = welcome.get("table", "")
+        self.game_id: str = welcome["game"]
+        self.spec = registry.get(self.game_id)
+        self.seats: list[Seat] = []
+        self.statuses: list[dict] = []
+        self._seats_from(welcome["seats"])
+        update = welcome["update"]
+        self.state = PublicState(self.game_id, len(self.seats), update["public"])
+        self._view: dict = update["view"]
+        self._legal: list[Action] = _actions(update.get("legal"))
+        self.turn_no: int = update["turn"]
+        self.pending = False
+        self.closed: str | None = None
+        self.log: list[Event] = []
+        self.moves: list[int] = []
+        self.pace = 0.0
+        self.on_change: Any = None
+        self._notices: list[Notice] = []
+        self._events: list[Event] = []
+        self.updated_at = time.monotonic()
+
+    @property
+    def on_ready(self) -> Any:
+        return self.client.on_message
+
+    @on_ready.setter
+    def on_ready(self, callback: Any) -> None:
+        self.client.on_message = callback
+
+    # ---- who acts -----------------------------------------------------------------------
+    @property
+    def n_players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, once the events that led there were handed to the table (until
+        then nobody here acts, so the table asks ``poll`` for them)."""
+        if self.pending or self.closed or self._events:
+            return None
+        return self.state.current_player
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over and not self._events
+
+    def is_human(self, seat: int | None) -> bool:
+        """Only this seat's player is a person *here*: everyone else's moves come from
+        the host, as a computer's would."""
+        return seat is not None and seat == self.seat
+
+    @property
+    def human_to_act(self) -> bool:
+        return self.is_human(self.to_act)
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [self.seat]
+
+    @property
+    def undo_seat(self) -> int | None:
+        return None
+
+    @property
+    def thinking(self) -> bool:
+        return any(s.get("thinking") for s in self.statuses)
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> bool:
+        return False
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def seat_status(self, seat: int) -> str | None:
+        """'connected', 'away' (a computer plays for them), 'empty', 'host', 'computer'."""
+        if 0 <= seat < len(self.statuses):
+            return self.statuses[seat].get("status")
+        return None
+
+    def start_events(self) -> list[Event]:
+        return []
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._legal) if self.to_act == self.seat else []
+
+    def view(self, seat: int | None = None) -> dict:
+        """This seat's view (the only one this copy has)."""
+        return self._view
+
+    def log_for(self, seat: int | None) -> list[dict]:
+        return [e.for_seat(seat) for e in self.log]
+
+    # ---- moves --------------------------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        """Send this seat's move to the host; its events come back through ``poll``."""
+        if self.closed:
+            raise IllegalAction("match_over", "the table is closed")
+        if self.to_act != self.seat:
+            raise IllegalAction("not_your_turn", "it is not this seat's turn")
+        self.pending = True
+        self.client.send({"type": "move", "action": action.to_json(), "turn": self.turn_no})
+        return []
+
+    def poll(self, now: float | None = None) -> list[Event]:
+        """What the host sent since the last call, as events to show."""
+        self.take_messages()
+        events, self._events = self._events, []
+        return events
+
+    def take_messages(self) -> None:
+        for message in self.client.take():
+            self._take(message)
+
+    def _take(self, message: dict) -> None:
+        kind = message["type"]
+        if kind == "update":
+            self._update(message)
+        elif kind == "seats":
+            self._seats_from(message["seats"])
+            self._notices.append(Notice("seats"))
+        elif kind == "refused":
+            self.pending = False
+            error = None
+            if message["code"] == "illegal" and isinstance(message.get("rule"), str):
+                params = message.get("params") if isinstance(message.get("params"), dict) \
+                    else {}
+                error = IllegalAction(message["rule"], "refused by the host", **params)
+            self._notices.append(Notice("refused", message["code"], error))
+        elif kind == "closed":
+            self.closed = message["code"]
+            self.pending = False
+            self._notices.append(Notice("closed", message["code"]))
+        elif kind == "welcome":        # the same seat again on a new connection
+            self.token = message["token"]
+            self._seats_from(message["seats"])
+            self._update(message["update"])
+            self._notices.append(Notice("resync"))
+
+    def _update(self, message: dict) -> None:
+        self.turn_no = message["turn"]
+        self._view = message["view"]
+        self.state.update(message["public"])
+        self._legal = _actions(message.get("legal"))
+        self.pending = False
+        events = [_event(e) for e in message["events"] if isinstance(e, dict)]
+        self.log.extend(events)
+        del self.log[:-400]
+        self._events.extend(events)
+        if events:
+            self.moves.append(self.turn_no)
+        self.updated_at = time.monotonic()
+
+    def _seats_from(self, seats: list[dict]) -> None:
+        self.statuses = [dict(s) for s in seats]
+        made = [Seat(s["name"], s["kind"], s.get("level", "easy")) for s in seats]
+        if len(made) == len(self.seats):
+            for old, new in zip(self.seats, made, strict=True):
+                old.name, old.kind, old.level = new.name, new.kind, new.level
+        else:
+            self.seats = made
+
+    def take_notices(self) -> list[Notice]:
+        self.take_messages()      # seats, refusals and the end come in even mid-animation
+        out, self._notices = self._notices, []
+        return out
+
+    def wake_in(self, now: float) -> float | None:
+        return None     # the connection wakes the window when something arrives
+
+    def warm_up(self) -> None:
+        pass
+
+    def request_hint(self, seat: int):
+        """No hints at a table over the network (the table hides the button): an answer
+        with no move, which the table shows as nothing."""
+        import concurrent.futures as futures
+        out: futures.Future = futures.Future()
+        out.set_result((None, ""))
+        return out
+
+    def close(self) -> None:
+        """Leave the table (the host's computer plays this seat until the token returns)."""
+        self.client.close()
+
+
+def _actions(data: Any) -> list[Action]:
+    out = []
+    for item in data or []:
+        try:
+            out.append(Action.from_json(item))
+        except IllegalAction:
+            continue
+    return out
+
+
+def _event(data: dict) -> Event:
+    """An event as the host sent it to this seat (already only what this seat may see)."""
+    kind = data.get("kind") if isinstance(data.get("kind"), str) else "unknown"
+    return Event(kind, {k: v for k, v in data.items() if k != "kind"})
+
+
+def connect(address: str, port: int, name: str, code: str = "", token: str | None = None,
+            timeout: float = 6.0) -> tuple[RemoteMatch | None, str | None, dict]:
+    """Connect and wait for the welcome (tests and tools; the window connects without
+    waiting: see :class:`~cardtable.net.client.NetClient`). Returns (match, None, {}) or
+    (None, refusal code, its params)."""
+    client = NetClient(address, port, name=name, code=code, token=token, timeout=timeout)
+    client.start()
+    deadline = time.monotonic() + timeout + 2
+    while time.monotonic() < deadline:
+        try:
+            message = client.inbox.get(timeout=max(0.01, deadline - time.monotonic()))
+        except Exception:
+            break
+        if message["type"] == "welcome":
+            return RemoteMatch(client, message), None, {}
+        if message["type"] in ("refused", "closed"):
+            client.close()
+            return None, message["code"], message.get("params") or {}
+    client.close()
+    return None, "unreachable", {}
+
+
+__all__ = ["RemoteMatch", "PublicState", "Notice", "connect", "protocol"]

@@ -1,0 +1,229 @@
+"""Join a table: the tables open on this network (found by mDNS), or an address and port
+typed by hand, the table code from the host's screen and the name to sit under.
+
+Connecting happens on the connection's own thread; this screen looks at what arrived each
+frame (the window is woken when something does), so it never waits on the network. A seat's
+token is kept (``netplay.keep_token``): joining the same address and port again sits the
+player at their seat again, even after their program was closed.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable import i18n
+from cardtable.engine import registry
+from cardtable.i18n import N_, Msg
+from cardtable.names import NAME_LENGTH, clean_name
+from cardtable.net import protocol
+from cardtable.net.client import NetClient
+from cardtable.net.discovery import Browser
+from cardtable.net.remote import RemoteMatch
+from cardtable.ui import netplay, theme
+from cardtable.ui.app import wake as app_wake
+from cardtable.ui.scenes.common import FormScene
+from cardtable.ui.scenes.table.launch import show_table
+from cardtable.ui.scenes.table.scene import TableScene
+from cardtable.ui.widgets import BUTTON_HEIGHT, Button, TextInput
+
+FIELDS = (("address", N_("Address")), ("port", N_("Port")), ("code", N_("Table code")),
+          ("name", N_("Your name")))
+
+
+class JoinScene(FormScene):
+    title = N_("Join a table")
+    subtitle = N_("A table open on this network, or the address and port the host gives you")
+
+    def __init__(self, browse: bool = True) -> None:
+        super().__init__()
+        self.values = {"address": "", "port": str(protocol.DEFAULT_PORT), "code": "",
+                       "name": netplay.remembered_name()}
+        self.browser: Browser | None = Browser() if browse else None
+        self.client: NetClient | None = None
+        self.used_token = False
+        self.status: Msg | str | None = None
+        self.status_bad = False
+        self._seen = -1.0
+        self._shown_tables: list = []
+
+    # ---- life ----------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        if self.browser is not None and self.browser._zc is None and not self.browser.failed:
+            self.browser.start()
+        super().on_enter()
+
+    def on_exit(self) -> None:
+        if self.browser is not None:
+            self.browser.close()
+            self.browser = None
+
+    # ---- the model --------------------------------------------------------------------------
+    def set_value(self, key: str, text: str) -> None:
+        self.values[key] = text
+
+    def pick(self, found) -> None:
+        """A table of the list: its address and port go into the fields."""
+        self.values["address"] = found.address
+        self.values["port"] = str(found.port)
+        self.rebuild()
+        code = self.widget("code")
+        if code is not None:
+            self.form.focus(code)
+
+    def join(self) -> None:
+        if self.client is not None:
+            return
+        address = self.values["address"].strip()
+        try:
+            port = int(self.values["port"].strip())
+            if not 0 < port < 65536:
+                raise ValueError
+        except ValueError:
+            self.say(N_("The port is a number from 1 to 65535."), bad=True)
+            return
+        if not address:
+            self.say(N_("Type the host's address, or pick a table from the list."), bad=True)
+            return
+        name = clean_name(self.values["name"]) or "Player"
+        token = netplay.token_for(address, port)
+        code = self.values["code"]
+        if not token and not protocol.normal_code(code):
+            self.say(N_("Type the table code shown on the host's screen."), bad=True)
+            return
+        self._connect(address, port, name, code, token)
+
+    def _connect(self, address, port, name, code, token) -> None:
+        self.used_token = bool(token)
+        self.client = NetClient(address, port, name=name, code=code, token=token,
+                                on_message=app_wake)
+        self.client.start()
+        self.say(N_("Connecting…"))
+
+    def say(self, text, bad: bool = False) -> None:
+        self.status = text
+        self.status_bad = bad
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.browser is not None and self.browser.changed_at != self._seen:
+            self._seen = self.browser.changed_at
+            tables = self.browser.tables()
+            if tables != self._shown_tables:
+                self._shown_tables = tables
+                self.rebuild()
+        client = self.client
+        if client is None:
+            return
+        for message in client.take():
+            kind = message["type"]
+            if kind == "welcome":
+                self._seated(client, message)
+                return
+            if kind in ("refused", "closed"):
+                client.close()
+                self.client = None
+                code = message["code"]
+                if code == "bad_token" and self.used_token and \
+                        protocol.normal_code(self.values["code"]):
+                    netplay.forget_token(client.address, client.port)
+                    self._connect(client.address, client.port, client.hello["name"],
+                                  self.values["code"], None)
+                    return
+                self.say(netplay.words(code), bad=True)
+                return
+
+    def _seated(self, client: NetClient, welcome: dict) -> None:
+        self.client = None
+        try:
+            registry.get(welcome["game"])
+            match = RemoteMatch(client, welcome)
+        except Exception:
+            client.close()
+            self.say(netplay.words("version"), bad=True)
+            return
+        netplay.keep_token(client.address, client.port, match.token,
+                           name=client.hello["name"])
+        show_table(self.app, TableScene(match))
+
+    # ---- layout ------------------------------------------------------------------------------
+    def layout(self) -> None:
+        w, h = self.size
+        top = self.heading_bottom() + theme.px(16)
+        margin = theme.px(32)
+        gap = theme.px(24)
+        col = (w - 2 * margin - gap) // 2
+        self.list_rect = pygame.Rect(margin, top, col, h - top - theme.px(110))
+        self.form_rect = pygame.Rect(margin + col + gap, top, col, self.list_rect.height)
+        pad = theme.px(18)
+        bh = theme.px(BUTTON_HEIGHT)
+        y = self.list_rect.top + pad + theme.px(34)
+        for i, found in enumerate(self._shown_tables[:6]):
+            game = registry.get(found.game).name if found.game in registry.ids() else found.game
+            label = f"{found.name} · {i18n.tr(game)} · {found.address}:{found.port}"
+            b = Button(label, lambda f=found: self.pick(f), style="normal",
+                       size=theme.SMALL + 1)
+            b.rect = pygame.Rect(self.list_rect.left + pad, y,
+                                 self.list_rect.width - 2 * pad, bh)
+            self.add(b, f"table{i}")
+            y += bh + theme.px(8)
+        label_w = max(theme.text_size(i18n.tr(text), theme.px(theme.BODY))[0]
+                      for _, text in FIELDS) + theme.px(16)
+        y = self.form_rect.top + pad + theme.px(34)
+        self.label_rows = []
+        for key, text in FIELDS:
+            limit = {"address": 64, "port": 5, "code": 8, "name": NAME_LENGTH}[key]
+            hint = {"address": "192.168.1.20", "port": str(protocol.DEFAULT_PORT),
+                    "code": "K7QF", "name": N_("Player")}[key]
+            field = TextInput(self.values[key], on_change=lambda v, k=key: self.set_value(k, v),
+                              max_length=limit, hint=hint)
+            field.rect = pygame.Rect(self.form_rect.left + pad + label_w, y,
+                                     self.form_rect.width - 2 * pad - label_w, bh)
+            self.add(field, key)
+            self.label_rows.append((text, field.rect))
+            y += bh + theme.px(12)
+        self.status_y = y + theme.px(6)
+        self.back_button()
+        join = Button(N_("Join"), self.join, style="primary")
+        join.rect = pygame.Rect(0, 0, max(theme.px(200), join.preferred_width()), bh)
+        join.rect.bottomright = (w - margin, h - theme.px(28))
+        self.add(join, "Join")
+
+    def initial_focus(self):
+        return self.widget("code" if self.values["address"] else "address")
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        super().draw_content(surface)
+        pad = theme.px(18)
+        small = theme.px(theme.SMALL)
+        for rect, head in ((self.list_rect, N_("TABLES ON THIS NETWORK")),
+                           (self.form_rect, N_("BY ADDRESS"))):
+            theme.panel(surface, rect)
+            theme.draw_text(surface, head, (rect.left + pad, rect.top + pad), small,
+                            theme.ACCENT_LIGHT, bold=True)
+        if not self._shown_tables:
+            text = N_("No table found yet. A network may hide them: type the address.")
+            lines = theme.wrap(i18n.tr(text), theme.font(theme.px(theme.BODY - 1)),
+                               self.list_rect.width - 2 * pad)
+            y = self.list_rect.top + pad + theme.px(40)
+            for line in lines:
+                theme.draw_text(surface, line, (self.list_rect.left + pad, y),
+                                theme.px(theme.BODY - 1), theme.TEXT_DIM, shadow=False)
+                y += theme.line_height(theme.px(theme.BODY - 1))
+        size = theme.px(theme.BODY)
+        for text, rect in self.label_rows:
+            theme.draw_text(surface, text, (self.form_rect.left + pad, rect.centery), size,
+                            theme.TEXT, anchor="midleft", shadow=False)
+        if self.status:
+            colour = theme.BAD if self.status_bad else theme.TEXT_DIM
+            lines = theme.wrap(i18n.tr(self.status), theme.font(size),
+                               self.form_rect.width - 2 * pad)
+            y = self.status_y
+            for line in lines[:3]:
+                theme.draw_text(surface, line, (self.form_rect.left + pad, y), size, colour,
+                                shadow=False)
+                y += theme.line_height(size)
+
+    def next_frame_in(self) -> float | None:
+        if self.browser is not None:
+            return 1.0          # the list of tables is looked at again every second
+        return super().next_frame_in()

@@ -1,0 +1,74 @@
+"""Network play at the table: what the host's table or a friend's copy is told (a friend
+came or went, a move the host refused, the table closed) and the host's row in the score
+panel with the table code, address and port."""
+
+from __future__ import annotations
+
+from cardtable import i18n
+from cardtable.i18n import N_, Msg
+from cardtable.ui.netplay import table_server, words
+from cardtable.ui.scenes.table.words import friendly
+
+
+class Network:
+    """Part of :class:`TableScene`: the notices of a match played over the network."""
+
+    def take_notices(self) -> None:
+        for notice in self.match.take_notices():
+            kind = notice.kind
+            if kind == "joined":
+                name = i18n.seat_name(self.match.seats[notice.seat].name)
+                self.say(Msg("{name} joined the table.", name=name))
+                self.show_toast(Msg("{name} joined the table.", name=name), 3.0, kind="info")
+            elif kind == "left":
+                name = i18n.seat_name(self.match.seats[notice.seat].name)
+                text = Msg("{name} left: a computer plays for them until they come back.",
+                           name=name)
+                self.say(text)
+                self.show_toast(text, 4.0, kind="info")
+            elif kind == "refused":
+                if notice.error is not None:
+                    self.show_toast(self.game.refusal_text(notice.error)
+                                    or friendly(notice.error, self._led_suit()))
+                else:
+                    self.show_toast(words(notice.code))
+                self.relayout(0.28, zones=[f"hand{self.viewer}"])   # the card flies back
+            elif kind == "resync":
+                self.timeline.queue.clear()
+                self.clear_zones()
+                self.game.sync(self.match.view(self.viewer))
+                self.relayout(0.0)
+                self._legal_key = None
+            elif kind == "closed":
+                self.table_closed(notice.code)
+
+    def table_closed(self, code: str) -> None:
+        """The host's table ended: back to the menu, saying why."""
+        self.finished = True
+        if self.app is None:
+            self.show_caption(words(code), 30.0)
+            return
+        if self.app.table is self:
+            self.app.table = None
+        self.app.reset(self.app.build("menu"))
+        self.app.toast(words(code), seconds=7.0, kind="bad")
+
+    def seat_words(self, seat: int, turn: bool):
+        """The plate's second line for a seat played over the network (None: the usual)."""
+        status = self.match.seat_status(seat)
+        if status == "empty":
+            return N_("Waiting for a friend")
+        if status == "away":
+            if turn and self.idle:
+                return Msg("Thinking{dots}", dots="." * (1 + int(self.clock * 3) % 3))
+            return N_("Away · a computer plays")
+        return None
+
+    def net_lines(self) -> tuple:
+        """The host's row of the score panel: the table code, and the address and port
+        friends type (none at a table that is not hosted here)."""
+        server = table_server(self.match)
+        if server is None:
+            return ()
+        return ((Msg("Table {code}", code=server.code),
+                 f"{server.shown_address}:{server.port}", None),)

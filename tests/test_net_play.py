@@ -1,0 +1,91 @@
+"""Whole matches over loopback: a host and headless players who play their legal moves
+at random from what the host sent them (their view and legal moves), nothing else."""
+
+from __future__ import annotations
+
+import time
+
+from cardtable.net.host import _plain
+from tests.net_helpers import host_table, join, play_until, settle
+
+
+def test_a_host_and_three_players_play_a_whole_japanese65_match():
+    match, server = host_table("japanese65", 4, remote=[1, 2, 3], seed=11)
+    players = [join(server, f"Friend{i}") for i in range(3)]
+    try:
+        assert sorted(p.seat for p in players) == [1, 2, 3]
+        assert [s.name for s in match.seats][1:] == ["Friend0", "Friend1", "Friend2"]
+        play_until(match, players, lambda: match.is_over, seconds=90)
+        settle(players)
+        for p in players:
+            assert p.is_over
+            assert p.state.match_scores == list(match.state.match_scores)
+            assert p.state.winners == list(match.state.winners)
+            assert p.log[-1].kind == "match_over"
+            # every deal's summary reached them, with its typed result
+            assert sum(e.kind == "deal_scored" for e in p.log) == len(match.state.score_sheet)
+        # every seat's moves came from its player: no computer stood in
+        assert all(seat == 0 or match.seat_status(seat) == "connected"
+                   for seat, _ in match.moves)
+        assert not server.refusals
+    finally:
+        for p in players:
+            p.close()
+        server.close()
+
+
+def test_eight_players_play_a_rummy65_hand():
+    remote = list(range(1, 8))
+    match, server = host_table("rummy65", 8, remote=remote, seed=4)
+    players = [join(server, f"F{i}") for i in remote]
+    try:
+        assert sorted(p.seat for p in players) == remote
+        play_until(match, players, lambda: len(match.state.score_sheet) >= 1, seconds=90)
+        settle(players)
+        for p in players:
+            scored = [e for e in p.log if e.kind == "deal_scored"]
+            assert scored, "the hand's end reached every player"
+            assert p.state.score_sheet == _plain(match.state.score_sheet)
+            assert p.view()["hand"] == match.state.hand(p.seat)
+        assert not server.refusals
+    finally:
+        for p in players:
+            p.close()
+        server.close()
+
+
+def test_a_player_killed_mid_deal_is_replaced_by_a_computer_and_comes_back():
+    match, server = host_table("japanese65", 4, remote=[1, 2, 3], seed=5)
+    players = [join(server, f"Friend{i}") for i in range(3)]
+    try:
+        play_until(match, players, lambda: len(match.moves) >= 6, seconds=30)
+        victim = players[0]
+        seat, token = victim.seat, victim.token
+        # killed: its socket torn down without a word, as when the program is killed
+        loop = victim.client.loop
+        loop.call_soon_threadsafe(victim.client._ws.transport.abort)
+        deadline = time.monotonic() + 10
+        while match.seat_status(seat) != "away":
+            assert time.monotonic() < deadline, "the host did not see the player go"
+            time.sleep(0.01)
+        others = players[1:]
+        moved_at = len(match.moves)
+        # the computer plays the seat while the player is away
+        play_until(match, others,
+                   lambda: any(s == seat for s, _ in match.moves[moved_at:]), seconds=30)
+        assert match.seat_status(seat) == "away"
+        deal = match.state.deal_no
+        back = join(server, "ignored", token=victim.token)
+        assert back.seat == seat and back.token == token
+        assert match.seat_status(seat) == "connected"
+        assert match.seats[seat].name == "Friend0"         # the seat keeps its name
+        assert back.view()["hand"] == match.state.hand(seat)
+        players = [back] + others
+        back_at = len(match.moves)
+        play_until(match, players,
+                   lambda: any(s == seat for s, _ in match.moves[back_at:]), seconds=30)
+        assert match.seat_status(seat) == "connected" and match.state.deal_no >= deal
+    finally:
+        for p in players:
+            p.close()
+        server.close()

@@ -1,0 +1,230 @@
+"""Network play on the real table: a friend's copy plays every game on the usual table
+scene from what the host sends (its view, the events as its seat sees them), the host's
+table shows who is connected, and the Join screen takes a seat.
+
+Modules: cardtable.ui.netplay, cardtable.ui.scenes.join (the Join screen) and
+cardtable.ui.scenes.table.network (the table's notices and the host's line)."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+from cardtable.engine import registry
+from cardtable.i18n import tr
+from cardtable.net.remote import connect
+from cardtable.ui import netplay
+from cardtable.ui.scenes.table import TableScene, show_table
+from tests.net_helpers import LOOPBACK, host_table
+from tests.ui.conftest import DT, type_text
+from tests.ui.test_table import dismiss_overlays
+
+GAMES = [(g, n) for g in registry.ids() for n in sorted({registry.get(g).min_players,
+                                                          registry.get(g).max_players})]
+
+
+def drive(app, host, table, until, seconds=60.0, seed=3):
+    rng = random.Random(seed)
+    deadline = time.monotonic() + seconds
+    while not until():
+        assert time.monotonic() < deadline, "the table did not go on"
+        host.poll(now=float("inf"))
+        if app.top is not table:
+            dismiss_overlays(app, table)
+        app.step([], DT)
+        if table.my_turn() and table.legal:
+            assert table.try_action(rng.choice(table.legal))
+        time.sleep(0.0005)
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_a_friend_plays_a_deal_of_every_game_on_the_table(app, game, players):
+    host, server = host_table(game, players, remote=[1], seed=7)
+    match, error, _ = connect(LOOPBACK, server.port, "Ann", code=server.code)
+    assert match is not None, error
+    try:
+        table = show_table(app, TableScene(match, speed="off", sound=False))
+        drive(app, host, table, lambda: len(host.state.score_sheet) >= 1 or host.is_over)
+        deadline = time.monotonic() + 5
+        while len(table.deal_rows) < 1 and time.monotonic() < deadline:
+            app.step([], DT)
+            dismiss_overlays(app, table)
+        assert table.deal_rows, "the end-of-deal summary reached the friend's table"
+        if host.is_over:       # a match of one deal: its end reaches the friend too
+            deadline = time.monotonic() + 5
+            while not table.finished and time.monotonic() < deadline:
+                app.step([], DT)
+                dismiss_overlays(app, table)
+            assert table.finished and match.is_over
+            return
+        # the friend's hand on screen is the host's true hand, and no other hand shows a face
+        # (the host stands still here, so what the friend shows is the host's present)
+        deadline = time.monotonic() + 10
+        while not (table.idle and match.turn_no == host._move_no and not match.pending):
+            assert time.monotonic() < deadline, "the friend's table did not catch up"
+            app.step([], DT)
+            dismiss_overlays(app, table)
+            time.sleep(0.002)
+        mine = sorted(s.code for s in table.zone("hand1"))
+        if mine and None not in mine:
+            assert mine == sorted(host.state.hand(1))
+        # faces of other hands only where the rules show them to this seat (a card taken
+        # face up from the discard pile, a marriage's queen): in its view or its events
+        told = json.dumps([host.state.view(1)] + [e.for_seat(1) for e in host.log])
+        for seat in range(players):
+            if seat != 1:
+                faces = [s.code for s in table.zone(f"hand{seat}") if s.code is not None]
+                assert all(f'"{code}"' in told for code in faces), (seat, faces)
+    finally:
+        match.close()
+        server.close()
+
+
+def test_the_hosts_plates_say_who_is_away_and_the_host_line_shows_the_code(app):
+    config = {"game": "sixtysix", "players": 2, "seed": 1,
+              "seats": [{"name": "Host", "kind": "human"},
+                        {"name": "Friend 2", "kind": "friend", "level": "easy"}],
+              "network": {"remote": [1], "stand_in": "easy"}}
+    host = netplay.open_table(config, advertise=False, bind=LOOPBACK)
+    try:
+        table = show_table(app, TableScene(host, speed="off", sound=False))
+        app.step([], DT)
+        assert table.seat_words(1, False) == "Waiting for a friend"
+        line = netplay.status_line(host)
+        assert host.server.code in tr(line) and str(host.server.port) in tr(line)
+        friend, error, _ = connect(LOOPBACK, host.server.port, "Zoe", code=host.server.code)
+        assert friend is not None, error
+        deadline = time.monotonic() + 5
+        while host.seats[1].name != "Zoe" and time.monotonic() < deadline:
+            app.step([], DT)
+        app.step([], DT)
+        assert table.seat_words(1, False) is None
+        assert any("Zoe joined" in tr(x) for x in table.log)
+        friend.close()
+        deadline = time.monotonic() + 5
+        while host.seat_status(1) != "away" and time.monotonic() < deadline:
+            app.step([], DT)
+            time.sleep(0.01)
+        app.step([], DT)
+        assert table.seat_words(1, False) == "Away · a computer plays"
+        app.screen.fill((0, 0, 0))
+        app.draw(app.screen)
+    finally:
+        host.close()
+
+
+def test_the_join_screen_takes_a_seat_and_keeps_its_token(app, tmp_path, monkeypatch):
+    monkeypatch.setattr(netplay, "seats_file", lambda: tmp_path / "net_seats.json")
+    host, server = host_table("sixtysix", 2, remote=[1])
+    try:
+        scene = app.build("join", browse=False)
+        app.push(scene)
+        app.step([], DT)
+        scene.form.focus(scene.widget("address"))
+        type_text(app, LOOPBACK)
+        scene.values["port"] = str(server.port)
+        scene.values["code"] = "zz"
+        scene.values["name"] = "Ann"
+        scene.join()
+        deadline = time.monotonic() + 5
+        while scene.client is not None and time.monotonic() < deadline:
+            app.step([], DT)
+            time.sleep(0.01)
+        assert scene.status == netplay.WORDS["wrong_code"]
+        scene.values["code"] = server.code.lower()
+        scene.join()
+        deadline = time.monotonic() + 5
+        while not isinstance(app.top, TableScene) and time.monotonic() < deadline:
+            app.step([], DT)
+            time.sleep(0.01)
+        assert isinstance(app.top, TableScene)
+        assert app.top.match.seat == 1 and host.seats[1].name == "Ann"
+        assert netplay.token_for(LOOPBACK, server.port) == host.remote[1].token
+        assert netplay.remembered_name() == "Ann"
+        # the host quits: the friend's table ends with a clear message, back to the menu
+        server.close()
+        deadline = time.monotonic() + 5
+        while isinstance(app.top, TableScene) and time.monotonic() < deadline:
+            app.step([], DT)
+            time.sleep(0.01)
+        assert not isinstance(app.top, TableScene)
+        assert any(t.text == netplay.WORDS["host_left"] for t in app.toasts)
+    finally:
+        server.close()
+
+
+def test_setup_opens_the_table_to_the_network(app):
+    scene = app.build("setup", "japanese65")
+    app.push(scene)
+    app.step([], DT)
+    assert "network" not in scene.config()
+    scene.set_network(True)          # the computers keep their seats; one is for a friend
+    assert scene.config()["network"] == {"remote": [1], "stand_in": "medium"}
+    scene.set_kind(3, "friend")
+    scene.set_level(1, "hard")
+    config = scene.config()
+    assert config["network"] == {"remote": [1, 3], "stand_in": "hard"}
+    assert [s["kind"] for s in config["seats"]] == ["human", "friend", "computer", "friend"]
+    assert scene.widget("seat3.level").visible     # the level of the computer standing in
+    scene.set_network(False)
+    assert "network" not in scene.config()
+    assert [s["kind"] for s in scene.config()["seats"]] == ["human", "human", "computer",
+                                                            "human"]
+
+
+
+def test_continue_opens_the_hosts_table_again_and_a_friend_comes_back(tmp_path):
+    from cardtable.ui.app import App
+    from cardtable.ui.scenes.table import install
+
+    def host_app():
+        a = App(size=(1280, 720), settings={"sound": False},
+                settings_path=tmp_path / "settings.json")
+        a.data_dir = tmp_path
+        install(a)
+        a.open("menu")
+        return a
+
+    config = {"game": "sixtysix", "players": 2, "seed": 4, "options": None,
+              "first_dealer": None,
+              "seats": [{"name": "Host", "kind": "human"},
+                        {"name": "Friend 2", "kind": "friend", "level": "easy"}],
+              "network": {"remote": [1], "stand_in": "easy"}}
+    first = host_app()
+    friend = None
+    try:
+        first.start_match(config)
+        host = first.table.match
+        code, port, token = host.server.code, host.server.port, host.remote[1].token
+        friend, error, _ = connect(LOOPBACK, port, "Zoe", code=code)
+        assert friend is not None, error
+        assert (tmp_path / "net_table.json").exists()
+        first.step([], DT)                # the table hears Zoe came (and saves her name)
+        host.close()                      # the host quits the program
+        deadline = time.monotonic() + 5
+        while friend.closed is None and time.monotonic() < deadline:
+            friend.take_messages()
+            time.sleep(0.01)
+        assert friend.closed == "host_left"
+        friend.close()
+        # the next run: Continue opens the same table (code, port, the friend's seat)
+        second = host_app()
+        assert second.has_match_in_progress()
+        second.continue_match()
+        again = second.table.match
+        assert again.server is not None and again.server.code == code
+        assert again.server.port == port and again.remote[1].token == token
+        assert again.seats[1].name == "Zoe"
+        friend, error, _ = connect(LOOPBACK, port, "ignored", token=token)
+        assert friend is not None and friend.seat == 1, error
+        assert friend.view()["hand"] == again.state.hand(1)
+        again.close()
+    finally:
+        if friend is not None:
+            friend.close()
+        for a in (first,):
+            if a.table is not None:
+                a.table.match.close()
