@@ -12,6 +12,7 @@ from cardtable import ai
 from cardtable.ai import sixtysix as ai66
 from cardtable.ai.base import Window
 from cardtable.ai.japanese65 import VALUE, _beats, _winner
+from cardtable.ai.reference import ReferencePlayer
 from cardtable.ai.worker import BotService
 from cardtable.engine import registry
 from cardtable.engine.core import Action
@@ -69,6 +70,25 @@ def test_honest_same_choice_when_only_hidden_cards_differ(game_id, level):
         a1 = bot(game_id, level).choose(state, seat, 0.05)
         a2 = bot(game_id, level).choose(other, seat, 0.05)
         assert a1 == a2, f"{game_id} {level}: {a1} vs {a2} at {state!r}"
+    assert differed, "the determinised states never differed: the test proves nothing"
+
+
+REFERENCE_PLAYERS = [(g, "pimc") for g in GAMES] + [("sixtysix", "pimc-ab")]
+
+
+@pytest.mark.parametrize(("game_id", "level"), REFERENCE_PLAYERS)
+def test_reference_players_are_honest(game_id, level):
+    """The tournament's reference players: only hidden cards differ, same decision."""
+    differed = 0
+    for i, state in enumerate(random_states(game_id, 6, seed=13)):
+        seat = state.current_player
+        other = state.determinize(seat, random.Random(200 + i))
+        assert other.view(seat) == state.view(seat)
+        differed += hidden_differs(state, other, seat)
+        a1 = ReferencePlayer(game_id, level, 7, iterations=2).choose(state, seat)
+        a2 = ReferencePlayer(game_id, level, 7, iterations=2).choose(other, seat)
+        assert a1 == a2, f"{game_id} {level}: {a1} vs {a2} at {state!r}"
+        assert a1 in state.legal_actions()
     assert differed, "the determinised states never differed: the test proves nothing"
 
 

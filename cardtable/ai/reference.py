@@ -1,0 +1,249 @@
+"""Reference players for measuring the levels: textbook players, not the program's own.
+
+They exist for ``cardtable tournament`` (the player never meets them), so that the hard
+level is measured against something independent of its own rules of thumb:
+
+* ``pimc`` -- plain perfect-information Monte Carlo (PIMC), every game: sample the hidden
+  cards from the seat's window, try every legal move in every sampled world, finish the
+  deal with uniformly random moves, and play the move with the best average result.
+  All moves meet the same worlds and the same random numbers.
+* ``pimc-ab`` -- Sixty-Six only: the same, but as soon as the stock is exhausted or closed
+  a world is finished by an exact alpha-beta search over both (then known) hands instead
+  of random moves.
+
+A reference player, like every computer player, receives only a :class:`Window`: the
+seat's view, its legal moves and deals sampled from the view. Each sampled world is
+re-dealt here from the sorted hidden cards, so it depends on the view and the random
+numbers only, never on how the real hidden cards lie (the honesty tests check it).
+
+Random rollouts cannot finish a rummy deal in reasonable time (random discards almost
+never make a hand that goes out), so the rummies and pairs65 play at most a few rounds of
+random moves, taking a way out or a pair when one is offered, and then score every hand
+as it stands: the penalty its best arrangement leaves for the rummies, the pairs laid
+for pairs65.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+
+from cardtable.engine import melds as meldlib
+from cardtable.engine import registry
+from cardtable.engine.core import Action, GameState
+from cardtable.engine.tricks import deal_with_voids
+
+from .base import Window, action_key, view_digest
+
+#: reference players for tournaments: name -> games it plays (None: every game)
+REFERENCES: dict[str, tuple[str, ...] | None] = {
+    "pimc": None,
+    "pimc-ab": ("sixtysix",),
+}
+#: worlds tried at least, whatever the budget (so a tiny budget still decides)
+MIN_WORLDS = 2
+#: random rounds (turns of every player) a rummy or pairs65 rollout plays before scoring
+ROLLOUT_ROUNDS = {"rummy65": 3, "quebec65": 3, "pairs65": 6}
+#: a safety cap on any rollout's moves
+MAX_MOVES = 2_000
+
+
+def is_reference(level: str) -> bool:
+    return level in REFERENCES
+
+
+def plays(level: str, game_id: str) -> bool:
+    games = REFERENCES.get(level, ())
+    return games is None or game_id in games
+
+
+# --------------------------------------------------------------------------- worlds
+
+
+def canonical_world(win: Window, rng: random.Random) -> GameState:
+    """A world consistent with the window, drawn from the sorted hidden cards."""
+    world = win.sample(rng)
+    seat = win.seat
+    if hasattr(world, "partner_cards"):  # japanese65
+        others = [s for s in range(4) if s != seat]
+        pool = sorted(c for s in others for c in world.hands[s])
+        sizes = {s: len(world.hands[s]) for s in others}
+        voids = {s: set(win.view["voids"][s]) for s in others}
+        hands = deal_with_voids(pool, sizes, voids, rng)
+        for s in others:
+            world.hands[s] = hands[s]
+    elif hasattr(world, "trump_card"):  # sixtysix
+        opp = 1 - seat
+        known = set(win.view["opponent_known"])
+        hand = world.hands[opp]
+        free = [c for c in hand if c not in known]
+        face_down = world.stock[:-1]
+        pool = sorted(free + face_down)
+        if pool:
+            dealt = deal_with_voids(pool, {opp: len(free), 2: len(face_down)},
+                                    {opp: set(win.view["voids"][opp]), 2: set()}, rng)
+            world.hands[opp] = sorted([c for c in hand if c in known] + dealt[opp])
+            if face_down:
+                world.stock = dealt[2] + [world.stock[-1]]
+    elif hasattr(world, "pickups"):  # the rummies
+        others = [s for s in range(world.n_players) if s != seat]
+        pool = list(world.stock)
+        unknown = {}
+        for s in others:
+            rest = Counter(world.hands[s])
+            rest.subtract(world.pickups[s])
+            pool.extend(rest.elements())
+            unknown[s] = len(world.hands[s]) - len(world.pickups[s])
+        pool.sort()
+        rng.shuffle(pool)
+        at = len(world.stock)
+        world.stock = pool[:at]
+        for s in others:
+            world.hands[s] = list(world.pickups[s]) + pool[at:at + unknown[s]]
+            at += unknown[s]
+    # pairs65's own determinize already deals from the deck's order (it says so); the
+    # random generator of every world is the caller's, never the real deal's
+    world.rng = random.Random(rng.getrandbits(64))
+    return world
+
+
+# --------------------------------------------------------------------------- outcomes
+
+
+def _side(spec, seat: int, n: int) -> tuple[list[int], list[int]]:
+    for side in spec.partnerships:
+        if seat in side:
+            return list(side), [s for s in range(n) if s not in side]
+    return [seat], [s for s in range(n) if s != seat]
+
+
+def _difference(values, mine: list[int], theirs: list[int], lower_wins: bool) -> float:
+    d = sum(values[s] for s in mine) / len(mine) - sum(values[s] for s in theirs) / len(theirs)
+    return -d if lower_wins else d
+
+
+def _outcome_of(spec, world: GameState, deal: int, seat: int) -> float:
+    """The finished deal's result for ``seat``'s side: its measure minus the others'."""
+    n = world.n_players
+    row = world.score_sheet[deal]
+    measure = world.deal_measure(row, n)
+    mine, theirs = _side(spec, seat, n)
+    return _difference(measure, mine, theirs, spec.lower_wins)
+
+
+def standing(spec, world: GameState, seat: int) -> float:
+    """A deal cut short: every hand scored as it stands (rummies and pairs65)."""
+    n = world.n_players
+    mine, theirs = _side(spec, seat, n)
+    if hasattr(world, "pickups"):
+        rules = world.meld_rules()
+        pen = [meldlib.best_arrangement(h, rules).penalty if h else 0 for h in world.hands]
+        return _difference(pen, mine, theirs, True)
+    if hasattr(world, "draw_pile"):
+        return _difference([len(p) for p in world.pairs], mine, theirs, False)
+    return 0.0
+
+
+def random_policy(game_id: str):
+    """Uniformly random legal moves; in the rummies and pairs65 a way out or a pair on
+    offer is always taken (random discards would otherwise never end a deal)."""
+    eager = {"rummy65": ("go_out",), "quebec65": ("go_out",), "pairs65": ("pair",)}.get(
+        game_id, ())
+
+    def policy(state: GameState, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if eager:
+            keen = [a for a in legal if a.kind in eager]
+            if keen:
+                return keen[0]
+        return legal[rng.randrange(len(legal))]
+
+    return policy
+
+
+def rollout_value(spec, world: GameState, seat: int, deal: int, rng: random.Random,
+                  solver=None) -> float:
+    """Finish deal number ``deal`` (an index into the score sheet) at random, or exactly
+    with ``solver`` once it knows the answer; its result for ``seat``'s side."""
+    policy = random_policy(spec.id)
+    rounds = ROLLOUT_ROUNDS.get(spec.id)
+    cap = MAX_MOVES if rounds is None else rounds * 2 * world.n_players
+    moves = 0
+    while len(world.score_sheet) == deal and not world.over:
+        if solver is not None:
+            exact = solver(world, seat, deal)
+            if exact is not None:
+                return exact
+        if moves >= cap:
+            return standing(spec, world, seat)
+        world.apply(policy(world, rng))
+        moves += 1
+    return _outcome_of(spec, world, deal, seat)
+
+
+def _sixtysix_solver(world, seat: int, deal: int) -> float | None:
+    """Exact game points once the stock is gone or closed (alpha-beta), else None."""
+    if world.stock and not world.closed:
+        return None
+    from . import sixtysix as ai66
+
+    return float(ai66.solve(world, seat))
+
+
+# --------------------------------------------------------------------------- the player
+
+
+class ReferencePlayer:
+    """A reference player; the same ``choose`` as :class:`cardtable.ai.base.Bot`."""
+
+    def __init__(self, game_id: str, level: str, seed: int, iterations: int | None = None):
+        if not is_reference(level):
+            raise ValueError(f"unknown reference player {level!r}")
+        if not plays(level, game_id):
+            raise ValueError(f"the {level} reference plays only "
+                             f"{', '.join(REFERENCES[level] or ())}")
+        self.spec = registry.get(game_id)
+        self.game_id = self.spec.id
+        self.level = level
+        self.seed = int(seed)
+        self.iterations = iterations
+        self.solver = _sixtysix_solver if level == "pimc-ab" else None
+        self.last: dict = {}
+
+    def __repr__(self) -> str:
+        return f"<ReferencePlayer {self.game_id} {self.level} seed={self.seed}>"
+
+    def choose(self, state: GameState, seat: int, budget_s: float | None = None) -> Action:
+        start = time.perf_counter()
+        win = Window(state, seat)
+        legal = sorted(win.legal, key=action_key)
+        self.last = {"worlds": 0}
+        if len(legal) == 1:
+            self.last["seconds"] = time.perf_counter() - start
+            return legal[0]
+        rng = random.Random((self.seed * 1_000_003) ^ view_digest(win.view))
+        budget = 0.3 if budget_s is None else max(0.0, float(budget_s))
+        deadline = start + budget
+        totals = [0.0] * len(legal)
+        worlds = 0
+        limit = self.iterations
+        while True:
+            if limit is not None:
+                if worlds >= limit:
+                    break
+            elif worlds >= MIN_WORLDS and time.perf_counter() >= deadline:
+                break
+            world = canonical_world(win, rng)
+            roll_seed = rng.getrandbits(64)
+            deal = len(world.score_sheet)
+            for i, action in enumerate(legal):
+                w = world.clone()
+                w.apply(action)
+                totals[i] += rollout_value(self.spec, w, seat, deal,
+                                           random.Random(roll_seed), self.solver)
+            worlds += 1
+        best = max(range(len(legal)), key=lambda i: (totals[i], -i))
+        self.last = {"worlds": worlds, "seconds": time.perf_counter() - start,
+                     "value": totals[best] / worlds}
+        return legal[best]
