@@ -23,12 +23,19 @@ import random
 from collections.abc import Iterable, Sequence
 
 from cardtable.engine.core import Action
-from cardtable.engine.japanese65 import CARD_VALUES, DECK, ORDER, PLAY, TRUMP
+from cardtable.engine.japanese65 import (
+    CARD_VALUES,
+    DECK,
+    ORDER,
+    PLAY,
+    TRUMP,
+    game_points_for,
+)
 from cardtable.engine.tricks import deal_with_voids
 from cardtable.i18n import N_
 
 from .base import Knowledge, Reason, Window, because
-from .search import flat_monte_carlo, play_out
+from .search import flat_monte_carlo
 
 VALUE = {c: CARD_VALUES.get(c[0], 0) for c in DECK}
 STRENGTH = {c: ORDER[c[0]] for c in DECK}
@@ -266,10 +273,7 @@ class Japanese65Knowledge(Knowledge):
         side = win.seat & 1
 
         def rollout(world, r):
-            deal = play_out(world, rollout_policy, r)
-            row = world.score_sheet[deal]
-            pts, gp = row["points"], row["game_points"]
-            return (pts[side] - pts[1 - side]) + GAME_POINT_WEIGHT * (gp[side] - gp[1 - side])
+            return utility(finish_deal(world, side, r))
 
         result = flat_monte_carlo(
             cands, lambda r: self.sample(win, r), rollout, rng, budget_s, iterations,
@@ -277,7 +281,7 @@ class Japanese65Knowledge(Knowledge):
         )
         mean, n = result.stats[result.best]
         reason = self.explain(win, result.best)
-        tail = f"over {result.worlds} sampled deals it averages {mean:+.1f} points for your side"
+        tail = f"over {result.worlds} sampled deals it averages {mean:+.1f} for your side"
         return result.best, f"{reason}; {tail}" if reason else tail.capitalize()
 
     def explain(self, win: Window, action: Action) -> Reason | str:
@@ -304,3 +308,129 @@ class Japanese65Knowledge(Knowledge):
             return because(N_("The trick is lost anyway: shed an honour while it stays with "
                               "your side."))
         return because(N_("Play low and keep your cheap winners for later."))
+
+
+# =========================================================================== endgame
+
+
+#: solve exactly (double-dummy) once this many tricks or fewer remain, the one in
+#: progress included
+EXACT_TRICKS = 4
+TRICKS = 12
+
+
+def _trick_gain(trick: Sequence, last: bool) -> tuple[int, int]:
+    """(winning side, that side's lead in points from this trick over the other side).
+
+    The winner's side keeps its partner-card and scores the trick; the winner's own
+    card and both opponents' cards go to the other side.
+    """
+    w_seat, w_card = _winner(trick)
+    partner = (w_seat + 2) % 4
+    keep = 0
+    give = 0
+    for s, c in trick:
+        if s == partner:
+            keep = VALUE[c]
+        else:
+            give += VALUE[c]
+    return w_seat & 1, (3 if last else 2) + keep - give
+
+
+def solve_tricks(hands: list[list[str]], trick: list, turn: int, tricks_left: int,
+                 side: int) -> int:
+    """Exact (double-dummy) lead in points of ``side`` over the other side from the rest
+    of the deal, every hand open, both sides playing their best.
+
+    ``tricks_left`` counts the trick in progress; the last trick of the deal scores 3.
+    Value-less cards of one suit that touch (no other card still out lies between
+    them) are interchangeable, so only one of them is tried.
+    """
+    memo: dict = {}
+    hands = [list(h) for h in hands]
+
+    def options(seat: int, led: str | None) -> list[str]:
+        hand = hands[seat]
+        if led is not None:
+            same = [c for c in hand if c[1] == led]
+            if same:
+                hand = same
+        out = []
+        live = None
+        for c in sorted(hand, key=lambda c: (c[1], STRENGTH[c])):
+            if VALUE[c] == 0 and out and out[-1][1] == c[1] and VALUE[out[-1]] == 0:
+                if live is None:
+                    live = {x for h in hands for x in h}
+                lo, hi = STRENGTH[out[-1]], STRENGTH[c]
+                if not any(x[1] == c[1] and lo < STRENGTH[x] < hi for x in live
+                           if x not in hand):
+                    continue
+            out.append(c)
+        return out
+
+    def search(trick: list, turn: int, left: int, alpha: int, beta: int) -> int:
+        if len(trick) == 4:
+            win_side, gain = _trick_gain(trick, left == 1)
+            leader = _winner(trick)[0]
+            value = gain if win_side == side else -gain
+            if left == 1:
+                return value
+            key = (leader, tuple(tuple(sorted(h)) for h in hands))
+            rest = memo.get(key)
+            if rest is None:
+                rest = search([], leader, left - 1, -999, 999)
+                memo[key] = rest
+            return value + rest
+        led = trick[0][1][1] if trick else None
+        maximise = (turn & 1) == side
+        best = -999 if maximise else 999
+        hand = hands[turn]
+        for c in options(turn, led):
+            hand.remove(c)
+            trick.append((turn, c))
+            v = search(trick, (turn + 1) % 4, left, alpha, beta)
+            trick.pop()
+            hand.append(c)
+            if maximise:
+                if v > best:
+                    best = v
+                if best > alpha:
+                    alpha = best
+            else:
+                if v < best:
+                    best = v
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        return best
+
+    return search([tuple(p) for p in trick], turn, tricks_left, -999, 999)
+
+
+def side_points(state, side: int) -> int:
+    """Points ``side`` has made so far this deal (tricks and the cards it holds)."""
+    cards = state.partner_cards[side] + state.piles[side]
+    return 2 * state.tricks_won[side] + sum(VALUE[c] for c in cards)
+
+
+def finish_deal(world, side: int, rng: random.Random) -> int:
+    """The points ``side`` ends the deal with: the medium rules for every seat until
+    :data:`EXACT_TRICKS` tricks are left, then both sides' best play, every hand open."""
+    deal = len(world.score_sheet)
+    while len(world.score_sheet) == deal:
+        left = TRICKS - world.tricks_played
+        if left <= EXACT_TRICKS:
+            lead = side_points(world, side) - side_points(world, 1 - side)
+            lead += solve_tricks(world.hands, world.trick, world.turn, left, side)
+            return (65 + lead) // 2
+        world.apply(rollout_policy(world, rng))
+    return world.score_sheet[deal]["points"][side]
+
+
+def utility(points: int) -> float:
+    """What a deal in which ``side`` makes ``points`` of 65 is worth to it: the lead in
+    deal points plus the game points (33 scores 1, 41 scores 2) weighed heavily."""
+    other = 65 - points
+    game = game_points_for(points) - game_points_for(other)
+    return (points - other) + GAME_POINT_WEIGHT * game
