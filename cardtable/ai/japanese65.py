@@ -271,12 +271,20 @@ class Japanese65Knowledge(Knowledge):
         if len(cands) == 1:
             return cands[0], self.explain(win, cands[0])
         side = win.seat & 1
+        deal = []
+        exact = EXACT_AT_DECISION if TRICKS - win.view["tricks_played"] <= EXACT_AT_DECISION \
+            else EXACT_TRICKS
+
+        def sample(r):
+            world = self.sample(win, r)
+            deal[:] = [len(world.score_sheet)]
+            return world
 
         def rollout(world, r):
-            return utility(finish_deal(world, side, r))
+            return utility(finish_deal(world, side, r, deal[0], exact))
 
         result = flat_monte_carlo(
-            cands, lambda r: self.sample(win, r), rollout, rng, budget_s, iterations,
+            cands, sample, rollout, rng, budget_s, iterations,
             cooperative=win.cooperative,
         )
         mean, n = result.stats[result.best]
@@ -313,10 +321,13 @@ class Japanese65Knowledge(Knowledge):
 # =========================================================================== endgame
 
 
-#: solve exactly (double-dummy) once this many tricks or fewer remain, the one in
-#: progress included
-EXACT_TRICKS = 4
+#: rollouts solve exactly (double-dummy) once this many tricks or fewer remain, the
+#: one in progress included; a decision this close to the end is solved from the start
+EXACT_TRICKS = 3
+EXACT_AT_DECISION = 4
 TRICKS = 12
+#: how often a rollout plays a random card instead of :func:`quick_card`
+ROLLOUT_NOISE = 0.1
 
 
 def _trick_gain(trick: Sequence, last: bool) -> tuple[int, int]:
@@ -414,18 +425,71 @@ def side_points(state, side: int) -> int:
     return 2 * state.tricks_won[side] + sum(VALUE[c] for c in cards)
 
 
-def finish_deal(world, side: int, rng: random.Random) -> int:
-    """The points ``side`` ends the deal with: the medium rules for every seat until
-    :data:`EXACT_TRICKS` tricks are left, then both sides' best play, every hand open."""
-    deal = len(world.score_sheet)
-    while len(world.score_sheet) == deal:
-        left = TRICKS - world.tricks_played
-        if left <= EXACT_TRICKS:
-            lead = side_points(world, side) - side_points(world, 1 - side)
-            lead += solve_tricks(world.hands, world.trick, world.turn, left, side)
-            return (65 + lead) // 2
-        world.apply(rollout_policy(world, rng))
-    return world.score_sheet[deal]["points"][side]
+def quick_card(hand: list[str], trick: list, seat: int) -> str:
+    """The rollouts' fast rules, from the cards on the table only.
+
+    Lead the cheapest low card of a plain suit. A card that does not win stays with its
+    side, so when the trick is not mine to take cheaply, shed the dearest card that does
+    not win; take a trick only with a cheap card (jack or lower), or when every card I
+    may play wins.
+    """
+    if not trick:
+        plain = [c for c in hand if c[1] != TRUMP] or hand
+        return min(plain, key=lambda c: (VALUE[c], STRENGTH[c], c))
+    led = trick[0][1][1]
+    options = [c for c in hand if c[1] == led] or hand
+    w_seat, w_card = _winner(trick)
+    winners = []
+    losers = []
+    for c in options:
+        (winners if _beats(c, w_card, led) else losers).append(c)
+    if winners and (w_seat - seat) % 2:
+        cheap = min(winners, key=lambda c: (VALUE[c], STRENGTH[c], c))
+        if VALUE[cheap] <= 1 or not losers:
+            return cheap
+    if losers:
+        return max(losers, key=lambda c: (VALUE[c], -STRENGTH[c], c))
+    return min(winners, key=lambda c: (VALUE[c], STRENGTH[c], c))
+
+
+def finish_deal(world, side: int, rng: random.Random, deal: int | None = None,
+                exact: int = EXACT_TRICKS) -> int:
+    """The points ``side`` ends deal ``deal`` (a score-sheet index; by default the one in
+    progress) with: :func:`quick_card` for every seat, now and then a random card, until
+    ``exact`` tricks are left; then both sides' best play, every hand open.
+
+    The world is not changed: the play-out runs on copies of its hands.
+    """
+    if deal is None:
+        deal = len(world.score_sheet)
+    if len(world.score_sheet) > deal:
+        return world.score_sheet[deal]["points"][side]
+    hands = [list(h) for h in world.hands]
+    trick = [tuple(p) for p in world.trick]
+    turn = world.turn
+    played = world.tricks_played
+    lead = side_points(world, side) - side_points(world, 1 - side)
+    while True:
+        left = TRICKS - played
+        if left <= exact:
+            return (65 + lead + solve_tricks(hands, trick, turn, left, side)) // 2
+        hand = hands[turn]
+        if rng.random() < ROLLOUT_NOISE:
+            led = trick[0][1][1] if trick else None
+            options = [c for c in hand if c[1] == led] or hand
+            card = options[rng.randrange(len(options))]
+        else:
+            card = quick_card(hand, trick, turn)
+        hand.remove(card)
+        trick.append((turn, card))
+        if len(trick) < 4:
+            turn = (turn + 1) % 4
+            continue
+        win_side, gain = _trick_gain(trick, left == 1)
+        lead += gain if win_side == side else -gain
+        turn = _winner(trick)[0]
+        trick = []
+        played += 1
 
 
 def utility(points: int) -> float:
