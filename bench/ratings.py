@@ -6,7 +6,8 @@ For the game, the neighbouring levels meet in mirrored tournaments (``cardtable
 tournament``): random-easy, easy-medium, medium-hard, each over ``--matches`` matches
 of one deal (a match to one game point, one game of pairs65, one hand of the rummies:
 the side ahead after it wins; a level score is shared). Every level thinks as it does
-at the table (the hard level with its default budget).
+at the table (the hard level with its default budget). A match still unfinished
+after ``tournament.MAX_MOVES`` moves is stopped and counted as shared (``stalled``).
 
 A match-up's score s (wins, shares counting half) gives an Elo difference
 400 * log10(s / (1 - s)), s held within [1 %, 99 %] so that a sweep gives a finite
@@ -72,7 +73,7 @@ def rate(game_id: str, matches: int, seed: int, jobs: int, progress=None) -> dic
         rows.append({"a": stronger, "b": weaker, "matches": s["matches"], "deals": s["deals"],
                      "a_score": round(s["win_rate"], 4), "a_score_low": round(s["win_lo"], 4),
                      "a_score_high": round(s["win_hi"], 4), "elo_difference": round(d),
-                     "deal_diff": round(s["deal_diff"], 3),
+                     "deal_diff": round(s["deal_diff"], 3), "stalled": s["stalled"],
                      "a_time_median": round(s["a_time_median"], 4),
                      "a_time_p95": round(s["a_time_p95"], 4)})
     return {"levels": levels, "matchups": rows, "seed": seed,

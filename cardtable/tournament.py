@@ -73,6 +73,10 @@ def percentile(values: list[float], q: float) -> float:
 # --------------------------------------------------------------------------- one match
 
 
+#: a match still unfinished after this many moves stops where it is, as if cut short
+#: by ``deals`` (two rummy players who only ever take the discard never end a deal)
+MAX_MOVES = 20_000
+
 #: every name a tournament accepts for A or B
 PLAYERS = ALL_LEVELS + tuple(REFERENCES)
 
@@ -119,6 +123,7 @@ def play_match(
 
     With ``deals`` the match stops after that many deals (if it has not ended before):
     the side ahead on the match score then counts as the winner, a level score as shared.
+    So does a match that reaches :data:`MAX_MOVES` (``stalled`` in the result).
     """
     spec = registry.get(game_id)
     state = spec.new_match(players=players, seed=seed, options=options, first_dealer=first_dealer)
@@ -132,6 +137,8 @@ def play_match(
     start = time.perf_counter()
     moves = 0
     while not state.is_over and (deals is None or len(state.score_sheet) < deals):
+        if moves >= MAX_MOVES:
+            break
         seat = state.current_player
         t0 = time.perf_counter()
         action = bots[seat].choose(state, seat, budget)
@@ -160,6 +167,7 @@ def play_match(
         "deal_diffs": deals,
         "change_diffs": changes,
         "moves": moves,
+        "stalled": moves >= MAX_MOVES,
         "seconds": time.perf_counter() - start,
         "times": times,
     }
@@ -261,6 +269,7 @@ def summarise(game_id, level_a, level_b, players, seed, budget, results, seconds
         "matches": n,
         "deals": deals,
         "a_wins": wins,
+        "stalled": sum(1 for r in results if r.get("stalled")),
         "win_rate": wins / n if n else 0.0,
         "win_lo": lo,
         "win_hi": hi,

@@ -82,6 +82,14 @@ def test_a_match_cut_short_goes_to_the_side_ahead():
     assert r["win"] == (1.0 if r["score_diff"] < 0 else 0.5 if r["score_diff"] == 0 else 0.0)
 
 
+def test_a_match_that_never_ends_stops_at_the_move_cap(monkeypatch):
+    """Two quebec65 players who only ever take the discard would play forever."""
+    monkeypatch.setattr(tournament, "MAX_MOVES", 300)
+    args = dict(seed=100015, players=2, first_dealer=0, budget=None, options=None, deals=1)
+    r = tournament.play_match("quebec65", "random", "easy", a_even=True, index=25, **args)
+    assert r["stalled"] and r["moves"] == 300 and r["deal_diffs"] == [] and r["win"] == 0.5
+
+
 def test_statistics():
     lo, hi = tournament.wilson(95, 100)
     assert 0.88 < lo < 0.89 and 0.97 < hi < 0.99
