@@ -29,7 +29,7 @@ FILE_NAME = "ratings.json"
 #: the levels a rating can be given to, weakest first
 RATED_LEVELS = ("random", "easy", "medium", "hard")
 #: (lowest rating, plain word): a rating gets the word of the highest step it reaches
-WORDS = ((-math.inf, N_("beginner")), (500.0, N_("club player")), (800.0, N_("strong")))
+WORDS = ((-math.inf, N_("beginner")), (700.0, N_("club player")), (900.0, N_("strong")))
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ def good() -> dict:
                 "levels": {
                     "random": {"rating": 0, "low": 0, "high": 0},
                     "easy": {"rating": 300, "low": 200, "high": 420},
-                    "medium": {"rating": 610, "low": 450, "high": 770},
+                    "medium": {"rating": 810, "low": 650, "high": 970},
                     "hard": {"rating": 900, "low": 700, "high": 1100},
                 },
                 "matchups": [{"a": "easy", "b": "random", "matches": 40}],
@@ -42,7 +42,7 @@ def fresh_cache():
 
 def test_a_good_file_is_read():
     got = ratings.parse(good())
-    assert got["sixtysix"]["medium"] == ratings.Rating(610.0, 450.0, 770.0)
+    assert got["sixtysix"]["medium"] == ratings.Rating(810.0, 650.0, 970.0)
     assert got["sixtysix"]["easy"].word == "beginner"
     assert got["sixtysix"]["medium"].word == "club player"
     assert got["sixtysix"]["hard"].word == "strong"
