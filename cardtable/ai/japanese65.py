@@ -70,7 +70,7 @@ def _winner(trick: Sequence) -> tuple[int, str]:
 class Table:
     """One seat's knowledge at a decision: built from a view or a determinised state."""
 
-    __slots__ = ("seat", "hand", "trick", "unseen", "voids", "last")
+    __slots__ = ("seat", "hand", "trick", "unseen", "voids", "last", "_threats")
 
     def __init__(self, seat, hand, trick, played: Iterable[str], voids, tricks_played):
         self.seat = seat
@@ -81,6 +81,7 @@ class Table:
         self.unseen = [c for c in DECK if c not in seen]
         self.voids = voids
         self.last = tricks_played == 11
+        self._threats: dict = {}
 
     @classmethod
     def from_view(cls, view: dict) -> Table:
@@ -113,6 +114,13 @@ class Table:
         A player only overtakes with a card that is not much dearer than the card it
         beats: winning with an ace on a low card hands the opponents 4 points.
         """
+        key = (seat, best, led)
+        known = self._threats.get(key)
+        if known is None:
+            known = self._threats[key] = self._threat(seat, best, led)
+        return known
+
+    def _threat(self, seat: int, best: str, led: str) -> tuple[float, float]:
         unseen = self.unseen
         voids = self.voids[seat]
         limit = VALUE[best] + 1
