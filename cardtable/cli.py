@@ -51,7 +51,8 @@ def _add_tournament(sub) -> None:
     t.add_argument("--players", type=int, default=None, help="players (default: the minimum)")
     t.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     t.add_argument("--budget", type=float, default=0.3,
-                   help="hard level think time per decision, seconds (default 0.3)")
+                   help="think time per decision of the hard level and the reference players, "
+                        "seconds (default 0.3)")
     t.add_argument("--deals", type=int, default=None,
                    help="stop each match after this many deals (the side ahead wins)")
     t.add_argument("--option", action="append", metavar="KEY=VALUE",
