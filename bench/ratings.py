@@ -3,11 +3,12 @@
     python -m bench.ratings --game sixtysix --matches 40 [--jobs 1] [--seed 1]
 
 For the game, the neighbouring levels meet in mirrored tournaments (``cardtable
-tournament``): random-easy, easy-medium, medium-hard, each over ``--matches`` matches
-of one deal (a match to one game point, one game of pairs65, one hand of the rummies:
-the side ahead after it wins; a level score is shared). Every level thinks as it does
-at the table (the hard level with its default budget). A match still unfinished
-after ``tournament.MAX_MOVES`` moves is stopped and counted as shared (``stalled``).
+tournament``): random-easy, easy-medium, medium-hard, each over ``--matches`` matches:
+of one deal in the trick games (a match to one game point), of one game in pairs65, and
+whole matches in the rummies (see ``UNITS``; the unit is recorded in the file). Every
+level thinks as it does at the table (the hard level with its default budget). A match
+still unfinished after ``tournament.MAX_MOVES`` moves is stopped and counted as shared
+(``stalled``).
 
 A match-up's score s (wins, shares counting half) gives an Elo difference
 400 * log10(s / (1 - s)), s held within [1 %, 99 %] so that a sweep gives a finite
@@ -34,13 +35,15 @@ from cardtable.engine import registry
 #: scores are held this far from 0 and 1, so a sweep gives a finite difference
 CAP = 0.01
 CHAIN = (("easy", "random"), ("medium", "easy"), ("hard", "medium"))
-#: how each game's matches are made one deal long
-ONE_DEAL = {
-    "japanese65": ({"target": 1}, None),
-    "sixtysix": ({"target": 1}, None),
-    "pairs65": ({"games_to_win": 1}, None),
-    "rummy65": (None, 1),
-    "quebec65": (None, 1),
+#: how long each game's matches are: (options, deals or None for whole matches, words)
+UNITS = {
+    "japanese65": ({"target": 1}, None, "one deal (a match to one game point)"),
+    "sixtysix": ({"target": 1}, None, "one deal (a match to one game point)"),
+    "pairs65": ({"games_to_win": 1}, None, "one game"),
+    # a rummy hand is quick, and the first hands (the fewest cards) alone would hardly
+    # tell the levels apart: whole matches
+    "rummy65": (None, None, "a whole match (twelve hands)"),
+    "quebec65": (None, None, "a whole match (eleven rounds)"),
 }
 
 
@@ -60,7 +63,7 @@ def difference(wins: float, n: int) -> tuple[float, float, float]:
 
 
 def rate(game_id: str, matches: int, seed: int, jobs: int, progress=None) -> dict:
-    options, deals = ONE_DEAL[game_id]
+    options, deals, unit = UNITS[game_id]
     rows = []
     levels = {"random": {"rating": 0.0, "low": 0.0, "high": 0.0}}
     total = low = high = 0.0
@@ -76,7 +79,7 @@ def rate(game_id: str, matches: int, seed: int, jobs: int, progress=None) -> dic
                      "deal_diff": round(s["deal_diff"], 3), "stalled": s["stalled"],
                      "a_time_median": round(s["a_time_median"], 4),
                      "a_time_p95": round(s["a_time_p95"], 4)})
-    return {"levels": levels, "matchups": rows, "seed": seed,
+    return {"levels": levels, "matchups": rows, "seed": seed, "unit": unit,
             "measured": dt.date.today().isoformat()}
 
 
@@ -87,8 +90,8 @@ def write(path: Path, game_id: str, entry: dict, command: str) -> None:
     except (OSError, ValueError, TypeError):
         data = {"format": ratings.FORMAT, "games": {}}
     data["format"] = ratings.FORMAT
-    data["scale"] = ("Elo-like, per deal: the random player is 0; 400 more wins about "
-                     "10 deals in 11 against it; 95 % intervals")
+    data["scale"] = ("Elo-like, per match (each game's unit): the random player is 0; "
+                     "400 more wins about 10 matches in 11 against it; 95 % intervals")
     data.setdefault("commands", {})[game_id] = command
     data["command"] = "python -m bench.ratings --game GAME --matches N (per game: commands)"
     data["games"][game_id] = entry
