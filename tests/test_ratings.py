@@ -18,8 +18,8 @@ def good() -> dict:
                 "levels": {
                     "random": {"rating": 0, "low": 0, "high": 0},
                     "easy": {"rating": 300, "low": 200, "high": 420},
-                    "medium": {"rating": 810, "low": 650, "high": 970},
-                    "hard": {"rating": 900, "low": 700, "high": 1100},
+                    "medium": {"rating": 910, "low": 750, "high": 1070},
+                    "hard": {"rating": 1050, "low": 800, "high": 1300},
                 },
                 "matchups": [{"a": "easy", "b": "random", "matches": 40}],
             }
@@ -42,7 +42,7 @@ def fresh_cache():
 
 def test_a_good_file_is_read():
     got = ratings.parse(good())
-    assert got["sixtysix"]["medium"] == ratings.Rating(810.0, 650.0, 970.0)
+    assert got["sixtysix"]["medium"] == ratings.Rating(910.0, 750.0, 1070.0)
     assert got["sixtysix"]["easy"].word == "beginner"
     assert got["sixtysix"]["medium"].word == "club player"
     assert got["sixtysix"]["hard"].word == "strong"
@@ -61,7 +61,7 @@ def damaged():
     data["games"]["sixtysix"]["levels"]["hard"]["rating"] = "strong"
     yield data
     data = good()
-    data["games"]["sixtysix"]["levels"]["hard"]["low"] = 1000  # above the rating
+    data["games"]["sixtysix"]["levels"]["hard"]["low"] = 1100  # above the rating
     yield data
     data = good()
     data["games"]["sixtysix"]["levels"]["expert"] = {"rating": 1, "low": 0, "high": 2}
@@ -100,5 +100,5 @@ def test_the_file_in_the_repository_is_valid_and_measured():
 def test_of_reads_the_bundled_file(monkeypatch, tmp_path):
     write(tmp_path, good())
     monkeypatch.setattr(ratings, "asset", lambda name: tmp_path / name)
-    assert ratings.of("sixtysix", "hard").rating == 900
+    assert ratings.of("sixtysix", "hard").rating == 1050
     assert ratings.of("pairs65", "hard") is None

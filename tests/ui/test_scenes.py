@@ -180,13 +180,13 @@ def test_setup_shows_each_measured_level_with_its_rating_word(app, monkeypatch):
     from cardtable import i18n, ratings
 
     measured = {"sixtysix": {"easy": ratings.Rating(310, 200, 420),
-                             "hard": ratings.Rating(905, 700, 1100)}}
+                             "hard": ratings.Rating(1050, 800, 1300)}}
     monkeypatch.setattr(ratings, "load", lambda path=None: measured)
     setup = app.push(SetupScene("sixtysix"))
     frames(app)
     notes = [str(n) for n in setup.notes()]
     assert "Easy: 310, beginner." in notes
-    assert "Hard: 905, strong." in notes
+    assert "Hard: 1,050, strong." in notes
     assert not any(n.startswith("Medium:") for n in notes)  # not measured: no rating shown
     i18n.set_language("fr")
     try:
