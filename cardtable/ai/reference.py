@@ -25,6 +25,7 @@ for pairs65.
 
 from __future__ import annotations
 
+import importlib
 import random
 import time
 from collections import Counter
@@ -35,18 +36,32 @@ from cardtable.engine.core import Action, GameState
 from cardtable.engine.tricks import deal_with_voids
 
 from .base import Window, action_key, view_digest
+from .levels import KNOWLEDGE
 
-#: reference players for tournaments: name -> games it plays (None: every game)
-REFERENCES: dict[str, tuple[str, ...] | None] = {
+#: the reference players for tournaments, with what they need of a game's module
+#: (``REFERENCE`` in ``ai/<game>.py``): nothing, or an exact solver
+REFERENCES: dict[str, str | None] = {
     "pimc": None,
-    "pimc-ab": ("sixtysix",),
+    "pimc-ab": "exact",
 }
 #: worlds tried at least, whatever the budget (so a tiny budget still decides)
 MIN_WORLDS = 2
-#: random rounds (turns of every player) a rummy or pairs65 rollout plays before scoring
-ROLLOUT_ROUNDS = {"rummy65": 3, "quebec65": 3, "pairs65": 6}
 #: a safety cap on any rollout's moves
 MAX_MOVES = 2_000
+
+
+def game_facts(game_id: str) -> dict:
+    """What a game's module tells the reference players (its ``REFERENCE`` dict):
+    ``rounds`` -- rounds of random moves a rollout plays before scoring the hands as
+    they stand (None: to the end of the deal); ``eager`` -- kinds of move a rollout
+    always takes when offered; ``exact`` -- ``f(world, seat)``, the deal's exact value
+    for the seat, or None while it cannot be known."""
+    spec = registry.get(game_id)
+    module_name, _ = KNOWLEDGE.get(spec.id, ("", ""))
+    if not module_name:
+        return {}
+    module = importlib.import_module(f"{__package__}.{module_name}")
+    return dict(getattr(module, "REFERENCE", {}))
 
 
 def is_reference(level: str) -> bool:
@@ -54,8 +69,10 @@ def is_reference(level: str) -> bool:
 
 
 def plays(level: str, game_id: str) -> bool:
-    games = REFERENCES.get(level, ())
-    return games is None or game_id in games
+    if not is_reference(level):
+        return False
+    need = REFERENCES[level]
+    return need is None or game_facts(game_id).get(need) is not None
 
 
 # --------------------------------------------------------------------------- worlds
@@ -145,11 +162,10 @@ def standing(spec, world: GameState, seat: int) -> float:
     return 0.0
 
 
-def random_policy(game_id: str):
-    """Uniformly random legal moves; in the rummies and pairs65 a way out or a pair on
-    offer is always taken (random discards would otherwise never end a deal)."""
-    eager = {"rummy65": ("go_out",), "quebec65": ("go_out",), "pairs65": ("pair",)}.get(
-        game_id, ())
+def random_policy(eager: tuple[str, ...] = ()):
+    """Uniformly random legal moves, but a move of an ``eager`` kind is always taken when
+    one is offered (in the rummies a way out: random discards alone would never end a
+    deal)."""
 
     def policy(state: GameState, rng: random.Random) -> Action:
         legal = state.legal_actions()
@@ -163,32 +179,23 @@ def random_policy(game_id: str):
 
 
 def rollout_value(spec, world: GameState, seat: int, deal: int, rng: random.Random,
-                  solver=None) -> float:
+                  facts: dict, solver=None) -> float:
     """Finish deal number ``deal`` (an index into the score sheet) at random, or exactly
     with ``solver`` once it knows the answer; its result for ``seat``'s side."""
-    policy = random_policy(spec.id)
-    rounds = ROLLOUT_ROUNDS.get(spec.id)
+    policy = random_policy(tuple(facts.get("eager", ())))
+    rounds = facts.get("rounds")
     cap = MAX_MOVES if rounds is None else rounds * 2 * world.n_players
     moves = 0
     while len(world.score_sheet) == deal and not world.over:
         if solver is not None:
-            exact = solver(world, seat, deal)
+            exact = solver(world, seat)
             if exact is not None:
-                return exact
+                return float(exact)
         if moves >= cap:
             return standing(spec, world, seat)
         world.apply(policy(world, rng))
         moves += 1
     return _outcome_of(spec, world, deal, seat)
-
-
-def _sixtysix_solver(world, seat: int, deal: int) -> float | None:
-    """Exact game points once the stock is gone or closed (alpha-beta), else None."""
-    if world.stock and not world.closed:
-        return None
-    from . import sixtysix as ai66
-
-    return float(ai66.solve(world, seat))
 
 
 # --------------------------------------------------------------------------- the player
@@ -201,14 +208,14 @@ class ReferencePlayer:
         if not is_reference(level):
             raise ValueError(f"unknown reference player {level!r}")
         if not plays(level, game_id):
-            raise ValueError(f"the {level} reference plays only "
-                             f"{', '.join(REFERENCES[level] or ())}")
+            raise ValueError(f"the {level} reference does not play {game_id}")
         self.spec = registry.get(game_id)
         self.game_id = self.spec.id
         self.level = level
         self.seed = int(seed)
         self.iterations = iterations
-        self.solver = _sixtysix_solver if level == "pimc-ab" else None
+        self.facts = game_facts(self.game_id)
+        self.solver = self.facts.get(REFERENCES[level]) if REFERENCES[level] else None
         self.last: dict = {}
 
     def __repr__(self) -> str:
@@ -241,7 +248,7 @@ class ReferencePlayer:
                 w = world.clone()
                 w.apply(action)
                 totals[i] += rollout_value(self.spec, w, seat, deal,
-                                           random.Random(roll_seed), self.solver)
+                                           random.Random(roll_seed), self.facts, self.solver)
             worlds += 1
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
         self.last = {"worlds": worlds, "seconds": time.perf_counter() - start,

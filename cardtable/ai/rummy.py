@@ -369,3 +369,8 @@ class RummyKnowledge(Knowledge):
         if action.kind == "discard":
             return because(N_("Of your cards, it is the one your hand needs least."))
         return ""
+
+
+#: what the tournament's reference players (reference.py) need to know of the game:
+#: random rollouts take a way out when offered and score the hands after three rounds
+REFERENCE = {"rounds": 3, "eager": ("go_out",)}

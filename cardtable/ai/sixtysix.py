@@ -651,3 +651,16 @@ def _open_value(world, seat: int, deal_idx: int, rng: random.Random) -> float:
             return float(solve(world, seat))
         world.apply(rollout_policy(world, rng))
     return float(deal_value(world, seat, deal_idx))
+
+
+def exact_after_stock(world, seat: int) -> int | None:
+    """The deal's exact value in game points for ``seat`` once the stock is exhausted or
+    closed (alpha-beta over both hands, both known by then), else None."""
+    if world.stock and not world.closed:
+        return None
+    return solve(world, seat)
+
+
+#: what the tournament's reference players (reference.py) need to know of the game: the
+#: PIMC + alpha-beta reference solves a world exactly once the stock is gone or closed
+REFERENCE = {"exact": exact_after_stock}
