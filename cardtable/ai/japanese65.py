@@ -238,6 +238,22 @@ def rollout_policy(state, rng: random.Random) -> Action:
     return PLAY[medium_card(Table.from_state(state))]
 
 
+def redeal(world, view: dict, seat: int, rng: random.Random) -> None:
+    """Deal the other hands of a sampled world again from their sorted cards, around
+    every void the view shows: the world then depends on the view and ``rng`` only."""
+    others = [s for s in range(4) if s != seat]
+    pool = sorted(c for s in others for c in world.hands[s])
+    sizes = {s: len(world.hands[s]) for s in others}
+    voids = {s: set(view["voids"][s]) for s in others}
+    hands = deal_with_voids(pool, sizes, voids, rng)
+    for s in others:
+        world.hands[s] = hands[s]
+
+
+#: what the tournament's reference players (reference.py) need to know of the game
+REFERENCE = {"redeal": redeal}
+
+
 class Japanese65Knowledge(Knowledge):
     game_id = "japanese65"
 
@@ -255,14 +271,7 @@ class Japanese65Knowledge(Knowledge):
         world depends on the view and the RNG only, never on the real deal's order.
         """
         world = win.sample(rng)
-        seat = win.seat
-        others = [s for s in range(4) if s != seat]
-        pool = sorted(c for s in others for c in world.hands[s])
-        sizes = {s: len(world.hands[s]) for s in others}
-        voids = {s: set(win.view["voids"][s]) for s in others}
-        hands = deal_with_voids(pool, sizes, voids, rng)
-        for s in others:
-            world.hands[s] = hands[s]
+        redeal(world, win.view, win.seat, rng)
         world.rng = random.Random(rng.getrandbits(64))
         return world
 

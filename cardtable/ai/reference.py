@@ -13,8 +13,10 @@ level is measured against something independent of its own rules of thumb:
 
 A reference player, like every computer player, receives only a :class:`Window`: the
 seat's view, its legal moves and deals sampled from the view. Each sampled world is
-re-dealt here from the sorted hidden cards, so it depends on the view and the random
-numbers only, never on how the real hidden cards lie (the honesty tests check it).
+dealt again from the sorted hidden cards (by the game's ``redeal``), so it depends on the
+view and the random numbers only, never on how the real hidden cards lie (the honesty
+tests check it). What the players need of a game is the ``REFERENCE`` dict of its module
+in ``cardtable/ai``: this module names no game.
 
 Random rollouts cannot finish a rummy deal in reasonable time (random discards almost
 never make a hand that goes out), so the rummies and pairs65 play at most a few rounds of
@@ -28,12 +30,9 @@ from __future__ import annotations
 import importlib
 import random
 import time
-from collections import Counter
 
-from cardtable.engine import melds as meldlib
 from cardtable.engine import registry
 from cardtable.engine.core import Action, GameState
-from cardtable.engine.tricks import deal_with_voids
 
 from .base import Window, action_key, view_digest
 from .levels import KNOWLEDGE
@@ -52,10 +51,12 @@ MAX_MOVES = 2_000
 
 def game_facts(game_id: str) -> dict:
     """What a game's module tells the reference players (its ``REFERENCE`` dict):
-    ``rounds`` -- rounds of random moves a rollout plays before scoring the hands as
-    they stand (None: to the end of the deal); ``eager`` -- kinds of move a rollout
-    always takes when offered; ``exact`` -- ``f(world, seat)``, the deal's exact value
-    for the seat, or None while it cannot be known."""
+    ``redeal`` -- ``f(world, view, seat, rng)`` deals a sampled world's hidden cards again
+    from their sorted order; ``rounds`` -- rounds of random moves a rollout plays before
+    scoring the hands as they stand (None: to the end of the deal) with ``standing`` --
+    ``f(world)``, each seat's score as its hand stands; ``eager`` -- kinds of move a
+    rollout always takes when offered; ``exact`` -- ``f(world, seat)``, the deal's exact
+    value for the seat, or None while it cannot be known."""
     spec = registry.get(game_id)
     module_name, _ = KNOWLEDGE.get(spec.id, ("", ""))
     if not module_name:
@@ -78,49 +79,14 @@ def plays(level: str, game_id: str) -> bool:
 # --------------------------------------------------------------------------- worlds
 
 
-def canonical_world(win: Window, rng: random.Random) -> GameState:
-    """A world consistent with the window, drawn from the sorted hidden cards."""
+def canonical_world(win: Window, rng: random.Random, facts: dict) -> GameState:
+    """A world consistent with the window, dealt again from the sorted hidden cards by
+    the game's ``redeal`` (a game whose engine already deals from the deck's order, as
+    pairs65's does, needs none); its random generator is the caller's, never the deal's."""
     world = win.sample(rng)
-    seat = win.seat
-    if hasattr(world, "partner_cards"):  # japanese65
-        others = [s for s in range(4) if s != seat]
-        pool = sorted(c for s in others for c in world.hands[s])
-        sizes = {s: len(world.hands[s]) for s in others}
-        voids = {s: set(win.view["voids"][s]) for s in others}
-        hands = deal_with_voids(pool, sizes, voids, rng)
-        for s in others:
-            world.hands[s] = hands[s]
-    elif hasattr(world, "trump_card"):  # sixtysix
-        opp = 1 - seat
-        known = set(win.view["opponent_known"])
-        hand = world.hands[opp]
-        free = [c for c in hand if c not in known]
-        face_down = world.stock[:-1]
-        pool = sorted(free + face_down)
-        if pool:
-            dealt = deal_with_voids(pool, {opp: len(free), 2: len(face_down)},
-                                    {opp: set(win.view["voids"][opp]), 2: set()}, rng)
-            world.hands[opp] = sorted([c for c in hand if c in known] + dealt[opp])
-            if face_down:
-                world.stock = dealt[2] + [world.stock[-1]]
-    elif hasattr(world, "pickups"):  # the rummies
-        others = [s for s in range(world.n_players) if s != seat]
-        pool = list(world.stock)
-        unknown = {}
-        for s in others:
-            rest = Counter(world.hands[s])
-            rest.subtract(world.pickups[s])
-            pool.extend(rest.elements())
-            unknown[s] = len(world.hands[s]) - len(world.pickups[s])
-        pool.sort()
-        rng.shuffle(pool)
-        at = len(world.stock)
-        world.stock = pool[:at]
-        for s in others:
-            world.hands[s] = list(world.pickups[s]) + pool[at:at + unknown[s]]
-            at += unknown[s]
-    # pairs65's own determinize already deals from the deck's order (it says so); the
-    # random generator of every world is the caller's, never the real deal's
+    redeal = facts.get("redeal")
+    if redeal is not None:
+        redeal(world, win.view, win.seat, rng)
     world.rng = random.Random(rng.getrandbits(64))
     return world
 
@@ -149,17 +115,13 @@ def _outcome_of(spec, world: GameState, deal: int, seat: int) -> float:
     return _difference(measure, mine, theirs, spec.lower_wins)
 
 
-def standing(spec, world: GameState, seat: int) -> float:
-    """A deal cut short: every hand scored as it stands (rummies and pairs65)."""
-    n = world.n_players
-    mine, theirs = _side(spec, seat, n)
-    if hasattr(world, "pickups"):
-        rules = world.meld_rules()
-        pen = [meldlib.best_arrangement(h, rules).penalty if h else 0 for h in world.hands]
-        return _difference(pen, mine, theirs, True)
-    if hasattr(world, "draw_pile"):
-        return _difference([len(p) for p in world.pairs], mine, theirs, False)
-    return 0.0
+def standing(spec, world: GameState, seat: int, facts: dict) -> float:
+    """A deal cut short: every hand scored as it stands, by the game's ``standing``."""
+    score = facts.get("standing")
+    if score is None:
+        return 0.0
+    mine, theirs = _side(spec, seat, world.n_players)
+    return _difference(score(world), mine, theirs, spec.lower_wins)
 
 
 def random_policy(eager: tuple[str, ...] = ()):
@@ -192,7 +154,7 @@ def rollout_value(spec, world: GameState, seat: int, deal: int, rng: random.Rand
             if exact is not None:
                 return float(exact)
         if moves >= cap:
-            return standing(spec, world, seat)
+            return standing(spec, world, seat, facts)
         world.apply(policy(world, rng))
         moves += 1
     return _outcome_of(spec, world, deal, seat)
@@ -241,7 +203,7 @@ class ReferencePlayer:
                     break
             elif worlds >= MIN_WORLDS and time.perf_counter() >= deadline:
                 break
-            world = canonical_world(win, rng)
+            world = canonical_world(win, rng, self.facts)
             roll_seed = rng.getrandbits(64)
             deal = len(world.score_sheet)
             for i, action in enumerate(legal):
