@@ -36,13 +36,14 @@ def _run_tournament(args: argparse.Namespace) -> int:
 
 
 def _add_tournament(sub) -> None:
-    levels = ("random", "easy", "medium", "hard")
+    levels = ("random", "easy", "medium", "hard", "pimc", "pimc-ab")
     t = sub.add_parser(
         "tournament",
         help="computer against computer: mirrored, seat-rotated matches with 95%% intervals",
     )
     t.add_argument("--game", required=True, help="game id, e.g. sixtysix")
-    t.add_argument("--a", default="hard", choices=levels, help="level A (default hard)")
+    t.add_argument("--a", default="hard", choices=levels,
+                   help="level A (default hard); pimc and pimc-ab are reference players")
     t.add_argument("--b", default="medium", choices=levels, help="level B (default medium)")
     t.add_argument("--matches", type=int, default=20,
                    help="matches in all, played as mirrored pairs (default 20)")
@@ -50,7 +51,10 @@ def _add_tournament(sub) -> None:
     t.add_argument("--players", type=int, default=None, help="players (default: the minimum)")
     t.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     t.add_argument("--budget", type=float, default=0.3,
-                   help="hard level think time per decision, seconds (default 0.3)")
+                   help="think time per decision of the hard level and the reference players, "
+                        "seconds (default 0.3)")
+    t.add_argument("--deals", type=int, default=None,
+                   help="stop each match after this many deals (the side ahead wins)")
     t.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a game option, e.g. --option target=3 (repeatable)")
     t.add_argument("--json", action="store_true", help="last line as JSON, not key=value")

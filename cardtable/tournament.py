@@ -28,6 +28,7 @@ from concurrent import futures
 
 from cardtable.ai import make_bot
 from cardtable.ai.base import ALL_LEVELS
+from cardtable.ai.reference import REFERENCES, ReferencePlayer, is_reference, plays
 from cardtable.ai.worker import process_pool
 from cardtable.engine import registry
 from cardtable.engine.core import DealResult
@@ -72,11 +73,37 @@ def percentile(values: list[float], q: float) -> float:
 # --------------------------------------------------------------------------- one match
 
 
+#: a match still unfinished after this many moves stops where it is, as if cut short
+#: by ``deals`` (two rummy players who only ever take the discard never end a deal)
+MAX_MOVES = 20_000
+
+#: every name a tournament accepts for A or B
+PLAYERS = ALL_LEVELS + tuple(REFERENCES)
+
+
+def make_player(game_id: str, level: str, seed: int):
+    """A level's bot or a reference player: anything with ``choose(state, seat, budget)``."""
+    if is_reference(level):
+        return ReferencePlayer(game_id, level, seed)
+    return make_bot(game_id, level, seed)
+
+
+def check_player(game_id: str, level: str) -> None:
+    if level not in PLAYERS:
+        raise ValueError(f"unknown level {level!r}; levels are {', '.join(PLAYERS)}")
+    if is_reference(level) and not plays(level, game_id):
+        raise ValueError(f"the {level} reference does not play {game_id}")
+
+
 def deal_difference(result: DealResult, a_seats: list[int], b_seats: list[int]) -> float:
     """One deal's difference A - B in the game's unit (its spec's ``measure_unit``)."""
     a = statistics.fmean(result.measure[s] for s in a_seats)
     b = statistics.fmean(result.measure[s] for s in b_seats)
     return a - b
+
+
+def _mean_of(values, seats: list[int]) -> float:
+    return statistics.fmean(values[s] for s in seats)
 
 
 def play_match(
@@ -90,32 +117,47 @@ def play_match(
     budget: float | None,
     options: dict | None,
     index: int,
+    deals: int | None = None,
 ) -> dict:
-    """Play one whole match; A sits in the even seats when ``a_even``."""
+    """Play one match; A sits in the even seats when ``a_even``.
+
+    With ``deals`` the match stops after that many deals (if it has not ended before):
+    the side ahead on the match score then counts as the winner, a level score as shared.
+    So does a match that reaches :data:`MAX_MOVES` (``stalled`` in the result).
+    """
     spec = registry.get(game_id)
     state = spec.new_match(players=players, seed=seed, options=options, first_dealer=first_dealer)
     even = [s for s in range(players) if s % 2 == 0]
     odd = [s for s in range(players) if s % 2 == 1]
     a_seats, b_seats = (even, odd) if a_even else (odd, even)
     levels = {s: level_a for s in a_seats} | {s: level_b for s in b_seats}
-    bots = {s: make_bot(game_id, levels[s], seed * 7919 + index * 31 + s) for s in range(players)}
+    bots = {s: make_player(game_id, levels[s], seed * 7919 + index * 31 + s)
+            for s in range(players)}
     times: dict[str, list[float]] = {"a": [], "b": []}
     start = time.perf_counter()
     moves = 0
-    while not state.is_over:
+    while not state.is_over and (deals is None or len(state.score_sheet) < deals):
+        if moves >= MAX_MOVES:
+            break
         seat = state.current_player
         t0 = time.perf_counter()
         action = bots[seat].choose(state, seat, budget)
         times["a" if seat in a_seats else "b"].append(time.perf_counter() - t0)
         state.apply(action)
         moves += 1
-    winners = set(state.winners)
-    a_won = bool(winners & set(a_seats))
-    b_won = bool(winners & set(b_seats))
-    win = 0.5 if a_won and b_won else (1.0 if a_won else 0.0)
     ms = state.match_scores
     diff = statistics.fmean(ms[s] for s in a_seats) - statistics.fmean(ms[s] for s in b_seats)
-    deals = [deal_difference(result, a_seats, b_seats) for result in state.deal_results()]
+    if state.is_over:
+        winners = set(state.winners)
+        a_won = bool(winners & set(a_seats))
+        b_won = bool(winners & set(b_seats))
+    else:
+        ahead = -diff if spec.lower_wins else diff
+        a_won, b_won = ahead >= 0, ahead <= 0
+    win = 0.5 if a_won and b_won else (1.0 if a_won else 0.0)
+    results = state.deal_results()
+    deals = [deal_difference(result, a_seats, b_seats) for result in results]
+    changes = [_mean_of(r.change, a_seats) - _mean_of(r.change, b_seats) for r in results]
     return {
         "index": index,
         "seed": seed,
@@ -123,7 +165,9 @@ def play_match(
         "win": win,
         "score_diff": diff,
         "deal_diffs": deals,
+        "change_diffs": changes,
         "moves": moves,
+        "stalled": moves >= MAX_MOVES,
         "seconds": time.perf_counter() - start,
         "times": times,
     }
@@ -147,12 +191,14 @@ def run(
     budget: float | None = 0.3,
     options: dict | None = None,
     progress: Callable[[str], None] | None = None,
+    deals: int | None = None,
 ) -> dict:
-    """Play ``matches`` matches (rounded up to whole mirrored pairs); return the summary."""
+    """Play ``matches`` matches (rounded up to whole mirrored pairs); return the summary.
+
+    ``deals`` cuts every match short after that many deals (see :func:`play_match`)."""
     spec = registry.get(game_id)
     for level in (level_a, level_b):
-        if level not in ALL_LEVELS:
-            raise ValueError(f"unknown level {level!r}; levels are {', '.join(ALL_LEVELS)}")
+        check_player(spec.id, level)
     players = spec.min_players if players is None else players
     if not spec.min_players <= players <= spec.max_players:
         raise ValueError(f"{spec.name} is played by {spec.min_players}-{spec.max_players}")
@@ -163,7 +209,7 @@ def run(
         dealer = p % players
         for mirror in (0, 1):
             tasks.append((game_id, level_a, level_b, match_seed, players, mirror == 0, dealer,
-                          budget, options, 2 * p + mirror))
+                          budget, options, 2 * p + mirror, deals))
     results: list[dict] = []
     start = time.perf_counter()
 
@@ -207,6 +253,10 @@ def summarise(game_id, level_a, level_b, players, seed, budget, results, seconds
         if vals:
             pair_deals.append(statistics.fmean(vals))
     dd_mean, dd_lo, dd_hi = mean_interval(pair_deals)
+    # the match score each deal adds (japanese65's game points), per deal, by pairs
+    pair_changes = [statistics.fmean(vals) for rs in by_pair.values()
+                    if (vals := [d for x in rs for d in x.get("change_diffs", ())])]
+    dc_mean, dc_lo, dc_hi = mean_interval(pair_changes)
     ta = [t for r in results for t in r["times"]["a"]]
     tb = [t for r in results for t in r["times"]["b"]]
     out = {
@@ -219,6 +269,7 @@ def summarise(game_id, level_a, level_b, players, seed, budget, results, seconds
         "matches": n,
         "deals": deals,
         "a_wins": wins,
+        "stalled": sum(1 for r in results if r.get("stalled")),
         "win_rate": wins / n if n else 0.0,
         "win_lo": lo,
         "win_hi": hi,
@@ -228,6 +279,9 @@ def summarise(game_id, level_a, level_b, players, seed, budget, results, seconds
         "deal_diff": dd_mean,
         "deal_diff_lo": dd_lo,
         "deal_diff_hi": dd_hi,
+        "deal_change": dc_mean,
+        "deal_change_lo": dc_lo,
+        "deal_change_hi": dc_hi,
         "lower_is_better": registry.get(game_id).lower_wins,
         "a_time_median": statistics.median(ta) if ta else 0.0,
         "a_time_p95": percentile(ta, 95),
@@ -250,6 +304,8 @@ def format_summary(s: dict) -> list[str]:
         f"{s['score_diff_hi']:+.3f}]  ({better} is better)",
         f"per deal A-B {s['deal_diff']:+.3f}  95% [{s['deal_diff_lo']:+.3f}, "
         f"{s['deal_diff_hi']:+.3f}]",
+        f"match score per deal A-B {s['deal_change']:+.3f}  95% [{s['deal_change_lo']:+.3f}, "
+        f"{s['deal_change_hi']:+.3f}]",
         f"think time A median {s['a_time_median'] * 1000:.1f} ms p95 "
         f"{s['a_time_p95'] * 1000:.1f} ms max {s['a_time_max'] * 1000:.1f} ms; "
         f"B median {s['b_time_median'] * 1000:.1f} ms p95 {s['b_time_p95'] * 1000:.1f} ms "
@@ -309,6 +365,7 @@ def main(args) -> int:
         summary = run(
             args.game, args.a, args.b, args.matches, seed=args.seed, players=args.players,
             jobs=args.jobs, budget=args.budget, options=options,
+            deals=getattr(args, "deals", None),
             progress=None if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True)),
         )
     except (ValueError, registry.ConfigError) as exc:

@@ -64,6 +64,7 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/about.py": "tests/test_packaging.py",
     "cardtable/ai/base.py": "tests/ai/test_bots.py",
     "cardtable/ai/japanese65.py": "tests/ai/test_bots.py",
+    "cardtable/ai/reference.py": "tests/ai/test_bots.py",
     "cardtable/ai/levels.py": "tests/ai/test_analysis.py",
     "cardtable/ai/pairs65.py": None,
     "cardtable/ai/rummy.py": "tests/ai/test_analysis.py",

@@ -12,9 +12,15 @@ trick is lost anyway.
 * medium: scores every legal card by the expected points swing of the trick, with
   card counting (what is unseen, who is void), the partner's position and a wish to
   shed honours and keep low trumps.
-* hard: flat Monte Carlo over deals consistent with the view, every world played out
-  to the end of the deal by the medium rules for all four seats; moves that would
-  throw away points against the partner's winning card are never considered.
+* hard: flat Monte Carlo over deals consistent with the view (the hidden cards dealt
+  again, sorted, around every void a seat has shown and every hand's size), every world
+  played by the medium rules for all four seats until three tricks are left, and those
+  solved exactly with every hand open (double-dummy: each side plays its best, which
+  card a partner adds to a trick its side wins included). A deal is valued by the
+  side's lead in points plus its game points (33 scores 1, 41 scores 2), weighed
+  heavily, rather than by raw points. Moves that would throw away points against the
+  partner's winning card are never considered; within the last four tricks every
+  sampled deal is solved exactly from the decision on.
 """
 
 from __future__ import annotations
@@ -23,7 +29,14 @@ import random
 from collections.abc import Iterable, Sequence
 
 from cardtable.engine.core import Action
-from cardtable.engine.japanese65 import CARD_VALUES, DECK, ORDER, PLAY, TRUMP
+from cardtable.engine.japanese65 import (
+    CARD_VALUES,
+    DECK,
+    ORDER,
+    PLAY,
+    TRUMP,
+    game_points_for,
+)
 from cardtable.engine.tricks import deal_with_voids
 from cardtable.i18n import N_
 
@@ -57,7 +70,7 @@ def _winner(trick: Sequence) -> tuple[int, str]:
 class Table:
     """One seat's knowledge at a decision: built from a view or a determinised state."""
 
-    __slots__ = ("seat", "hand", "trick", "unseen", "voids", "last")
+    __slots__ = ("seat", "hand", "trick", "unseen", "voids", "last", "_threats")
 
     def __init__(self, seat, hand, trick, played: Iterable[str], voids, tricks_played):
         self.seat = seat
@@ -68,6 +81,7 @@ class Table:
         self.unseen = [c for c in DECK if c not in seen]
         self.voids = voids
         self.last = tricks_played == 11
+        self._threats: dict = {}
 
     @classmethod
     def from_view(cls, view: dict) -> Table:
@@ -100,6 +114,13 @@ class Table:
         A player only overtakes with a card that is not much dearer than the card it
         beats: winning with an ace on a low card hands the opponents 4 points.
         """
+        key = (seat, best, led)
+        known = self._threats.get(key)
+        if known is None:
+            known = self._threats[key] = self._threat(seat, best, led)
+        return known
+
+    def _threat(self, seat: int, best: str, led: str) -> tuple[float, float]:
         unseen = self.unseen
         voids = self.voids[seat]
         limit = VALUE[best] + 1
@@ -217,6 +238,22 @@ def rollout_policy(state, rng: random.Random) -> Action:
     return PLAY[medium_card(Table.from_state(state))]
 
 
+def redeal(world, view: dict, seat: int, rng: random.Random) -> None:
+    """Deal the other hands of a sampled world again from their sorted cards, around
+    every void the view shows: the world then depends on the view and ``rng`` only."""
+    others = [s for s in range(4) if s != seat]
+    pool = sorted(c for s in others for c in world.hands[s])
+    sizes = {s: len(world.hands[s]) for s in others}
+    voids = {s: set(view["voids"][s]) for s in others}
+    hands = deal_with_voids(pool, sizes, voids, rng)
+    for s in others:
+        world.hands[s] = hands[s]
+
+
+#: what the tournament's reference players (reference.py) need to know of the game
+REFERENCE = {"redeal": redeal}
+
+
 class Japanese65Knowledge(Knowledge):
     game_id = "japanese65"
 
@@ -234,14 +271,7 @@ class Japanese65Knowledge(Knowledge):
         world depends on the view and the RNG only, never on the real deal's order.
         """
         world = win.sample(rng)
-        seat = win.seat
-        others = [s for s in range(4) if s != seat]
-        pool = sorted(c for s in others for c in world.hands[s])
-        sizes = {s: len(world.hands[s]) for s in others}
-        voids = {s: set(win.view["voids"][s]) for s in others}
-        hands = deal_with_voids(pool, sizes, voids, rng)
-        for s in others:
-            world.hands[s] = hands[s]
+        redeal(world, win.view, win.seat, rng)
         world.rng = random.Random(rng.getrandbits(64))
         return world
 
@@ -264,20 +294,25 @@ class Japanese65Knowledge(Knowledge):
         if len(cands) == 1:
             return cands[0], self.explain(win, cands[0])
         side = win.seat & 1
+        deal = []
+        exact = EXACT_AT_DECISION if TRICKS - win.view["tricks_played"] <= EXACT_AT_DECISION \
+            else EXACT_TRICKS
+
+        def sample(r):
+            world = self.sample(win, r)
+            deal[:] = [len(world.score_sheet)]
+            return world
 
         def rollout(world, r):
-            deal = play_out(world, rollout_policy, r)
-            row = world.score_sheet[deal]
-            pts, gp = row["points"], row["game_points"]
-            return (pts[side] - pts[1 - side]) + GAME_POINT_WEIGHT * (gp[side] - gp[1 - side])
+            return utility(finish_deal(world, side, r, deal[0], exact))
 
         result = flat_monte_carlo(
-            cands, lambda r: self.sample(win, r), rollout, rng, budget_s, iterations,
+            cands, sample, rollout, rng, budget_s, iterations,
             cooperative=win.cooperative,
         )
         mean, n = result.stats[result.best]
         reason = self.explain(win, result.best)
-        tail = f"over {result.worlds} sampled deals it averages {mean:+.1f} points for your side"
+        tail = f"over {result.worlds} sampled deals it averages {mean:+.1f} for your side"
         return result.best, f"{reason}; {tail}" if reason else tail.capitalize()
 
     # ---------------------------------------------------------------- the review
@@ -356,3 +391,132 @@ class Japanese65Knowledge(Knowledge):
             return because(N_("The trick is lost anyway: shed an honour while it stays with "
                               "your side."))
         return because(N_("Play low and keep your cheap winners for later."))
+
+
+# =========================================================================== endgame
+
+
+#: rollouts solve exactly (double-dummy) once this many tricks or fewer remain, the
+#: one in progress included; a decision this close to the end is solved from the start
+EXACT_TRICKS = 3
+EXACT_AT_DECISION = 4
+TRICKS = 12
+
+
+def _trick_gain(trick: Sequence, last: bool) -> tuple[int, int]:
+    """(winning side, that side's lead in points from this trick over the other side).
+
+    The winner's side keeps its partner-card and scores the trick; the winner's own
+    card and both opponents' cards go to the other side.
+    """
+    w_seat, w_card = _winner(trick)
+    partner = (w_seat + 2) % 4
+    keep = 0
+    give = 0
+    for s, c in trick:
+        if s == partner:
+            keep = VALUE[c]
+        else:
+            give += VALUE[c]
+    return w_seat & 1, (3 if last else 2) + keep - give
+
+
+def solve_tricks(hands: list[list[str]], trick: list, turn: int, tricks_left: int,
+                 side: int) -> int:
+    """Exact (double-dummy) lead in points of ``side`` over the other side from the rest
+    of the deal, every hand open, both sides playing their best.
+
+    ``tricks_left`` counts the trick in progress; the last trick of the deal scores 3.
+    Value-less cards of one suit that touch (no other card still out lies between
+    them) are interchangeable, so only one of them is tried.
+    """
+    memo: dict = {}
+    hands = [list(h) for h in hands]
+
+    def options(seat: int, led: str | None) -> list[str]:
+        hand = hands[seat]
+        if led is not None:
+            same = [c for c in hand if c[1] == led]
+            if same:
+                hand = same
+        out = []
+        live = None
+        for c in sorted(hand, key=lambda c: (c[1], STRENGTH[c])):
+            if VALUE[c] == 0 and out and out[-1][1] == c[1] and VALUE[out[-1]] == 0:
+                if live is None:
+                    live = {x for h in hands for x in h}
+                lo, hi = STRENGTH[out[-1]], STRENGTH[c]
+                if not any(x[1] == c[1] and lo < STRENGTH[x] < hi for x in live
+                           if x not in hand):
+                    continue
+            out.append(c)
+        return out
+
+    def search(trick: list, turn: int, left: int, alpha: int, beta: int) -> int:
+        if len(trick) == 4:
+            win_side, gain = _trick_gain(trick, left == 1)
+            leader = _winner(trick)[0]
+            value = gain if win_side == side else -gain
+            if left == 1:
+                return value
+            key = (leader, tuple(tuple(sorted(h)) for h in hands))
+            rest = memo.get(key)
+            if rest is None:
+                rest = search([], leader, left - 1, -999, 999)
+                memo[key] = rest
+            return value + rest
+        led = trick[0][1][1] if trick else None
+        maximise = (turn & 1) == side
+        best = -999 if maximise else 999
+        hand = hands[turn]
+        for c in options(turn, led):
+            hand.remove(c)
+            trick.append((turn, c))
+            v = search(trick, (turn + 1) % 4, left, alpha, beta)
+            trick.pop()
+            hand.append(c)
+            if maximise:
+                if v > best:
+                    best = v
+                if best > alpha:
+                    alpha = best
+            else:
+                if v < best:
+                    best = v
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        return best
+
+    return search([tuple(p) for p in trick], turn, tricks_left, -999, 999)
+
+
+def side_points(state, side: int) -> int:
+    """Points ``side`` has made so far this deal (tricks and the cards it holds)."""
+    cards = state.partner_cards[side] + state.piles[side]
+    return 2 * state.tricks_won[side] + sum(VALUE[c] for c in cards)
+
+
+def finish_deal(world, side: int, rng: random.Random, deal: int | None = None,
+                exact: int = EXACT_TRICKS) -> int:
+    """The points ``side`` ends deal ``deal`` (a score-sheet index; by default the one in
+    progress) with: the medium rules for every seat until ``exact`` tricks are left, then
+    both sides' best play with every hand open (:func:`solve_tricks`)."""
+    if deal is None:
+        deal = len(world.score_sheet)
+    if len(world.score_sheet) > deal:
+        return world.score_sheet[deal]["points"][side]
+    while TRICKS - world.tricks_played > exact:
+        world.apply(rollout_policy(world, rng))
+    lead = side_points(world, side) - side_points(world, 1 - side)
+    left = TRICKS - world.tricks_played
+    return (65 + lead + solve_tricks(world.hands, world.trick, world.turn, left, side)) // 2
+
+
+def utility(points: int) -> float:
+    """What a deal in which ``side`` makes ``points`` of 65 is worth to it: the lead in
+    deal points plus the game points (33 scores 1, 41 scores 2) weighed heavily."""
+    other = 65 - points
+    game = game_points_for(points) - game_points_for(other)
+    return (points - other) + GAME_POINT_WEIGHT * game

@@ -417,3 +417,8 @@ def _play_to_end(world, seat: int, games: int, rng: random.Random) -> float:
     winners = world.score_sheet[games]["winners"]
     return 1.0 / len(winners) if seat in winners else 0.0
 
+
+#: what the tournament's reference players (reference.py) need to know of the game:
+#: random rollouts lay a pair when offered and count the pairs after six rounds
+REFERENCE = {"rounds": 6, "eager": ("pair",),
+             "standing": lambda world: [len(p) for p in world.pairs]}

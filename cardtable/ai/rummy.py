@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 
 from cardtable.engine import melds as meldlib
 from cardtable.engine import registry
@@ -448,3 +449,35 @@ class RummyKnowledge(Knowledge):
         if action.kind == "discard":
             return because(N_("Of your cards, it is the one your hand needs least."))
         return ""
+
+
+def redeal(world, view: dict, seat: int, rng: random.Random) -> None:
+    """Deal the stock and the other hands' unknown cards of a sampled world again from
+    their sorted cards (the cards known to have been picked up stay where they are): the
+    world then depends on the view and ``rng`` only."""
+    others = [s for s in range(world.n_players) if s != seat]
+    pool = list(world.stock)
+    unknown = {}
+    for s in others:
+        rest = Counter(world.hands[s])
+        rest.subtract(world.pickups[s])
+        pool.extend(rest.elements())
+        unknown[s] = len(world.hands[s]) - len(world.pickups[s])
+    pool.sort()
+    rng.shuffle(pool)
+    at = len(world.stock)
+    world.stock = pool[:at]
+    for s in others:
+        world.hands[s] = list(world.pickups[s]) + pool[at:at + unknown[s]]
+        at += unknown[s]
+
+
+def standing(world) -> list[int]:
+    """Each hand's penalty as it stands: what its best arrangement leaves out."""
+    rules = world.meld_rules()
+    return [meldlib.best_arrangement(h, rules).penalty if h else 0 for h in world.hands]
+
+
+#: what the tournament's reference players (reference.py) need to know of the game:
+#: random rollouts take a way out when offered and score the hands after three rounds
+REFERENCE = {"rounds": 3, "eager": ("go_out",), "redeal": redeal, "standing": standing}

@@ -276,6 +276,29 @@ def rollout_policy(state, rng: random.Random) -> Action:
 # =========================================================================== knowledge
 
 
+def redeal(world, view: dict, seat: int, rng: random.Random) -> None:
+    """Deal the opponent's unknown cards and the face-down stock of a sampled world again
+    from their sorted cards (around the opponent's voids): the world then depends on the
+    view and ``rng`` only."""
+    opp = 1 - seat
+    known = list(view["opponent_known"])
+    hand = world.hands[opp]
+    free = [c for c in hand if c not in known]
+    face_down = world.stock[:-1]
+    pool = sorted(free + face_down)
+    if pool:
+        voids = set(view["voids"][opp])
+        from cardtable.engine.tricks import deal_with_voids
+
+        dealt = deal_with_voids(pool, {opp: len(free), 2: len(face_down)},
+                                {opp: voids, 2: set()}, rng)
+        world.hands[opp] = sorted([c for c in hand if c in known] + dealt[opp])
+        if face_down:
+            down = dealt[2]
+            rng.shuffle(down)
+            world.stock = down + [world.stock[-1]]
+
+
 class SixtySixKnowledge(Knowledge):
     game_id = "sixtysix"
 
@@ -288,24 +311,7 @@ class SixtySixKnowledge(Knowledge):
     def sample(self, win: Window, rng: random.Random):
         """A world from the engine's determinize, re-dealt canonically from the view."""
         world = win.sample(rng)
-        seat = win.seat
-        opp = 1 - seat
-        known = list(win.view["opponent_known"])
-        hand = world.hands[opp]
-        free = [c for c in hand if c not in known]
-        face_down = world.stock[:-1]
-        pool = sorted(free + face_down)
-        if pool:
-            voids = set(win.view["voids"][opp])
-            from cardtable.engine.tricks import deal_with_voids
-
-            dealt = deal_with_voids(pool, {opp: len(free), 2: len(face_down)},
-                                    {opp: voids, 2: set()}, rng)
-            world.hands[opp] = sorted([c for c in hand if c in known] + dealt[opp])
-            if face_down:
-                down = dealt[2]
-                rng.shuffle(down)
-                world.stock = down + [world.stock[-1]]
+        redeal(world, win.view, win.seat, rng)
         world.rng = random.Random(rng.getrandbits(64))
         return world
 
@@ -474,3 +480,16 @@ def _open_value(world, seat: int, deal_idx: int, rng: random.Random) -> float:
             return float(solve(world, seat))
         world.apply(rollout_policy(world, rng))
     return float(deal_value(world, seat, deal_idx))
+
+
+def exact_after_stock(world, seat: int) -> int | None:
+    """The deal's exact value in game points for ``seat`` once the stock is exhausted or
+    closed (alpha-beta over both hands, both known by then), else None."""
+    if world.stock and not world.closed:
+        return None
+    return solve(world, seat)
+
+
+#: what the tournament's reference players (reference.py) need to know of the game: the
+#: PIMC + alpha-beta reference solves a world exactly once the stock is gone or closed
+REFERENCE = {"exact": exact_after_stock, "redeal": redeal}

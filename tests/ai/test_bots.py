@@ -9,9 +9,11 @@ import pytest
 
 import cardtable.ai
 from cardtable import ai
+from cardtable.ai import japanese65 as aij
 from cardtable.ai import sixtysix as ai66
 from cardtable.ai.base import Window
 from cardtable.ai.japanese65 import VALUE, _beats, _winner
+from cardtable.ai.reference import ReferencePlayer
 from cardtable.ai.worker import BotService
 from cardtable.engine import registry
 from cardtable.engine.core import Action
@@ -69,6 +71,25 @@ def test_honest_same_choice_when_only_hidden_cards_differ(game_id, level):
         a1 = bot(game_id, level).choose(state, seat, 0.05)
         a2 = bot(game_id, level).choose(other, seat, 0.05)
         assert a1 == a2, f"{game_id} {level}: {a1} vs {a2} at {state!r}"
+    assert differed, "the determinised states never differed: the test proves nothing"
+
+
+REFERENCE_PLAYERS = [(g, "pimc") for g in GAMES] + [("sixtysix", "pimc-ab")]
+
+
+@pytest.mark.parametrize(("game_id", "level"), REFERENCE_PLAYERS)
+def test_reference_players_are_honest(game_id, level):
+    """The tournament's reference players: only hidden cards differ, same decision."""
+    differed = 0
+    for i, state in enumerate(random_states(game_id, 6, seed=13)):
+        seat = state.current_player
+        other = state.determinize(seat, random.Random(200 + i))
+        assert other.view(seat) == state.view(seat)
+        differed += hidden_differs(state, other, seat)
+        a1 = ReferencePlayer(game_id, level, 7, iterations=2).choose(state, seat)
+        a2 = ReferencePlayer(game_id, level, 7, iterations=2).choose(other, seat)
+        assert a1 == a2, f"{game_id} {level}: {a1} vs {a2} at {state!r}"
+        assert a1 in state.legal_actions()
     assert differed, "the determinised states never differed: the test proves nothing"
 
 
@@ -329,3 +350,49 @@ def test_worker_falls_back_when_the_process_dies(monkeypatch):
         action = _wait(service.choose("sixtysix", "easy", 1, state, seat))
         assert action in state.legal_actions()
         assert service.mode == "thread"
+
+
+def japanese65_endgames(count: int, tricks_left: int, seed: int):
+    """japanese65 states with ``tricks_left`` tricks to play, some with a trick begun."""
+    spec = registry.get("japanese65")
+    out = []
+    for k in range(count):
+        state = spec.new_match(seed=seed * 100 + k)
+        rng = random.Random(k)
+        begun = k % 4
+        while state.tricks_played < 12 - tricks_left or len(state.trick) < begun:
+            state.apply(rng.choice(state.legal_actions()))
+        out.append(state)
+    return out
+
+
+def _brute_points(state, side: int) -> int:
+    """The points ``side`` ends the deal with under best play: plain minimax on the
+    engine's own states and scoring, every card tried."""
+    if state.score_sheet:
+        return state.score_sheet[-1]["points"][side]
+    values = []
+    for a in state.legal_actions():
+        nxt = state.clone()
+        nxt.apply(a)
+        values.append(_brute_points(nxt, side))
+    return max(values) if state.current_player & 1 == side else min(values)
+
+
+def test_japanese65_endgame_solver_agrees_with_brute_force():
+    for state in japanese65_endgames(24, 2, seed=1) + japanese65_endgames(6, 3, seed=2):
+        side = state.current_player & 1
+        expected = _brute_points(state, side)
+        world = state.clone()
+        assert aij.finish_deal(world, side, random.Random(0)) == expected
+        lead = aij.side_points(state, side) - aij.side_points(state, 1 - side)
+        left = 12 - state.tricks_played
+        solved = aij.solve_tricks(state.hands, state.trick, state.current_player, left, side)
+        assert (65 + lead + solved) // 2 == expected
+
+
+def test_japanese65_utility_weighs_the_game_point_thresholds():
+    # one point across 33 is worth far more than one point elsewhere
+    assert aij.utility(33) - aij.utility(32) > 3 * (aij.utility(31) - aij.utility(30))
+    assert aij.utility(41) - aij.utility(40) > aij.utility(40) - aij.utility(39)
+    assert aij.utility(25) - aij.utility(24) > aij.utility(24) - aij.utility(23)

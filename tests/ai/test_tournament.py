@@ -50,6 +50,46 @@ def test_mirrored_pairs_share_deals_and_swap_seats():
     assert a["seed"] == b["seed"]
 
 
+@pytest.mark.parametrize(("game", "reference", "option"), [
+    ("japanese65", "pimc", "target=1"), ("sixtysix", "pimc", "target=1"),
+    ("sixtysix", "pimc-ab", "target=1"), ("rummy65", "pimc", None),
+    ("quebec65", "pimc", None), ("pairs65", "pimc", "games_to_win=1"),
+])
+def test_a_tiny_match_against_each_reference_player(capsys, game, reference, option):
+    extra = ["--option", option] if option else ["--deals", "1"]
+    lines, _ = run_cli(
+        capsys, "--game", game, "--a", "medium", "--b", reference, "--matches", "2",
+        "--seed", "2", "--budget", "0.002", "--quiet", *extra,
+    )
+    result = tournament.parse_result_line(lines[-1])
+    assert result["b"] == reference and result["matches"] == 2 and result["deals"] >= 2
+    if not option:
+        assert result["deals"] == 2  # one deal a match: --deals cut them short
+    assert result["b_time_median"] > 0
+    assert result["deal_change_lo"] <= result["deal_change"] <= result["deal_change_hi"]
+
+
+def test_a_reference_player_only_plays_its_games(capsys):
+    assert cli.main(["tournament", "--game", "pairs65", "--b", "pimc-ab", "--matches", "2"]) == 2
+    assert "does not play pairs65" in capsys.readouterr().err
+
+
+def test_a_match_cut_short_goes_to_the_side_ahead():
+    args = dict(seed=4, players=3, first_dealer=0, budget=None, options=None, deals=1)
+    r = tournament.play_match("rummy65", "medium", "random", a_even=True, index=0, **args)
+    assert len(r["deal_diffs"]) == 1
+    # rummy65 counts penalties: lower is better
+    assert r["win"] == (1.0 if r["score_diff"] < 0 else 0.5 if r["score_diff"] == 0 else 0.0)
+
+
+def test_a_match_that_never_ends_stops_at_the_move_cap(monkeypatch):
+    """Two quebec65 players who only ever take the discard would play forever."""
+    monkeypatch.setattr(tournament, "MAX_MOVES", 300)
+    args = dict(seed=100015, players=2, first_dealer=0, budget=None, options=None, deals=1)
+    r = tournament.play_match("quebec65", "random", "easy", a_even=True, index=25, **args)
+    assert r["stalled"] and r["moves"] == 300 and r["deal_diffs"] == [] and r["win"] == 0.5
+
+
 def test_statistics():
     lo, hi = tournament.wilson(95, 100)
     assert 0.88 < lo < 0.89 and 0.97 < hi < 0.99

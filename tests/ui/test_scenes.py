@@ -180,6 +180,31 @@ def test_setup_of_every_game_builds_a_valid_config(app, game_id):
     assert started and started[-1]["game"] == game_id
 
 
+def test_setup_shows_each_measured_level_with_its_rating_word(app, monkeypatch):
+    from cardtable import i18n, ratings
+
+    measured = {"sixtysix": {"easy": ratings.Rating(310, 200, 420),
+                             "hard": ratings.Rating(1050, 800, 1300)}}
+    monkeypatch.setattr(ratings, "load", lambda path=None: measured)
+    setup = app.push(SetupScene("sixtysix"))
+    frames(app)
+    notes = [str(n) for n in setup.notes()]
+    assert "Easy: 310, beginner." in notes
+    assert "Hard: 1,050, strong." in notes
+    assert not any(n.startswith("Medium:") for n in notes)  # not measured: no rating shown
+    i18n.set_language("fr")
+    try:
+        notes = [str(n) for n in setup.notes()]
+        assert any("débutant" in n for n in notes), notes
+        assert any("fort" in n for n in notes), notes
+    finally:
+        i18n.set_language("en")
+    # a game nobody measured shows no rating at all
+    other = app.push(SetupScene("pairs65"))
+    frames(app)
+    assert not any("measured" in str(n) for n in other.notes())
+
+
 def test_setup_seat_kinds_levels_names_and_options(app):
     started = []
     app.on_start_match = started.append

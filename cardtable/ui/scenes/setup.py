@@ -21,9 +21,9 @@ import copy
 
 import pygame
 
-from cardtable import records
+from cardtable import ratings, records
 from cardtable.engine import registry
-from cardtable.i18n import N_, Msg
+from cardtable.i18n import N_, Msg, number
 from cardtable.names import NAME_LENGTH, clean_name
 from cardtable.ui import theme
 from cardtable.ui.scenes.common import FormScene
@@ -284,7 +284,20 @@ class SetupScene(FormScene):
         if self.spec.partnerships:
             notes.append(N_("Partners sit opposite: the first and third seats play together."))
         notes += [o.help for o in self.spec.options if o.help]
-        return notes
+        return notes + self.rating_notes()
+
+    def rating_notes(self) -> list:
+        """Each level's measured rating and its plain word; nothing for a level (or a
+        game) that was not measured."""
+        rows = [(label, ratings.of(self.spec.id, level)) for level, label in LEVELS]
+        rows = [(label, r) for label, r in rows if r is not None]
+        if not rows:
+            return []
+        return [N_("Computer levels, measured on one scale where a random player is 0:")] + [
+            Msg("{level}: {rating}, {word}.", level=Msg(label), rating=number(r.rating),
+                word=Msg(r.word))
+            for label, r in rows
+        ]
 
     def note_lines(self, width: int) -> list[list[str]]:
         fnt = theme.font(theme.px(theme.SMALL))

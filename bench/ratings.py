@@ -1,0 +1,122 @@
+"""Rate the levels of a game on one Elo-like scale; writes ``assets/ratings.json``.
+
+    python -m bench.ratings --game sixtysix --matches 40 [--jobs 1] [--seed 1]
+
+For the game, the neighbouring levels meet in mirrored tournaments (``cardtable
+tournament``): random-easy, easy-medium, medium-hard, each over ``--matches`` matches:
+of one deal in the trick games (a match to one game point), of one game in pairs65, and
+whole matches in the rummies (see ``UNITS``; the unit is recorded in the file). Every
+level thinks as it does at the table (the hard level with its default budget). A match
+still unfinished after ``tournament.MAX_MOVES`` moves is stopped and counted as shared
+(``stalled``).
+
+A match-up's score s (wins, shares counting half) gives an Elo difference
+400 * log10(s / (1 - s)), s held within [1 %, 99 %] so that a sweep gives a finite
+difference (about 800 at most). The scale's zero is the random player; a level's rating
+is the sum of the differences up the chain, and its 95 % interval sums the ends of the
+differences' intervals (from the Wilson intervals of the scores): wider than it need
+be, never narrower. The game's entry in the file is replaced;
+the other games' entries are kept. The file records the command and every sample size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import math
+import os
+import sys
+from pathlib import Path
+
+from cardtable import ratings, tournament
+from cardtable.engine import registry
+
+#: scores are held this far from 0 and 1, so a sweep gives a finite difference
+CAP = 0.01
+CHAIN = (("easy", "random"), ("medium", "easy"), ("hard", "medium"))
+#: how long each game's matches are: (options, deals or None for whole matches, words)
+UNITS = {
+    "japanese65": ({"target": 1}, None, "one deal (a match to one game point)"),
+    "sixtysix": ({"target": 1}, None, "one deal (a match to one game point)"),
+    "pairs65": ({"games_to_win": 1}, None, "one game"),
+    # a rummy hand is quick, and the first hands (the fewest cards) alone would hardly
+    # tell the levels apart: whole matches
+    "rummy65": (None, None, "a whole match (twelve hands)"),
+    "quebec65": (None, None, "a whole match (eleven rounds)"),
+}
+
+
+def elo(score: float) -> float:
+    return 400.0 * math.log10(score / (1.0 - score))
+
+
+def difference(wins: float, n: int) -> tuple[float, float, float]:
+    """(Elo difference, low, high) from ``wins`` of ``n`` matches and the Wilson interval,
+    every score held within [1 %, 99 %] (a difference of at most about 800)."""
+    lo, hi = tournament.wilson(wins, n)
+
+    def held(x: float) -> float:
+        return elo(min(max(x, CAP), 1 - CAP))
+
+    return held(wins / n), held(lo), held(hi)
+
+
+def rate(game_id: str, matches: int, seed: int, jobs: int, progress=None) -> dict:
+    options, deals, unit = UNITS[game_id]
+    rows = []
+    levels = {"random": {"rating": 0.0, "low": 0.0, "high": 0.0}}
+    total = low = high = 0.0
+    for stronger, weaker in CHAIN:
+        s = tournament.run(game_id, stronger, weaker, matches, seed=seed, jobs=jobs,
+                           budget=None, options=options, deals=deals, progress=progress)
+        d, d_lo, d_hi = difference(s["a_wins"], s["matches"])
+        total, low, high = total + d, low + d_lo, high + d_hi
+        levels[stronger] = {"rating": round(total), "low": round(low), "high": round(high)}
+        rows.append({"a": stronger, "b": weaker, "matches": s["matches"], "deals": s["deals"],
+                     "a_score": round(s["win_rate"], 4), "a_score_low": round(s["win_lo"], 4),
+                     "a_score_high": round(s["win_hi"], 4), "elo_difference": round(d),
+                     "deal_diff": round(s["deal_diff"], 3), "stalled": s["stalled"],
+                     "a_time_median": round(s["a_time_median"], 4),
+                     "a_time_p95": round(s["a_time_p95"], 4)})
+    return {"levels": levels, "matchups": rows, "seed": seed, "unit": unit,
+            "measured": dt.date.today().isoformat()}
+
+
+def write(path: Path, game_id: str, entry: dict, command: str) -> None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        ratings.parse(data)
+    except (OSError, ValueError, TypeError):
+        data = {"format": ratings.FORMAT, "games": {}}
+    data["format"] = ratings.FORMAT
+    data["scale"] = ("Elo-like, per match (each game's unit): the random player is 0; "
+                     "400 more wins about 10 matches in 11 against it; 95 % intervals")
+    data.setdefault("commands", {})[game_id] = command
+    data["command"] = "python -m bench.ratings --game GAME --matches N (per game: commands)"
+    data["games"][game_id] = entry
+    ratings.parse(data)  # never write what the program would refuse to read
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench.ratings", description=__doc__)
+    p.add_argument("--game", required=True, choices=registry.ids())
+    p.add_argument("--matches", type=int, default=40, help="matches per match-up")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--out", default=str(ratings.asset(ratings.FILE_NAME)))
+    args = p.parse_args(argv)
+    entry = rate(args.game, args.matches, args.seed, args.jobs,
+                 progress=lambda m: print(m, file=sys.stderr, flush=True))
+    command = (f"python -m bench.ratings --game {args.game} --matches {args.matches} "
+               f"--seed {args.seed}")
+    write(Path(args.out), args.game, entry, command)
+    print(json.dumps(entry, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,104 @@
+"""The levels' ratings file: read at the border, a damaged one ignored."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardtable import ratings
+
+
+def good() -> dict:
+    return {
+        "format": 1,
+        "command": "python -m bench.ratings --game GAME --matches N",
+        "games": {
+            "sixtysix": {
+                "levels": {
+                    "random": {"rating": 0, "low": 0, "high": 0},
+                    "easy": {"rating": 300, "low": 200, "high": 420},
+                    "medium": {"rating": 910, "low": 750, "high": 1070},
+                    "hard": {"rating": 1050, "low": 800, "high": 1300},
+                },
+                "matchups": [{"a": "easy", "b": "random", "matches": 40}],
+            }
+        },
+    }
+
+
+def write(tmp_path, data) -> object:
+    path = tmp_path / "ratings.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    ratings._cache.clear()
+    yield
+    ratings._cache.clear()
+
+
+def test_a_good_file_is_read():
+    got = ratings.parse(good())
+    assert got["sixtysix"]["medium"] == ratings.Rating(910.0, 750.0, 1070.0)
+    assert got["sixtysix"]["easy"].word == "beginner"
+    assert got["sixtysix"]["medium"].word == "club player"
+    assert got["sixtysix"]["hard"].word == "strong"
+
+
+def damaged():
+    yield "not json {"
+    yield "[]"
+    data = good()
+    data["format"] = 2
+    yield data
+    data = good()
+    del data["command"]
+    yield data
+    data = good()
+    data["games"]["sixtysix"]["levels"]["hard"]["rating"] = "strong"
+    yield data
+    data = good()
+    data["games"]["sixtysix"]["levels"]["hard"]["low"] = 1100  # above the rating
+    yield data
+    data = good()
+    data["games"]["sixtysix"]["levels"]["expert"] = {"rating": 1, "low": 0, "high": 2}
+    yield data
+    data = good()
+    data["games"]["sixtysix"]["matchups"] = []  # a rating without its sample
+    yield data
+    data = good()
+    data["games"]["sixtysix"]["levels"]["easy"]["high"] = float("nan")
+    yield data
+
+
+@pytest.mark.parametrize("data", list(damaged()))
+def test_a_damaged_file_is_ignored_with_one_sentence(tmp_path, caplog, data):
+    path = write(tmp_path, data)
+    assert ratings.load(path) == {}
+    assert any("damaged" in r.getMessage() for r in caplog.records)
+
+
+def test_a_missing_file_means_no_ratings(tmp_path):
+    assert ratings.load(tmp_path / "absent.json") == {}
+
+
+def test_the_file_in_the_repository_is_valid_and_measured():
+    path = ratings.asset(ratings.FILE_NAME)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    parsed = ratings.parse(data)
+    assert parsed, "the repository's ratings file rates no game"
+    for game_id, levels in parsed.items():
+        assert levels["random"].rating == 0
+        # every rating stands on match-ups with their sample sizes and the command
+        assert data["commands"][game_id].startswith("python -m bench.ratings")
+        assert all(m["matches"] >= 2 for m in data["games"][game_id]["matchups"])
+
+
+def test_of_reads_the_bundled_file(monkeypatch, tmp_path):
+    write(tmp_path, good())
+    monkeypatch.setattr(ratings, "asset", lambda name: tmp_path / name)
+    assert ratings.of("sixtysix", "hard").rating == 1050
+    assert ratings.of("pairs65", "hard") is None
