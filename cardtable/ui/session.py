@@ -179,16 +179,21 @@ def recent_file(app) -> Path | None:
 
 
 def recent_matches(app) -> list[dict]:
-    """The recent matches, most recent first (read from the file the first time; a damaged
-    file is set aside and the player told in one sentence)."""
+    """The recent matches, most recent first. They are read from the file each time they
+    are asked for (the Recent matches screen, once when it opens), not kept: at 50 matches
+    they weigh some 20 MB as objects, for a screen seldom opened. A damaged file is set
+    aside and the player told in one sentence. An App without files keeps them in
+    ``app.recent``."""
     matches = getattr(app, "recent", None)
     if isinstance(matches, list):
         return matches
     path = recent_file(app)
-    matches, message = recent.load_recent(path) if path is not None else ([], None)
+    if path is None:
+        app.recent = []
+        return app.recent
+    matches, message = recent.load_recent(path)
     if message:
         app.toast(message, seconds=7.0, kind="bad")
-    app.recent = matches
     return matches
 
 
@@ -198,19 +203,18 @@ def keep_deals(app, match: Match) -> None:
     deals = match.take_finished_deals()
     if not deals:
         return
-    matches = recent_matches(app)
     path = recent_file(app)
     for record in deals:
         daily_result(app, match, record)
         key = recent.match_id(record, match.seed)
         if path is None:                 # an App without files (tests): kept in memory
-            matches = recent.joined(matches, record, key)
+            app.recent = recent.joined(recent_matches(app), record, key)
             continue
-        matches, message = recent.add_deal(path, record, key, matches)
+        # read, joined and written again: nothing of the file stays in memory
+        _, message = recent.add_deal(path, record, key)
         if message is not None and not getattr(match, "_recent_failed", False):
             match._recent_failed = True
             app.toast(message, seconds=5.0, kind="bad")
-    app.recent = matches
 
 
 def is_daily(record: dict, date: str | None = None) -> bool:

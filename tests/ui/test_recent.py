@@ -110,3 +110,20 @@ def test_without_a_data_folder_the_deals_are_kept_in_memory(app):
     play_deals(match, app, 2)
     [entry] = session.recent_matches(app)
     assert entry["deals"] == match.scored_deals and len(entry["deals"]) == 2
+
+
+def test_with_a_data_folder_the_recent_matches_are_not_kept_in_memory(app, tmp_path):
+    app.data_dir = tmp_path
+    match = Match("sixtysix", seats(2), seed=79, threaded=False, pace=0)
+    play_deals(match, app, 2)
+    assert getattr(app, "recent", None) is None       # only the file holds them
+    [entry] = session.recent_matches(app)             # read from it when asked
+    assert entry["deals"] == match.scored_deals
+    assert getattr(app, "recent", None) is None
+    # the screen reads the file once while it is open
+    app.open("recent")
+    frames(app)
+    scene = app.top
+    (tmp_path / "recent.json").write_text("{}", encoding="utf-8")
+    app.draw()
+    assert isinstance(scene, RecentScene) and scene.widget("match0") is not None

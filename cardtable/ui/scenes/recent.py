@@ -37,8 +37,13 @@ class RecentScene(FormScene):
     title = N_("Recent matches")
     subtitle = N_("Choose a match to review its deals")
 
+    _matches: list[dict] | None = None
+
     def matches(self) -> list[dict]:
-        return session.recent_matches(self.app) if self.app is not None else []
+        """The list read once while the screen is open (it is read from the file)."""
+        if self._matches is None and self.app is not None:
+            self._matches = session.recent_matches(self.app)
+        return self._matches or []
 
     def open(self, entry: dict) -> None:
         deals = entry["deals"]
