@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+from cardtable import records
 from cardtable.net.host import _plain
 from tests.net_helpers import host_table, join, play_until, settle
 
@@ -22,12 +23,23 @@ def test_a_host_and_three_players_play_a_whole_japanese65_match():
             assert p.state.match_scores == list(match.state.match_scores)
             assert p.state.winners == list(match.state.winners)
             assert p.log[-1].kind == "match_over"
-            # every deal's summary reached them, with its typed result
-            assert sum(e.kind == "deal_scored" for e in p.log) == len(match.state.score_sheet)
+            # every event reached them in order, each deal's summary with its typed result
+            # (a player keeps the last 400 events, as the table's log needs)
+            tail = match.log[-len(p.log):]
+            assert [e.kind for e in p.log] == [e.kind for e in tail]
+            assert sum(e.kind == "deal_scored" for e in p.log) == \
+                sum(e.kind == "deal_scored" for e in tail) > 0
         # every seat's moves came from its player: no computer stood in
         assert all(seat == 0 or match.seat_status(seat) == "connected"
                    for seat, _ in match.moves)
         assert not server.refusals
+        # each deal, dealt after a friend's move too, is dealt from its own seed: it has a
+        # code that deals it again
+        deals = match.scored_deals
+        assert len(deals) >= 2 and all(d["code"] for d in deals)
+        again = records.decode(deals[-1]["code"]).new_state()
+        start = records.start_state(deals[-1])
+        assert [again.hand(s) for s in range(4)] == [start.hand(s) for s in range(4)]
     finally:
         for p in players:
             p.close()

@@ -158,7 +158,7 @@ class HostedMatch(Match):
             return []
         try:
             action = self.state.normalise(action)
-            events = self.state.apply(action)
+            events = self._apply(action)     # as a local move: a new deal from its own seed
         except IllegalAction as exc:
             self._tell(seat, {"type": "refused", "code": "illegal", "rule": exc.code,
                               "params": exc.params, "turn": self._move_no})
