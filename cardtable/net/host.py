@@ -15,8 +15,10 @@ After every move each connected player is sent its seat's view and the events as
 may see them (``event.for_seat``) — never the host's state or another seat's hand.
 
 A remote seat is ``empty`` until a friend takes it with the table code (the match waits at
-its turn), ``connected`` while they play, and ``away`` once their connection drops: a
-computer at the host's chosen level plays it until they come back with their seat's token.
+its turn, unless the host lets a computer play it meanwhile: ``open``, still free for the
+first friend who comes), ``connected`` while they play, and ``away`` once their connection
+drops: a computer at the host's chosen level plays it until they come back with their
+seat's token.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from cardtable.names import clean_name
 from cardtable.net import protocol
 from cardtable.net.protocol import Notice, Refused
 
+#: the statuses of a friend's seat a computer plays (gone for now, or not taken yet)
+STAND_IN = frozenset({"away", "open"})
 STRIKES = 5            # refused messages a player may send before being sent away
 FLOOD_RATE = 120       # messages a second a player may send (more is refused)
 HELLO_SECONDS = 10.0   # how long a new connection has to say hello
@@ -47,7 +51,7 @@ class NetSeat:
 
     def __init__(self, token: str, status: str = "empty"):
         self.token = token
-        self.status = status            # empty | connected | away
+        self.status = status            # empty | open | connected | away
         self.conn: Connection | None = None
         self.move: tuple[Action, int] | None = None   # a move waiting for the host's thread
 
@@ -94,7 +98,8 @@ class HostedMatch(Match):
         return None     # a move seen on other screens is not taken back
 
     def seat_status(self, seat: int) -> str | None:
-        """'empty', 'connected' or 'away' for a remote seat; None for the host's own."""
+        """'empty', 'open', 'connected' or 'away' for a remote seat; None for the host's
+        own."""
         net = self.remote.get(seat)
         return net.status if net is not None else None
 
@@ -116,7 +121,7 @@ class HostedMatch(Match):
         to_act = self.to_act
         for i, seat in enumerate(self.seats):
             status = self.seat_status(i) or ("host" if seat.is_human else "computer")
-            computer = not seat.is_human or status == "away"
+            computer = not seat.is_human or status in STAND_IN
             out.append({"name": seat.name, "kind": seat.kind, "level": seat.level,
                         "status": status, "thinking": computer and to_act == i
                         and not self.is_over})
@@ -147,7 +152,7 @@ class HostedMatch(Match):
         (or the seat is the host's computer's) the computer's; [] when none is ready."""
         seat = self.to_act
         net = self.remote.get(seat) if seat is not None else None
-        if net is None or net.status == "away" or self.is_over:
+        if net is None or net.status in STAND_IN or self.is_over:
             return super().poll(now)
         if net.move is None:
             return []
@@ -172,7 +177,7 @@ class HostedMatch(Match):
     def wake_in(self, now: float) -> float | None:
         with self.lock:
             net = self.remote.get(self.to_act) if self.to_act is not None else None
-            if net is not None and net.status != "away":
+            if net is not None and net.status not in STAND_IN:
                 return None if net.move is None else 0.0
             return super().wake_in(now)
 
@@ -239,7 +244,7 @@ class HostedMatch(Match):
                     return seat
             raise Refused("bad_token")
         for seat, net in sorted(self.remote.items()):
-            if net.status == "empty":
+            if net.status in ("empty", "open"):
                 self._arrive(seat, name)
                 return seat
         raise Refused("table_full")
@@ -253,6 +258,23 @@ class HostedMatch(Match):
         self._notices.append(Notice("joined", seat=seat))
         if self.to_act == seat:
             self._cancel_job()      # a computer standing in stops thinking for them
+
+    def stand_in_for(self, seat: int) -> bool:
+        """The host lets a computer play a seat no friend has taken yet (the match waits at
+        an empty seat's turn): the seat is ``open``, the first friend to come takes it over.
+        False when the seat is not an empty friend's seat."""
+        net = self.remote.get(seat)
+        if net is None or net.status != "empty":
+            return False
+        with self.lock:
+            net.status = "open"
+            self.seats[seat].level = self.stand_in
+            self._bots.pop(seat, None)
+        if self.send is not None:
+            self.send(None, self.seats_message())
+        if self.on_ready is not None:
+            self.on_ready()     # the table's loop asks the computer now
+        return True
 
     def leave_seat(self, seat: int) -> None:
         """The player's connection is gone: a computer plays the seat until they return."""

@@ -228,3 +228,53 @@ def test_continue_opens_the_hosts_table_again_and_a_friend_comes_back(tmp_path):
         for a in (first,):
             if a.table is not None:
                 a.table.match.close()
+
+
+def test_the_host_lets_a_computer_play_a_seat_no_friend_has_taken(app):
+    from tests.ui.conftest import click
+
+    # three computers and a friend's seat: the match reaches the empty seat's turn at once
+    config = {"game": "japanese65", "players": 4, "seed": 5,
+              "seats": [{"name": "Host", "kind": "computer", "level": "easy"},
+                        {"name": "Friend 2", "kind": "friend", "level": "easy"},
+                        {"name": "Cleo", "kind": "computer", "level": "easy"},
+                        {"name": "Dan", "kind": "computer", "level": "easy"}],
+              "network": {"remote": [1], "stand_in": "easy"}}
+    host = netplay.open_table(config, advertise=False, bind=LOOPBACK)
+    try:
+        table = show_table(app, TableScene(host, speed="off", sound=False))
+        deadline = time.monotonic() + 20
+        while host.to_act != 1 and time.monotonic() < deadline:
+            app.step([], DT)
+            host.poll(now=float("inf"))
+        app.step([], DT)
+        assert host.to_act == 1 and host.seat_status(1) == "empty"
+        moves = len(host.moves)
+        for _ in range(5):                  # nobody comes: the match waits
+            app.step([], DT)
+        assert len(host.moves) == moves
+        def stand_in():
+            return next((w for w in table.form.widgets if w.name == "Stand in"), None)
+
+        button = stand_in()
+        assert button is not None and "Friend 2" in button.text
+        click(app, button)
+        assert host.seat_status(1) == "open" and stand_in() is None
+        deadline = time.monotonic() + 20
+        while len(host.moves) == moves and time.monotonic() < deadline:
+            app.step([], DT)
+            host.poll(now=float("inf"))
+        assert host.moves[moves][0] == 1            # the computer played the friend's card
+        assert table.seat_words(1, False) == "Open · a computer plays"
+        # a friend who comes now takes the open seat over
+        friend, error, _ = connect(LOOPBACK, host.server.port, "Zoe", code=host.server.code)
+        assert friend is not None, error
+        assert friend.seat == 1
+        deadline = time.monotonic() + 5
+        while host.seat_status(1) != "connected" and time.monotonic() < deadline:
+            app.step([], DT)
+            time.sleep(0.01)
+        assert host.seat_status(1) == "connected" and host.seats[1].name == "Zoe"
+        friend.close()
+    finally:
+        host.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable import i18n
-from cardtable.i18n import N_
+from cardtable.i18n import N_, Msg
 from cardtable.ui import theme
 from cardtable.ui.app import wake as app_wake
 from cardtable.ui.hints import hint_cards, hint_text
@@ -144,6 +144,19 @@ class Controls:
         rules.rect.bottomright = (right, h - theme.px(12))
         rules.name = "Rules"
         self.form.add(rules)
+        # a hosted table waiting for a friend who has not come: the host may let a computer
+        # play the seat meanwhile (the friend takes it over on joining)
+        # (beside Menu, in the room Undo and Hint leave: neither is offered over a network)
+        waiting = self.waiting_seat()
+        if waiting is not None:
+            label = Msg("A computer plays for {name}",
+                        name=i18n.seat_name(self.match.seats[waiting].name))
+            fill = Button(i18n.tr(label), lambda s=waiting: self.stand_in(s), style="normal",
+                          size=size)
+            fill.rect = pygame.Rect(menu.rect.right + theme.px(8), menu.rect.top,
+                                    fill.snug_width(theme.px(160)), theme.px(34))
+            fill.name = "Stand in"
+            self.form.add(fill)
         actions = self.game.controls(self.legal)
         if actions:
             buttons = []

@@ -17,6 +17,7 @@ class Network:
         for notice in self.match.take_notices():
             kind = notice.kind
             if kind == "joined":
+                self._legal_key = None        # the controls are made again (no Stand in)
                 name = i18n.seat_name(self.match.seats[notice.seat].name)
                 self.say(Msg("{name} joined the table.", name=name))
                 self.show_toast(Msg("{name} joined the table.", name=name), 3.0, kind="info")
@@ -42,6 +43,22 @@ class Network:
             elif kind == "closed":
                 self.table_closed(notice.code)
 
+    def waiting_seat(self) -> int | None:
+        """The seat the match waits at because no friend has taken it yet (None if none)."""
+        seat = self.match.to_act
+        if seat is None or self.match.is_over or not hasattr(self.match, "stand_in_for"):
+            return None
+        return seat if self.match.seat_status(seat) == "empty" else None
+
+    def stand_in(self, seat: int) -> None:
+        """A computer plays the waiting seat until a friend comes to take it."""
+        if self.match.stand_in_for(seat):
+            name = i18n.seat_name(self.match.seats[seat].name)
+            self.say(Msg("A computer plays for {name} until a friend takes the seat.",
+                         name=name))
+            self._legal_key = None
+            self.rebuild_controls()
+
     def table_closed(self, code: str) -> None:
         """The host's table ended: back to the menu, saying why."""
         self.finished = True
@@ -58,10 +75,11 @@ class Network:
         status = self.match.seat_status(seat)
         if status == "empty":
             return N_("Waiting for a friend")
-        if status == "away":
+        if status in ("away", "open"):
             if turn and self.idle:
                 return Msg("Thinking{dots}", dots="." * (1 + int(self.clock * 3) % 3))
-            return N_("Away · a computer plays")
+            return N_("Away · a computer plays") if status == "away" else \
+                N_("Open · a computer plays")
         return None
 
     def net_lines(self) -> tuple:
