@@ -214,6 +214,8 @@ def seat_name(name: str) -> Msg | str:
     typed or computer name as it is."""
     if name == "You":
         return Msg("You")
+    if name == "Host":           # the person at the host's table, as a friend's copy says it
+        return Msg("Host")
     m = _PLAYER_N.match(name)
     if m:
         return Msg("Player {n}", n=int(m.group(1)))

@@ -229,3 +229,24 @@ def test_a_move_of_a_well_formed_shape_the_rules_refuse_is_told_with_its_rule():
         for p in players:
             p.close()
         server.close()
+
+
+def test_friends_are_told_the_host_by_name_and_the_host_gets_no_hints():
+    from cardtable import i18n
+    from cardtable.net.host import HostedMatch
+
+    seats = [{"name": "You", "kind": "human"}, {"name": "Friend 2", "kind": "human"}]
+    match = HostedMatch("sixtysix", seats, remote=[1], seed=2, threaded=False, pace=0.0)
+    try:
+        told = [s["name"] for s in match.seats_message()["seats"]]
+        assert told == ["Host", "Friend 2"]          # never "You" on a friend's screen
+        assert match.names()[0] == "You"              # the host's own screen says You
+        assert not match.hints
+        assert str(i18n.seat_name("Host")) == "Host"
+        try:
+            i18n.set_language("fr")
+            assert str(i18n.seat_name("Host")) == "Hôte"
+        finally:
+            i18n.set_language("en")
+    finally:
+        match.close()

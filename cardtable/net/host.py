@@ -64,6 +64,9 @@ class HostedMatch(Match):
     Its seat stays a person's in ``seats`` (the plates say so; the save keeps it).
     """
 
+    #: no hints at a table over the network, for the host either (friends have none)
+    hints = False
+
     def __init__(self, *args: Any, remote: list[int] | None = None, stand_in: str = "easy",
                  tokens: list[str] | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -122,7 +125,9 @@ class HostedMatch(Match):
         for i, seat in enumerate(self.seats):
             status = self.seat_status(i) or ("host" if seat.is_human else "computer")
             computer = not seat.is_human or status in STAND_IN
-            out.append({"name": seat.name, "kind": seat.kind, "level": seat.level,
+            # the host's own seat under the default name "You" is the Host to everybody else
+            name = "Host" if seat.name == "You" and i not in self.remote else seat.name
+            out.append({"name": name, "kind": seat.kind, "level": seat.level,
                         "status": status, "thinking": computer and to_act == i
                         and not self.is_over})
         return {"type": "seats", "seats": out}

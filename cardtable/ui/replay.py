@@ -23,7 +23,8 @@ class ReplayBoard(TableScene):
 
     def __init__(self, game: str, names: list[str], humans: list[int], state: GameState,
                  viewer: int) -> None:
-        seats = [Seat(name, "human" if i in humans else "computer", "hard")
+        # (a deal record keeps no levels: the plates say "Computer" alone)
+        seats = [Seat(name, "human" if i in humans else "computer", "")
                  for i, name in enumerate(names)]
         match = Match(game, seats, seed=0, state=state.clone(), threaded=False, pace=0.0)
         super().__init__(match, speed="off")

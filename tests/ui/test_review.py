@@ -372,3 +372,11 @@ def test_the_match_end_opens_the_review_of_the_match_s_deals(app, deals):
     assert app.top.record is deals[-2]
     click(app, app.top.widget("Close"))
     assert app.top is end
+
+
+def test_the_review_s_plates_name_no_level_the_record_does_not_keep(app, deals):
+    scene = open_review(app, deals, 0)
+    board = scene.board
+    computer = next(i for i in range(2) if i not in deals[0]["humans"])
+    assert board.match.seats[computer].level == ""
+    app.draw()          # the plate says "Computer" alone (a level word would be made up)

@@ -327,21 +327,22 @@ class SummaryScene(ModalScene):
         p = self.draw_frame(surface)
         pad = theme.px(28)
         code = self.code_line()
+        code_room = 0
         if code is not None:
-            # left of the buttons, on their row
-            row = p.bottom - theme.px(self.BUTTON_MARGIN) - theme.px(BUTTON_HEIGHT) // 2
-            room = min(b.rect.left for b in self.form.widgets) - p.left - pad - theme.px(12) \
-                if self.form.widgets else p.width // 3
-            size = theme.fit_size(code, theme.px(theme.SMALL), room)
-            theme.draw_text(surface, code, (p.left + pad, row), size, theme.ACCENT_LIGHT,
-                            anchor="midleft", shadow=False)
+            # on a line of its own over the buttons, whole (a player copies it from here)
+            size = theme.fit_size(code, theme.px(theme.SMALL + 1), p.width - 2 * pad)
+            code_room = theme.line_height(size) + theme.px(6)
+            buttons_top = min(b.rect.top for b in self.form.widgets) if self.form.widgets \
+                else p.bottom - theme.px(self.BUTTON_MARGIN) - theme.px(BUTTON_HEIGHT)
+            theme.draw_text(surface, code, (p.centerx, buttons_top - theme.px(8)), size,
+                            theme.ACCENT_LIGHT, anchor="midbottom", shadow=False)
         x, y = p.left + pad, p.top + theme.px(22)
         title = self.title or headline(self.event, self.seat_names, self.game_id, self.humans)
         theme.draw_text(surface, title, (p.centerx, y), theme.px(theme.HEADING - 4), theme.TEXT,
                         bold=True, anchor="midtop")
         y += theme.px(theme.HEADING) + theme.px(8)
         if self.body is not None:
-            bottom = p.bottom - theme.px(BUTTON_HEIGHT) - theme.px(34)
+            bottom = p.bottom - theme.px(BUTTON_HEIGHT) - theme.px(34) - code_room
             self.body(surface, pygame.Rect(x, y, p.width - 2 * pad, bottom - y), self)
             self.form.draw(surface)
             return

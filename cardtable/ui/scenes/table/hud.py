@@ -90,8 +90,10 @@ class Hud:
         turn = self.turn == seat and not m.is_over
         if info.is_human:
             sub = N_("You") if seat == self.viewer and not self.hotseat else N_("Player")
-        else:
-            sub = Msg("Computer · {level}", level=Msg(LEVEL_WORDS.get(info.level, "")))
+        elif info.level in LEVEL_WORDS:
+            sub = Msg("Computer · {level}", level=Msg(LEVEL_WORDS[info.level]))
+        else:                   # a level not known here (a review's deal record keeps none)
+            sub = N_("Computer")
         if turn and not info.is_human and self.idle:
             sub = Msg("Thinking{dots}", dots="." * (1 + int(self.clock * 3) % 3))
         elif turn and info.is_human:
