@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 FORMAT = 1
 FILE_NAME = "ratings.json"
 #: the levels a rating can be given to, weakest first
-RATED_LEVELS = ("random", "easy", "medium", "hard")
+RATED_LEVELS = ("random", "easy", "medium", "hard", "expert")
 #: (lowest rating, plain word): a rating gets the word of the highest step it reaches.
 #: Winning every match against random play caps a step at about 800, so "club player"
 #: asks for clearly more than beating random play every time.
