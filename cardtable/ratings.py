@@ -1,10 +1,11 @@
 """The computer levels on one rating scale, as measured: reading ``assets/ratings.json``.
 
 The file is made by ``python -m bench.ratings`` (see there): for each measured game, the
-levels random, easy, medium and hard on an Elo-like scale where a uniformly random player
-is 0 and 400 points more means winning about 10 deals in 11 against it, each with a 95 %
-interval, the command that made it and every match-up's sample size. A game or a level
-that was not measured has no entry, and the setup screen then shows no rating for it.
+levels random, easy, medium and hard (and expert, where measured) on an Elo-like scale
+where a uniformly random player is 0 and 400 points more means winning about 10 deals in
+11 against it, each with a 95 % interval, the command that made it and every match-up's
+sample size. A game or a level that was not measured has no entry, and the setup screen
+then shows no rating for it.
 
 The file is read at the border: anything that does not have exactly the expected shape
 (a damaged or hand-edited file, a wrong version) is ignored as a whole, with one sentence
