@@ -36,7 +36,7 @@ def _run_tournament(args: argparse.Namespace) -> int:
 
 
 def _add_tournament(sub) -> None:
-    levels = ("random", "easy", "medium", "hard", "pimc", "pimc-ab")
+    levels = ("random", "easy", "medium", "hard", "expert", "pimc", "pimc-ab")
     t = sub.add_parser(
         "tournament",
         help="computer against computer: mirrored, seat-rotated matches with 95%% intervals",

@@ -28,11 +28,14 @@ from typing import Any
 
 from cardtable import ai, records, saves
 from cardtable.ai import worker
+from cardtable.ai.levels import offered_level
 from cardtable.engine import registry
 from cardtable.engine.core import Action, Event, GameState, IllegalAction
 from cardtable.names import clean_name
 
-LEVELS = ("easy", "medium", "hard")
+#: every level a seat may hold; a game offers expert only where it is measured stronger
+#: (``ai.levels.offered_levels``), and the match brings any other seat down to what it offers
+LEVELS = ("easy", "medium", "hard", "expert")
 
 
 @dataclass
@@ -96,6 +99,10 @@ class Match:
         self.spec = registry.get(game_id)
         self.game_id = game_id
         self.seats = [s if isinstance(s, Seat) else Seat.from_json(s) for s in seats]
+        for seat in self.seats:
+            # a level this game does not offer (an expert seat from another game's setup,
+            # an older or edited file) plays at the nearest level it does offer
+            seat.level = offered_level(game_id, seat.level)
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         if state is None:
             state = self.spec.new_match(
@@ -350,7 +357,7 @@ class Match:
             return True
         if self.executor_kind == "thread":
             return False
-        return self.seats[seat].level == "hard"
+        return self.seats[seat].level in ("hard", "expert")
 
     def _start_job(self, seat: int, now: float) -> None:
         self._cancel_job()

@@ -1,10 +1,11 @@
 """The computer levels on one rating scale, as measured: reading ``assets/ratings.json``.
 
 The file is made by ``python -m bench.ratings`` (see there): for each measured game, the
-levels random, easy, medium and hard on an Elo-like scale where a uniformly random player
-is 0 and 400 points more means winning about 10 deals in 11 against it, each with a 95 %
-interval, the command that made it and every match-up's sample size. A game or a level
-that was not measured has no entry, and the setup screen then shows no rating for it.
+levels random, easy, medium and hard (and expert, where measured) on an Elo-like scale
+where a uniformly random player is 0 and 400 points more means winning about 10 deals in
+11 against it, each with a 95 % interval, the command that made it and every match-up's
+sample size. A game or a level that was not measured has no entry, and the setup screen
+then shows no rating for it.
 
 The file is read at the border: anything that does not have exactly the expected shape
 (a damaged or hand-edited file, a wrong version) is ignored as a whole, with one sentence
@@ -27,7 +28,7 @@ log = logging.getLogger(__name__)
 FORMAT = 1
 FILE_NAME = "ratings.json"
 #: the levels a rating can be given to, weakest first
-RATED_LEVELS = ("random", "easy", "medium", "hard")
+RATED_LEVELS = ("random", "easy", "medium", "hard", "expert")
 #: (lowest rating, plain word): a rating gets the word of the highest step it reaches.
 #: Winning every match against random play caps a step at about 800, so "club player"
 #: asks for clearly more than beating random play every time.

@@ -116,7 +116,7 @@ def _clean(data: dict) -> dict[str, Any]:
 
 #: what a remembered setup may hold (see the setup scene's ``config``)
 _SEAT_KINDS = ("human", "computer", "friend")   # friend: a seat taken over the network
-_LEVELS = ("easy", "medium", "hard")
+_LEVELS = ("easy", "medium", "hard", "expert")   # the setup screen checks the game offers it
 
 
 def _clean_setups(value: Any) -> dict[str, dict]:

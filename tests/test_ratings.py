@@ -64,7 +64,7 @@ def damaged():
     data["games"]["sixtysix"]["levels"]["hard"]["low"] = 1100  # above the rating
     yield data
     data = good()
-    data["games"]["sixtysix"]["levels"]["expert"] = {"rating": 1, "low": 0, "high": 2}
+    data["games"]["sixtysix"]["levels"]["grandmaster"] = {"rating": 1, "low": 0, "high": 2}
     yield data
     data = good()
     data["games"]["sixtysix"]["matchups"] = []  # a rating without its sample
@@ -102,3 +102,9 @@ def test_of_reads_the_bundled_file(monkeypatch, tmp_path):
     monkeypatch.setattr(ratings, "asset", lambda name: tmp_path / name)
     assert ratings.of("sixtysix", "hard").rating == 1050
     assert ratings.of("pairs65", "hard") is None
+
+
+def test_an_expert_rating_is_read_like_the_others():
+    data = good()
+    data["games"]["sixtysix"]["levels"]["expert"] = {"rating": 1150, "low": 900, "high": 1400}
+    assert ratings.parse(data)["sixtysix"]["expert"] == ratings.Rating(1150.0, 900.0, 1400.0)

@@ -24,12 +24,26 @@ from typing import Any
 from cardtable.engine import registry
 from cardtable.engine.core import Action, GameState
 
-#: the levels a player can pick (tournaments also know ``random``)
+#: the levels a player can pick in every game (tournaments also know ``random``)
 LEVELS = ("easy", "medium", "hard")
-ALL_LEVELS = ("random",) + LEVELS
+#: the hard player with a longer think; offered only in the games where it was measured
+#: stronger than hard (``EXPERT_GAMES`` in ai/levels.py)
+EXPERT = "expert"
+ALL_LEVELS = ("random",) + LEVELS + (EXPERT,)
 
 #: default think time of the hard level, seconds (the goal: median <= 0.5 s)
 DEFAULT_HARD_BUDGET = 0.35
+#: the expert level's think time, seconds: at most this per decision (the search stops
+#: sooner once every other move has been ruled out)
+EXPERT_BUDGET = 2.0
+
+
+def expert_budget(budget_s: float | None) -> float:
+    """The expert's think time when the caller gives the hard level ``budget_s``: the same
+    ratio as the defaults (0.35 s -> 2 s), never more than :data:`EXPERT_BUDGET`."""
+    if budget_s is None:
+        return EXPERT_BUDGET
+    return min(EXPERT_BUDGET, max(0.0, float(budget_s)) * EXPERT_BUDGET / DEFAULT_HARD_BUDGET)
 
 
 def action_key(action: Action) -> tuple:
@@ -245,12 +259,15 @@ class Bot:
         if level == "random":
             return rng.choice(legal), ""
         if len(legal) == 1:
-            return legal[0], self.knowledge.explain(win, legal[0]) if level == "hard" else ""
+            return legal[0], (self.knowledge.explain(win, legal[0])
+                              if level in ("hard", EXPERT) else "")
         k = self.knowledge
         if level == "easy":
             action, reason = k.easy(win, rng), ""
         elif level == "medium":
             action, reason = k.medium(win, rng), ""
+        elif level == EXPERT:
+            action, reason = k.hard(win, rng, expert_budget(budget_s), self.iterations)
         else:
             budget = DEFAULT_HARD_BUDGET if budget_s is None else max(0.0, float(budget_s))
             action, reason = k.hard(win, rng, budget, self.iterations)

@@ -85,6 +85,8 @@ def flat_monte_carlo(
             # stop unless another whole world fits in the budget
             if now + world_cost * len(active) > deadline:
                 break
+            if len(active) == 1:
+                break  # every other move was ruled out: more worlds cannot change the choice
         t0 = time.perf_counter()
         world = sample(rng)
         roll_seed = rng.getrandbits(64)

@@ -31,6 +31,7 @@ import time
 from collections import deque
 from typing import Any
 
+from cardtable.ai.levels import offered_level
 from cardtable.engine.core import Action, IllegalAction
 from cardtable.match import Match
 from cardtable.names import clean_name
@@ -71,7 +72,8 @@ class HostedMatch(Match):
                  tokens: list[str] | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.lock = threading.RLock()
-        self.stand_in = stand_in if stand_in in ("easy", "medium", "hard") else "easy"
+        # expert where this game offers it, else the nearest level it does
+        self.stand_in = offered_level(self.game_id, stand_in)
         self.remote: dict[int, NetSeat] = {}
         for i, seat in enumerate(sorted(set(remote or []))):
             if 0 <= seat < self.n_players:

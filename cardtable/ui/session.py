@@ -106,7 +106,8 @@ def forget_saved(app) -> None:
 
 
 def stats_level(match: Match) -> str:
-    """'easy' / 'medium' / 'hard' (every computer at it), 'mixed', or 'people' (no computer)."""
+    """'easy' / 'medium' / 'hard' / 'expert' (every computer at it), 'mixed', or 'people'
+    (no computer)."""
     levels = {s.level for s in match.seats if not s.is_human}
     if not levels:
         return "people"

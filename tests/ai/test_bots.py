@@ -11,7 +11,7 @@ import cardtable.ai
 from cardtable import ai
 from cardtable.ai import japanese65 as aij
 from cardtable.ai import sixtysix as ai66
-from cardtable.ai.base import Window
+from cardtable.ai.base import EXPERT, Window
 from cardtable.ai.japanese65 import VALUE, _beats, _winner
 from cardtable.ai.reference import ReferencePlayer
 from cardtable.ai.worker import BotService
@@ -19,7 +19,7 @@ from cardtable.engine import registry
 from cardtable.engine.core import Action
 
 GAMES = registry.ids()
-LEVELS = ("random",) + ai.LEVELS
+LEVELS = ("random",) + ai.LEVELS + (EXPERT,)
 #: small fixed search sizes keep the hard level deterministic and the suite quick
 ITERATIONS = 3
 SHORT = {"japanese65": {"target": 2}, "sixtysix": {"target": 3}, "pairs65": {"games_to_win": 2}}

@@ -302,3 +302,30 @@ def test_turned_cards_are_kept_for_the_most_recent_angles_only():
     cache.get("a")                       # used: "b" is now the oldest
     cache["d"] = "d"
     assert list(cache) == ["c", "a", "d"]
+
+
+def test_an_expert_computer_shows_thinking_while_it_thinks(app, monkeypatch):
+    """The expert's longer think is shown: its plate says 'Thinking...' until it plays."""
+    from cardtable.ai import levels
+
+    monkeypatch.setattr(levels, "EXPERT_GAMES", frozenset({"sixtysix"}))
+    table = table_for(app, "sixtysix", humans=(1,), speed="off", pace=0.0)
+    match = table.match
+    match.seats[0].level = "expert"
+    match.executor_kind = "thread"
+    bot = GatedBot()
+    match._bots = {0: bot}
+    drawn: list[str] = []
+    render = table._render_plate
+
+    def record(size, pad, name, sub, *rest):
+        drawn.append(str(sub))
+        return render(size, pad, name, sub, *rest)
+
+    table._render_plate = record
+    try:
+        Sim(app).run(PULSE + 2.0)
+        assert match.thinking and match.to_act == 0
+        assert any(s.startswith("Thinking") for s in drawn), drawn
+    finally:
+        bot.gate.set()

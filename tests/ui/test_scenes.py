@@ -205,6 +205,40 @@ def test_setup_shows_each_measured_level_with_its_rating_word(app, monkeypatch):
     assert not any("measured" in str(n) for n in other.notes())
 
 
+def test_setup_offers_expert_only_in_the_games_measured_for_it(app, monkeypatch):
+    from cardtable import i18n, ratings
+    from cardtable.ai import levels
+
+    offering, other = "sixtysix", "pairs65"   # whatever the measurements list today
+    monkeypatch.setattr(levels, "EXPERT_GAMES", frozenset({offering}))
+    measured = {offering: {"expert": ratings.Rating(1100, 900, 1300)}}
+    monkeypatch.setattr(ratings, "load", lambda path=None: measured)
+    started = []
+    app.on_start_match = started.append
+    setup = app.push(SetupScene(offering))
+    frames(app)
+    level = setup.widget("seat1.level")
+    assert [v for v, _ in level.options] == ["easy", "medium", "hard", "expert"]
+    assert "Expert: 1,100, strong." in [str(n) for n in setup.notes()]
+    i18n.set_language("fr")
+    try:
+        assert any(n.startswith("Expert") for n in map(str, setup.notes()))
+    finally:
+        i18n.set_language("en")
+    click(app, level._arrows()[1])             # medium -> hard
+    click(app, level._arrows()[1])             # hard -> expert
+    assert setup.seats[1]["level"] == "expert"
+    click(app, setup.widget("Start"))
+    assert started[-1]["seats"][1]["level"] == "expert"
+    app.pop()
+    # a game without expert lists three levels, and a remembered expert seat is not taken
+    plain = app.push(SetupScene(other))
+    frames(app)
+    assert [v for v, _ in plain.widget("seat1.level").options] == ["easy", "medium", "hard"]
+    plain.restore({"seats": [{"kind": "human"}, {"kind": "computer", "level": "expert"}]})
+    assert plain.seats[1]["level"] != "expert"
+
+
 def test_setup_seat_kinds_levels_names_and_options(app):
     started = []
     app.on_start_match = started.append

@@ -22,6 +22,7 @@ import copy
 import pygame
 
 from cardtable import ratings, records
+from cardtable.ai.levels import offered_levels
 from cardtable.engine import registry
 from cardtable.i18n import N_, Msg, number
 from cardtable.names import NAME_LENGTH, clean_name
@@ -40,6 +41,8 @@ from cardtable.ui.widgets import (
 
 COMPUTER_NAMES = ("Margot", "Theo", "Hana", "Felix", "Iris", "Jonas", "Rosa", "Emil")
 LEVELS = (("easy", N_("Easy")), ("medium", N_("Medium")), ("hard", N_("Hard")))
+#: offered only in the games whose computers are measured stronger at it (ai.levels)
+EXPERT_LEVEL = ("expert", N_("Expert"))
 KINDS = (("human", N_("Human")), ("computer", N_("Computer")))
 #: the kinds of seat at a table open to the network: a friend sits there from their own
 #: computer (the level is that of the computer standing in while they are away)
@@ -123,7 +126,7 @@ class SetupScene(FormScene):
                 break
             kind = seat.get("kind") if seat.get("kind") in ("human", "computer", "friend") \
                 else None
-            level = seat.get("level") if seat.get("level") in dict(LEVELS) else None
+            level = seat.get("level") if seat.get("level") in dict(self.levels) else None
             name = clean_name(seat.get("name"))
             if kind:
                 self.seats[i]["kind"] = kind
@@ -286,10 +289,16 @@ class SetupScene(FormScene):
         notes += [o.help for o in self.spec.options if o.help]
         return notes + self.rating_notes()
 
+    @property
+    def levels(self) -> tuple[tuple[str, str], ...]:
+        """(level, label) of the computer levels this game offers, weakest first."""
+        offered = offered_levels(self.spec.id)
+        return LEVELS + ((EXPERT_LEVEL,) if EXPERT_LEVEL[0] in offered else ())
+
     def rating_notes(self) -> list:
         """Each level's measured rating and its plain word; nothing for a level (or a
         game) that was not measured."""
-        rows = [(label, ratings.of(self.spec.id, level)) for level, label in LEVELS]
+        rows = [(label, ratings.of(self.spec.id, level)) for level, label in self.levels]
         rows = [(label, r) for label, r in rows if r is not None]
         if not rows:
             return []
@@ -359,7 +368,7 @@ class SetupScene(FormScene):
         gap = theme.px(10)
         avail = inner_w - label_w - 2 * gap
         kind_need = Choice("", NET_KINDS if self.network else KINDS).needed_width()
-        level_need = Choice("", LEVELS).needed_width()
+        level_need = Choice("", self.levels).needed_width()
         kind_w = max(int(avail * 0.33), kind_need)
         level_w = max(avail - int(avail * 0.34) - int(avail * 0.33) - gap, level_need)
         name_w = avail - kind_w - level_w - gap
@@ -421,7 +430,7 @@ class SetupScene(FormScene):
             kind.rect = pygame.Rect(x, y, kind_w, rh)
             self.add(kind, f"seat{i}.kind")
             x += kind_w + gap
-            level = Choice("", LEVELS, s["level"], wrap=False,
+            level = Choice("", self.levels, s["level"], wrap=False,
                            on_change=lambda v, i=i: self.set_level(i, v),
                            enabled=s["kind"] in ("computer", "friend"))
             level.rect = pygame.Rect(x, y, level_w, rh)

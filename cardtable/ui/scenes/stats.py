@@ -35,6 +35,7 @@ COLUMNS = (
 )
 
 LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
+               "expert": N_("expert"),
                "mixed": N_("mixed levels"), "people": N_("people only"),
                session.DAILY: N_("daily deal")}
 

@@ -50,7 +50,8 @@ REFUSAL_REASONS = {
     "used_up": N_("You cannot close the stock now: it is used up."),
 }
 #: a computer player's level on its name plate (the words of the setup screen)
-LEVEL_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+LEVEL_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
+               "expert": N_("Expert")}
 
 
 def friendly(exc: IllegalAction, led: str | None = None) -> Msg:
