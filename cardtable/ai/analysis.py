@@ -373,10 +373,16 @@ class AnalysisJob:
 
     def cancel(self) -> None:
         """Stop: no further decision is judged (one being judged is dropped)."""
+        self._stop(cancelled=True)
+
+    def _stop(self, cancelled: bool = False, error: str | None = None) -> None:
+        """End the job once: what is still to be judged is dropped, the pool let go."""
         with self._lock:
             if self._finished:
                 return
-            self.cancelled = True
+            self.cancelled = cancelled
+            if error is not None:
+                self.error = error
             self._finished = True
             pending = list(self._futures.values())
             pool, self._pool = self._pool, None
@@ -482,18 +488,7 @@ class AnalysisJob:
         self._notify()
 
     def _fail(self, sentence: str) -> None:
-        with self._lock:
-            if self._finished:
-                return
-            self.error = sentence
-            self._finished = True
-            pending = list(self._futures.values())
-            pool, self._pool = self._pool, None
-        for f in pending:
-            f.cancel()
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
-        self._notify()
+        self._stop(error=sentence)
 
     def _notify(self) -> None:
         if self._on_change is not None:

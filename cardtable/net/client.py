@@ -61,18 +61,9 @@ class NetClient:
         self.thread.start()
 
     def _run(self) -> None:
-        loop = asyncio.new_event_loop()
-        self.loop = loop
         try:
-            loop.run_until_complete(self._main())
+            protocol.run_loop(self, self._main)
         finally:
-            with contextlib.suppress(Exception):   # what is left ends inside the loop
-                left = asyncio.all_tasks(loop)
-                for task in left:
-                    task.cancel()
-                loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
-                loop.run_until_complete(loop.shutdown_asyncgens())
-            loop.close()
             self.ended = True
 
     def _put(self, message: dict) -> None:

@@ -410,18 +410,7 @@ class TableServer:
         return self.port
 
     def _run(self) -> None:
-        loop = asyncio.new_event_loop()
-        self.loop = loop
-        try:
-            loop.run_until_complete(self._serve())
-        finally:
-            with contextlib.suppress(Exception):   # what is left ends inside the loop
-                left = asyncio.all_tasks(loop)
-                for task in left:
-                    task.cancel()
-                loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
-                loop.run_until_complete(loop.shutdown_asyncgens())
-            loop.close()
+        protocol.run_loop(self, self._serve)
 
     async def _serve(self) -> None:
         from websockets.asyncio.server import serve

@@ -28,8 +28,11 @@ The host sends:
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import secrets
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 VERSION = 1
@@ -263,3 +266,21 @@ def _seat_shape(seat: Any) -> None:
             {"level": (str,), "status": (str,), "thinking": (bool,)})
     if seat["kind"] not in ("human", "computer"):
         raise Refused("malformed")
+
+
+def run_loop(owner: Any, main: Callable[[], Awaitable[Any]]) -> None:
+    """Run ``main()`` on a new asyncio loop of this thread, kept in ``owner.loop`` (other
+    threads hand it work); whatever is left when it ends is cancelled and awaited inside
+    the loop, so no connection is left half open."""
+    loop = asyncio.new_event_loop()
+    owner.loop = loop
+    try:
+        loop.run_until_complete(main())
+    finally:
+        with contextlib.suppress(Exception):
+            left = asyncio.all_tasks(loop)
+            for task in left:
+                task.cancel()
+            loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+            loop.run_until_complete(loop.shutdown_asyncgens())
+        loop.close()
