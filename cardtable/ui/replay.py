@@ -27,6 +27,9 @@ class ReplayBoard(TableScene):
         seats = [Seat(name, "human" if i in humans else "computer", "")
                  for i, name in enumerate(names)]
         match = Match(game, seats, seed=0, state=state.clone(), threaded=False, pace=0.0)
+        for seat in match.seats:        # (the match gives a level to every computer; this
+            if not seat.is_human:       # board never asks one to play)
+                seat.level = ""
         super().__init__(match, speed="off")
         self.viewer = viewer
         # one person's chair, every card shown: nothing is hidden and nobody thinks
