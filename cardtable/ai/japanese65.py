@@ -41,7 +41,7 @@ from cardtable.engine.tricks import deal_with_voids
 from cardtable.i18n import N_
 
 from .base import Knowledge, Reason, Window, _with, because
-from .search import flat_monte_carlo, play_out
+from .search import alpha_beta_step, flat_monte_carlo, play_out
 
 VALUE = {c: CARD_VALUES.get(c[0], 0) for c in DECK}
 STRENGTH = {c: ORDER[c[0]] for c in DECK}
@@ -475,17 +475,8 @@ def solve_tricks(hands: list[list[str]], trick: list, turn: int, tricks_left: in
             v = search(trick, (turn + 1) % 4, left, alpha, beta)
             trick.pop()
             hand.append(c)
-            if maximise:
-                if v > best:
-                    best = v
-                if best > alpha:
-                    alpha = best
-            else:
-                if v < best:
-                    best = v
-                if best < beta:
-                    beta = best
-            if alpha >= beta:
+            best, alpha, beta, cut = alpha_beta_step(maximise, v, best, alpha, beta)
+            if cut:
                 break
         return best
 

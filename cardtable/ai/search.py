@@ -148,3 +148,15 @@ def play_out(
         state.apply(policy(state, rng))
         moves += 1
     return deal
+
+
+def alpha_beta_step(maximise: bool, v: float, best: float, alpha: float, beta: float):
+    """One child's value ``v`` taken into an alpha-beta node: the new best, alpha and beta,
+    and whether the remaining children are cut off."""
+    if maximise:
+        best = max(best, v)
+        alpha = max(alpha, best)
+    else:
+        best = min(best, v)
+        beta = min(beta, best)
+    return best, alpha, beta, alpha >= beta

@@ -9,6 +9,7 @@ review's analysis values later-play moves with it exactly.
 
 from __future__ import annotations
 
+from cardtable.ai.search import alpha_beta_step
 from cardtable.engine.sixtysix import (
     CARD_VALUES,
     DECK,
@@ -165,7 +166,7 @@ class Endgame:
                         npts = _add(pts, mover, mp)
                         if npts[mover] >= WIN_POINTS:
                             v = self._claim(mover, npts, tr)
-                            best, alpha, beta, cut = _update(maximise, v, best, alpha, beta)
+                            best, alpha, beta, cut = alpha_beta_step(maximise, v, best, alpha, beta)
                             if cut:
                                 break
                             continue
@@ -173,7 +174,7 @@ class Endgame:
                         npend = _add(pend, mover, mp)
                 nh = _remove(hands, mover, card)
                 v = self.value(nh, leader, card, npts, tr, npend, alpha, beta)
-                best, alpha, beta, cut = _update(maximise, v, best, alpha, beta)
+                best, alpha, beta, cut = alpha_beta_step(maximise, v, best, alpha, beta)
                 if cut:
                     break
         else:
@@ -194,7 +195,7 @@ class Endgame:
                     v = self._end(w, npts, ntr)
                 else:
                     v = self.value(nh, w, None, npts, ntr, npend, alpha, beta)
-                best, alpha, beta, cut = _update(maximise, v, best, alpha, beta)
+                best, alpha, beta, cut = alpha_beta_step(maximise, v, best, alpha, beta)
                 if cut:
                     break
         if key is not None:
@@ -216,20 +217,6 @@ def _add(pair, i, x):
 def _remove(hands, seat, card):
     h = tuple(c for c in hands[seat] if c != card)
     return (h, hands[1]) if seat == 0 else (hands[0], h)
-
-
-def _update(maximise, v, best, alpha, beta):
-    if maximise:
-        if v > best:
-            best = v
-        if best > alpha:
-            alpha = best
-    else:
-        if v < best:
-            best = v
-        if best < beta:
-            beta = best
-    return best, alpha, beta, alpha >= beta
 
 
 def endgame_of(state) -> tuple[Endgame, tuple]:
