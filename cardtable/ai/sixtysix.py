@@ -334,12 +334,13 @@ class SixtySixKnowledge(Knowledge):
         deal_idx = len(view["score_sheet"])
         if view["stock_exhausted"] and not view["closed"]:
             return self._solve_open(win, cands, rng)
+        tables: dict = {}  # the solver's transposition tables, shared by every world
         if view["closed"]:
             def rollout(world, r):
-                return _later_value(world, seat, deal_idx)
+                return _later_value(world, seat, deal_idx, tables=tables)
         else:
             def rollout(world, r):
-                return _open_value(world, seat, deal_idx, r)
+                return _open_value(world, seat, deal_idx, r, tables)
 
         result = flat_monte_carlo(
             cands, lambda r: self.sample(win, r), rollout, rng, budget_s, iterations,
@@ -467,18 +468,20 @@ def _after(world, action):
     return world
 
 
-def _later_value(world, seat: int, deal_idx: int, eg: Endgame | None = None) -> float:
+def _later_value(world, seat: int, deal_idx: int, eg: Endgame | None = None,
+                 tables: dict | None = None) -> float:
     """Value of a world after a move: the deal's result if it is over, else exact."""
     if len(world.score_sheet) > deal_idx:
         return float(deal_value(world, seat, deal_idx))
-    return float(solve(world, seat, eg))
+    return float(solve(world, seat, eg, tables))
 
 
-def _open_value(world, seat: int, deal_idx: int, rng: random.Random) -> float:
+def _open_value(world, seat: int, deal_idx: int, rng: random.Random,
+                tables: dict | None = None) -> float:
     """Play the medium rules until the stock is exhausted or closed, then solve exactly."""
     while len(world.score_sheet) == deal_idx:
         if world.closed or not world.stock:
-            return float(solve(world, seat))
+            return float(solve(world, seat, tables=tables))
         world.apply(rollout_policy(world, rng))
     return float(deal_value(world, seat, deal_idx))
 
