@@ -528,9 +528,11 @@ def all_seeing_action(state, seat: int, budget_s: float, depth: int | None = Non
         return cands[0]
     best = cands[0]
     depth = 0
+    tables: dict = {}  # the exact solver's, shared by every search of this decision
     while max_depth is None or depth < max_depth:
         depth += 1
-        search = _Seer(seat, deal, deadline if depth > 1 and max_depth is None else None)
+        search = _Seer(seat, deal, deadline if depth > 1 and max_depth is None else None,
+                       tables)
         try:
             value, move = search.root(state, cands, depth)
         except _OutOfTime:
@@ -549,12 +551,13 @@ def action_sort_key(a: Action) -> tuple:
 class _Seer:
     """A depth-limited alpha-beta search over a true (perfect-information) deal."""
 
-    def __init__(self, seat: int, deal: int, deadline: float | None):
+    def __init__(self, seat: int, deal: int, deadline: float | None, tables: dict):
         self.seat = seat
         self.deal = deal
         self.deadline = deadline
         self.cut = False  # did the depth limit stop the search somewhere?
         self.rng = random.Random(0)
+        self.tables = tables  # the exact solver's transposition tables
 
     def root(self, state, cands, depth):
         best_v, best_a = None, cands[0]
@@ -573,12 +576,12 @@ class _Seer:
         if len(state.score_sheet) > deal:
             return float(deal_value(state, seat, deal))
         if state.closed or not state.stock:
-            return float(solve(state, seat))
+            return float(solve(state, seat, tables=self.tables))
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise _OutOfTime
         if depth <= 0:
             self.cut = True
-            return _open_value(state, seat, deal, self.rng)
+            return _open_value(state, seat, deal, self.rng, self.tables)
         mover = state.current_player
         legal = state.legal_actions()
         if CLAIM in legal and state.points(mover) >= WIN_POINTS:
