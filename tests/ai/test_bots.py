@@ -435,6 +435,21 @@ def test_the_all_seeing_is_never_offered_to_a_player():
     assert isinstance(reference_player("sixtysix", "pimc-ab", 1), ReferencePlayer)
 
 
+def test_only_the_tournament_reaches_the_all_seeing_search():
+    """The state reaches the cheating search by one path: the tournament's
+    reference_player -> AllSeeingPlayer -> the game's REFERENCE["all_seeing"]."""
+    root = Path(cardtable.ai.__file__).parent.parent
+    users = {"all_seeing_action": set(), "AllSeeingPlayer": set(), "reference_player": set()}
+    for path in root.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for name, found in users.items():
+            if name in text:
+                found.add(path.relative_to(root).as_posix())
+    assert users["all_seeing_action"] == {"ai/sixtysix.py"}
+    assert users["AllSeeingPlayer"] == {"ai/reference.py"}
+    assert users["reference_player"] == {"ai/reference.py", "tournament.py"}
+
+
 def test_the_all_seeing_sees_the_hidden_cards():
     """What the honesty test forbids every other player: the same view, other choices."""
     differed = 0
