@@ -259,11 +259,11 @@ class Endgame:
                 opts = hand & _SUIT_MASK[ts]
             else:
                 opts = hand
-            # the cards that take the trick first, the richest first
+            # the cards that take the trick first (the strongest first), then the cheapest
             trumps = 0 if ls == ts else opts & _SUIT_MASK[ts]
             winners = (opts & higher) | trumps
             order = self._follow_order
-            moves = _cards(winners, order) + _cards(opts & ~winners, order)
+            moves = _cards(winners, order) + _cards(opts & ~winners, order)[::-1]
             if first >= 0 and moves[0] != first:
                 moves.remove(first)
                 moves.insert(0, first)
