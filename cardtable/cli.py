@@ -36,14 +36,15 @@ def _run_tournament(args: argparse.Namespace) -> int:
 
 
 def _add_tournament(sub) -> None:
-    levels = ("random", "easy", "medium", "hard", "expert", "pimc", "pimc-ab")
+    levels = ("random", "easy", "medium", "hard", "expert", "pimc", "pimc-ab", "all-seeing")
     t = sub.add_parser(
         "tournament",
         help="computer against computer: mirrored, seat-rotated matches with 95%% intervals",
     )
     t.add_argument("--game", required=True, help="game id, e.g. sixtysix")
     t.add_argument("--a", default="hard", choices=levels,
-                   help="level A (default hard); pimc and pimc-ab are reference players")
+                   help="level A (default hard); pimc, pimc-ab and all-seeing are reference "
+                        "players (all-seeing cheats: it sees every card)")
     t.add_argument("--b", default="medium", choices=levels, help="level B (default medium)")
     t.add_argument("--matches", type=int, default=20,
                    help="matches in all, played as mirrored pairs (default 20)")

@@ -28,7 +28,7 @@ from concurrent import futures
 
 from cardtable.ai import make_bot
 from cardtable.ai.base import ALL_LEVELS
-from cardtable.ai.reference import REFERENCES, ReferencePlayer, is_reference, plays
+from cardtable.ai.reference import REFERENCES, is_reference, plays, reference_player
 from cardtable.ai.worker import process_pool
 from cardtable.engine import registry
 from cardtable.engine.core import DealResult
@@ -84,7 +84,7 @@ PLAYERS = ALL_LEVELS + tuple(REFERENCES)
 def make_player(game_id: str, level: str, seed: int):
     """A level's bot or a reference player: anything with ``choose(state, seat, budget)``."""
     if is_reference(level):
-        return ReferencePlayer(game_id, level, seed)
+        return reference_player(game_id, level, seed)
     return make_bot(game_id, level, seed)
 
 

@@ -10,8 +10,14 @@ level is measured against something independent of its own rules of thumb:
 * ``pimc-ab`` -- Sixty-Six only: the same, but as soon as the stock is exhausted or closed
   a world is finished by an exact alpha-beta search over both (then known) hands instead
   of random moves.
+* ``all-seeing`` -- Sixty-Six only, and it CHEATS: a measuring stick, never a player's
+  opponent. It sees every card (the opponent's hand and the order of the stock) and
+  chooses by a perfect-information search of the true deal (the game's ``all_seeing``).
+  It is the one player that reads the game state itself: :class:`AllSeeingPlayer` hands
+  the state to the game's search, and nothing else does. The honesty tests exempt it
+  (and only it: :data:`CHEATS`); a test checks that it does see the hidden cards.
 
-A reference player, like every computer player, receives only a :class:`Window`: the
+Every other reference player, like every computer player, receives only a :class:`Window`: the
 seat's view, its legal moves and deals sampled from the view. Each sampled world is
 dealt again from the sorted hidden cards (by the game's ``redeal``), so it depends on the
 view and the random numbers only, never on how the real hidden cards lie (the honesty
@@ -42,7 +48,11 @@ from .levels import KNOWLEDGE
 REFERENCES: dict[str, str | None] = {
     "pimc": None,
     "pimc-ab": "exact",
+    "all-seeing": "all_seeing",
 }
+#: the reference players that see hidden cards: measuring sticks for tournaments only,
+#: exempt from the honesty tests, never offered to a person
+CHEATS: frozenset[str] = frozenset({"all-seeing"})
 #: worlds tried at least, whatever the budget (so a tiny budget still decides)
 MIN_WORLDS = 2
 #: a safety cap on any rollout's moves
@@ -163,12 +173,22 @@ def rollout_value(spec, world: GameState, seat: int, deal: int, rng: random.Rand
 # --------------------------------------------------------------------------- the player
 
 
+def reference_player(game_id: str, level: str, seed: int, iterations: int | None = None):
+    """The reference player ``level`` of ``game_id``: honest, or (in :data:`CHEATS`) the
+    all-seeing measuring stick."""
+    if level in CHEATS:
+        return AllSeeingPlayer(game_id, level, seed, iterations)
+    return ReferencePlayer(game_id, level, seed, iterations)
+
+
 class ReferencePlayer:
     """A reference player; the same ``choose`` as :class:`cardtable.ai.base.Bot`."""
 
     def __init__(self, game_id: str, level: str, seed: int, iterations: int | None = None):
         if not is_reference(level):
             raise ValueError(f"unknown reference player {level!r}")
+        if level in CHEATS:
+            raise ValueError(f"{level} sees hidden cards: it is an AllSeeingPlayer")
         if not plays(level, game_id):
             raise ValueError(f"the {level} reference does not play {game_id}")
         self.spec = registry.get(game_id)
@@ -216,3 +236,46 @@ class ReferencePlayer:
         self.last = {"worlds": worlds, "seconds": time.perf_counter() - start,
                      "value": totals[best] / worlds}
         return legal[best]
+
+
+# --------------------------------------------------------------------------- the cheat
+
+
+class AllSeeingPlayer:
+    """The all-seeing reference: it CHEATS, reading the true game state (every hidden card)
+    to measure how far an honest player stays from perfect information. Tournaments only.
+
+    Unlike every other player it builds no :class:`Window`: ``choose`` passes a copy of
+    the state itself to the game's ``all_seeing`` search (whose moves depend on the true
+    hidden cards, as they are meant to)."""
+
+    def __init__(self, game_id: str, level: str = "all-seeing", seed: int = 0,
+                 depth: int | None = None):
+        if level not in CHEATS:
+            raise ValueError(f"{level!r} is not an all-seeing reference")
+        if not plays(level, game_id):
+            raise ValueError(f"the {level} reference does not play {game_id}")
+        self.spec = registry.get(game_id)
+        self.game_id = self.spec.id
+        self.level = level
+        self.seed = int(seed)
+        self.search = game_facts(self.game_id)[REFERENCES[level]]
+        #: decisions searched ahead whatever the time (tests); None: as deep as time allows
+        self.depth = depth
+        self.last: dict = {}
+
+    def __repr__(self) -> str:
+        return f"<AllSeeingPlayer {self.game_id} seed={self.seed} (sees every card)>"
+
+    def choose(self, state: GameState, seat: int, budget_s: float | None = None) -> Action:
+        start = time.perf_counter()
+        if state.current_player != seat:
+            raise ValueError(f"seat {seat} is not the player to act")
+        legal = state.legal_actions()
+        budget = 0.3 if budget_s is None else max(0.0, float(budget_s))
+        action = (legal[0] if len(legal) == 1
+                  else self.search(state.clone(), seat, budget, self.depth))
+        if action not in legal:
+            raise ValueError(f"the all-seeing search chose an illegal {action}")
+        self.last = {"seconds": time.perf_counter() - start}
+        return action

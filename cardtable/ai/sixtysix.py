@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 from cardtable.engine.core import Action
 from cardtable.engine.sixtysix import (
@@ -333,12 +334,13 @@ class SixtySixKnowledge(Knowledge):
         deal_idx = len(view["score_sheet"])
         if view["stock_exhausted"] and not view["closed"]:
             return self._solve_open(win, cands, rng)
+        tables: dict = {}  # the solver's transposition tables, shared by every world
         if view["closed"]:
             def rollout(world, r):
-                return _later_value(world, seat, deal_idx)
+                return _later_value(world, seat, deal_idx, tables=tables)
         else:
             def rollout(world, r):
-                return _open_value(world, seat, deal_idx, r)
+                return _open_value(world, seat, deal_idx, r, tables)
 
         result = flat_monte_carlo(
             cands, lambda r: self.sample(win, r), rollout, rng, budget_s, iterations,
@@ -466,18 +468,20 @@ def _after(world, action):
     return world
 
 
-def _later_value(world, seat: int, deal_idx: int, eg: Endgame | None = None) -> float:
+def _later_value(world, seat: int, deal_idx: int, eg: Endgame | None = None,
+                 tables: dict | None = None) -> float:
     """Value of a world after a move: the deal's result if it is over, else exact."""
     if len(world.score_sheet) > deal_idx:
         return float(deal_value(world, seat, deal_idx))
-    return float(solve(world, seat, eg))
+    return float(solve(world, seat, eg, tables))
 
 
-def _open_value(world, seat: int, deal_idx: int, rng: random.Random) -> float:
+def _open_value(world, seat: int, deal_idx: int, rng: random.Random,
+                tables: dict | None = None) -> float:
     """Play the medium rules until the stock is exhausted or closed, then solve exactly."""
     while len(world.score_sheet) == deal_idx:
         if world.closed or not world.stock:
-            return float(solve(world, seat))
+            return float(solve(world, seat, tables=tables))
         world.apply(rollout_policy(world, rng))
     return float(deal_value(world, seat, deal_idx))
 
@@ -490,6 +494,122 @@ def exact_after_stock(world, seat: int) -> int | None:
     return solve(world, seat)
 
 
+# =========================================================================== the all-seeing
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def all_seeing_action(state, seat: int, budget_s: float, depth: int | None = None) -> Action:
+    """The all-seeing reference's move: it CHEATS. ``state`` is the true engine state,
+    every card in it known (the opponent's hand and the stock's order), so the deal is a
+    perfect-information game. Once the stock is exhausted or closed every move is valued
+    exactly (:func:`solve`); before that an alpha-beta search over the true deal, deepened
+    one decision at a time while the budget lasts, values its leaves by playing both
+    seats by the medium rules until the stock is gone and then solving exactly.
+
+    Only the tournament's all-seeing reference (reference.py) may call this: a computer
+    player a person meets receives a :class:`Window`, never the state. A ``depth`` (tests)
+    searches exactly that many decisions deep whatever the time."""
+    start = time.perf_counter()
+    deadline = start + max(0.0, budget_s)
+    max_depth = depth
+    deal = len(state.score_sheet)
+    legal = state.legal_actions()
+    pts = state.points(seat)
+    if CLAIM in legal and pts >= WIN_POINTS:
+        return CLAIM
+    later = state.closed or not state.stock
+    cands = [a for a in legal if a.kind != "claim" or later]
+    first = medium_action(Table.from_state(state))
+    cands.sort(key=lambda a: (a != first, action_sort_key(a)))
+    if len(cands) == 1:
+        return cands[0]
+    best = cands[0]
+    depth = 0
+    tables: dict = {}  # the exact solver's, shared by every search of this decision
+    while max_depth is None or depth < max_depth:
+        depth += 1
+        search = _Seer(seat, deal, deadline if depth > 1 and max_depth is None else None,
+                       tables)
+        try:
+            value, move = search.root(state, cands, depth)
+        except _OutOfTime:
+            break
+        best = move
+        cands.sort(key=lambda a: a != best)  # the best so far is searched first next time
+        if not search.cut or max_depth is None and time.perf_counter() >= deadline:
+            break  # searched to the end of the deal everywhere, or out of time
+    return best
+
+
+def action_sort_key(a: Action) -> tuple:
+    return (a.kind, a.card or "", a.suit or "")
+
+
+class _Seer:
+    """A depth-limited alpha-beta search over a true (perfect-information) deal."""
+
+    def __init__(self, seat: int, deal: int, deadline: float | None, tables: dict):
+        self.seat = seat
+        self.deal = deal
+        self.deadline = deadline
+        self.cut = False  # did the depth limit stop the search somewhere?
+        self.rng = random.Random(0)
+        self.tables = tables  # the exact solver's transposition tables
+
+    def root(self, state, cands, depth):
+        best_v, best_a = None, cands[0]
+        alpha = -4.0
+        for a in cands:
+            w = state.clone()
+            w.apply(a)
+            v = self.value(w, depth - 1, alpha, 4.0)
+            if best_v is None or v > best_v:
+                best_v, best_a = v, a
+                alpha = max(alpha, v)
+        return best_v, best_a
+
+    def value(self, state, depth, alpha, beta):
+        seat, deal = self.seat, self.deal
+        if len(state.score_sheet) > deal:
+            return float(deal_value(state, seat, deal))
+        if state.closed or not state.stock:
+            return float(solve(state, seat, tables=self.tables))
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _OutOfTime
+        if depth <= 0:
+            self.cut = True
+            return _open_value(state, seat, deal, self.rng, self.tables)
+        mover = state.current_player
+        legal = state.legal_actions()
+        if CLAIM in legal and state.points(mover) >= WIN_POINTS:
+            w = state.clone()
+            w.apply(CLAIM)
+            return float(deal_value(w, seat, deal))
+        moves = [a for a in legal if a.kind != "claim"]
+        first = medium_action(Table.from_state(state))
+        moves.sort(key=lambda a: (a != first, action_sort_key(a)))
+        maximise = mover == seat
+        best = -4.0 if maximise else 4.0
+        for a in moves:
+            w = state.clone()
+            w.apply(a)
+            v = self.value(w, depth - 1, alpha, beta)
+            if maximise:
+                if v > best:
+                    best = v
+                    alpha = max(alpha, v)
+            elif v < best:
+                best = v
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best
+
+
 #: what the tournament's reference players (reference.py) need to know of the game: the
-#: PIMC + alpha-beta reference solves a world exactly once the stock is gone or closed
-REFERENCE = {"exact": exact_after_stock, "redeal": redeal}
+#: PIMC + alpha-beta reference solves a world exactly once the stock is gone or closed;
+#: the all-seeing reference (a measuring stick that cheats) chooses from the true state
+REFERENCE = {"exact": exact_after_stock, "redeal": redeal, "all_seeing": all_seeing_action}

@@ -9,7 +9,6 @@ review's analysis values later-play moves with it exactly.
 
 from __future__ import annotations
 
-from cardtable.ai.search import alpha_beta_step
 from cardtable.engine.sixtysix import (
     CARD_VALUES,
     DECK,
@@ -23,6 +22,45 @@ from cardtable.engine.sixtysix import (
 
 V = {c: CARD_VALUES[c[0]] for c in DECK}
 S = {c: ORDER[c[0]] for c in DECK}
+
+# the search works on bit masks: card i of DECK is bit i of a hand
+_IDX = {c: i for i, c in enumerate(DECK)}
+_SUITS = list(dict.fromkeys(c[1] for c in DECK))  # in the order of DECK
+_SUIT = [_SUITS.index(c[1]) for c in DECK]
+_VAL = [V[c] for c in DECK]
+_SUIT_MASK = [sum(1 << i for i, c in enumerate(DECK) if c[1] == s) for s in _SUITS]
+#: the cards of card i's suit that beat it
+_HIGHER = [sum(1 << j for j, d in enumerate(DECK) if d[1] == c[1] and S[d] > S[c])
+           for c in DECK]
+#: the other half of a marriage (K <-> Q of the suit), else -1
+_PARTNER = [_IDX[("Q" if c[0] == "K" else "K") + c[1]] if c[0] in "KQ" else -1 for c in DECK]
+_MARRIAGE_PTS = {True: TRUMP_MARRIAGE_POINTS, False: MARRIAGE_POINTS}
+# DECK runs suit by suit, each from the ace down: a suit's cards are 6 bits in a row,
+# the strongest lowest. _CHUNK[s][bits]: the cards of suit s those 6 bits hold, strongest
+# (and richest) first
+_RUN = len(DECK) // len(_SUITS)
+assert all(_SUIT[i] == i // _RUN for i in range(len(DECK)))
+assert all(S[DECK[i]] > S[DECK[i + 1]] for i in range(len(DECK) - 1) if _SUIT[i] == _SUIT[i + 1])
+_CHUNK = [[[s * _RUN + k for k in range(_RUN) if bits >> k & 1] for bits in range(1 << _RUN)]
+          for s in range(len(_SUITS))]
+_FULL = (1 << _RUN) - 1
+
+
+def _cards(mask: int, suits) -> list[int]:
+    """The cards of ``mask``, suit by suit in the order ``suits``, strongest first."""
+    out = []
+    for s in suits:
+        chunk = mask >> (s * _RUN) & _FULL
+        if chunk:
+            out += _CHUNK[s][chunk]
+    return out
+
+
+def _mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << _IDX[c]
+    return m
 
 
 def _beats(card: str, lead: str, trump: str) -> bool:
@@ -40,7 +78,8 @@ class Endgame:
     raises a claim's value), and nobody makes a wrong claim.
     """
 
-    __slots__ = ("trump", "closed", "closer", "coht", "strict", "table", "nodes")
+    __slots__ = ("trump", "closed", "closer", "coht", "strict", "table", "nodes",
+                 "_ts", "_lead_order", "_follow_order")
 
     def __init__(self, trump, closed, closer, closer_opp_had_trick, strict):
         self.trump = trump
@@ -50,6 +89,10 @@ class Endgame:
         self.strict = strict
         self.table: dict = {}
         self.nodes = 0
+        self._ts = ts = _SUITS.index(trump)
+        # strong cards first: better cut-offs (trumps first)
+        self._lead_order = [ts] + [s for s in range(len(_SUITS)) if s != ts]
+        self._follow_order = list(range(len(_SUITS)))
 
     # ---- scoring, mirroring the engine's _score_deal --------------------------
     def _win(self, w: int, pts, tr) -> int:
@@ -92,111 +135,174 @@ class Endgame:
             return self._win(over[0], pts, tr)
         return 0
 
-    # ---- moves ------------------------------------------------------------------
-    def follow_options(self, hand, lead):
-        led = lead[1]
-        same = [c for c in hand if c[1] == led]
-        if not self.strict:
-            return same or list(hand)
-        if same:
-            higher = [c for c in same if S[c] > S[lead]]
-            return higher or same
-        if led != self.trump:
-            trumps = [c for c in hand if c[1] == self.trump]
-            if trumps:
-                return trumps
-        return list(hand)
-
-    def lead_moves(self, hand, announced=None):
-        """(card, marriage points) pairs; the K or Q of a held marriage is led with it."""
-        out = []
-        for c in hand:
-            if announced is not None:
-                if c[1] == announced and c[0] in "KQ":
-                    out.append((c, 0))
-                continue
-            mp = 0
-            if self.closed and c[0] in "KQ":
-                other = ("Q" if c[0] == "K" else "K") + c[1]
-                if other in hand:
-                    mp = TRUMP_MARRIAGE_POINTS if c[1] == self.trump else MARRIAGE_POINTS
-            out.append((c, mp))
-        # strong cards first: better cut-offs
-        out.sort(key=lambda m: (-(m[1] > 0), -(m[0][1] == self.trump), -S[m[0]]))
-        return out
-
     # ---- search -------------------------------------------------------------------
     def value(self, hands, leader, lead, pts, tr, pend, alpha=-4, beta=4, announced=None):
         """Game value (seat 0's side) with ``leader`` to lead, or the follower to answer
         ``lead``; ``hands`` two tuples, ``pts`` points that count, ``tr`` has-a-trick
         flags, ``pend`` pending marriage points."""
+        return self._v(_mask(hands[0]), _mask(hands[1]), leader,
+                       -1 if lead is None else _IDX[lead], pts[0], pts[1], tr[0], tr[1],
+                       pend[0], pend[1], alpha, beta,
+                       -1 if announced is None else _SUITS.index(announced))
+
+    def _v(self, h0, h1, leader, lead, p0, p1, t0, t1, e0, e1, alpha, beta, ann):
+        """:meth:`value` on bit masks: ``lead`` and ``ann`` (a suit announced) -1 for none."""
         self.nodes += 1
-        mover = leader if lead is None else 1 - leader
-        if pts[mover] >= WIN_POINTS:
-            return self._claim(mover, pts, tr)
+        mover = leader if lead < 0 else 1 - leader
+        if (p0 if mover == 0 else p1) >= WIN_POINTS:
+            return self._claim(mover, (p0, p1), (t0, t1))
         key = None
-        if announced is None:
-            key = (hands, leader, lead, pts, tr, pend)
+        first = -1  # the best move the last search of this position found: tried first
+        if ann < 0:
+            key = (h0, h1, leader, lead, p0, p1, t0, t1, e0, e1)
             hit = self.table.get(key)
             if hit is not None:
-                lo, hi = hit
+                lo, hi, first = hit
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
                     return hi
                 if lo == hi:
                     return lo
-                alpha, beta = max(alpha, lo), min(beta, hi)
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
         a0, b0 = alpha, beta
         maximise = mover == 0
         # the claim under 66 is always there: it bounds the value from the mover's side
-        best = self._wrong_claim(mover, tr)
+        best = self._wrong_claim(mover, (t0, t1))
         if maximise:
-            alpha = max(alpha, best)
-        else:
-            beta = min(beta, best)
+            if best > alpha:
+                alpha = best
+        elif best < beta:
+            beta = best
         if alpha >= beta:
             return best
-        hand = hands[mover]
-        if lead is None:
-            for card, mp in self.lead_moves(hand, announced):
-                npts, npend = pts, pend
-                if mp:
-                    if tr[mover]:
-                        npts = _add(pts, mover, mp)
-                        if npts[mover] >= WIN_POINTS:
-                            v = self._claim(mover, npts, tr)
-                            best, alpha, beta, cut = alpha_beta_step(maximise, v, best, alpha, beta)
-                            if cut:
+        hand = h0 if mover == 0 else h1
+        if lead < 0:
+            closed = self.closed
+            ts = self._ts
+            if ann >= 0:
+                moves = [i for i in _cards(hand & _SUIT_MASK[ann], (ann,)) if _PARTNER[i] >= 0]
+            else:
+                moves = _cards(hand, self._lead_order)
+                if closed:
+                    # the K or Q of a held marriage is led with it: those first
+                    married = [i for i in moves
+                               if _PARTNER[i] >= 0 and hand >> _PARTNER[i] & 1]
+                    if married:
+                        moves = married + [i for i in moves if i not in married]
+            if first >= 0 and moves[0] != first:
+                moves.remove(first)
+                moves.insert(0, first)
+            trick = t0 if mover == 0 else t1
+            best_card = -1
+            for card in moves:
+                np0, np1, ne0, ne1 = p0, p1, e0, e1
+                partner = _PARTNER[card]
+                if ann < 0 and closed and partner >= 0 and hand >> partner & 1:
+                    mp = _MARRIAGE_PTS[_SUIT[card] == ts]
+                    if trick:
+                        if mover == 0:
+                            np0 += mp
+                            mine = np0
+                        else:
+                            np1 += mp
+                            mine = np1
+                        if mine >= WIN_POINTS:
+                            v = self._claim(mover, (np0, np1), (t0, t1))
+                            if maximise:
+                                if v > best:
+                                    best, best_card = v, card
+                                    if v > alpha:
+                                        alpha = v
+                            elif v < best:
+                                best, best_card = v, card
+                                if v < beta:
+                                    beta = v
+                            if alpha >= beta:
                                 break
                             continue
+                    elif mover == 0:
+                        ne0 += mp
                     else:
-                        npend = _add(pend, mover, mp)
-                nh = _remove(hands, mover, card)
-                v = self.value(nh, leader, card, npts, tr, npend, alpha, beta)
-                best, alpha, beta, cut = alpha_beta_step(maximise, v, best, alpha, beta)
-                if cut:
+                        ne1 += mp
+                bit = 1 << card
+                if mover == 0:
+                    v = self._v(h0 ^ bit, h1, leader, card, np0, np1, t0, t1, ne0, ne1,
+                                alpha, beta, -1)
+                else:
+                    v = self._v(h0, h1 ^ bit, leader, card, np0, np1, t0, t1, ne0, ne1,
+                                alpha, beta, -1)
+                if maximise:
+                    if v > best:
+                        best, best_card = v, card
+                        if v > alpha:
+                            alpha = v
+                elif v < best:
+                    best, best_card = v, card
+                    if v < beta:
+                        beta = v
+                if alpha >= beta:
                     break
         else:
-            options = self.follow_options(hand, lead)
-            trump = self.trump
-            options.sort(key=lambda c: (not _beats(c, lead, trump), -V[c]))
-            for card in options:
-                w = mover if _beats(card, lead, trump) else leader
-                npts = _add(pts, w, V[lead] + V[card])
-                ntr, npend = tr, pend
-                if not tr[w]:
-                    ntr = (True, tr[1]) if w == 0 else (tr[0], True)
-                    if pend[w]:
-                        npts = _add(npts, w, pend[w])
-                        npend = _add(pend, w, -pend[w])
-                nh = _remove(hands, mover, card)
-                if not nh[0] and not nh[1]:
-                    v = self._end(w, npts, ntr)
+            ls = _SUIT[lead]
+            ts = self._ts
+            same = hand & _SUIT_MASK[ls]
+            higher = same & _HIGHER[lead]
+            if not self.strict:
+                opts = same or hand
+            elif same:
+                opts = higher or same
+            elif ls != ts and hand & _SUIT_MASK[ts]:
+                opts = hand & _SUIT_MASK[ts]
+            else:
+                opts = hand
+            # the cards that take the trick first (the strongest first), then the cheapest
+            trumps = 0 if ls == ts else opts & _SUIT_MASK[ts]
+            winners = (opts & higher) | trumps
+            order = self._follow_order
+            moves = _cards(winners, order) + _cards(opts & ~winners, order)[::-1]
+            if first >= 0 and moves[0] != first:
+                moves.remove(first)
+                moves.insert(0, first)
+            at_stake = _VAL[lead]
+            best_card = -1
+            for card in moves:
+                w = mover if winners >> card & 1 else leader
+                gain = at_stake + _VAL[card]
+                np0, np1, nt0, nt1, ne0, ne1 = p0, p1, t0, t1, e0, e1
+                if w == 0:
+                    np0 += gain
+                    if not t0:
+                        nt0 = True
+                        if e0:
+                            np0 += e0
+                            ne0 = 0
                 else:
-                    v = self.value(nh, w, None, npts, ntr, npend, alpha, beta)
-                best, alpha, beta, cut = alpha_beta_step(maximise, v, best, alpha, beta)
-                if cut:
+                    np1 += gain
+                    if not t1:
+                        nt1 = True
+                        if e1:
+                            np1 += e1
+                            ne1 = 0
+                bit = 1 << card
+                n0, n1 = (h0 ^ bit, h1) if mover == 0 else (h0, h1 ^ bit)
+                if not n0 and not n1:
+                    v = self._end(w, (np0, np1), (nt0, nt1))
+                else:
+                    v = self._v(n0, n1, w, -1, np0, np1, nt0, nt1, ne0, ne1, alpha, beta, -1)
+                if maximise:
+                    if v > best:
+                        best, best_card = v, card
+                        if v > alpha:
+                            alpha = v
+                elif v < best:
+                    best, best_card = v, card
+                    if v < beta:
+                        beta = v
+                if alpha >= beta:
                     break
         if key is not None:
             lo, hi = -4, 4
@@ -206,17 +312,8 @@ class Endgame:
                 lo = best
             else:
                 lo = hi = best
-            self.table[key] = (lo, hi)
+            self.table[key] = (lo, hi, best_card if best_card >= 0 else first)
         return best
-
-
-def _add(pair, i, x):
-    return (pair[0] + x, pair[1]) if i == 0 else (pair[0], pair[1] + x)
-
-
-def _remove(hands, seat, card):
-    h = tuple(c for c in hands[seat] if c != card)
-    return (h, hands[1]) if seat == 0 else (hands[0], h)
 
 
 def endgame_of(state) -> tuple[Endgame, tuple]:
@@ -238,14 +335,24 @@ def endgame_of(state) -> tuple[Endgame, tuple]:
     return eg, pos
 
 
-def solve(state, seat: int, eg: Endgame | None = None) -> int:
+def solve(state, seat: int, eg: Endgame | None = None, tables: dict | None = None) -> int:
     """Exact game value for ``seat`` of a later-play state in which it is ``seat``'s turn
-    or the opponent's (both hands as they lie in ``state``). Match-over states score 0."""
+    or the opponent's (both hands as they lie in ``state``). Match-over states score 0.
+
+    ``tables`` (a dict the caller keeps) shares transposition tables between solves of
+    one decision: one table per set of rules (trumps, who closed), whose entries name
+    whole positions, so any solve under the same rules may reuse them."""
     if state.over:
         return 0
     new_eg, pos = endgame_of(state)
     if eg is None:
         eg = new_eg
+        if tables is not None:
+            key = (eg.trump, eg.closed, eg.closer, eg.coht, eg.strict)
+            table = tables.get(key)
+            if table is None:
+                table = tables[key] = {}
+            eg.table = table
     hands, leader, lead, pts, tr, pend = pos
     v = eg.value(hands, leader, lead, pts, tr, pend, announced=state.announced)
     return v if seat == 0 else -v

@@ -513,3 +513,58 @@ def test_a_claim_under_66_is_flagged_with_its_reason():
     assert j.reason == ["A claim under 66 loses the deal: you had {points} points.",
                         {"points": 21}]
     assert j.loss >= 3  # the opponent scores 2 or 3 instead of a deal still open
+
+
+def _minimax(state, seat: int, deal: int) -> int:
+    """The deal's value for ``seat`` by plain minimax over the engine's moves (slow)."""
+    if len(state.score_sheet) > deal:
+        gp = state.score_sheet[deal]["game_points"]
+        return gp[seat] - gp[1 - seat]
+    mover = state.current_player
+    values = []
+    for a in state.legal_actions():
+        w = state.clone()
+        w.apply(a)
+        values.append(_minimax(w, seat, deal))
+    return max(values) if mover == seat else min(values)
+
+
+def test_the_sixtysix_solver_agrees_with_plain_minimax():
+    """Closed and exhausted stocks, marriages announced, a lead to answer: the bit-mask
+    alpha-beta search and its shared tables give the engine's own minimax value."""
+    rng = random.Random(3)
+    spec = registry.get("sixtysix")
+    seen = {"closed": 0, "announced": 0, "answer": 0}
+    tables: dict = {}
+    checked = k = 0
+    while checked < 30 or not seen["announced"]:
+        state = spec.new_match(seed=700 + k)
+        k += 1
+        close_at = rng.choice([None, 2, 4])
+        n = 0
+        while not state.score_sheet and state.stock and not state.closed:
+            acts = [a for a in state.legal_actions() if a.kind not in ("claim", "close")]
+            if close_at is not None and n >= close_at and not state.trick:
+                acts = [a for a in state.legal_actions() if a.kind == "close"]
+            state.apply(rng.choice(acts))
+            n += 1
+        # play on at random until the hands are small enough for plain minimax
+        size = rng.choice([7, 8])
+        while not state.score_sheet and len(state.hands[0]) + len(state.hands[1]) > size:
+            acts = [a for a in state.legal_actions() if a.kind == "play"]
+            # kings and queens kept where the rules allow: marriages to announce
+            state.apply(rng.choice([a for a in acts if a.card[0] not in "KQ"] or acts))
+        if state.score_sheet:
+            continue
+        marriages = [a for a in state.legal_actions() if a.kind == "marriage"]
+        if marriages:
+            state.apply(marriages[0])  # a marriage announced: its king or queen to lead
+        seen["closed"] += state.closed
+        seen["announced"] += state.announced is not None
+        seen["answer"] += bool(state.trick)
+        seat = state.current_player
+        want = _minimax(state, seat, 0)
+        assert solve(state, seat) == want
+        assert solve(state, seat, tables=tables) == want
+        checked += 1
+    assert all(seen.values()), seen

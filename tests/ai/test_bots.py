@@ -13,7 +13,15 @@ from cardtable.ai import japanese65 as aij
 from cardtable.ai import sixtysix as ai66
 from cardtable.ai.base import EXPERT, Window
 from cardtable.ai.japanese65 import VALUE, _beats, _winner
-from cardtable.ai.reference import ReferencePlayer
+from cardtable.ai.levels import offered_levels
+from cardtable.ai.reference import (
+    CHEATS,
+    REFERENCES,
+    AllSeeingPlayer,
+    ReferencePlayer,
+    plays,
+    reference_player,
+)
 from cardtable.ai.worker import BotService
 from cardtable.engine import registry
 from cardtable.engine.core import Action
@@ -74,7 +82,16 @@ def test_honest_same_choice_when_only_hidden_cards_differ(game_id, level):
     assert differed, "the determinised states never differed: the test proves nothing"
 
 
-REFERENCE_PLAYERS = [(g, "pimc") for g in GAMES] + [("sixtysix", "pimc-ab")]
+#: every honest reference player of every game it plays (the cheats are tested below)
+REFERENCE_PLAYERS = [(g, level) for level in REFERENCES if level not in CHEATS
+                     for g in GAMES if plays(level, g)]
+
+
+def test_the_honesty_tests_cover_every_player_but_the_all_seeing():
+    assert CHEATS == {"all-seeing"}
+    assert ("sixtysix", "pimc-ab") in REFERENCE_PLAYERS
+    assert {level for _, level in REFERENCE_PLAYERS} == set(REFERENCES) - CHEATS
+    assert not CHEATS & set(LEVELS)  # every level of the program is tested for honesty
 
 
 @pytest.mark.parametrize(("game_id", "level"), REFERENCE_PLAYERS)
@@ -400,3 +417,95 @@ def test_japanese65_utility_weighs_the_game_point_thresholds():
     assert aij.utility(33) - aij.utility(32) > 3 * (aij.utility(31) - aij.utility(30))
     assert aij.utility(41) - aij.utility(40) > aij.utility(40) - aij.utility(39)
     assert aij.utility(25) - aij.utility(24) > aij.utility(24) - aij.utility(23)
+
+
+# --------------------------------------------------------------- the all-seeing reference
+
+
+def test_the_all_seeing_is_never_offered_to_a_player():
+    for game_id in GAMES:
+        assert "all-seeing" not in offered_levels(game_id)
+    assert "all-seeing" not in ai.ALL_LEVELS
+    with pytest.raises(ValueError):
+        ai.make_bot("sixtysix", "all-seeing", 1)
+    with pytest.raises(ValueError):
+        ReferencePlayer("sixtysix", "all-seeing", 1)  # the honest class refuses it
+    assert not plays("all-seeing", "japanese65")
+    assert isinstance(reference_player("sixtysix", "all-seeing", 1), AllSeeingPlayer)
+    assert isinstance(reference_player("sixtysix", "pimc-ab", 1), ReferencePlayer)
+
+
+def test_only_the_tournament_reaches_the_all_seeing_search():
+    """The state reaches the cheating search by one path: the tournament's
+    reference_player -> AllSeeingPlayer -> the game's REFERENCE["all_seeing"]."""
+    root = Path(cardtable.ai.__file__).parent.parent
+    users = {"all_seeing_action": set(), "AllSeeingPlayer": set(), "reference_player": set()}
+    for path in root.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for name, found in users.items():
+            if name in text:
+                found.add(path.relative_to(root).as_posix())
+    assert users["all_seeing_action"] == {"ai/sixtysix.py"}
+    assert users["AllSeeingPlayer"] == {"ai/reference.py"}
+    assert users["reference_player"] == {"ai/reference.py", "tournament.py"}
+
+
+def test_the_all_seeing_sees_the_hidden_cards():
+    """What the honesty test forbids every other player: the same view, other choices."""
+    differed = 0
+    for i, state in enumerate(random_states("sixtysix", 30, seed=17)):
+        seat = state.current_player
+        if state.closed or not state.stock:
+            continue
+        other = state.determinize(seat, random.Random(300 + i))
+        assert other.view(seat) == state.view(seat)
+        a1 = AllSeeingPlayer("sixtysix", depth=1).choose(state, seat)
+        a2 = AllSeeingPlayer("sixtysix", depth=1).choose(other, seat)
+        differed += a1 != a2
+    assert differed
+
+
+def test_the_all_seeing_plays_legal_moves_through_whole_deals():
+    spec = registry.get("sixtysix")
+    for seed in range(3):
+        state = spec.new_match(seed=40 + seed, options={"target": 3})
+        players = [AllSeeingPlayer("sixtysix", seed=1),
+                   ai.make_bot("sixtysix", "medium", 2)]
+        while not state.is_over and len(state.score_sheet) < 2:
+            seat = state.current_player
+            action = players[seat].choose(state, seat, 0.02)
+            assert action in state.legal_actions()
+            state.apply(action)
+
+
+#: seat 1 leads; spades are trumps (the jack turned up): the seer holds the top trumps and
+#: the top hearts; the two deals below differ only in cards it could not see
+SEER = ["AS", "TS", "KS", "QS", "AH", "TH"]
+
+
+def _seer_deal(opponent: list[str], stock: list[str]):
+    deck = SEER[:3] + opponent[:3] + SEER[3:] + opponent[3:] + ["JS"] + stock
+    return registry.get("sixtysix").new_match(seed=5, first_dealer=0, stacked_deck=deck,
+                                              options={"target": 3})
+
+
+def test_the_all_seeing_wins_a_stacked_deal_as_a_card_seer_would():
+    """Two deals an honest seat 1 cannot tell apart: the seer plays them differently and
+    takes every trick of each (3 game points) against the medium level."""
+    quiet = _seer_deal(["9D", "9S", "AD", "JC", "JD", "QC"],
+                       ["KC", "TC", "AC", "9C", "JH", "QH", "KH", "9H", "KD", "QD", "TD"])
+    hearts = _seer_deal(["9H", "AC", "JC", "JD", "KH", "QD"],
+                        ["9S", "KC", "TC", "9C", "JH", "QH", "9D", "AD", "KD", "QC", "TD"])
+    assert quiet.view(1) == hearts.view(1)
+    seer = AllSeeingPlayer("sixtysix", depth=3)
+    # nothing of the opponent's can take a trump: the trump marriage at once
+    assert seer.choose(quiet, 1) == Action("marriage", suit="S")
+    # the other deal: the ace of hearts first
+    assert seer.choose(hearts, 1) == Action("play", card="AH")
+    for state in (quiet, hearts):
+        medium = ai.make_bot("sixtysix", "medium", 3)
+        while not state.score_sheet:
+            seat = state.current_player
+            state.apply((seer if seat == 1 else medium).choose(state, seat))
+        assert state.score_sheet[0]["winner"] == 1
+        assert state.score_sheet[0]["game_points"] == [0, 3]

@@ -52,7 +52,8 @@ def test_mirrored_pairs_share_deals_and_swap_seats():
 
 @pytest.mark.parametrize(("game", "reference", "option"), [
     ("japanese65", "pimc", "target=1"), ("sixtysix", "pimc", "target=1"),
-    ("sixtysix", "pimc-ab", "target=1"), ("rummy65", "pimc", None),
+    ("sixtysix", "pimc-ab", "target=1"), ("sixtysix", "all-seeing", "target=1"),
+    ("rummy65", "pimc", None),
     ("quebec65", "pimc", None), ("pairs65", "pimc", "games_to_win=1"),
 ])
 def test_a_tiny_match_against_each_reference_player(capsys, game, reference, option):
