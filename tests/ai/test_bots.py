@@ -400,3 +400,38 @@ def test_japanese65_utility_weighs_the_game_point_thresholds():
     assert aij.utility(33) - aij.utility(32) > 3 * (aij.utility(31) - aij.utility(30))
     assert aij.utility(41) - aij.utility(40) > aij.utility(40) - aij.utility(39)
     assert aij.utility(25) - aij.utility(24) > aij.utility(24) - aij.utility(23)
+
+
+def pairs65_takes_with_four_cards(count: int, seed: int):
+    """pairs65 positions at the take where the player holds four cards and the top
+    discard pairs with none of them (medium play from many deals)."""
+    from cardtable.ai import pairs65 as aip
+    out = []
+    k = 0
+    while len(out) < count:
+        state = new_state("pairs65", seed * 1000 + k)
+        k += 1
+        while not state.is_over:
+            t = aip.Table.from_state(state)
+            top = t.top
+            if (state.phase == "take" and len(t.hand) == aip.SWAP_AT
+                    and not (top and any(p in t.hand for p in aip.PARTNERS[top]))):
+                out.append(state)
+                break
+            state.apply(aip.medium_action(t))
+    return out
+
+
+def test_pairs65_hard_swaps_with_four_cards_and_stays_honest():
+    """The hard rules swap at four cards (the refill comes a turn sooner); the search
+    from such a position still decides the same whatever the hidden cards."""
+    from cardtable.ai import pairs65 as aip
+    for i, state in enumerate(pairs65_takes_with_four_cards(6, seed=3)):
+        seat = state.current_player
+        assert aip.hard_action(aip.Table.from_state(state)).kind == "swap"
+        other = state.determinize(seat, random.Random(300 + i))
+        assert other.view(seat) == state.view(seat)
+        assert hidden_differs(state, other, seat)
+        a1 = bot("pairs65", "hard").choose(state, seat, 0.05)
+        a2 = bot("pairs65", "hard").choose(other, seat, 0.05)
+        assert a1 == a2 and a1 in state.legal_actions()
