@@ -478,29 +478,22 @@ def _fast_play_to_end(world, seat: int, rng: random.Random) -> float:
         limbo = world.swap["card"]
         target = world.swap["target"]
 
-    def unseen(p: str, s: int) -> bool:
-        if p in gone:
-            return False
-        h = where.get(p, -1)
-        return h != s and not (h >= 0 and known.get(p, 0) >> s & 1)
-
-    def live(c: str, s: int) -> float:
+    def cost(c: str, s: int, to: int) -> float:
+        """Table.live for ``s`` plus Table.danger of ``to`` getting ``c``, in one pass."""
         v = 0.0
         for p in PARTNERS[c]:
-            if unseen(p, s):
-                v += 1.0
-            elif pile and p == pile[-1]:
-                v += 0.8
-        return v
-
-    def cost(c: str, s: int, to: int) -> float:
-        """live for ``s`` plus the danger of ``to`` getting ``c``."""
-        v = live(c, s)
-        for p in PARTNERS[c]:
-            if where.get(p, -1) == to and known.get(p, 0) >> s & 1:
-                v += 3.0
-            elif unseen(p, s):
-                v += 0.3
+            if p in gone:
+                if pile and p == pile[-1]:
+                    v += 0.8  # the top discard
+                continue
+            h = where.get(p, -1)
+            if h == s:
+                continue
+            if h >= 0 and known.get(p, 0) >> s & 1:
+                if h == to:
+                    v += 3.0
+                continue
+            v += 1.3  # unseen: 1 to come, 0.3 of danger
         return v
 
     def draw(s: int, count: int) -> None:
