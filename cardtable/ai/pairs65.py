@@ -10,8 +10,9 @@
 * hard: the medium rules plus one (holding four cards at the take, swap rather than
   draw: the refill then comes a turn sooner), and flat Monte Carlo over sampled deals
   (the unknown cards of other hands and the draw pile) for the take and discard
-  decisions, every world played to the end of the game by those rules; it weighs
-  drawing against the discard and a blind swap.
+  decisions, every world played to the end of the game by those rules (on plain lists
+  and sets, not engine states: several times faster); it weighs drawing against the
+  discard and a blind swap.
 """
 
 from __future__ import annotations
