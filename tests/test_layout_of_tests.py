@@ -65,7 +65,7 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ai/base.py": "tests/ai/test_bots.py",
     "cardtable/ai/japanese65.py": "tests/ai/test_bots.py",
     "cardtable/ai/reference.py": "tests/ai/test_bots.py",
-    "cardtable/ai/pairs65.py": None,
+    "cardtable/ai/pairs65.py": "tests/ai/test_bots.py",
     "cardtable/ai/rummy.py": "tests/ai/test_analysis.py",
     "cardtable/ai/search.py": "tests/ai/test_levels.py",
     "cardtable/ai/sixtysix.py": "tests/ai/test_bots.py",

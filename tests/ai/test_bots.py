@@ -509,3 +509,72 @@ def test_the_all_seeing_wins_a_stacked_deal_as_a_card_seer_would():
             state.apply((seer if seat == 1 else medium).choose(state, seat))
         assert state.score_sheet[0]["winner"] == 1
         assert state.score_sheet[0]["game_points"] == [0, 3]
+
+
+def pairs65_takes_with_four_cards(count: int, seed: int):
+    """pairs65 positions at the take where the player holds four cards and the top
+    discard pairs with none of them (medium play from many deals)."""
+    from cardtable.ai import pairs65 as aip
+    out = []
+    k = 0
+    while len(out) < count:
+        state = new_state("pairs65", seed * 1000 + k)
+        k += 1
+        while not state.is_over:
+            t = aip.Table.from_state(state)
+            top = t.top
+            if (state.phase == "take" and len(t.hand) == aip.SWAP_AT
+                    and not (top and any(p in t.hand for p in aip.PARTNERS[top]))):
+                out.append(state)
+                break
+            state.apply(aip.medium_action(t))
+    return out
+
+
+def test_pairs65_hard_swaps_with_four_cards_and_stays_honest():
+    """The hard rules swap at four cards (the refill comes a turn sooner); the search
+    from such a position still decides the same whatever the hidden cards."""
+    from cardtable.ai import pairs65 as aip
+    for i, state in enumerate(pairs65_takes_with_four_cards(6, seed=3)):
+        seat = state.current_player
+        assert aip.hard_action(aip.Table.from_state(state)).kind == "swap"
+        other = state.determinize(seat, random.Random(300 + i))
+        assert other.view(seat) == state.view(seat)
+        assert hidden_differs(state, other, seat)
+        a1 = bot("pairs65", "hard").choose(state, seat, 0.05)
+        a2 = bot("pairs65", "hard").choose(other, seat, 0.05)
+        assert a1 == a2 and a1 in state.legal_actions()
+
+
+def test_pairs65_fast_play_out_agrees_with_the_engine():
+    """The hard level's fast play-out plays the same game as the engine driven by the
+    hard rules (compared where no reshuffle happens: reshuffles draw other numbers)."""
+    from cardtable.ai import pairs65 as aip
+    k = aip.Pairs65Knowledge()
+    compared = 0
+    for g in range(24):
+        state = new_state("pairs65", 700 + g, 2 + g % 3)
+        rng = random.Random(g)
+        for _ in range(rng.randrange(0, 20)):
+            if state.is_over:
+                break
+            state.apply(aip.hard_action(aip.Table.from_state(state)))
+        if state.is_over:
+            continue
+        win = Window(state, state.current_player)
+        for action in k.candidates(aip.Table.from_view(win.view, win.legal)):
+            world = k.sample(win, random.Random(g))
+            world.apply(action)
+            if world.score_sheet:
+                continue
+            slow, reshuffled, moves = world.clone(), False, 0
+            while not slow.score_sheet and moves < aip.MAX_ROLLOUT_MOVES:
+                events = slow.apply(aip.hard_action(aip.Table.from_state(slow)))
+                reshuffled |= any(e.kind == "reshuffled" for e in events)
+                moves += 1
+            if reshuffled:
+                continue
+            expected = aip._play_to_end(world.clone(), win.seat, 0, random.Random(1))
+            assert aip._fast_play_to_end(world, win.seat, random.Random(1)) == expected
+            compared += 1
+    assert compared >= 30
