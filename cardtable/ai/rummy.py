@@ -10,12 +10,18 @@ the *deadwood* of a hand is the penalty of the cards its best arrangement leaves
   card and by **discard safety**: never feed the next player a wild card, and avoid
   cards that fit what he is known to have picked up from the pile.
 * hard: expected values over the unseen cards (the full decks minus the seat's hand,
-  the discard pile, the melds on the table and the cards others are known to hold).
-  A discard is valued by the deadwood it leaves now *and* the expected deadwood after
-  the next draw, weighed by how soon the hand may end (rising as opponents pick up
-  cards and the stock runs down, and certain on a last turn). A draw compares the top
-  discard with the expected value of an unseen card from the stock. Discard safety
-  reads the next player's pickups: rank matches and near run cards are penalised.
+  the discard pile, the melds on the table and the cards others are known to hold;
+  every unseen card for a small hand, a sample for a large one). A hand never counts
+  as it stands: even when somebody else goes out the seat gets a last turn, draw and
+  discard first. So a discard is valued by the deadwood expected after the next draw
+  and discard (the hand ending before the seat's next turn) and after two (it gets one
+  more try, going out with any draw that lets it), weighed by how soon the hand may end
+  (rising as opponents pick up cards and the stock runs down); on a last turn by the
+  deadwood it leaves. A draw compares the top discard with an unseen card from the
+  stock by the same measure (nothing when the card lets the seat go out). Discard
+  safety reads the next player's pickups: rank matches and near run cards are
+  penalised. The review (ai/analysis.py) keeps a plainer measure of a discard, the
+  deadwood now and after the next draw (:meth:`Hard.review_score`).
 
 Every level keeps its wild cards: a wild card is discarded only when the seat holds
 nothing else to discard, or as the last card of a way out (every other card melded).
@@ -41,6 +47,10 @@ EASY_MISSES_PICKUP = 0.3
 #: samples of the unseen cards per expected value (hard), and how many discards to weigh
 HARD_SAMPLES = 24
 HARD_DISCARDS = 6
+#: draws weighed at each of the two turns of :meth:`Hard.two_turns`
+TWO_TURN_SAMPLES = 12
+#: hands of at most this many cards weigh every unseen card, not a sample
+EXACT_HAND = 6
 
 
 def rules_for(view: dict) -> meldlib.MeldRules:
@@ -95,6 +105,14 @@ class Hand:
         return self.arrangement(cards).penalty if cards else 0
 
     def after_discard(self, cards) -> tuple[int, str | None]:
+        key = tuple(sorted(cards))
+        memo = self.__dict__.setdefault("_memo", {})
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = self._after_discard(cards)
+        return got
+
+    def _after_discard(self, cards) -> tuple[int, str | None]:
         """Deadwood left by ``cards`` (one card over a turn's size) after its best discard.
 
         The best discard is taken as the dearest natural card left out of the best
@@ -218,6 +236,12 @@ class Hard:
         unseen = self.h.unseen
         if not unseen:
             return []
+        if len(self.h.cards) <= EXACT_HAND:
+            # a small hand weighs every unseen card (in a random order: a prefix of the
+            # list is a sample without replacement)
+            cards = list(unseen)
+            self.rng.shuffle(cards)
+            return cards
         return [unseen[self.rng.randrange(len(unseen))] for _ in range(k)]
 
     def end_risk(self) -> float:
@@ -239,20 +263,51 @@ class Hard:
     def out_of_time(self) -> bool:
         return self.deadline is not None and time.perf_counter() > self.deadline
 
-    def future(self, rest: list[str]) -> float:
+    def future(self, rest: list[str], draws: list[str] | None = None) -> float:
         """Expected deadwood after the next draw and discard, from hand ``rest``."""
-        if not self.draws:
+        draws = self.draws if draws is None else draws
+        if not draws:
             return float(self.h.deadwood(rest))
         total = 0
         n = 0
-        for x in self.draws:
+        for x in draws:
             total += self.h.after_discard(rest + [x])[0]
             n += 1
             if n >= 3 and self.out_of_time():
                 break
         return total / n
 
-    def discard_score(self, cards: list[str], d: str) -> float:
+    def two_turns(self, rest: list[str]) -> float:
+        """Expected deadwood when the hand ends a turn later: draw (go out: 0), throw the
+        dearest card left out, then the last turn's draw and discard (:meth:`future`)."""
+        if not self.draws:
+            return float(self.h.deadwood(rest))
+        inner = self.draws[:TWO_TURN_SAMPLES]
+        total = 0.0
+        n = 0
+        for x in self.draws[:TWO_TURN_SAMPLES]:
+            v, d = self.h.after_discard(rest + [x])
+            if d is not None and v > 0:
+                total += self.future(_without(rest + [x], d), inner)
+            n += 1
+            if n >= 3 and self.out_of_time():
+                break
+        return total / n
+
+    def rest_value(self, rest: list[str]) -> float:
+        """Expected penalty of holding ``rest`` after this turn's discard. The seat always
+        draws once more before it counts (a last turn has a draw), so the hand ending
+        before its next turn costs :meth:`future`; else it gets one more try first."""
+        a = self.alpha
+        value = self.future(rest)
+        if a < 1.0 and not self.out_of_time():
+            value = a * value + (1 - a) * self.two_turns(rest)
+        return value
+
+    def review_score(self, cards: list[str], d: str) -> float:
+        """The review's measure of a discard (ai/analysis.py): the deadwood left now and
+        after the next draw, weighed by how soon the hand may end, plus the harm of
+        feeding the next player (plain and steady, for telling a person why)."""
         rest = list(cards)
         rest.remove(d)
         now = self.h.deadwood(rest)
@@ -261,6 +316,13 @@ class Hard:
         if a < 1.0:
             value += (1 - a) * self.future(rest)
         return value + 0.6 * self.h.danger(d)
+
+    def discard_score(self, cards: list[str], d: str) -> float:
+        rest = list(cards)
+        rest.remove(d)
+        if self.h.last_turn:
+            return float(self.h.deadwood(rest))
+        return self.rest_value(rest) + 0.6 * self.h.danger(d)
 
     def best_discard(self, cards: list[str], options: list[str] | None = None) -> tuple[str, float]:
         h = self.h
@@ -296,18 +358,21 @@ class Hard:
             return DRAW_DISCARD, f"Take the {top}: a wild card"
         if with_top[1] == top:
             return DRAW_STOCK, f"Draw from the stock: the {top} fits nothing"
-        a = self.alpha
-        top_value = a * with_top[0] + (1 - a) * self.future(
-            _without(cards + [top], with_top[1]))
+        last = h.last_turn
+        # the value of a draw: nothing when it lets the seat go out, else what the hand
+        # left after the best discard is expected to keep (its final deadwood on a last
+        # turn); both draws are weighed the same way
+        top_value = (float(with_top[0]) if last or with_top[0] == 0 else
+                     self.future(_without(cards + [top], with_top[1])))
         stock = []
         for x in self.draws:
             v, d = h.after_discard(cards + [x])
-            if d is None:
+            if d is None or v == 0:
                 stock.append(0.0)  # this card would let the seat go out
-            elif a >= 1.0:
+            elif last:
                 stock.append(float(v))
             else:
-                stock.append(a * v + (1 - a) * self.future(_without(cards + [x], d)))
+                stock.append(self.future(_without(cards + [x], d)))
             if len(stock) >= 3 and self.out_of_time():
                 break
         stock_value = sum(stock) / len(stock) if stock else float("inf")
@@ -368,7 +433,7 @@ class RummyKnowledge(Knowledge):
             return out, "Go out: every card but the discard melds" if h.discard_when_out \
                 else "Go out: every card melds"
         if iterations is None:
-            deadline = time.perf_counter() + max(0.01, budget_s * 0.8)
+            deadline = time.perf_counter() + max(0.01, budget_s * 0.9)
             samples = HARD_SAMPLES
         else:
             deadline = None
@@ -413,7 +478,7 @@ class RummyKnowledge(Knowledge):
         if played.kind == "discard" and played not in discards:
             discards.append(played)
         for a in discards:
-            values[a] = -float(hard.discard_score(h.cards, a.card))
+            values[a] = -float(hard.review_score(h.cards, a.card))
         for a in win.legal:
             if a.kind == "lay":
                 # a last turn: the hard player lays first; laying is not judged
