@@ -25,6 +25,10 @@ the *deadwood* of a hand is the penalty of the cards its best arrangement leaves
 
 Every level keeps its wild cards: a wild card is discarded only when the seat holds
 nothing else to discard, or as the last card of a way out (every other card melded).
+The hard level alone also throws a wild card left out of every meld on its last turn
+when that keeps fewer points, and before that when the expected penalty of keeping it
+is higher than the best natural discard's by more than :data:`WILD_MARGIN` (hand 1 of
+rummy65, where a loose wild card counts 50, is where it matters).
 """
 
 from __future__ import annotations
@@ -48,7 +52,11 @@ EASY_MISSES_PICKUP = 0.3
 HARD_SAMPLES = 24
 HARD_DISCARDS = 6
 #: draws weighed at each of the two turns of :meth:`Hard.two_turns`
-TWO_TURN_SAMPLES = 12
+TWO_TURN_SAMPLES = 20
+#: how much lower (in expected penalty points) the hard player's value of throwing a
+#: wild card must be than the best natural discard's before it throws it (not on a
+#: last turn, where it throws whatever keeps the fewest points)
+WILD_MARGIN = 10.0
 #: hands of at most this many cards weigh every unseen card, not a sample
 EXACT_HAND = 6
 
@@ -445,6 +453,14 @@ class RummyKnowledge(Knowledge):
         if lay is not None:
             return lay, "Last turn: lay down every meld you can"
         d, v = hard.best_discard(h.cards, h.discards())
+        # a wild card left out of every meld counts 50 (rummy65) or 20 (quebec65) when
+        # the hand ends: thrown on a last turn whenever that keeps fewer points, and
+        # before it only when its expected cost beats the best natural discard clearly
+        margin = 0.0 if h.last_turn else WILD_MARGIN
+        for w in sorted({c for c in h.cards if h.rules.is_wild(c)} - {d}):
+            vw = hard.discard_score(h.cards, w)
+            if vw + margin < v:
+                d, v = w, vw
         if h.last_turn:
             return DISCARD[d], f"Last turn: discard the {d}, keeping {v:.0f} points in hand"
         return DISCARD[d], (f"Discard the {d}: expected deadwood {v:.1f}"
