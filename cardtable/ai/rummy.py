@@ -33,6 +33,7 @@ rummy65, where a loose wild card counts 50, is where it matters).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import Counter
@@ -53,6 +54,8 @@ HARD_SAMPLES = 24
 HARD_DISCARDS = 6
 #: draws weighed at each of the two turns of :meth:`Hard.two_turns`
 TWO_TURN_SAMPLES = 20
+#: fewer draws than this (no time for more) and the second turn is not weighed at all
+MIN_TWO_TURN_SAMPLES = 4
 #: how much lower (in expected penalty points) the hard player's value of throwing a
 #: wild card must be than the best natural discard's before it throws it (not on a
 #: last turn, where it throws whatever keeps the fewest points)
@@ -285,31 +288,28 @@ class Hard:
                 break
         return total / n
 
-    def two_turns(self, rest: list[str]) -> float:
+    def two_turns(self, rest: list[str], k: int = TWO_TURN_SAMPLES) -> float:
         """Expected deadwood when the hand ends a turn later: draw (go out: 0), throw the
-        dearest card left out, then the last turn's draw and discard (:meth:`future`)."""
+        dearest card left out, then the last turn's draw and discard (:meth:`future`),
+        over ``k`` draws at each turn (the same ones for every hand weighed)."""
         if not self.draws:
             return float(self.h.deadwood(rest))
-        inner = self.draws[:TWO_TURN_SAMPLES]
+        inner = self.draws[:k]
         total = 0.0
-        n = 0
-        for x in self.draws[:TWO_TURN_SAMPLES]:
+        for x in inner:
             v, d = self.h.after_discard(rest + [x])
             if d is not None and v > 0:
                 total += self.future(_without(rest + [x], d), inner)
-            n += 1
-            if n >= 3 and self.out_of_time():
-                break
-        return total / n
+        return total / len(inner)
 
-    def rest_value(self, rest: list[str]) -> float:
+    def rest_value(self, rest: list[str], k: int = TWO_TURN_SAMPLES) -> float:
         """Expected penalty of holding ``rest`` after this turn's discard. The seat always
         draws once more before it counts (a last turn has a draw), so the hand ending
         before its next turn costs :meth:`future`; else it gets one more try first."""
         a = self.alpha
         value = self.future(rest)
-        if a < 1.0 and not self.out_of_time():
-            value = a * value + (1 - a) * self.two_turns(rest)
+        if a < 1.0 and k >= MIN_TWO_TURN_SAMPLES:
+            value = a * value + (1 - a) * self.two_turns(rest, k)
         return value
 
     def review_score(self, cards: list[str], d: str) -> float:
@@ -325,32 +325,48 @@ class Hard:
             value += (1 - a) * self.future(rest)
         return value + 0.6 * self.h.danger(d)
 
-    def discard_score(self, cards: list[str], d: str) -> float:
-        rest = list(cards)
-        rest.remove(d)
-        if self.h.last_turn:
-            return float(self.h.deadwood(rest))
-        return self.rest_value(rest) + 0.6 * self.h.danger(d)
-
-    def best_discard(self, cards: list[str], options: list[str] | None = None) -> tuple[str, float]:
+    def best_discard(self, cards: list[str], options: list[str] | None = None,
+                     wilds: tuple[str, ...] = ()) -> tuple[str, float]:
+        """The discard of least expected penalty among ``options`` (screened by the
+        deadwood left now, the few best weighed in depth) and ``wilds``, the wild cards
+        it may also throw: one of those only when it beats the best other discard by
+        :data:`WILD_MARGIN` points (on a last turn whenever it keeps fewer points)."""
         h = self.h
         if options is None:
             options = sorted(set(cards))
-        # screen by the deadwood left now, weigh the few best in depth
         screened = []
         for d in options:
             rest = list(cards)
             rest.remove(d)
             screened.append((h.deadwood(rest) + 0.5 * h.danger(d), -h.values[d], d))
         screened.sort()
-        best, best_v = None, None
-        for _, _, d in screened[:HARD_DISCARDS]:
-            v = self.discard_score(cards, d)
-            if best_v is None or v < best_v:
-                best, best_v = d, v
-            if self.out_of_time():
-                break
-        return best, best_v
+        cands = [d for _, _, d in screened[:HARD_DISCARDS]]
+        extra = [w for w in sorted(set(wilds)) if w not in cands and w in cards]
+        rests = {d: _without(cards, d) for d in cands + extra}
+        if h.last_turn:
+            values = {d: float(h.deadwood(r)) for d, r in rests.items()}
+        else:
+            t0 = time.perf_counter()
+            values = {d: self.future(r) for d, r in rests.items()}
+            k = TWO_TURN_SAMPLES
+            if self.deadline is not None and self.draws:
+                # every hand gets the same draws: as many as the time left allows for all
+                spent = time.perf_counter() - t0
+                per_solve = spent / (len(rests) * len(self.draws))
+                left = self.deadline - time.perf_counter()
+                k = min(k, int(math.sqrt(max(0.0, left) / (2.0 * len(rests) * per_solve
+                                                           + 1e-9))))
+            if self.alpha < 1.0 and k >= MIN_TWO_TURN_SAMPLES:
+                a = self.alpha
+                values = {d: a * values[d] + (1 - a) * self.two_turns(r, k)
+                          for d, r in rests.items()}
+            values = {d: v + 0.6 * h.danger(d) for d, v in values.items()}
+        best = min(cands, key=lambda d: values[d]) if cands else extra[0]
+        margin = 0.0 if h.last_turn else WILD_MARGIN
+        for w in extra:
+            if values[w] + margin < values[best]:
+                best = w
+        return best, values[best]
 
     def draw_choice(self) -> tuple[Action, str]:
         h = self.h
@@ -362,8 +378,6 @@ class Hard:
         top = h.top
         cards = h.cards
         with_top = h.after_discard(cards + [top])
-        if h.rules.is_wild(top) and with_top[1] != top:
-            return DRAW_DISCARD, f"Take the {top}: a wild card"
         if with_top[1] == top:
             return DRAW_STOCK, f"Draw from the stock: the {top} fits nothing"
         last = h.last_turn
@@ -452,15 +466,8 @@ class RummyKnowledge(Knowledge):
         lay = h.lay()
         if lay is not None:
             return lay, "Last turn: lay down every meld you can"
-        d, v = hard.best_discard(h.cards, h.discards())
-        # a wild card left out of every meld counts 50 (rummy65) or 20 (quebec65) when
-        # the hand ends: thrown on a last turn whenever that keeps fewer points, and
-        # before it only when its expected cost beats the best natural discard clearly
-        margin = 0.0 if h.last_turn else WILD_MARGIN
-        for w in sorted({c for c in h.cards if h.rules.is_wild(c)} - {d}):
-            vw = hard.discard_score(h.cards, w)
-            if vw + margin < v:
-                d, v = w, vw
+        wilds = tuple(c for c in h.cards if h.rules.is_wild(c))
+        d, v = hard.best_discard(h.cards, h.discards(), wilds)
         if h.last_turn:
             return DISCARD[d], f"Last turn: discard the {d}, keeping {v:.0f} points in hand"
         return DISCARD[d], (f"Discard the {d}: expected deadwood {v:.1f}"
