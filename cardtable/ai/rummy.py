@@ -10,19 +10,30 @@ the *deadwood* of a hand is the penalty of the cards its best arrangement leaves
   card and by **discard safety**: never feed the next player a wild card, and avoid
   cards that fit what he is known to have picked up from the pile.
 * hard: expected values over the unseen cards (the full decks minus the seat's hand,
-  the discard pile, the melds on the table and the cards others are known to hold).
-  A discard is valued by the deadwood it leaves now *and* the expected deadwood after
-  the next draw, weighed by how soon the hand may end (rising as opponents pick up
-  cards and the stock runs down, and certain on a last turn). A draw compares the top
-  discard with the expected value of an unseen card from the stock. Discard safety
-  reads the next player's pickups: rank matches and near run cards are penalised.
+  the discard pile, the melds on the table and the cards others are known to hold;
+  every unseen card for a small hand, a sample for a large one). A hand never counts
+  as it stands: even when somebody else goes out the seat gets a last turn, draw and
+  discard first. So a discard is valued by the deadwood expected after the next draw
+  and discard (the hand ending before the seat's next turn) and after two (it gets one
+  more try, going out with any draw that lets it), weighed by how soon the hand may end
+  (rising as opponents pick up cards and the stock runs down); on a last turn by the
+  deadwood it leaves. A draw compares the top discard with an unseen card from the
+  stock by the same measure (nothing when the card lets the seat go out). Discard
+  safety reads the next player's pickups: rank matches and near run cards are
+  penalised. The review (ai/analysis.py) keeps a plainer measure of a discard, the
+  deadwood now and after the next draw (:meth:`Hard.review_score`).
 
 Every level keeps its wild cards: a wild card is discarded only when the seat holds
 nothing else to discard, or as the last card of a way out (every other card melded).
+The hard level alone also throws a wild card left out of every meld on its last turn
+when that keeps fewer points, and before that when the expected penalty of keeping it
+is higher than the best natural discard's by more than :data:`WILD_MARGIN` (hand 1 of
+rummy65, where a loose wild card counts 50, is where it matters).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import Counter
@@ -41,6 +52,16 @@ EASY_MISSES_PICKUP = 0.3
 #: samples of the unseen cards per expected value (hard), and how many discards to weigh
 HARD_SAMPLES = 24
 HARD_DISCARDS = 6
+#: draws weighed at each of the two turns of :meth:`Hard.two_turns`
+TWO_TURN_SAMPLES = 20
+#: fewer draws than this (no time for more) and the second turn is not weighed at all
+MIN_TWO_TURN_SAMPLES = 4
+#: how much lower (in expected penalty points) the hard player's value of throwing a
+#: wild card must be than the best natural discard's before it throws it (not on a
+#: last turn, where it throws whatever keeps the fewest points)
+WILD_MARGIN = 10.0
+#: hands of at most this many cards weigh every unseen card, not a sample
+EXACT_HAND = 6
 
 
 def rules_for(view: dict) -> meldlib.MeldRules:
@@ -95,6 +116,14 @@ class Hand:
         return self.arrangement(cards).penalty if cards else 0
 
     def after_discard(self, cards) -> tuple[int, str | None]:
+        key = tuple(sorted(cards))
+        memo = self.__dict__.setdefault("_memo", {})
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = self._after_discard(cards)
+        return got
+
+    def _after_discard(self, cards) -> tuple[int, str | None]:
         """Deadwood left by ``cards`` (one card over a turn's size) after its best discard.
 
         The best discard is taken as the dearest natural card left out of the best
@@ -218,6 +247,12 @@ class Hard:
         unseen = self.h.unseen
         if not unseen:
             return []
+        if len(self.h.cards) <= EXACT_HAND:
+            # a small hand weighs every unseen card (in a random order: a prefix of the
+            # list is a sample without replacement)
+            cards = list(unseen)
+            self.rng.shuffle(cards)
+            return cards
         return [unseen[self.rng.randrange(len(unseen))] for _ in range(k)]
 
     def end_risk(self) -> float:
@@ -239,20 +274,48 @@ class Hard:
     def out_of_time(self) -> bool:
         return self.deadline is not None and time.perf_counter() > self.deadline
 
-    def future(self, rest: list[str]) -> float:
+    def future(self, rest: list[str], draws: list[str] | None = None) -> float:
         """Expected deadwood after the next draw and discard, from hand ``rest``."""
-        if not self.draws:
+        draws = self.draws if draws is None else draws
+        if not draws:
             return float(self.h.deadwood(rest))
         total = 0
         n = 0
-        for x in self.draws:
+        for x in draws:
             total += self.h.after_discard(rest + [x])[0]
             n += 1
             if n >= 3 and self.out_of_time():
                 break
         return total / n
 
-    def discard_score(self, cards: list[str], d: str) -> float:
+    def two_turns(self, rest: list[str], k: int = TWO_TURN_SAMPLES) -> float:
+        """Expected deadwood when the hand ends a turn later: draw (go out: 0), throw the
+        dearest card left out, then the last turn's draw and discard (:meth:`future`),
+        over ``k`` draws at each turn (the same ones for every hand weighed)."""
+        if not self.draws:
+            return float(self.h.deadwood(rest))
+        inner = self.draws[:k]
+        total = 0.0
+        for x in inner:
+            v, d = self.h.after_discard(rest + [x])
+            if d is not None and v > 0:
+                total += self.future(_without(rest + [x], d), inner)
+        return total / len(inner)
+
+    def rest_value(self, rest: list[str], k: int = TWO_TURN_SAMPLES) -> float:
+        """Expected penalty of holding ``rest`` after this turn's discard. The seat always
+        draws once more before it counts (a last turn has a draw), so the hand ending
+        before its next turn costs :meth:`future`; else it gets one more try first."""
+        a = self.alpha
+        value = self.future(rest)
+        if a < 1.0 and k >= MIN_TWO_TURN_SAMPLES:
+            value = a * value + (1 - a) * self.two_turns(rest, k)
+        return value
+
+    def review_score(self, cards: list[str], d: str) -> float:
+        """The review's measure of a discard (ai/analysis.py): the deadwood left now and
+        after the next draw, weighed by how soon the hand may end, plus the harm of
+        feeding the next player (plain and steady, for telling a person why)."""
         rest = list(cards)
         rest.remove(d)
         now = self.h.deadwood(rest)
@@ -262,25 +325,48 @@ class Hard:
             value += (1 - a) * self.future(rest)
         return value + 0.6 * self.h.danger(d)
 
-    def best_discard(self, cards: list[str], options: list[str] | None = None) -> tuple[str, float]:
+    def best_discard(self, cards: list[str], options: list[str] | None = None,
+                     wilds: tuple[str, ...] = ()) -> tuple[str, float]:
+        """The discard of least expected penalty among ``options`` (screened by the
+        deadwood left now, the few best weighed in depth) and ``wilds``, the wild cards
+        it may also throw: one of those only when it beats the best other discard by
+        :data:`WILD_MARGIN` points (on a last turn whenever it keeps fewer points)."""
         h = self.h
         if options is None:
             options = sorted(set(cards))
-        # screen by the deadwood left now, weigh the few best in depth
         screened = []
         for d in options:
             rest = list(cards)
             rest.remove(d)
             screened.append((h.deadwood(rest) + 0.5 * h.danger(d), -h.values[d], d))
         screened.sort()
-        best, best_v = None, None
-        for _, _, d in screened[:HARD_DISCARDS]:
-            v = self.discard_score(cards, d)
-            if best_v is None or v < best_v:
-                best, best_v = d, v
-            if self.out_of_time():
-                break
-        return best, best_v
+        cands = [d for _, _, d in screened[:HARD_DISCARDS]]
+        extra = [w for w in sorted(set(wilds)) if w not in cands and w in cards]
+        rests = {d: _without(cards, d) for d in cands + extra}
+        if h.last_turn:
+            values = {d: float(h.deadwood(r)) for d, r in rests.items()}
+        else:
+            t0 = time.perf_counter()
+            values = {d: self.future(r) for d, r in rests.items()}
+            k = TWO_TURN_SAMPLES
+            if self.deadline is not None and self.draws:
+                # every hand gets the same draws: as many as the time left allows for all
+                spent = time.perf_counter() - t0
+                per_solve = spent / (len(rests) * len(self.draws))
+                left = self.deadline - time.perf_counter()
+                k = min(k, int(math.sqrt(max(0.0, left) / (2.0 * len(rests) * per_solve
+                                                           + 1e-9))))
+            if self.alpha < 1.0 and k >= MIN_TWO_TURN_SAMPLES:
+                a = self.alpha
+                values = {d: a * values[d] + (1 - a) * self.two_turns(r, k)
+                          for d, r in rests.items()}
+            values = {d: v + 0.6 * h.danger(d) for d, v in values.items()}
+        best = min(cands, key=lambda d: values[d]) if cands else extra[0]
+        margin = 0.0 if h.last_turn else WILD_MARGIN
+        for w in extra:
+            if values[w] + margin < values[best]:
+                best = w
+        return best, values[best]
 
     def draw_choice(self) -> tuple[Action, str]:
         h = self.h
@@ -292,22 +378,23 @@ class Hard:
         top = h.top
         cards = h.cards
         with_top = h.after_discard(cards + [top])
-        if h.rules.is_wild(top) and with_top[1] != top:
-            return DRAW_DISCARD, f"Take the {top}: a wild card"
         if with_top[1] == top:
             return DRAW_STOCK, f"Draw from the stock: the {top} fits nothing"
-        a = self.alpha
-        top_value = a * with_top[0] + (1 - a) * self.future(
-            _without(cards + [top], with_top[1]))
+        last = h.last_turn
+        # the value of a draw: nothing when it lets the seat go out, else what the hand
+        # left after the best discard is expected to keep (its final deadwood on a last
+        # turn); both draws are weighed the same way
+        top_value = (float(with_top[0]) if last or with_top[0] == 0 else
+                     self.future(_without(cards + [top], with_top[1])))
         stock = []
         for x in self.draws:
             v, d = h.after_discard(cards + [x])
-            if d is None:
+            if d is None or v == 0:
                 stock.append(0.0)  # this card would let the seat go out
-            elif a >= 1.0:
+            elif last:
                 stock.append(float(v))
             else:
-                stock.append(a * v + (1 - a) * self.future(_without(cards + [x], d)))
+                stock.append(self.future(_without(cards + [x], d)))
             if len(stock) >= 3 and self.out_of_time():
                 break
         stock_value = sum(stock) / len(stock) if stock else float("inf")
@@ -368,7 +455,7 @@ class RummyKnowledge(Knowledge):
             return out, "Go out: every card but the discard melds" if h.discard_when_out \
                 else "Go out: every card melds"
         if iterations is None:
-            deadline = time.perf_counter() + max(0.01, budget_s * 0.8)
+            deadline = time.perf_counter() + max(0.01, budget_s * 0.9)
             samples = HARD_SAMPLES
         else:
             deadline = None
@@ -379,7 +466,8 @@ class RummyKnowledge(Knowledge):
         lay = h.lay()
         if lay is not None:
             return lay, "Last turn: lay down every meld you can"
-        d, v = hard.best_discard(h.cards, h.discards())
+        wilds = tuple(c for c in h.cards if h.rules.is_wild(c))
+        d, v = hard.best_discard(h.cards, h.discards(), wilds)
         if h.last_turn:
             return DISCARD[d], f"Last turn: discard the {d}, keeping {v:.0f} points in hand"
         return DISCARD[d], (f"Discard the {d}: expected deadwood {v:.1f}"
@@ -413,7 +501,7 @@ class RummyKnowledge(Knowledge):
         if played.kind == "discard" and played not in discards:
             discards.append(played)
         for a in discards:
-            values[a] = -float(hard.discard_score(h.cards, a.card))
+            values[a] = -float(hard.review_score(h.cards, a.card))
         for a in win.legal:
             if a.kind == "lay":
                 # a last turn: the hard player lays first; laying is not judged

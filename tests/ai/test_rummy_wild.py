@@ -2,9 +2,13 @@
 
 A wild card is thrown only as the last card of a way out, or when the seat holds nothing
 else; otherwise handing it to the next player helps him and costs the seat its best card.
+The hard level also throws one left out of every meld on its last turn (kept, it would
+count 50 or 20), and before that only when its expected cost is clearly the higher.
 """
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
@@ -76,3 +80,35 @@ def test_a_way_out_may_still_end_on_a_wild_card(level):
     state.apply(Action("draw", source="stock"))
     action = choose("rummy65", state, level, 0)
     assert action.kind == "go_out", action
+
+
+def last_turn_with_a_loose_wild():
+    """rummy65 hand 1: seat 0 goes out with 7C 8C 9C (discarding the QS); seat 1, on its
+    last turn, holds the 3S, KD and 4H and draws the 9S: nothing melds."""
+    state = dealt("rummy65", 3, [["7C", "8C", "9C"], ["3S", "KD", "4H"], ["6D", "TH", "AS"]],
+                  up="5H", stock=["QS", "9S"])
+    state.apply(Action("draw", source="stock"))
+    out = [a for a in state.legal_actions() if a.kind == "go_out"]
+    state.apply(next(a for a in out if a.discard == "QS"))
+    state.apply(Action("draw", source="stock"))
+    assert state.current_player == 1 and sorted(state.hand(1)) == ["3S", "4H", "9S", "KD"]
+    return state
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_hard_throws_a_loose_wild_card_on_its_last_turn(seed):
+    # kept, the 3 would count 50; thrown, the hand keeps 4 + 9 + 10
+    action = choose("rummy65", last_turn_with_a_loose_wild(), "hard", seed)
+    assert action == Action("discard", card="3S"), action
+
+
+def test_the_wild_card_choice_is_honest():
+    # the same choice whatever the hidden cards (the stock, the third hand) are
+    state = last_turn_with_a_loose_wild()
+    for i in range(4):
+        other = state.determinize(1, random.Random(i))
+        assert other.view(1) == state.view(1)
+        for budget in (None, 0.05):
+            a1 = ai.make_bot("rummy65", "hard", 3, iterations=None if budget else 3)
+            a2 = ai.make_bot("rummy65", "hard", 3, iterations=None if budget else 3)
+            assert a1.choose(state, 1, budget) == a2.choose(other, 1, budget)
