@@ -37,7 +37,7 @@ APP_NAME = "cardtable"
 
 #: files bigger than this are refused unread (bytes)
 MAX_BYTES = {"settings": 256 * 1024, "match": 8 * 1024 * 1024, "stats": 1024 * 1024,
-             "recent": 48 * 1024 * 1024}
+             "recent": 48 * 1024 * 1024, "recent match": 8 * 1024 * 1024}
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "version": SETTINGS_VERSION,
@@ -236,6 +236,7 @@ _WHAT = {
     "match": (N_("saved match"), N_("a new match can be started")),
     "stats": (N_("statistics file"), N_("the statistics start again from nothing")),
     "recent": (N_("list of recent matches"), N_("the list starts again from nothing")),
+    "recent match": (N_("file of a recent match"), N_("that match is left out of the list")),
 }
 
 

@@ -10,8 +10,8 @@ data folder; an App built by a test has None and writes nothing):
   be used is set aside and the player is told in one sentence (a toast); the menu carries on.
 * ``stats_level(match)``: the statistics key of a table (the computers' level).
 * ``keep_deals(app, match)``: every deal the match scored goes into the recent matches
-  (``recent.json``, see :mod:`cardtable.recent`), kept for review; the daily deal's result
-  goes into the statistics too, under the level ``daily``.
+  (the ``recent`` folder, one small file a match, see :mod:`cardtable.recent`), kept for
+  review; the daily deal's result goes into the statistics too, under the level ``daily``.
 
 A file that could not be read (no permission, locked) is never written over or removed
 (``storage.is_left_alone``): the player was told when it was read; a new match replaces an
@@ -174,21 +174,22 @@ def reset_stats(app) -> None:
 # --------------------------------------------------------------------------- recent matches
 
 
-def recent_file(app) -> Path | None:
+def recent_folder(app) -> Path | None:
+    """The data folder the recent matches are kept in (None: an App without files)."""
     folder = getattr(app, "data_dir", None)
-    return recent.recent_path(folder) if folder is not None else None
+    return Path(folder) if folder is not None else None
 
 
 def recent_matches(app) -> list[dict]:
-    """The recent matches, most recent first. They are read from the file each time they
-    are asked for (the Recent matches screen, once when it opens), not kept: at 50 matches
-    they weigh some 20 MB as objects, for a screen seldom opened. A damaged file is set
-    aside and the player told in one sentence. An App without files keeps them in
+    """The recent matches, most recent first. They are read from their files each time
+    they are asked for (the Recent matches screen, once when it opens), not kept: at 50
+    matches they weigh some 20 MB as objects, for a screen seldom opened. A damaged file
+    is set aside and the player told in one sentence. An App without files keeps them in
     ``app.recent``."""
     matches = getattr(app, "recent", None)
     if isinstance(matches, list):
         return matches
-    path = recent_file(app)
+    path = recent_folder(app)
     if path is None:
         app.recent = []
         return app.recent
@@ -204,15 +205,15 @@ def keep_deals(app, match: Match) -> None:
     deals = match.take_finished_deals()
     if not deals:
         return
-    path = recent_file(app)
+    path = recent_folder(app)
     for record in deals:
         daily_result(app, match, record)
         key = recent.match_id(record, match.seed)
         if path is None:                 # an App without files (tests): kept in memory
             app.recent = recent.joined(recent_matches(app), record, key)
             continue
-        # read, joined and written again: nothing of the file stays in memory
-        _, message = recent.add_deal(path, record, key)
+        # only the newest match's file is read and written: nothing stays in memory
+        message = recent.add_deal(path, record, key)
         if message is not None and not getattr(match, "_recent_failed", False):
             match._recent_failed = True
             app.toast(message, seconds=5.0, kind="bad")

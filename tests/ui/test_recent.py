@@ -37,9 +37,9 @@ def test_every_scored_deal_is_written_to_the_recent_matches(app, tmp_path):
     app.data_dir = tmp_path
     match = Match("sixtysix", seats(2), seed=77, threaded=False, pace=0)
     play_deals(match, app, 2)
-    data = json.loads((tmp_path / "recent.json").read_text(encoding="utf-8"))
-    assert data["version"] == recent.RECENT_VERSION
-    [entry] = data["matches"]
+    [file] = (tmp_path / "recent").iterdir()
+    entry = json.loads(file.read_text(encoding="utf-8"))
+    assert entry["version"] == recent.RECENT_VERSION
     assert [d["deal"] for d in entry["deals"]] == [1, 2]
     assert entry["deals"] == match.scored_deals
     for deal in entry["deals"]:
@@ -49,10 +49,11 @@ def test_every_scored_deal_is_written_to_the_recent_matches(app, tmp_path):
 
 def test_a_damaged_recent_file_is_set_aside_and_the_player_told(app, tmp_path):
     app.data_dir = tmp_path
-    (tmp_path / "recent.json").write_text("[1, 2", encoding="utf-8")
+    (tmp_path / "recent").mkdir()
+    (tmp_path / "recent" / "000001.json").write_text("[1, 2", encoding="utf-8")
     assert session.recent_matches(app) == []
-    assert any("recent matches" in str(t.text) for t in app.toasts)
-    assert list(tmp_path.glob("recent.damaged-*.json"))
+    assert any("recent match" in str(t.text) for t in app.toasts)
+    assert list((tmp_path / "recent").glob("000001.damaged-*.json"))
 
 
 def test_the_daily_deal_s_result_goes_into_the_statistics_once_a_day(app, tmp_path):
@@ -124,6 +125,7 @@ def test_with_a_data_folder_the_recent_matches_are_not_kept_in_memory(app, tmp_p
     app.open("recent")
     frames(app)
     scene = app.top
-    (tmp_path / "recent.json").write_text("{}", encoding="utf-8")
+    for file in (tmp_path / "recent").iterdir():
+        file.write_text("{}", encoding="utf-8")
     app.draw()
     assert isinstance(scene, RecentScene) and scene.widget("match0") is not None

@@ -2,7 +2,8 @@
 
 Each row names the game, the players, how many deals and when; choosing one opens the
 review of its last deal (the others a button away). The list is ``session.recent_matches``
-(``recent.json`` in the data folder; a damaged file was set aside with one sentence).
+(one file a match in the data folder's ``recent`` folder; a damaged one was set aside
+with one sentence).
 """
 
 from __future__ import annotations
