@@ -77,13 +77,16 @@ def main(argv: list[str] | None = None) -> int:
     start = time.monotonic()
     end = start + args.warm_up + args.minutes * 60
     base: float | None = None
+    highest = 0.0
     next_report = start + args.warm_up
     matches = 0
+    game = ""
 
     def new_match() -> None:
-        nonlocal matches
+        nonlocal matches, game
         matches += 1
-        app.start_match(quick_setup(next(games), people=0, level="easy"))
+        game = next(games)
+        app.start_match(quick_setup(game, people=0, level="easy"))
 
     # the loop sleeps while nothing moves (a summary waiting for a click): it hands back
     # control every 50 ms so this script closes the summary
@@ -103,14 +106,20 @@ def main(argv: list[str] | None = None) -> int:
         if now >= next_report:
             rss = rss_mb()
             if base is None:
-                base = rss
+                base = highest = rss
                 print(f"start RSS {base:.1f} MB (after {args.warm_up:.0f} s)", flush=True)
             else:
+                highest = max(highest, rss)
                 minutes = (now - start - args.warm_up) / 60
                 extra = f"  surfaces {surface_mb():6.1f} MB" if args.surfaces else ""
                 print(f"{minutes:6.1f} min  RSS {rss:7.1f} MB  growth {rss - base:+6.1f} MB  "
-                      f"matches {matches}{extra}", flush=True)
+                      f"matches {matches} ({game}){extra}", flush=True)
             next_report = now + 60
+    if base is not None:
+        rss = rss_mb()
+        print(f"end: start RSS {base:.1f} MB, last {rss:.1f} MB (growth {rss - base:+.1f} MB), "
+              f"highest reading {highest:.1f} MB ({highest - base:+.1f} MB), {matches} matches",
+              flush=True)
     pygame.quit()
     return 0
 
