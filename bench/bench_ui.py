@@ -60,7 +60,8 @@ def table_frames(game: str, seconds: float, level: str = "easy", players: int | 
     """Frame times of the table at 1920×1080: (all frames, frames while a computer thinks)."""
     import pygame
 
-    from cardtable.match import Match, Seat, SimpleBot
+    from cardtable import ai
+    from cardtable.match import Match, Seat
     from cardtable.ui.app import App
     from cardtable.ui.scenes.table import TableScene, install, show_table
 
@@ -71,7 +72,7 @@ def table_frames(game: str, seconds: float, level: str = "easy", players: int | 
     seats = [Seat("You", "human")] + [Seat(f"Bot {i}", "computer", level) for i in range(1, n)]
     match = Match(game, seats, seed=17)
     table = show_table(app, TableScene(match, speed="normal", sound=False))
-    bot = SimpleBot(game, "medium", seed=5)
+    bot = ai.make_bot(game, "medium", 5)
     frames: list[float] = []
     thinking: list[float] = []
     cpu: list[float] = []
