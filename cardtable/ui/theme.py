@@ -38,6 +38,9 @@ PANEL_ALPHA = 178
 #: window's size and every button and plate of a screen; more only fills up over a long
 #: match with the sizes of messages long gone)
 PANEL_BYTES = 4 * 2**20
+#: pixels kept of rendered texts (2 MB: a table's texts of the moment take well under
+#: half; the rest would be lines of the log and messages long gone)
+TEXT_BYTES = 2 * 2**20
 PANEL_EDGE = (255, 255, 255, 34)
 
 BUTTON = (30, 42, 36)
@@ -129,7 +132,7 @@ def drawable(text) -> str:
     return text
 
 
-@surface_cache(PANEL_BYTES)
+@surface_cache(TEXT_BYTES)
 def _render(text: str, size: int, bold: bool, colour: tuple) -> pygame.Surface:
     fnt = font(size, bold)
     if fnt.size(text)[0] <= 0:

@@ -106,4 +106,23 @@ def test_texts_of_a_long_session_stay_within_their_bound():
     for i in range(3000):
         theme._render(f"Message number {i} that a long match shows once", 22, False,
                       (255, 255, 255))
-    assert 0 < theme._render.cache_info().currsize <= theme.PANEL_BYTES
+    assert 0 < theme._render.cache_info().currsize <= theme.TEXT_BYTES < theme.PANEL_BYTES
+
+
+def test_the_table_keeps_panels_by_the_window_s_size(app):
+    from cardtable.cli import quick_setup
+    from cardtable.ui.scenes.table import install
+    from cardtable.ui.scenes.table.launch import start_match
+    from cardtable.ui.scenes.table.scene import PANEL_CACHE_BYTES, panel_cache_bytes
+
+    assert panel_cache_bytes((1280, 720)) == PANEL_CACHE_BYTES == 2 * 2**20
+    assert 2 * 2**20 < panel_cache_bytes((1920, 1080)) < 3 * 2**20
+    assert panel_cache_bytes((3840, 2160)) > 11 * 2**20
+    install(app)
+    table = start_match(app, quick_setup("sixtysix", people=1, level="easy"))
+    app.draw()
+    assert table._panel_cache.max_bytes == panel_cache_bytes(app.size)
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(2400, 1350), w=2400, h=1350)], 0.016)
+    assert app.size == (2400, 1350)
+    assert table._panel_cache.max_bytes == panel_cache_bytes((2400, 1350)) > 4 * 2**20
+    table.match.close()

@@ -43,9 +43,15 @@ from cardtable.ui.widgets import Button, Form
 PACE = 0.65           # pause before a computer's move at normal speed, seconds
 PANEL_CACHE = 96      # panels, plates and message pills kept drawn (the most recent)
 TEXT_CACHE = 240      # texts kept rendered (the most recent)
-PANEL_CACHE_BYTES = 4 * 2**20    # ... and at most so many bytes of pixels
-TEXT_CACHE_BYTES = 3 * 2**20
+PANEL_CACHE_BYTES = 2 * 2**20    # ... and at most so many bytes of pixels,
+PANEL_CACHE_SHARE = 0.35          # or this share of the window's pixels when that is more
+TEXT_CACHE_BYTES = 3 * 2**19      # (the panels of one frame at 1920x1080 take 1-2 MB)
 PULSE_SECONDS = 4.0   # a glow (whose turn, the keyboard's focus) breathes this long, then rests
+
+
+def panel_cache_bytes(size: tuple[int, int]) -> int:
+    """The pixels the table keeps of drawn panels at a window of ``size``."""
+    return max(PANEL_CACHE_BYTES, int(PANEL_CACHE_SHARE * 4 * size[0] * size[1]))
 
 
 class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Listen, Network,
@@ -94,7 +100,8 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         self._sounds_due: list[list] = []
         self._skipping = False
         self._text_cache: dict[tuple, pygame.Surface] = LRU(TEXT_CACHE, TEXT_CACHE_BYTES)
-        self._panel_cache: dict[tuple, pygame.Surface] = LRU(PANEL_CACHE, PANEL_CACHE_BYTES)
+        self._panel_cache: dict[tuple, pygame.Surface] = LRU(PANEL_CACHE,
+                                                             panel_cache_bytes(self.size))
         self._static: pygame.Surface | None = None
         self._look: tuple | None = None
         self._static_cache_key = None
@@ -165,6 +172,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
             self.waiting = False
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        self._panel_cache.max_bytes = panel_cache_bytes(size)
         old = self.game.size
         self.game.layout(size)
         sx, sy = size[0] / max(1, old[0]), size[1] / max(1, old[1])
