@@ -37,7 +37,7 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ui/scenes/table/inputs.py": None,
     "cardtable/ui/scenes/table/layer.py": None,
     "cardtable/ui/scenes/table/listen.py": "tests/ui/test_speech_play.py",
-    "cardtable/ui/scenes/table/scene.py": None,
+    "cardtable/ui/scenes/table/scene.py": "tests/ui/test_lru.py",
     "cardtable/ui/scenes/table/timeline.py": None,
     "cardtable/ui/shapes.py": None,  # drawn through tests/ui/test_cardart.py
     "cardtable/ui/tables/host.py": "tests/ui/test_table_protocol.py",
