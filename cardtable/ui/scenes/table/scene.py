@@ -100,8 +100,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         self._sounds_due: list[list] = []
         self._skipping = False
         self._text_cache: dict[tuple, pygame.Surface] = LRU(TEXT_CACHE, TEXT_CACHE_BYTES)
-        self._panel_cache: dict[tuple, pygame.Surface] = LRU(PANEL_CACHE,
-                                                             panel_cache_bytes(self.size))
+        self._panel_cache: dict[tuple, pygame.Surface] = LRU(PANEL_CACHE, PANEL_CACHE_BYTES)
         self._static: pygame.Surface | None = None
         self._look: tuple | None = None
         self._static_cache_key = None
@@ -139,6 +138,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
             self.app.settings_listeners.append(self._setting_changed)
         if self._started and self.game.size != self.size:
             self.on_resize(self.size)   # the window changed while the table was away
+        self._panel_cache.max_bytes = panel_cache_bytes(self.size)
         self.game.layout(self.size)
         self.rebuild_controls()
         # a computer's move ready on its worker wakes the window's loop
