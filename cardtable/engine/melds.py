@@ -157,11 +157,14 @@ class MeldRules:
         return card == JOKER or card[0] in self.wild_ranks
 
 
+@lru_cache(maxsize=None)
 def rummy65_rules(hand_number: int) -> MeldRules:
     """Rules of hand ``hand_number`` (1..12) of rummy65.
 
     Wild rank: 3 in hand 1 ... K in hand 11, A in hand 12. Penalties: wild cards 50,
-    aces 20, K Q J T 10, 2 to 9 face value.
+    aces 20, K Q J T 10, 2 to 9 face value. One (frozen) object per hand: the solver's
+    cache keeps the rules of each hand it holds, and a computer player asks for them at
+    every decision.
     """
     if not 1 <= hand_number <= 12:
         raise ValueError("rummy65 has hands 1 to 12")
@@ -181,11 +184,13 @@ def rummy65_rules(hand_number: int) -> MeldRules:
     return MeldRules(frozenset({wild}), True, True, values)
 
 
+@lru_cache(maxsize=None)
 def quebec65_rules(round_number: int, all_wild_melds: bool = False) -> MeldRules:
     """Rules of round ``round_number`` (1..11) of quebec65.
 
     Wild: jokers, the 2s and the rank ``round + 2`` (3 .. K). Penalties: 3 to 9 = 5,
-    T J Q K = 10, A = 15, jokers, 2s and the round's wild rank 20.
+    T J Q K = 10, A = 15, jokers, 2s and the round's wild rank 20. One (frozen) object
+    per round and option, as for :func:`rummy65_rules`.
     """
     if not 1 <= round_number <= 11:
         raise ValueError("quebec65 has rounds 1 to 11")

@@ -574,3 +574,10 @@ def test_bench_runs(capsys: pytest.CaptureFixture[str]) -> None:
     main(["5", "1"])
     out = capsys.readouterr().out
     assert "best_arrangement rummy65" in out and "p99" in out
+
+
+def test_the_rules_of_a_hand_are_one_object_however_often_asked():
+    # a computer player asks at every decision; the solver's cache keeps each entry's
+    # rules, so a new object per question filled it with copies
+    assert rummy65_rules(3) is rummy65_rules(3) and rummy65_rules(3) is not rummy65_rules(4)
+    assert quebec65_rules(2) is quebec65_rules(2) is not quebec65_rules(2, all_wild_melds=True)
