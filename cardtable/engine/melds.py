@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations, product
 from types import MappingProxyType
 from typing import NamedTuple
@@ -157,7 +157,7 @@ class MeldRules:
         return card == JOKER or card[0] in self.wild_ranks
 
 
-@lru_cache(maxsize=None)
+@cache
 def rummy65_rules(hand_number: int) -> MeldRules:
     """Rules of hand ``hand_number`` (1..12) of rummy65.
 
@@ -184,7 +184,7 @@ def rummy65_rules(hand_number: int) -> MeldRules:
     return MeldRules(frozenset({wild}), True, True, values)
 
 
-@lru_cache(maxsize=None)
+@cache
 def quebec65_rules(round_number: int, all_wild_melds: bool = False) -> MeldRules:
     """Rules of round ``round_number`` (1..11) of quebec65.
 
