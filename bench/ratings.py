@@ -3,7 +3,8 @@
     python -m bench.ratings --game sixtysix --matches 40 [--jobs 1] [--seed 1]
 
 For the game, the neighbouring levels meet in mirrored tournaments (``cardtable
-tournament``): random-easy, easy-medium, medium-hard, each over ``--matches`` matches:
+tournament``): random-easy, easy-medium, medium-hard (and expert-hard where the game
+offers expert), each over ``--matches`` matches:
 of one deal in the trick games (a match to one game point), of one game in pairs65, and
 whole matches in the rummies (see ``UNITS``; the unit is recorded in the file). Every
 level thinks as it does at the table (the hard level with its default budget). A match
@@ -30,6 +31,7 @@ import sys
 from pathlib import Path
 
 from cardtable import ratings, tournament
+from cardtable.ai.levels import offered_levels
 from cardtable.engine import registry
 
 #: scores are held this far from 0 and 1, so a sweep gives a finite difference
@@ -67,7 +69,8 @@ def rate(game_id: str, matches: int, seed: int, jobs: int, progress=None) -> dic
     rows = []
     levels = {"random": {"rating": 0.0, "low": 0.0, "high": 0.0}}
     total = low = high = 0.0
-    for stronger, weaker in CHAIN:
+    chain = CHAIN + ((("expert", "hard"),) if "expert" in offered_levels(game_id) else ())
+    for stronger, weaker in chain:
         s = tournament.run(game_id, stronger, weaker, matches, seed=seed, jobs=jobs,
                            budget=None, options=options, deals=deals, progress=progress)
         d, d_lo, d_hi = difference(s["a_wins"], s["matches"])
