@@ -3,7 +3,10 @@
 The program's App and table scenes run their own loop (``App.loop_once``) at the fastest
 animation speed; summaries and match ends are closed as soon as they show and the next
 game starts. The RSS is read from ``/proc/self/status`` after a warm-up deal, then every
-minute; the growth is what the goal (<= 15 MB over two hours) is about.
+minute; the growth is what the goal (<= 15 MB over two hours) is about. It is also read
+as each match begins, and the end compares each game's first and last such reading: the
+tables differ (two players' cards are drawn larger than eight players'), so that is the
+drift over time with the game held the same.
 
     python -m bench.soak --minutes 120        (SDL_VIDEODRIVER=dummy, or under Xvfb)
 """
@@ -81,12 +84,15 @@ def main(argv: list[str] | None = None) -> int:
     next_report = start + args.warm_up
     matches = 0
     game = ""
+    #: each game's RSS as its matches begin (the old table gone, the new one not yet drawn)
+    floors: dict[str, list[float]] = {}
 
     def new_match() -> None:
         nonlocal matches, game
         matches += 1
         game = next(games)
         app.start_match(quick_setup(game, people=0, level="easy"))
+        floors.setdefault(game, []).append(rss_mb())
 
     # the loop sleeps while nothing moves (a summary waiting for a click): it hands back
     # control every 50 ms so this script closes the summary
@@ -120,6 +126,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"end: start RSS {base:.1f} MB, last {rss:.1f} MB (growth {rss - base:+.1f} MB), "
               f"highest reading {highest:.1f} MB ({highest - base:+.1f} MB), {matches} matches",
               flush=True)
+    # like for like: a game's table holds what its own card sizes and texts need, so the
+    # drift over the run is read at the same moment of the same game's matches
+    for name, values in floors.items():
+        if len(values) > 1:
+            print(f"  {name:10} as a match begins: first {values[0]:.1f} MB, last "
+                  f"{values[-1]:.1f} MB ({values[-1] - values[0]:+.1f} MB over "
+                  f"{len(values)} matches), lowest {min(values):.1f}, highest "
+                  f"{max(values):.1f}", flush=True)
     pygame.quit()
     return 0
 
