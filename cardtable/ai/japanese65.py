@@ -40,6 +40,7 @@ from cardtable.engine.japanese65 import (
 from cardtable.engine.tricks import deal_with_voids
 from cardtable.i18n import N_
 
+from . import japanese65_fast as fast
 from .base import Knowledge, Reason, Window, _with, because
 from .search import alpha_beta_step, flat_monte_carlo, play_out
 
@@ -238,6 +239,26 @@ def rollout_policy(state, rng: random.Random) -> Action:
     return PLAY[medium_card(Table.from_state(state))]
 
 
+def fast_world(view: dict, rng: random.Random) -> fast.FastWorld:
+    """A deal consistent with the view for the fast play-out: the hidden cards, sorted,
+    dealt again around every void the view shows and every hand's size. It depends on
+    the view and ``rng`` only."""
+    seat = view["seat"]
+    table = Table.from_view(view)
+    others = [s for s in range(4) if s != seat]
+    sizes = {s: view["hand_sizes"][s] for s in others}
+    voids = {s: set(view["voids"][s]) for s in others}
+    dealt = deal_with_voids(sorted(table.unseen), sizes, voids, rng)
+    hands = [0, 0, 0, 0]
+    hands[seat] = fast.mask_of(view["hand"])
+    for s in others:
+        hands[s] = fast.mask_of(dealt[s])
+    trick = [(s, fast.CODE[c]) for s, c in view["trick"]]
+    turn = (view["leader"] + len(trick)) % 4
+    return fast.FastWorld(hands, trick, turn, view["tricks_played"],
+                          list(view["running"]["points"]))
+
+
 def redeal(world, view: dict, seat: int, rng: random.Random) -> None:
     """Deal the other hands of a sampled world again from their sorted cards, around
     every void the view shows: the world then depends on the view and ``rng`` only."""
@@ -294,20 +315,16 @@ class Japanese65Knowledge(Knowledge):
         if len(cands) == 1:
             return cands[0], self.explain(win, cands[0])
         side = win.seat & 1
-        deal = []
-        exact = EXACT_AT_DECISION if TRICKS - win.view["tricks_played"] <= EXACT_AT_DECISION \
-            else EXACT_TRICKS
-
-        def sample(r):
-            world = self.sample(win, r)
-            deal[:] = [len(world.score_sheet)]
-            return world
+        view = win.view
+        left = TRICKS - view["tricks_played"]
+        exact = EXACT_AT_DECISION if left <= EXACT_AT_DECISION else EXACT_TRICKS
 
         def rollout(world, r):
-            return utility(finish_deal(world, side, r, deal[0], exact))
+            fast.play_to(world, exact, r, PLAYOUT_NOISE, PLAYOUT_SURE)
+            return utility(fast.final_points(world, side))
 
         result = flat_monte_carlo(
-            cands, sample, rollout, rng, budget_s, iterations,
+            cands, lambda r: fast_world(view, r), rollout, rng, budget_s, iterations,
             cooperative=win.cooperative,
         )
         mean, n = result.stats[result.best]
@@ -400,6 +417,10 @@ class Japanese65Knowledge(Knowledge):
 #: one in progress included; a decision this close to the end is solved from the start
 EXACT_TRICKS = 3
 EXACT_AT_DECISION = 4
+#: share of play-out moves chosen at random instead of by the play-out rule
+PLAYOUT_NOISE = 0.0
+#: the play-out rule looks at the sampled deal's hands to take tricks that hold
+PLAYOUT_SURE = False
 TRICKS = 12
 
 
