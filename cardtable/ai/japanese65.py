@@ -320,7 +320,7 @@ class Japanese65Knowledge(Knowledge):
         exact = EXACT_AT_DECISION if left <= EXACT_AT_DECISION else EXACT_TRICKS
 
         def rollout(world, r):
-            fast.play_to(world, exact, r, PLAYOUT_NOISE, PLAYOUT_SURE)
+            fast.play_to(world, exact, r, PLAYOUT_NOISE, PLAYOUT_SURE, PLAYOUT_LOOK)
             return utility(fast.final_points(world, side))
 
         result = flat_monte_carlo(
@@ -421,6 +421,8 @@ EXACT_AT_DECISION = 4
 PLAYOUT_NOISE = 0.0
 #: the play-out rule looks at the sampled deal's hands to take tricks that hold
 PLAYOUT_SURE = False
+#: the play-out rule tries each card against the rest of the trick in the sampled deal
+PLAYOUT_LOOK = False
 TRICKS = 12
 
 

@@ -336,7 +336,81 @@ def final_points(world: FastWorld, side: int) -> int:
 
 
 def play_to(world: FastWorld, exact: int, rng: random.Random, noise: float = 0.0,
-            sure: bool = False) -> None:
-    """Play ``policy`` for every seat until ``exact`` tricks (or fewer) are left."""
+            sure: bool = False, look: bool = False) -> None:
+    """Play ``policy`` (or :func:`look_policy`) for every seat until ``exact`` tricks (or
+    fewer) are left."""
     while TRICKS - world.played > exact:
-        world.play(policy(world, rng, noise, sure))
+        if look:
+            world.play(look_policy(world, rng, noise))
+        else:
+            world.play(policy(world, rng, noise, sure))
+
+
+#: what shedding an honour into a trick it does not win is worth, per card point
+SHED = 0.5
+#: what a low trump spent without winning the trick costs (a cheap winner given up)
+LOW_TRUMP = 1.0
+
+
+def _choices(opts: int) -> list[int]:
+    """The cards worth comparing: per suit the lowest and the highest card worth nothing,
+    and every honour."""
+    out = []
+    for s in range(4):
+        m = opts & SUIT_MASK[s]
+        if not m:
+            continue
+        plain = m & PLAIN
+        if plain:
+            lo, hi = _low(plain), _high(plain)
+            out.append(lo)
+            if hi != lo:
+                out.append(hi)
+        out.extend(cards_of(m & HONOURS))
+    return out
+
+
+def look_policy(world: FastWorld, rng: random.Random, noise: float = 0.0) -> int:
+    """A play-out rule that looks one trick ahead in the sampled deal: each card worth
+    comparing is tried, the rest of the trick played by :func:`policy` (which sees the
+    hands), and the card with the best outcome of the trick is played -- the trick's
+    points moved, plus a share of every honour shed without winning, minus a low trump
+    spent in vain."""
+    opts = world.legal()
+    if noise and rng.random() < noise:
+        cards = cards_of(opts)
+        return cards[rng.randrange(len(cards))]
+    cards = _choices(opts)
+    if len(cards) == 1:
+        return cards[0]
+    seat = world.turn
+    side = seat & 1
+    last = world.played == TRICKS - 1
+    best_v = -1e9
+    best_c = cards[0]
+    temp = FastWorld(None, None, 0, world.played, None)
+    for c in cards:
+        hands = list(world.hands)
+        hands[seat] &= ~(1 << c)
+        trick = list(world.trick)
+        trick.append((seat, c))
+        temp.hands = hands
+        temp.trick = trick
+        r = seat
+        while len(trick) < 4:
+            r = (r + 1) & 3
+            temp.turn = r
+            x = policy(temp, rng, 0.0, True)
+            hands[r] &= ~(1 << x)
+            trick.append((r, x))
+        w_seat, w_card = winner(trick)
+        gain = (3 if last else 2) - 2 * VAL[w_card]
+        v = gain if (w_seat & 1) == side else -gain
+        for s, x in trick:
+            if x != w_card and VAL[x]:
+                v += SHED * VAL[x] if (s & 1) == side else -SHED * VAL[x]
+        if c < 12 and not VAL[c] and c != w_card:
+            v -= LOW_TRUMP
+        if v > best_v:
+            best_v, best_c = v, c
+    return best_c

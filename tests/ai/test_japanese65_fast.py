@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardtable.ai import japanese65 as aij
 from cardtable.ai import japanese65_fast as fast
 from cardtable.engine import registry
@@ -17,11 +19,12 @@ def _fast_from_state(state) -> fast.FastWorld:
                           list(state.deal_points()["points"]))
 
 
-def test_fast_play_out_equals_the_engine():
-    """The play-out rule's moves, made on the engine and on the fast world alike, give
+@pytest.mark.parametrize("rule", ["plain", "sure", "look"])
+def test_fast_play_out_equals_the_engine(rule):
+    """The play-out rules' moves, made on the engine and on the fast world alike, give
     the same hands, tricks, turns and points after every move, and the same deal score."""
     spec = registry.get("japanese65")
-    for seed in range(30):
+    for seed in range(20):
         state = spec.new_match(seed=seed, options={"target": 1})
         rng = random.Random(seed)
         # start some deals part-way, after random moves
@@ -32,7 +35,10 @@ def test_fast_play_out_equals_the_engine():
         while not state.score_sheet:
             legal = {a.card for a in state.legal_actions()}
             assert {fast.NAME[c] for c in fast.cards_of(world.legal())} == legal
-            card = fast.policy(world, rng, noise)
+            if rule == "look":
+                card = fast.look_policy(world, rng, noise)
+            else:
+                card = fast.policy(world, rng, noise, rule == "sure")
             assert fast.NAME[card] in legal
             state.apply(aij.PLAY[fast.NAME[card]])
             world.play(card)
