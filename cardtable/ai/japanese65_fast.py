@@ -350,6 +350,8 @@ def play_to(world: FastWorld, exact: int, rng: random.Random, noise: float = 0.0
 SHED = 0.5
 #: what a low trump spent without winning the trick costs (a cheap winner given up)
 LOW_TRUMP = 1.0
+#: the rest of a trick tried by the look-ahead is played by the rule that sees the hands
+INNER_SURE = True
 
 
 def _choices(opts: int) -> list[int]:
@@ -400,7 +402,7 @@ def look_policy(world: FastWorld, rng: random.Random, noise: float = 0.0) -> int
         while len(trick) < 4:
             r = (r + 1) & 3
             temp.turn = r
-            x = policy(temp, rng, 0.0, True)
+            x = policy(temp, rng, 0.0, INNER_SURE)
             hands[r] &= ~(1 << x)
             trick.append((r, x))
         w_seat, w_card = winner(trick)
