@@ -10,6 +10,8 @@ import pytest
 from cardtable.ai import japanese65 as aij
 from cardtable.ai import japanese65_fast as fast
 from cardtable.engine import registry
+from tests.ai.test_bots import _brute_points as brute_points
+from tests.ai.test_bots import japanese65_endgames
 
 
 def _fast_from_state(state) -> fast.FastWorld:
@@ -50,42 +52,18 @@ def test_fast_play_out_equals_the_engine(rule):
         assert world.played == 12
 
 
-def _brute(state, side: int) -> int:
-    if state.score_sheet:
-        return state.score_sheet[-1]["points"][side]
-    values = []
-    for a in state.legal_actions():
-        nxt = state.clone()
-        nxt.apply(a)
-        values.append(_brute(nxt, side))
-    return max(values) if state.current_player & 1 == side else min(values)
-
-
-def _endgames(count: int, tricks_left: int, seed: int):
-    spec = registry.get("japanese65")
-    out = []
-    for k in range(count):
-        state = spec.new_match(seed=seed * 100 + k, options={"target": 1})
-        rng = random.Random(k)
-        begun = k % 4
-        while state.tricks_played < 12 - tricks_left or len(state.trick) < begun:
-            state.apply(rng.choice(state.legal_actions()))
-        out.append(state)
-    return out
-
-
 def test_exact_end_agrees_with_brute_force():
-    for state in _endgames(30, 2, seed=3) + _endgames(8, 3, seed=4):
+    for state in japanese65_endgames(30, 2, seed=3) + japanese65_endgames(8, 3, seed=4):
         side = state.current_player & 1
         world = _fast_from_state(state)
-        assert fast.final_points(world, side) == _brute(state, side)
+        assert fast.final_points(world, side) == brute_points(state, side)
 
 
 def test_exact_end_agrees_with_the_older_solver_on_longer_ends():
     """Five tricks, some with a trick begun (the older solver took cards around one
     lying in the trick in progress, e.g. 7C and TC after 8C was led, for equals: 30
     points instead of 32 in the second of these ends)."""
-    for state in _endgames(6, 5, seed=5):
+    for state in japanese65_endgames(6, 5, seed=5):
         side = state.current_player & 1
         lead = aij.side_points(state, side) - aij.side_points(state, 1 - side)
         left = 12 - state.tricks_played
