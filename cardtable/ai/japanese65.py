@@ -43,7 +43,7 @@ from cardtable.i18n import N_
 
 from . import japanese65_fast as fast
 from .base import Knowledge, Reason, Window, _with, because
-from .search import alpha_beta_step, flat_monte_carlo, play_out
+from .search import flat_monte_carlo, play_out
 
 VALUE = {c: CARD_VALUES.get(c[0], 0) for c in DECK}
 STRENGTH = {c: ORDER[c[0]] for c in DECK}
@@ -425,109 +425,6 @@ PLAYOUT_SURE = False
 #: the play-out rule tries each card against the rest of the trick in the sampled deal
 PLAYOUT_LOOK = False
 TRICKS = 12
-
-
-def _trick_gain(trick: Sequence, last: bool) -> tuple[int, int]:
-    """(winning side, that side's lead in points from this trick over the other side).
-
-    The winner's side keeps its partner-card and scores the trick; the winner's own
-    card and both opponents' cards go to the other side.
-    """
-    w_seat, w_card = _winner(trick)
-    partner = (w_seat + 2) % 4
-    keep = 0
-    give = 0
-    for s, c in trick:
-        if s == partner:
-            keep = VALUE[c]
-        else:
-            give += VALUE[c]
-    return w_seat & 1, (3 if last else 2) + keep - give
-
-
-def solve_tricks(hands: list[list[str]], trick: list, turn: int, tricks_left: int,
-                 side: int) -> int:
-    """Exact (double-dummy) lead in points of ``side`` over the other side from the rest
-    of the deal, every hand open, both sides playing their best.
-
-    ``tricks_left`` counts the trick in progress; the last trick of the deal scores 3.
-    Value-less cards of one suit that touch (no other card still in a hand or in the
-    trick lies between them) are interchangeable, so only one of them is tried.
-    """
-    memo: dict = {}
-    hands = [list(h) for h in hands]
-
-    def options(seat: int, led: str | None, trick_now: list) -> list[str]:
-        hand = hands[seat]
-        if led is not None:
-            same = [c for c in hand if c[1] == led]
-            if same:
-                hand = same
-        out = []
-        live = None
-        for c in sorted(hand, key=lambda c: (c[1], STRENGTH[c])):
-            if VALUE[c] == 0 and out and out[-1][1] == c[1] and VALUE[out[-1]] == 0:
-                if live is None:
-                    # the trick's cards separate too: 7C and TC differ after 8C is led
-                    live = {x for h in hands for x in h} | {x for _, x in trick_now}
-                lo, hi = STRENGTH[out[-1]], STRENGTH[c]
-                if not any(x[1] == c[1] and lo < STRENGTH[x] < hi for x in live
-                           if x not in hand):
-                    continue
-            out.append(c)
-        return out
-
-    def search(trick: list, turn: int, left: int, alpha: int, beta: int) -> int:
-        if len(trick) == 4:
-            win_side, gain = _trick_gain(trick, left == 1)
-            leader = _winner(trick)[0]
-            value = gain if win_side == side else -gain
-            if left == 1:
-                return value
-            key = (leader, tuple(tuple(sorted(h)) for h in hands))
-            rest = memo.get(key)
-            if rest is None:
-                rest = search([], leader, left - 1, -999, 999)
-                memo[key] = rest
-            return value + rest
-        led = trick[0][1][1] if trick else None
-        maximise = (turn & 1) == side
-        best = -999 if maximise else 999
-        hand = hands[turn]
-        for c in options(turn, led, trick):
-            hand.remove(c)
-            trick.append((turn, c))
-            v = search(trick, (turn + 1) % 4, left, alpha, beta)
-            trick.pop()
-            hand.append(c)
-            best, alpha, beta, cut = alpha_beta_step(maximise, v, best, alpha, beta)
-            if cut:
-                break
-        return best
-
-    return search([tuple(p) for p in trick], turn, tricks_left, -999, 999)
-
-
-def side_points(state, side: int) -> int:
-    """Points ``side`` has made so far this deal (tricks and the cards it holds)."""
-    cards = state.partner_cards[side] + state.piles[side]
-    return 2 * state.tricks_won[side] + sum(VALUE[c] for c in cards)
-
-
-def finish_deal(world, side: int, rng: random.Random, deal: int | None = None,
-                exact: int = EXACT_TRICKS) -> int:
-    """The points ``side`` ends deal ``deal`` (a score-sheet index; by default the one in
-    progress) with: the medium rules for every seat until ``exact`` tricks are left, then
-    both sides' best play with every hand open (:func:`solve_tricks`)."""
-    if deal is None:
-        deal = len(world.score_sheet)
-    if len(world.score_sheet) > deal:
-        return world.score_sheet[deal]["points"][side]
-    while TRICKS - world.tricks_played > exact:
-        world.apply(rollout_policy(world, rng))
-    lead = side_points(world, side) - side_points(world, 1 - side)
-    left = TRICKS - world.tricks_played
-    return (65 + lead + solve_tricks(world.hands, world.trick, world.turn, left, side)) // 2
 
 
 def utility(points: int) -> float:
