@@ -321,7 +321,7 @@ class Japanese65Knowledge(Knowledge):
         exact = EXACT_AT_DECISION if left <= EXACT_AT_DECISION else EXACT_TRICKS
 
         def rollout(world, r):
-            fast.play_to(world, exact, r, PLAYOUT_NOISE, PLAYOUT_SURE, PLAYOUT_LOOK)
+            fast.play_to(world, exact, r)
             return utility(fast.final_points(world, side))
 
         result = flat_monte_carlo(
@@ -418,12 +418,6 @@ class Japanese65Knowledge(Knowledge):
 #: one in progress included; a decision this close to the end is solved from the start
 EXACT_TRICKS = 3
 EXACT_AT_DECISION = 4
-#: share of play-out moves chosen at random instead of by the play-out rule
-PLAYOUT_NOISE = 0.0
-#: the play-out rule looks at the sampled deal's hands to take tricks that hold
-PLAYOUT_SURE = False
-#: the play-out rule tries each card against the rest of the trick in the sampled deal
-PLAYOUT_LOOK = False
 TRICKS = 12
 
 

@@ -160,8 +160,7 @@ def _cheapest(mask: int) -> int:
     return min(cards_of(mask), key=lambda c: (VAL[c], c))
 
 
-def policy(world: FastWorld, rng: random.Random, noise: float = 0.0,
-           sure: bool = False) -> int:
+def policy(world: FastWorld, rng: random.Random) -> int:
     """A quick card for the seat to act, from its hand and the trick alone.
 
     Lead a low plain card; with the partner winning play under it, shedding an honour;
@@ -169,9 +168,6 @@ def policy(world: FastWorld, rng: random.Random, noise: float = 0.0,
     there (the highest such, so it holds), else shed the dearest card that does not win.
     """
     opts = world.legal()
-    if noise and rng.random() < noise:
-        cards = cards_of(opts)
-        return cards[rng.randrange(len(cards))]
     trick = world.trick
     if not trick:
         plain = opts & PLAIN & ~TRUMP_MASK
@@ -192,30 +188,6 @@ def policy(world: FastWorld, rng: random.Random, noise: float = 0.0,
     if cheap:
         if len(trick) == 3:
             return _low(cheap)
-        if sure:
-            # every hand of the world is open to the play-out: take the trick with the
-            # lowest cheap card no later opponent can beat, if there is one
-            led = trick[0][1] // 12
-            later = [(seat + k) & 3 for k in range(1, 4 - len(trick))]
-            hands = world.hands
-            m = cheap
-            while m:
-                low = m & -m
-                c = low.bit_length() - 1
-                m ^= low
-                ok = True
-                for r in later:
-                    if (r - seat) & 1:
-                        h = hands[r]
-                        legal = h & SUIT_MASK[led] or h
-                        if beaters(legal, c):
-                            ok = False
-                            break
-                if ok:
-                    return c
-            if under:
-                return _dearest(under)
-            return _cheapest(win)
         trumps = cheap & TRUMP_MASK
         if trumps and best // 12 != 0 and (opts & SUIT_MASK[trick[0][1] // 12]) == 0:
             return _low(trumps)
@@ -335,84 +307,7 @@ def final_points(world: FastWorld, side: int) -> int:
     return (65 + lead) // 2
 
 
-def play_to(world: FastWorld, exact: int, rng: random.Random, noise: float = 0.0,
-            sure: bool = False, look: bool = False) -> None:
-    """Play ``policy`` (or :func:`look_policy`) for every seat until ``exact`` tricks (or
-    fewer) are left."""
+def play_to(world: FastWorld, exact: int, rng: random.Random) -> None:
+    """Play :func:`policy` for every seat until ``exact`` tricks (or fewer) are left."""
     while TRICKS - world.played > exact:
-        if look:
-            world.play(look_policy(world, rng, noise))
-        else:
-            world.play(policy(world, rng, noise, sure))
-
-
-#: what shedding an honour into a trick it does not win is worth, per card point
-SHED = 0.5
-#: what a low trump spent without winning the trick costs (a cheap winner given up)
-LOW_TRUMP = 1.0
-#: the rest of a trick tried by the look-ahead is played by the rule that sees the hands
-INNER_SURE = True
-
-
-def _choices(opts: int) -> list[int]:
-    """The cards worth comparing: per suit the lowest and the highest card worth nothing,
-    and every honour."""
-    out = []
-    for s in range(4):
-        m = opts & SUIT_MASK[s]
-        if not m:
-            continue
-        plain = m & PLAIN
-        if plain:
-            lo, hi = _low(plain), _high(plain)
-            out.append(lo)
-            if hi != lo:
-                out.append(hi)
-        out.extend(cards_of(m & HONOURS))
-    return out
-
-
-def look_policy(world: FastWorld, rng: random.Random, noise: float = 0.0) -> int:
-    """A play-out rule that looks one trick ahead in the sampled deal: each card worth
-    comparing is tried, the rest of the trick played by :func:`policy` (which sees the
-    hands), and the card with the best outcome of the trick is played -- the trick's
-    points moved, plus a share of every honour shed without winning, minus a low trump
-    spent in vain."""
-    opts = world.legal()
-    if noise and rng.random() < noise:
-        cards = cards_of(opts)
-        return cards[rng.randrange(len(cards))]
-    cards = _choices(opts)
-    if len(cards) == 1:
-        return cards[0]
-    seat = world.turn
-    side = seat & 1
-    last = world.played == TRICKS - 1
-    best_v = -1e9
-    best_c = cards[0]
-    temp = FastWorld(None, None, 0, world.played, None)
-    for c in cards:
-        hands = list(world.hands)
-        hands[seat] &= ~(1 << c)
-        trick = list(world.trick)
-        trick.append((seat, c))
-        temp.hands = hands
-        temp.trick = trick
-        r = seat
-        while len(trick) < 4:
-            r = (r + 1) & 3
-            temp.turn = r
-            x = policy(temp, rng, 0.0, INNER_SURE)
-            hands[r] &= ~(1 << x)
-            trick.append((r, x))
-        w_seat, w_card = winner(trick)
-        gain = (3 if last else 2) - 2 * VAL[w_card]
-        v = gain if (w_seat & 1) == side else -gain
-        for s, x in trick:
-            if x != w_card and VAL[x]:
-                v += SHED * VAL[x] if (s & 1) == side else -SHED * VAL[x]
-        if c < 12 and not VAL[c] and c != w_card:
-            v -= LOW_TRUMP
-        if v > best_v:
-            best_v, best_c = v, c
-    return best_c
+        world.play(policy(world, rng))
