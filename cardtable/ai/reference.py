@@ -181,6 +181,17 @@ def reference_player(game_id: str, level: str, seed: int, iterations: int | None
     return ReferencePlayer(game_id, level, seed, iterations)
 
 
+def _seat_at(player, game_id: str, level: str, seed: int) -> None:
+    """What every reference player keeps of its game, level and seed (checked: the
+    reference must play that game)."""
+    if not plays(level, game_id):
+        raise ValueError(f"the {level} reference does not play {game_id}")
+    player.spec = registry.get(game_id)
+    player.game_id = player.spec.id
+    player.level = level
+    player.seed = int(seed)
+
+
 class ReferencePlayer:
     """A reference player; the same ``choose`` as :class:`cardtable.ai.base.Bot`."""
 
@@ -189,12 +200,7 @@ class ReferencePlayer:
             raise ValueError(f"unknown reference player {level!r}")
         if level in CHEATS:
             raise ValueError(f"{level} sees hidden cards: it is an AllSeeingPlayer")
-        if not plays(level, game_id):
-            raise ValueError(f"the {level} reference does not play {game_id}")
-        self.spec = registry.get(game_id)
-        self.game_id = self.spec.id
-        self.level = level
-        self.seed = int(seed)
+        _seat_at(self, game_id, level, seed)
         self.iterations = iterations
         self.facts = game_facts(self.game_id)
         self.solver = self.facts.get(REFERENCES[level]) if REFERENCES[level] else None
@@ -253,12 +259,7 @@ class AllSeeingPlayer:
                  depth: int | None = None):
         if level not in CHEATS:
             raise ValueError(f"{level!r} is not an all-seeing reference")
-        if not plays(level, game_id):
-            raise ValueError(f"the {level} reference does not play {game_id}")
-        self.spec = registry.get(game_id)
-        self.game_id = self.spec.id
-        self.level = level
-        self.seed = int(seed)
+        _seat_at(self, game_id, level, seed)
         self.search = game_facts(self.game_id)[REFERENCES[level]]
         #: decisions searched ahead whatever the time (tests); None: as deep as time allows
         self.depth = depth
