@@ -107,7 +107,9 @@ def pause(app, seconds=0.5):
         app.step([], DT)
 
 
-def wait_for_human(app, table, timeout=30.0):
+def wait_for_human(app, table, timeout=120.0):
+    # real seconds, generous: each step draws a frame, and a machine busy with other work
+    # draws them slowly (30 s was once too short under load)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if app.top is not table:
