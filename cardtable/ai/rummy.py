@@ -138,6 +138,19 @@ class Hand:
         d = max(natural or left, key=lambda c: (self.values[c], c))
         return arr.penalty - self.values[d], d
 
+    def after_last(self, cards) -> int:
+        """Deadwood left by ``cards`` after a last turn's discard: the dearest card left
+        out of the best arrangement, a wild card too (the hand is about to be counted,
+        and a loose wild card counts the most). 0 when it goes out."""
+        key = tuple(sorted(cards))
+        memo = self.__dict__.setdefault("_memo_last", {})
+        got = memo.get(key)
+        if got is None:
+            arr = self.arrangement(cards)
+            left = arr.leftover
+            got = memo[key] = arr.penalty - max((self.values[c] for c in left), default=0)
+        return got
+
     def danger(self, card: str) -> float:
         """Points of harm in handing ``card`` to the next player."""
         if self.rules.is_wild(card):
@@ -275,14 +288,16 @@ class Hard:
         return self.deadline is not None and time.perf_counter() > self.deadline
 
     def future(self, rest: list[str], draws: list[str] | None = None) -> float:
-        """Expected deadwood after the next draw and discard, from hand ``rest``."""
+        """Expected deadwood after the next draw and discard, from hand ``rest``, the hand
+        then counted (a last turn: the discard may be a wild card left out of every meld,
+        :meth:`Hand.after_last`)."""
         draws = self.draws if draws is None else draws
         if not draws:
             return float(self.h.deadwood(rest))
         total = 0
         n = 0
         for x in draws:
-            total += self.h.after_discard(rest + [x])[0]
+            total += self.h.after_last(rest + [x])
             n += 1
             if n >= 3 and self.out_of_time():
                 break
@@ -383,8 +398,9 @@ class Hard:
         last = h.last_turn
         # the value of a draw: nothing when it lets the seat go out, else what the hand
         # left after the best discard is expected to keep (its final deadwood on a last
-        # turn); both draws are weighed the same way
-        top_value = (float(with_top[0]) if last or with_top[0] == 0 else
+        # turn, where a loose wild card may go too); both draws are weighed the same way
+        top_value = (float(h.after_last(cards + [top])) if last else
+                     0.0 if with_top[0] == 0 else
                      self.future(_without(cards + [top], with_top[1])))
         stock = []
         for x in self.draws:
@@ -392,7 +408,7 @@ class Hard:
             if d is None or v == 0:
                 stock.append(0.0)  # this card would let the seat go out
             elif last:
-                stock.append(float(v))
+                stock.append(float(h.after_last(cards + [x])))
             else:
                 stock.append(self.future(_without(cards + [x], d)))
             if len(stock) >= 3 and self.out_of_time():
