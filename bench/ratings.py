@@ -18,6 +18,9 @@ is the sum of the differences up the chain, and its 95 % interval sums the ends 
 differences' intervals (from the Wilson intervals of the scores): wider than it need
 be, never narrower. The game's entry in the file is replaced;
 the other games' entries are kept. The file records the command and every sample size.
+``--keep expert-hard`` takes that match-up's row from the file as it is instead of playing
+it again (a longer measurement made apart, as Sixty-Six's expert against hard over 588
+deals), so the levels below can be rated again on their own.
 """
 
 from __future__ import annotations
@@ -64,24 +67,33 @@ def difference(wins: float, n: int) -> tuple[float, float, float]:
     return held(wins / n), held(lo), held(hi)
 
 
-def rate(game_id: str, matches: int, seed: int, jobs: int, progress=None) -> dict:
+def rate(game_id: str, matches: int, seed: int, jobs: int, progress=None,
+         kept: dict | None = None) -> dict:
+    """Play the game's chain of match-ups; ``kept`` maps (stronger, weaker) to a row of
+    an earlier measurement to use as it is instead of playing that match-up again."""
     options, deals, unit = UNITS[game_id]
     rows = []
     levels = {"random": {"rating": 0.0, "low": 0.0, "high": 0.0}}
     total = low = high = 0.0
     chain = CHAIN + ((("expert", "hard"),) if "expert" in offered_levels(game_id) else ())
     for stronger, weaker in chain:
-        s = tournament.run(game_id, stronger, weaker, matches, seed=seed, jobs=jobs,
-                           budget=None, options=options, deals=deals, progress=progress)
-        d, d_lo, d_hi = difference(s["a_wins"], s["matches"])
+        row = (kept or {}).get((stronger, weaker))
+        if row is None:
+            s = tournament.run(game_id, stronger, weaker, matches, seed=seed, jobs=jobs,
+                               budget=None, options=options, deals=deals, progress=progress)
+            row = {"a": stronger, "b": weaker, "matches": s["matches"], "deals": s["deals"],
+                   "a_score": round(s["win_rate"], 4), "a_score_low": round(s["win_lo"], 4),
+                   "a_score_high": round(s["win_hi"], 4),
+                   "deal_diff": round(s["deal_diff"], 3), "stalled": s["stalled"],
+                   "a_time_median": round(s["a_time_median"], 4),
+                   "a_time_p95": round(s["a_time_p95"], 4),
+                   "wins": s["a_wins"]}
+        wins = row.pop("wins", row["a_score"] * row["matches"])
+        d, d_lo, d_hi = difference(wins, row["matches"])
+        row["elo_difference"] = round(d)
         total, low, high = total + d, low + d_lo, high + d_hi
         levels[stronger] = {"rating": round(total), "low": round(low), "high": round(high)}
-        rows.append({"a": stronger, "b": weaker, "matches": s["matches"], "deals": s["deals"],
-                     "a_score": round(s["win_rate"], 4), "a_score_low": round(s["win_lo"], 4),
-                     "a_score_high": round(s["win_hi"], 4), "elo_difference": round(d),
-                     "deal_diff": round(s["deal_diff"], 3), "stalled": s["stalled"],
-                     "a_time_median": round(s["a_time_median"], 4),
-                     "a_time_p95": round(s["a_time_p95"], 4)})
+        rows.append(row)
     return {"levels": levels, "matchups": rows, "seed": seed, "unit": unit,
             "measured": dt.date.today().isoformat()}
 
@@ -111,11 +123,26 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--out", default=str(ratings.asset(ratings.FILE_NAME)))
+    p.add_argument("--keep", action="append", default=[], metavar="STRONGER-WEAKER",
+                   help="use this match-up's row from the file as it is (a longer "
+                        "measurement made apart, e.g. expert-hard) instead of playing it")
     args = p.parse_args(argv)
+    kept = {}
+    if args.keep:
+        try:
+            old = json.loads(Path(args.out).read_text(encoding="utf-8"))["games"][args.game]
+        except (OSError, ValueError, KeyError, TypeError):
+            p.error(f"no earlier measurement of {args.game} in {args.out} to keep")
+        rows = {(r["a"], r["b"]): dict(r) for r in old.get("matchups", [])}
+        for pair in args.keep:
+            key = tuple(pair.split("-", 1))
+            if key not in rows:
+                p.error(f"{args.out} has no {pair} match-up for {args.game} to keep")
+            kept[key] = rows[key]
     entry = rate(args.game, args.matches, args.seed, args.jobs,
-                 progress=lambda m: print(m, file=sys.stderr, flush=True))
+                 progress=lambda m: print(m, file=sys.stderr, flush=True), kept=kept)
     command = (f"python -m bench.ratings --game {args.game} --matches {args.matches} "
-               f"--seed {args.seed}")
+               f"--seed {args.seed}" + "".join(f" --keep {k}" for k in args.keep))
     write(Path(args.out), args.game, entry, command)
     print(json.dumps(entry, indent=1))
     return 0
