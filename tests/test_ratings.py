@@ -108,3 +108,32 @@ def test_an_expert_rating_is_read_like_the_others():
     data = good()
     data["games"]["sixtysix"]["levels"]["expert"] = {"rating": 1150, "low": 900, "high": 1400}
     assert ratings.parse(data)["sixtysix"]["expert"] == ratings.Rating(1150.0, 900.0, 1400.0)
+
+
+def test_kept_match_ups_are_summed_up_the_chain_without_being_played(monkeypatch):
+    from bench import ratings as bench_ratings
+    from cardtable import tournament
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a kept match-up was played again")
+
+    monkeypatch.setattr(tournament, "run", refuse)
+    rows = {("easy", "random"): 0.75, ("medium", "easy"): 0.5, ("hard", "medium"): 0.6}
+    kept = {pair: {"a": pair[0], "b": pair[1], "matches": 40, "deals": 40, "a_score": score}
+            for pair, score in rows.items()}
+    entry = bench_ratings.rate("pairs65", 40, 1, 1, kept=kept)
+    easy, hard = entry["levels"]["easy"]["rating"], entry["levels"]["hard"]["rating"]
+    assert easy == round(bench_ratings.elo(0.75)) == 191
+    assert entry["levels"]["medium"]["rating"] == easy         # an even match adds nothing
+    assert hard == round(bench_ratings.elo(0.75) + bench_ratings.elo(0.6))
+    assert [r["elo_difference"] for r in entry["matchups"]] == [191, 0, 70]
+
+
+def test_keeping_a_match_up_the_file_lacks_is_refused(tmp_path, capsys):
+    from bench import ratings as bench_ratings
+
+    path = write(tmp_path, good())
+    with pytest.raises(SystemExit):
+        bench_ratings.main(["--game", "sixtysix", "--keep", "expert-hard", "--out", str(path)])
+    assert "has no expert-hard match-up for sixtysix" in capsys.readouterr().err
+    assert json.loads(path.read_text(encoding="utf-8")) == good()     # left as it was
