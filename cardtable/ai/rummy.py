@@ -133,7 +133,7 @@ class Hand:
         arr = self.arrangement(cards)
         left = arr.leftover
         if not left:
-            return 0, None
+            return self._all_melded(cards)
         natural = [c for c in left if not self.rules.is_wild(c)]
         d = max(natural or left, key=lambda c: (self.values[c], c))
         return arr.penalty - self.values[d], d
@@ -148,8 +148,18 @@ class Hand:
         if got is None:
             arr = self.arrangement(cards)
             left = arr.leftover
-            got = memo[key] = arr.penalty - max((self.values[c] for c in left), default=0)
+            got = memo[key] = (arr.penalty - max(self.values[c] for c in left) if left
+                               else self._all_melded(cards)[0])
         return got
+
+    def _all_melded(self, cards) -> tuple[int, str | None]:
+        """``cards`` all fit in melds: 0 (it goes out), unless the game wants a discard to
+        go out and no card can be thrown with the rest still melded (two wild cards and
+        two naturals that meld only as four): then the seat keeps a card, and the hand
+        left by the cheapest discard counts."""
+        if not self.discard_when_out or meldlib.go_out_options(cards, self.rules, True):
+            return 0, None
+        return min((self.deadwood(_without(cards, d)), d) for d in dict.fromkeys(cards))
 
     def danger(self, card: str) -> float:
         """Points of harm in handing ``card`` to the next player."""

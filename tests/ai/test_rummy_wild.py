@@ -112,3 +112,22 @@ def test_the_wild_card_choice_is_honest():
             a1 = ai.make_bot("rummy65", "hard", 3, iterations=None if budget else 3)
             a2 = ai.make_bot("rummy65", "hard", 3, iterations=None if budget else 3)
             assert a1.choose(state, 1, budget) == a2.choose(other, 1, budget)
+
+
+def test_a_hand_that_melds_only_whole_is_not_counted_as_out():
+    # rummy65 hand 1 (3s wild): 3D 3S 6S 9S meld only as one run of four, and going out
+    # wants a discard, so no way out exists: the seat keeps a card and the cheapest
+    # discard (a wild three) leaves 3S 6S 9S, 65 points, not the 0 of a way out
+    from cardtable.ai.rummy import Hand
+    from cardtable.engine import melds as meldlib
+
+    state = dealt("rummy65", 3, [["3D", "3S", "6S"], ["4S", "9D", "JC"], ["6D", "TH", "AS"]],
+                  up="5H", stock=["9S"])
+    state.apply(Action("draw", source="stock"))
+    hand = Hand(state.view(0), state.legal_actions())
+    cards = sorted(state.hand(0))
+    assert cards == ["3D", "3S", "6S", "9S"]
+    assert not hand.arrangement(cards).leftover
+    assert not meldlib.go_out_options(cards, hand.rules, True)
+    assert hand.after_discard(cards) == (65, "3D")
+    assert hand.after_last(cards) == 65
