@@ -4,8 +4,9 @@ The program's App and table scenes run their own loop (``App.loop_once``) at the
 animation speed; summaries and match ends are closed as soon as they show and the next
 game starts. The RSS is read from ``/proc/self/status`` after a warm-up deal, then every
 minute; the growth is what the goal (<= 15 MB over two hours) is about. With
-``--warm-up-round`` the start reading comes after one deal of each game instead, once every
-table has been drawn and the allocator has held each table's largest images. The RSS is
+``--warm-up-round`` one deal of each game is played first and the start reading comes
+``--warm-up`` seconds after that round, once every table has been drawn and the allocator
+has held each table's largest images. The RSS is
 also read as each match begins, and the end compares each game's first and last such
 reading: the tables differ (two players' cards are drawn larger than eight players'), so
 that is the drift over time with the game held the same.
@@ -63,8 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=120.0)
     parser.add_argument("--warm-up", type=float, default=60.0, help="seconds before the start")
     parser.add_argument("--warm-up-round", action="store_true",
-                        help="warm up with one deal of each game in turn (each table drawn "
-                             "once) before the start reading, instead of part of one deal")
+                        help="first play one deal of each game in turn (each table drawn "
+                             "once); the start reading comes --warm-up seconds after it")
     parser.add_argument("--surfaces", action="store_true",
                         help="also report the bytes held by live surfaces (slow: walks the heap)")
     args = parser.parse_args(argv)
@@ -80,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     app = App(size=(1280, 720), settings={"sound": False, "animation_speed": "fast"},
               settings_path=Path(home) / "settings.json")
     app.data_dir = Path(home)
-    table_mod.install(app)
+    desk = table_mod.install(app)
     games = itertools.cycle(GAMES)
     start = time.monotonic()
     end = start + args.warm_up + args.minutes * 60
@@ -96,29 +97,41 @@ def main(argv: list[str] | None = None) -> int:
         nonlocal matches, game
         matches += 1
         game = next(games)
-        app.start_match(quick_setup(game, people=0, level="easy"))
+        # as the menu's New match once it is confirmed: a match left unfinished (each of
+        # the warm-up round's) is replaced without the question
+        desk.go(quick_setup(game, people=0, level="easy"))
         floors.setdefault(game, []).append(rss_mb())
 
+    # the loop sleeps while nothing moves (a summary waiting for a click): it hands back
+    # control every 50 ms so this script closes the summary
+    app.wait_events = lambda timeout: wait_events(0.05 if timeout is None else min(timeout, 0.05))
     if args.warm_up_round:
-        # one deal of each table, ended as soon as it is scored; the clock starts after
+        # one deal of each table, left as soon as it is scored; the clock starts after
+        played = []
         for _ in GAMES:
             new_match()
             table = app.table
-            while app.running and not table.match.scored_deals:
+            give_up = time.monotonic() + 30 * 60
+            while (app.running and app.table is table and not table.match.scored_deals
+                   and time.monotonic() < give_up):
                 app.loop_once()
                 if app.top is not table and app.top is not None and app.top.overlay:
                     app.pop()
+            if table.match.scored_deals:
+                played.append(game)
+        if len(played) < len(GAMES):
+            print(f"the warm-up round scored a deal in {', '.join(played) or 'no game'} only",
+                  file=sys.stderr, flush=True)
+            return 1
         floors.clear()
         matches = 0
-        print(f"warm-up round: {len(GAMES)} deals, one of each game, RSS {rss_mb():.1f} MB",
+        print(f"warm-up round: one deal of each game ({', '.join(played)}), RSS "
+              f"{rss_mb():.1f} MB; the start reading follows in {args.warm_up:.0f} s",
               flush=True)
         start = time.monotonic()
         end = start + args.warm_up + args.minutes * 60
         next_report = start + args.warm_up
 
-    # the loop sleeps while nothing moves (a summary waiting for a click): it hands back
-    # control every 50 ms so this script closes the summary
-    app.wait_events = lambda timeout: wait_events(0.05 if timeout is None else min(timeout, 0.05))
     new_match()
     while time.monotonic() < end and app.running:
         app.loop_once()
@@ -145,6 +158,7 @@ def main(argv: list[str] | None = None) -> int:
             next_report = now + 60
     if base is not None:
         rss = rss_mb()
+        highest = max(highest, rss)
         print(f"end: start RSS {base:.1f} MB, last {rss:.1f} MB (growth {rss - base:+.1f} MB), "
               f"highest reading {highest:.1f} MB ({highest - base:+.1f} MB), {matches} matches",
               flush=True)
