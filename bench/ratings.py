@@ -67,6 +67,11 @@ def difference(wins: float, n: int) -> tuple[float, float, float]:
     return held(wins / n), held(lo), held(hi)
 
 
+def chain_of(game_id: str) -> tuple[tuple[str, str], ...]:
+    """The game's match-ups, weaker levels first: each level against the one below."""
+    return CHAIN + ((("expert", "hard"),) if "expert" in offered_levels(game_id) else ())
+
+
 def rate(game_id: str, matches: int, seed: int, jobs: int, progress=None,
          kept: dict | None = None) -> dict:
     """Play the game's chain of match-ups; ``kept`` maps (stronger, weaker) to a row of
@@ -75,8 +80,7 @@ def rate(game_id: str, matches: int, seed: int, jobs: int, progress=None,
     rows = []
     levels = {"random": {"rating": 0.0, "low": 0.0, "high": 0.0}}
     total = low = high = 0.0
-    chain = CHAIN + ((("expert", "hard"),) if "expert" in offered_levels(game_id) else ())
-    for stronger, weaker in chain:
+    for stronger, weaker in chain_of(game_id):
         row = (kept or {}).get((stronger, weaker))
         if row is None:
             s = tournament.run(game_id, stronger, weaker, matches, seed=seed, jobs=jobs,
@@ -131,13 +135,26 @@ def main(argv: list[str] | None = None) -> int:
     if args.keep:
         try:
             old = json.loads(Path(args.out).read_text(encoding="utf-8"))["games"][args.game]
-        except (OSError, ValueError, KeyError, TypeError):
-            p.error(f"no earlier measurement of {args.game} in {args.out} to keep")
-        rows = {(r["a"], r["b"]): dict(r) for r in old.get("matchups", [])}
+            rows = {(r["a"], r["b"]): dict(r) for r in old["matchups"]}
+            ratings.parse({"format": ratings.FORMAT, "command": "kept",
+                           "games": {args.game: old}})
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            p.error(f"no readable earlier measurement of {args.game} in {args.out} to keep")
+        chain = chain_of(args.game)
         for pair in args.keep:
             key = tuple(pair.split("-", 1))
+            if key not in chain:
+                p.error(f"{pair} is not one of {args.game}'s match-ups ("
+                        + ", ".join("-".join(c) for c in chain) + ")")
             if key not in rows:
                 p.error(f"{args.out} has no {pair} match-up for {args.game} to keep")
+            try:
+                score, n = float(rows[key]["a_score"]), int(rows[key]["matches"])
+            except (KeyError, TypeError, ValueError):
+                score, n = -1.0, 0
+            if not (0.0 <= score <= 1.0 and n >= 2):
+                p.error(f"the {pair} match-up of {args.game} in {args.out} has no score "
+                        "and sample size to keep")
             kept[key] = rows[key]
     entry = rate(args.game, args.matches, args.seed, args.jobs,
                  progress=lambda m: print(m, file=sys.stderr, flush=True), kept=kept)

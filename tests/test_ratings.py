@@ -137,3 +137,24 @@ def test_keeping_a_match_up_the_file_lacks_is_refused(tmp_path, capsys):
         bench_ratings.main(["--game", "sixtysix", "--keep", "expert-hard", "--out", str(path)])
     assert "has no expert-hard match-up for sixtysix" in capsys.readouterr().err
     assert json.loads(path.read_text(encoding="utf-8")) == good()     # left as it was
+
+
+@pytest.mark.parametrize("keep, damage, says", [
+    ("hard-easy", None, "hard-easy is not one of sixtysix's match-ups"),
+    ("medium-easy", {"matchups": "none"}, "no readable earlier measurement of sixtysix"),
+    ("medium-easy", {"levels": []}, "no readable earlier measurement of sixtysix"),
+    ("medium-easy", {"matchups": [{"a": "medium", "b": "easy", "matches": 40}]},
+     "has no score and sample size to keep"),
+])
+def test_a_bad_keep_is_refused_with_one_sentence(tmp_path, capsys, keep, damage, says):
+    from bench import ratings as bench_ratings
+
+    data = good()
+    data["games"]["sixtysix"].update(damage or {})
+    path = write(tmp_path, data)
+    before = path.read_text(encoding="utf-8")
+    with pytest.raises(SystemExit):
+        bench_ratings.main(["--game", "sixtysix", "--keep", keep, "--out", str(path)])
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err
+    assert path.read_text(encoding="utf-8") == before                 # left as it was
