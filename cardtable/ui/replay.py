@@ -21,6 +21,8 @@ from cardtable.ui.scenes.table.scene import TableScene
 class ReplayBoard(TableScene):
     """A still table of ``game``'s seats, seen from ``viewer``'s chair."""
 
+    still = True
+
     def __init__(self, game: str, names: list[str], humans: list[int], state: GameState,
                  viewer: int) -> None:
         # (a deal record keeps no levels: the plates say "Computer" alone)

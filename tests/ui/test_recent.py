@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
-from cardtable import recent, records
+from cardtable import i18n, recent, records
 from cardtable.match import Match
 from cardtable.ui import session
 from cardtable.ui.scenes.recent import RecentScene
@@ -129,3 +130,12 @@ def test_with_a_data_folder_the_recent_matches_are_not_kept_in_memory(app, tmp_p
         file.write_text("{}", encoding="utf-8")
     app.draw()
     assert isinstance(scene, RecentScene) and scene.widget("match0") is not None
+
+
+@pytest.mark.parametrize("game,word", [("rummy65", "1 hand"), ("quebec65", "1 round"),
+                                       ("pairs65", "1 game"), ("japanese65", "1 deal")])
+def test_a_recent_match_counts_its_deals_in_the_game_s_own_word(game, word):
+    from cardtable.ui.scenes.recent import row_text
+
+    entry = {"id": "a", "deals": played(game, 9, 1)}
+    assert word in i18n.tr(row_text(entry))

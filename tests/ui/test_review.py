@@ -380,3 +380,28 @@ def test_the_review_s_plates_name_no_level_the_record_does_not_keep(app, deals):
     computer = next(i for i in range(2) if i not in deals[0]["humans"])
     assert board.match.seats[computer].level == ""
     app.draw()          # the plate says "Computer" alone (a level word would be made up)
+
+
+def test_the_review_s_board_tells_nobody_to_play(app):
+    # a still picture: at the viewer's own turns no plate says "Your turn" and no line
+    # asks the viewer to draw or to build melds while waiting
+    rec = played("quebec65", 3, 1, players=4)[0]
+    scene = open_review(app, [rec])
+    board = scene.board
+    viewer_turns = 0
+    for step in range(scene.last):
+        scene.go(step)
+        app.draw()
+        assert not board.my_turn()
+        assert i18n.tr(board.game.status()) == ""
+        if board.turn == board.viewer:
+            viewer_turns += 1
+            assert i18n.tr(board.plate_words(board.viewer)) == "To play"
+    assert viewer_turns > 0
+
+
+def test_the_keys_line_names_tricks_only_in_trick_games(app, deals):
+    scene = open_review(app, deals, 0)
+    assert scene.by_tricks                               # Sixty-Six
+    rummy = open_review(app, played("quebec65", 3, 1, players=2))
+    assert not rummy.by_tricks

@@ -12,10 +12,10 @@ import pygame
 
 from cardtable import recent
 from cardtable.engine import registry
-from cardtable.i18n import N_, Msg, NMsg, and_list, tr
+from cardtable.i18n import N_, Msg, and_list, tr
 from cardtable.ui import session, theme
 from cardtable.ui.scenes.common import FormScene
-from cardtable.ui.scenes.summary import shown_names
+from cardtable.ui.scenes.summary import deal_count, shown_names
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button
 
 
@@ -28,7 +28,7 @@ def row_text(entry: dict) -> Msg:
     info = recent.summary(entry)
     game = info["game"]
     name = registry.get(game).name if game in registry.ids() else game
-    deals = NMsg("{n} deal", "{n} deals", info["deals"], n=info["deals"])
+    deals = deal_count(game, info["deals"])
     return Msg("{game} · {names} · {deals} · {when}", game=Msg(name),
                names=and_list(shown_names(info["names"])), deals=deals,
                when=when_text(info["when"]))

@@ -159,6 +159,11 @@ class ReviewScene(Scene):
         """The last step: every move made."""
         return len(self.moves)
 
+    @property
+    def by_tricks(self) -> bool:
+        """The deal is played in tricks: its steps go trick by trick, not turn by turn."""
+        return any(e.kind == TRICK_END for evs in self.events for e in evs)
+
     def boundaries(self) -> list[int]:
         """The steps that begin a trick (or a turn, in games without tricks)."""
         tricks = [i + 1 for i, evs in enumerate(self.events)
@@ -497,7 +502,9 @@ class ReviewScene(Scene):
                                              move=self.move_words(self.step - 1)),
                                 x, y, width, theme.SMALL, theme.TEXT_MUTED, lines=1)
         if self.step < self.last:
-            head = Msg("Move {n} of {total}", n=self.step + 1, total=self.last)
+            # the move about to be made from the position shown (the bar counts the moves
+            # made: 0 / 17 shows the deal before move 1)
+            head = Msg("Next: move {n} of {total}", n=self.step + 1, total=self.last)
             y = self.text_block(surface, head, x, y, width, theme.SMALL, theme.TEXT_MUTED)
             y = self.text_block(surface, self.move_words(self.step), x, y, width, theme.BODY,
                                 theme.TEXT, bold=True)
@@ -628,6 +635,8 @@ class ReviewScene(Scene):
         theme.draw_text(surface, label, (r.right, r.bottom + theme.px(6)),
                         theme.px(theme.SMALL - 2), theme.TEXT_MUTED, anchor="topright",
                         shadow=False)
-        keys = N_("← → a move · Ctrl+← → or PgUp PgDn a trick · Home End")
+        keys = (N_("← → a move · Ctrl+← → or PgUp PgDn a trick · Home End")
+                if self.by_tricks else
+                N_("← → a move · Ctrl+← → or PgUp PgDn a player's turn · Home End"))
         theme.draw_text(surface, keys, (r.left, r.bottom + theme.px(6)),
                         theme.px(theme.SMALL - 2), theme.TEXT_MUTED, shadow=False)

@@ -189,6 +189,18 @@ def deal_word(game_id: str) -> str:
     return registry.get(game_id).deal_word if game_id in registry.ids() else "deal"
 
 
+def deal_count(game_id: str, n: int) -> NMsg:
+    """'3 deals', '1 round': a number of deals in the game's own word."""
+    word = deal_word(game_id)
+    if word == "hand":
+        return NMsg("{n} hand", "{n} hands", n, n=n)
+    if word == "round":
+        return NMsg("{n} round", "{n} rounds", n, n=n)
+    if word == "game":
+        return NMsg("{n} game", "{n} games", n, n=n)
+    return NMsg("{n} deal", "{n} deals", n, n=n)
+
+
 def deal_title(game_id: str, deal) -> Msg:
     """'Deal 3', 'Round 3' (a game's word for one deal, with its number)."""
     if isinstance(deal, int):

@@ -36,6 +36,9 @@ class TableHost(Protocol):
     viewer: int
     #: several people share the device (pass-and-play): players are called by name
     hotseat: bool
+    #: a still picture of a deal (the review's board): nobody acts at it, so no turn is
+    #: anybody's and no line tells the viewer what to do
+    still: bool
     #: named lists of sprites: ``hand<seat>``, ``trick``, ``stock``, ``pile``...
     zones: dict[str, list[CardSprite]]
     #: every sprite on the table

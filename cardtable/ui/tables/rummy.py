@@ -306,7 +306,7 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
 
     def status(self) -> Msg | str:
         """One line telling the player what to do now."""
-        if not self.t.match.is_human(self.viewer) or self.t.match.is_over:
+        if self.t.still or not self.t.match.is_human(self.viewer) or self.t.match.is_over:
             return ""
         last = self.out_seat is not None
         picked = self.picked_sprite()

@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from cardtable.i18n import N_
+from cardtable.i18n import N_, tr
 from cardtable.ui import theme
 from cardtable.ui.cardart import card_height
 from cardtable.ui.tables.rummy_words import (
@@ -46,8 +46,10 @@ class RummyDrawing:
                 self._outline(surface, r)
         elif self.can_discard() and t.drag is None:
             self._outline(surface, self.pile_rect(), soft=True)
-        # the wild cards of this deal, beside the piles
-        self._draw_wild_note(surface, (px_ + self.pcw * 0.5 + theme.px(22), py))
+        # the wild cards of this deal, beside the piles, clear of the pile's name (small
+        # cards, as in the review's narrower table, put the name further out)
+        clear = pile.right + theme.px(14) + theme.text_size(tr(N_("Discard")), size)[0]
+        self._draw_wild_note(surface, (max(px_ + self.pcw * 0.5 + theme.px(22), clear), py))
         if self.out_seat is not None and self.out_seat != self.viewer and \
                 not t.match.is_over and self.out_seat in self.pods:
             x, y = self.pods[self.out_seat]

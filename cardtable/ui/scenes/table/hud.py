@@ -84,7 +84,8 @@ class Hud:
         for seat in range(self.match.n_players):
             self._plate(surface, self.plate_rect(seat, bounds), seat)
 
-    def _plate(self, surface, rect: pygame.Rect, seat: int) -> None:
+    def plate_words(self, seat: int) -> Msg | str:
+        """The small line under a seat's name: who plays it, or that it is to play now."""
         m = self.match
         info = m.seats[seat]
         turn = self.turn == seat and not m.is_over
@@ -97,10 +98,16 @@ class Hud:
         if turn and not info.is_human and self.idle:
             sub = Msg("Thinking{dots}", dots="." * (1 + int(self.clock * 3) % 3))
         elif turn and info.is_human:
-            sub = N_("Your turn") if seat == self.viewer and not self.hotseat else N_("To play")
+            sub = N_("Your turn") if (seat == self.viewer and not self.hotseat
+                                      and not self.still) else N_("To play")
         away = self.seat_words(seat, turn)     # network play: empty, or a computer stands in
-        if away is not None:
-            sub = away
+        return sub if away is None else away
+
+    def _plate(self, surface, rect: pygame.Rect, seat: int) -> None:
+        m = self.match
+        info = m.seats[seat]
+        turn = self.turn == seat and not m.is_over
+        sub = self.plate_words(seat)
         score = self.scores[seat] if seat < len(self.scores) else 0
         pad = theme.px(10)
         if turn:

@@ -336,9 +336,12 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         else:
             self.sounds.play(name)
 
+    #: a still picture of a deal (the review's board, ui/replay.py): nobody acts at it
+    still = False
+
     def my_turn(self) -> bool:
         m = self.match
-        return self.idle and not m.is_over and m.to_act == self.viewer and \
+        return not self.still and self.idle and not m.is_over and m.to_act == self.viewer and \
             m.is_human(self.viewer) and self.secret_for == self.viewer
 
     def update(self, dt: float) -> None:
