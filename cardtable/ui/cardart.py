@@ -612,8 +612,13 @@ class CardArt:
 
         surf = smooth_layer((width, h), draw, colour)
         if label:
-            text = _font(max(8, int(width * 0.14)), True).render(label, True, (*colour,))
-            text.set_alpha(110)
+            # readable (11 px at the least, where the slot is wide enough for the word)
+            # yet quiet: a name for an empty place, not a card
+            size = min(16, max(11, int(width * 0.2)))
+            while size > 8 and _font(size, True).size(label)[0] > width - 6:
+                size -= 1
+            text = _font(size, True).render(label, True, (*colour,))
+            text.set_alpha(150)
             surf.blit(text, text.get_rect(center=(width // 2, h // 2)))
         return surf
 
