@@ -527,3 +527,23 @@ def test_a_card_discarded_from_an_arranged_meld_leaves_no_broken_group():
     assert mine[-1] == Action("discard", card="8C")
     assert g.staged() == []
     assert sorted(s.code for s in table.zone("hand0")) == ["7C", "9C", "QD"]
+
+
+def test_a_hand_all_in_planned_melds_is_said_to_be_still_held():
+    # every card of the hand staged in a meld and the turn over: the hand row is empty,
+    # and the line says the melds are still in the hand (the player has not gone out)
+    front = front_for("quebec65", 3, ["7C", "8C", "9C"], up="KH", stock=("4D",))
+    app, table = start("quebec65", 3, dealer=2, front=front)
+    g = table.game
+    assert wait_for_human(app, table)
+    assert tr(g.status()) != tr(Msg("Your planned melds stay in your hand until you go out "
+                                     "on your turn."))
+    drag(app, table, table.zone("stock")[-1], (g.size[0] // 2, g.hand_band().centery))
+    press(app, table, "Arrange for me")
+    assert g.staged() == [["7C", "8C", "9C"]]
+    table.match.pace = 600.0        # the next player's move waits: the turn stays his
+    drag(app, table, card(table, "4D"), g.pile_rect().center)
+    assert table.match.moves[-1] == (0, Action("discard", card="4D"))
+    assert table.zone("hand0") == [] and not g.my_turn()
+    assert tr(g.status()) == tr(Msg("Your planned melds stay in your hand until you go out "
+                                    "on your turn."))

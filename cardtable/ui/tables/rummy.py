@@ -322,8 +322,14 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
                 return self.said(self.out_seat,
                                  N_("You went out: everybody else takes a last turn."),
                                  N_("{name} went out: everybody else takes a last turn."))
-            return N_("Drag cards up here to build melds while you wait.") if not \
-                self.groups.ids else ""
+            if not self.groups.ids:
+                return N_("Drag cards up here to build melds while you wait.")
+            if not self.t.zone(f"hand{self.viewer}"):
+                # every card is in a planned meld: the hand row is empty, and it must not
+                # look as if the player had gone out
+                return N_("Your planned melds stay in your hand until you go out on your "
+                          "turn.")
+            return ""
         if self.can_draw():
             top = self.t.zones.get("pile")
             if top and top[-1].code:
