@@ -56,6 +56,9 @@ def _add_tournament(sub) -> None:
                         "seconds (default 0.3)")
     t.add_argument("--deals", type=int, default=None,
                    help="stop each match after this many deals (the side ahead wins)")
+    t.add_argument("--first-deal", type=int, default=1, metavar="K",
+                   help="start every match at deal K (default 1), e.g. a rummy's later, "
+                        "larger hands")
     t.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a game option, e.g. --option target=3 (repeatable)")
     t.add_argument("--json", action="store_true", help="last line as JSON, not key=value")

@@ -118,15 +118,20 @@ def play_match(
     options: dict | None,
     index: int,
     deals: int | None = None,
+    first_deal: int = 1,
 ) -> dict:
     """Play one match; A sits in the even seats when ``a_even``.
+
+    ``first_deal`` starts the match at a later deal (the rummies' hands grow: hand 6 of
+    rummy65 deals eight cards each).
 
     With ``deals`` the match stops after that many deals (if it has not ended before):
     the side ahead on the match score then counts as the winner, a level score as shared.
     So does a match that reaches :data:`MAX_MOVES` (``stalled`` in the result).
     """
     spec = registry.get(game_id)
-    state = spec.new_match(players=players, seed=seed, options=options, first_dealer=first_dealer)
+    state = spec.new_match(players=players, seed=seed, options=options, first_dealer=first_dealer,
+                           first_deal=first_deal)
     even = [s for s in range(players) if s % 2 == 0]
     odd = [s for s in range(players) if s % 2 == 1]
     a_seats, b_seats = (even, odd) if a_even else (odd, even)
@@ -192,6 +197,7 @@ def run(
     options: dict | None = None,
     progress: Callable[[str], None] | None = None,
     deals: int | None = None,
+    first_deal: int = 1,
 ) -> dict:
     """Play ``matches`` matches (rounded up to whole mirrored pairs); return the summary.
 
@@ -209,7 +215,7 @@ def run(
         dealer = p % players
         for mirror in (0, 1):
             tasks.append((game_id, level_a, level_b, match_seed, players, mirror == 0, dealer,
-                          budget, options, 2 * p + mirror, deals))
+                          budget, options, 2 * p + mirror, deals, first_deal))
     results: list[dict] = []
     start = time.perf_counter()
 
@@ -232,8 +238,11 @@ def run(
             for fut in futures.as_completed([pool.submit(_play_match_args, t) for t in tasks]):
                 done(fut.result())
     results.sort(key=lambda r: r["index"])
-    return summarise(game_id, level_a, level_b, players, seed, budget, results,
-                     time.perf_counter() - start)
+    summary = summarise(game_id, level_a, level_b, players, seed, budget, results,
+                        time.perf_counter() - start)
+    if first_deal != 1:
+        summary["first_deal"] = first_deal
+    return summary
 
 
 def summarise(game_id, level_a, level_b, players, seed, budget, results, seconds) -> dict:
@@ -298,7 +307,9 @@ def format_summary(s: dict) -> list[str]:
     better = "lower" if s["lower_is_better"] else "higher"
     return [
         f"{s['game']}: {s['a']} (A) vs {s['b']} (B), {s['players']} players, "
-        f"{s['matches']} matches ({s['deals']} deals), seed {s['seed']}, budget {s['budget']}",
+        f"{s['matches']} matches ({s['deals']} deals"
+        + (f" from deal {s['first_deal']}" if s.get("first_deal", 1) != 1 else "")
+        + f"), seed {s['seed']}, budget {s['budget']}",
         f"A win rate {s['win_rate']:.3f}  95% Wilson [{s['win_lo']:.3f}, {s['win_hi']:.3f}]",
         f"match score A-B {s['score_diff']:+.3f}  95% [{s['score_diff_lo']:+.3f}, "
         f"{s['score_diff_hi']:+.3f}]  ({better} is better)",
@@ -365,7 +376,7 @@ def main(args) -> int:
         summary = run(
             args.game, args.a, args.b, args.matches, seed=args.seed, players=args.players,
             jobs=args.jobs, budget=args.budget, options=options,
-            deals=getattr(args, "deals", None),
+            deals=getattr(args, "deals", None), first_deal=getattr(args, "first_deal", 1),
             progress=None if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True)),
         )
     except (ValueError, registry.ConfigError) as exc:

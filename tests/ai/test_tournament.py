@@ -83,6 +83,34 @@ def test_a_match_cut_short_goes_to_the_side_ahead():
     assert r["win"] == (1.0 if r["score_diff"] < 0 else 0.5 if r["score_diff"] == 0 else 0.0)
 
 
+def test_a_match_can_start_at_a_later_deal(capsys, monkeypatch):
+    # rummy65's hand 6 deals eight cards each: the first decision sees eight or nine
+    seen = []
+    real = tournament.make_player
+
+    def spy(game_id, level, seed):
+        player = real(game_id, level, seed)
+        choose = player.choose
+
+        def watched(state, seat, budget=None):
+            seen.append((state.deal_no, len(state.hand(seat))))
+            return choose(state, seat, budget)
+
+        player.choose = watched
+        return player
+
+    monkeypatch.setattr(tournament, "make_player", spy)
+    lines, _ = run_cli(capsys, "--game", "rummy65", "--a", "medium", "--b", "easy",
+                       "--players", "3", "--first-deal", "6", "--deals", "1", "--matches", "2",
+                       "--quiet")
+    assert seen and {deal for deal, _ in seen} == {6}
+    assert seen[0][1] == 8
+    assert "2 matches (2 deals from deal 6)" in lines[0]
+    assert tournament.parse_result_line(lines[-1])["first_deal"] == 6
+    assert cli.main(["tournament", "--game", "rummy65", "--first-deal", "13"]) == 2
+    assert "first_deal must be a deal from 1 to 12" in capsys.readouterr().err
+
+
 def test_a_match_that_never_ends_stops_at_the_move_cap(monkeypatch):
     """Two quebec65 players who only ever take the discard would play forever."""
     monkeypatch.setattr(tournament, "MAX_MOVES", 300)
