@@ -18,15 +18,17 @@ import sys
 
 from cardtable import tournament
 
-#: (game, hard's opponent, options, deals per match or None, players, what a match is)
+#: (game, hard's opponent, options, deals per match or None, players, what a match is,
+#: the deal a match starts at)
 MATCHUPS = (
-    ("japanese65", "pimc", {"target": 1}, None, 4, "one deal"),
-    ("sixtysix", "pimc", {"target": 1}, None, 2, "one deal"),
-    ("sixtysix", "pimc-ab", {"target": 1}, None, 2, "one deal"),
-    ("sixtysix", "all-seeing", {"target": 1}, None, 2, "one deal"),
-    ("pairs65", "pimc", {"games_to_win": 1}, None, 2, "one game"),
-    ("quebec65", "pimc", None, 1, 3, "the first round"),
-    ("rummy65", "pimc", None, 1, 3, "the first hand"),
+    ("japanese65", "pimc", {"target": 1}, None, 4, "one deal", 1),
+    ("sixtysix", "pimc", {"target": 1}, None, 2, "one deal", 1),
+    ("sixtysix", "pimc-ab", {"target": 1}, None, 2, "one deal", 1),
+    ("sixtysix", "all-seeing", {"target": 1}, None, 2, "one deal", 1),
+    ("pairs65", "pimc", {"games_to_win": 1}, None, 2, "one game", 1),
+    ("quebec65", "pimc", None, 1, 3, "the first round", 1),
+    ("rummy65", "pimc", None, 1, 3, "the first hand", 1),
+    ("rummy65", "pimc", None, 1, 3, "hand 6, eight cards each", 6),
 )
 BUDGET = 0.3
 
@@ -48,11 +50,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--only", help="one game")
     args = p.parse_args([] if argv is None else argv)
-    for game, other, options, deals, players, unit in MATCHUPS:
+    for game, other, options, deals, players, unit, first in MATCHUPS:
         if args.only and game != args.only:
             continue
         s = tournament.run(game, "hard", other, args.matches, seed=args.seed, players=players,
-                           jobs=args.jobs, budget=BUDGET, options=options, deals=deals)
+                           jobs=args.jobs, budget=BUDGET, options=options, deals=deals,
+                           first_deal=first)
         print("   " + line(s, unit), flush=True)
     return 0
 
