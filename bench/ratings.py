@@ -42,7 +42,9 @@ CAP = 0.01
 CHAIN = (("easy", "random"), ("medium", "easy"), ("hard", "medium"))
 #: how long each game's matches are: (options, deals or None for whole matches, words)
 UNITS = {
-    "japanese65": ({"target": 1}, None, "one deal (a match to one game point)"),
+    # a match to the default five game points: in one deal alone the cards dealt weigh
+    # so much that every level's rating stayed under 400 (all "beginner")
+    "japanese65": (None, None, "a whole match (five game points)"),
     "sixtysix": ({"target": 1}, None, "one deal (a match to one game point)"),
     "pairs65": ({"games_to_win": 1}, None, "one game"),
     # a rummy hand is quick, and the first hands (the fewest cards) alone would hardly
@@ -149,13 +151,15 @@ def main(argv: list[str] | None = None) -> int:
             if key not in rows:
                 p.error(f"{args.out} has no {pair} match-up for {args.game} to keep")
             try:
-                score, n = float(rows[key]["a_score"]), int(rows[key]["matches"])
-            except (KeyError, TypeError, ValueError):
-                score, n = -1.0, 0
-            if not (0.0 <= score <= 1.0 and n >= 2):
+                score = ratings._number(rows[key]["a_score"])
+                n = ratings._number(rows[key]["matches"])
+            except (KeyError, ValueError):
+                score, n = -1.0, 0.0
+            if not (0.0 <= score <= 1.0 and n >= 2 and n == int(n)):
                 p.error(f"the {pair} match-up of {args.game} in {args.out} has no score "
                         "and sample size to keep")
-            kept[key] = rows[key]
+            # (its wins are its score times its matches, whatever else the row says)
+            kept[key] = {k: v for k, v in rows[key].items() if k != "wins"}
     entry = rate(args.game, args.matches, args.seed, args.jobs,
                  progress=lambda m: print(m, file=sys.stderr, flush=True), kept=kept)
     command = (f"python -m bench.ratings --game {args.game} --matches {args.matches} "

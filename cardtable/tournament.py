@@ -208,6 +208,8 @@ def run(
     players = spec.min_players if players is None else players
     if not spec.min_players <= players <= spec.max_players:
         raise ValueError(f"{spec.name} is played by {spec.min_players}-{spec.max_players}")
+    # a bad option or first deal is refused here, once, before any match or worker starts
+    spec.new_match(players=players, seed=0, options=options, first_deal=first_deal)
     pairs = max(1, (matches + 1) // 2)
     tasks = []
     for p in range(pairs):

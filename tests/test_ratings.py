@@ -145,9 +145,22 @@ def test_keeping_a_match_up_the_file_lacks_is_refused(tmp_path, capsys):
     ("medium-easy", {"levels": []}, "no readable earlier measurement of sixtysix"),
     ("medium-easy", {"matchups": [{"a": "medium", "b": "easy", "matches": 40}]},
      "has no score and sample size to keep"),
+    ("medium-easy", {"matchups": [{"a": "medium", "b": "easy", "matches": 40,
+                                   "a_score": "0.6"}]},
+     "has no score and sample size to keep"),
+    ("medium-easy", {"matchups": [{"a": "medium", "b": "easy", "matches": 2.5,
+                                   "a_score": 0.6}]},
+     "has no score and sample size to keep"),
 ])
-def test_a_bad_keep_is_refused_with_one_sentence(tmp_path, capsys, keep, damage, says):
+def test_a_bad_keep_is_refused_with_one_sentence(tmp_path, capsys, monkeypatch, keep, damage,
+                                                  says):
     from bench import ratings as bench_ratings
+    from cardtable import tournament
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a refused --keep went on to play")
+
+    monkeypatch.setattr(tournament, "run", refuse)
 
     data = good()
     data["games"]["sixtysix"].update(damage or {})

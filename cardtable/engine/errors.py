@@ -12,3 +12,7 @@ class ConfigError(ValueError):
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+
+    def __reduce__(self):
+        # (to cross a process boundary whole, e.g. from a tournament's worker)
+        return type(self), (self.code, self.message)

@@ -617,9 +617,10 @@ class CardArt:
             size = min(16, max(11, int(width * 0.2)))
             while size > 8 and _font(size, True).size(label)[0] > width - 6:
                 size -= 1
-            text = _font(size, True).render(label, True, (*colour,))
-            text.set_alpha(150)
-            surf.blit(text, text.get_rect(center=(width // 2, h // 2)))
+            if _font(size, True).size(label)[0] <= width - 6:   # else no name: a bare place
+                text = _font(size, True).render(label, True, (*colour,))
+                text.set_alpha(150)
+                surf.blit(text, text.get_rect(center=(width // 2, h // 2)))
         return surf
 
     def _draw_glow(self, width: int, colour) -> pygame.Surface:

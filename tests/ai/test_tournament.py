@@ -107,8 +107,21 @@ def test_a_match_can_start_at_a_later_deal(capsys, monkeypatch):
     assert seen[0][1] == 8
     assert "2 matches (2 deals from deal 6)" in lines[0]
     assert tournament.parse_result_line(lines[-1])["first_deal"] == 6
-    assert cli.main(["tournament", "--game", "rummy65", "--first-deal", "13"]) == 2
-    assert "first_deal must be a deal from 1 to 12" in capsys.readouterr().err
+    for jobs in ("1", "2"):     # refused before any worker starts, in one sentence
+        assert cli.main(["tournament", "--game", "rummy65", "--first-deal", "13",
+                         "--jobs", jobs, "--quiet"]) == 2
+        err = capsys.readouterr().err
+        assert "first_deal must be a deal from 1 to 12" in err and "Traceback" not in err
+
+
+def test_a_config_error_crosses_a_process_boundary_whole():
+    import pickle
+
+    from cardtable.engine.errors import ConfigError
+
+    e = pickle.loads(pickle.dumps(ConfigError("bad_first_deal", "first_deal must be 1 to 12")))
+    assert isinstance(e, ConfigError) and e.code == "bad_first_deal"
+    assert str(e) == "bad_first_deal: first_deal must be 1 to 12"
 
 
 def test_a_match_that_never_ends_stops_at_the_move_cap(monkeypatch):

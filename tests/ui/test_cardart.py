@@ -143,3 +143,23 @@ def test_cache_forgets_old_widths():
     widths = {k[2] for k in art._cache if k[0] == "face"}
     assert len(widths) <= CardArt.KEEP_WIDTHS
     assert art.face("AS", 40) is not first  # drawn again on demand
+
+
+def test_a_slot_s_name_is_readable_or_left_out():
+    # a name fits inside its place at 11 px or more where the place allows; a place too
+    # narrow for the word at 8 px shows no name rather than a clipped one
+    art = CardArt()
+
+    def lit_columns(surf):
+        mid = surf.get_height() // 2
+        bare = art.slot(surf.get_width())
+        return [x for x in range(surf.get_width())
+                if surf.get_at((x, mid)) != bare.get_at((x, mid))]
+
+    wide = art.slot(52, "tricks")
+    cols = lit_columns(wide)
+    assert cols and min(cols) >= 3 and max(cols) <= 52 - 3        # inside, not clipped
+    rows = [y for y in range(wide.get_height())
+            if any(wide.get_at((x, y)) != art.slot(52).get_at((x, y)) for x in cols)]
+    assert max(rows) - min(rows) + 1 >= 7                           # about 11 px type
+    assert lit_columns(art.slot(14, "tricks")) == []                # no room: no name

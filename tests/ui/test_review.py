@@ -402,6 +402,6 @@ def test_the_review_s_board_tells_nobody_to_play(app):
 
 def test_the_keys_line_names_tricks_only_in_trick_games(app, deals):
     scene = open_review(app, deals, 0)
-    assert scene.by_tricks                               # Sixty-Six
+    assert "a trick" in scene.keys_line()                # Sixty-Six
     rummy = open_review(app, played("quebec65", 3, 1, players=2))
-    assert not rummy.by_tricks
+    assert "a player's turn" in rummy.keys_line() and "trick" not in rummy.keys_line()

@@ -164,6 +164,12 @@ class ReviewScene(Scene):
         """The deal is played in tricks: its steps go trick by trick, not turn by turn."""
         return any(e.kind == TRICK_END for evs in self.events for e in evs)
 
+    def keys_line(self) -> str:
+        """The keys under the bar: whole steps are tricks or, without tricks, turns."""
+        if self.by_tricks:
+            return N_("← → a move · Ctrl+← → or PgUp PgDn a trick · Home End")
+        return N_("← → a move · Ctrl+← → or PgUp PgDn a player's turn · Home End")
+
     def boundaries(self) -> list[int]:
         """The steps that begin a trick (or a turn, in games without tricks)."""
         tricks = [i + 1 for i, evs in enumerate(self.events)
@@ -635,8 +641,6 @@ class ReviewScene(Scene):
         theme.draw_text(surface, label, (r.right, r.bottom + theme.px(6)),
                         theme.px(theme.SMALL - 2), theme.TEXT_MUTED, anchor="topright",
                         shadow=False)
-        keys = (N_("← → a move · Ctrl+← → or PgUp PgDn a trick · Home End")
-                if self.by_tricks else
-                N_("← → a move · Ctrl+← → or PgUp PgDn a player's turn · Home End"))
+        keys = self.keys_line()
         theme.draw_text(surface, keys, (r.left, r.bottom + theme.px(6)),
                         theme.px(theme.SMALL - 2), theme.TEXT_MUTED, shadow=False)
