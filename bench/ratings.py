@@ -151,8 +151,8 @@ def main(argv: list[str] | None = None) -> int:
             if key not in rows:
                 p.error(f"{args.out} has no {pair} match-up for {args.game} to keep")
             try:
-                score = ratings._number(rows[key]["a_score"])
-                n = ratings._number(rows[key]["matches"])
+                score = ratings.number(rows[key]["a_score"])
+                n = ratings.number(rows[key]["matches"])
             except (KeyError, ValueError):
                 score, n = -1.0, 0.0
             if not (0.0 <= score <= 1.0 and n >= 2 and n == int(n)):

@@ -102,6 +102,11 @@ def main(argv: list[str] | None = None) -> int:
         desk.go(quick_setup(game, people=0, level="easy"))
         floors.setdefault(game, []).append(rss_mb())
 
+    def close_summary(table) -> None:
+        """The deal's summary (an overlay over the table): go on at once."""
+        if app.top is not table and app.top is not None and app.top.overlay:
+            app.pop()
+
     # the loop sleeps while nothing moves (a summary waiting for a click): it hands back
     # control every 50 ms so this script closes the summary
     app.wait_events = lambda timeout: wait_events(0.05 if timeout is None else min(timeout, 0.05))
@@ -115,8 +120,7 @@ def main(argv: list[str] | None = None) -> int:
             while (app.running and app.table is table and not table.match.scored_deals
                    and time.monotonic() < give_up):
                 app.loop_once()
-                if app.top is not table and app.top is not None and app.top.overlay:
-                    app.pop()
+                close_summary(table)
             if table.match.scored_deals:
                 played.append(game)
         if len(played) < len(GAMES):
@@ -141,8 +145,8 @@ def main(argv: list[str] | None = None) -> int:
         elif app.top is not table:
             if table.finished:
                 new_match()
-            elif app.top is not None and app.top.overlay:
-                app.pop()            # the deal's summary: go on at once
+            else:
+                close_summary(table)
         now = time.monotonic()
         if now >= next_report:
             rss = rss_mb()

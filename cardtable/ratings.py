@@ -55,7 +55,7 @@ def word_for(rating: float) -> str:
     return out
 
 
-def _number(value) -> float:
+def number(value) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ValueError("not a number")
     if not math.isfinite(value):
@@ -79,14 +79,14 @@ def parse(data) -> dict[str, dict[str, Rating]]:
         if not isinstance(entry.get("matchups"), list) or not entry["matchups"]:
             raise ValueError(f"{game_id}: no match-ups behind the ratings")
         for m in entry["matchups"]:
-            if not isinstance(m, dict) or int(_number(m.get("matches"))) < 2:
+            if not isinstance(m, dict) or int(number(m.get("matches"))) < 2:
                 raise ValueError(f"{game_id}: a match-up without its sample size")
         levels = {}
         for level, r in entry["levels"].items():
             if level not in RATED_LEVELS or not isinstance(r, dict):
                 raise ValueError(f"{game_id}: unknown level {level!r}")
-            rating = Rating(_number(r.get("rating")), _number(r.get("low")),
-                            _number(r.get("high")))
+            rating = Rating(number(r.get("rating")), number(r.get("low")),
+                            number(r.get("high")))
             if not rating.low <= rating.rating <= rating.high:
                 raise ValueError(f"{game_id} {level}: the interval does not hold the rating")
             levels[level] = rating

@@ -614,10 +614,9 @@ class CardArt:
         if label:
             # readable (11 px at the least, where the slot is wide enough for the word)
             # yet quiet: a name for an empty place, not a card
-            size = min(16, max(11, int(width * 0.2)))
-            while size > 8 and _font(size, True).size(label)[0] > width - 6:
-                size -= 1
-            if _font(size, True).size(label)[0] <= width - 6:   # else no name: a bare place
+            size = next((s for s in range(min(16, max(11, int(width * 0.2))), 7, -1)
+                         if _font(s, True).size(label)[0] <= width - 6), None)
+            if size is not None:        # else no name: a bare place, not a clipped word
                 text = _font(size, True).render(label, True, (*colour,))
                 text.set_alpha(150)
                 surf.blit(text, text.get_rect(center=(width // 2, h // 2)))

@@ -159,10 +159,15 @@ class ReviewScene(Scene):
         """The last step: every move made."""
         return len(self.moves)
 
+    def trick_ends(self) -> list[int]:
+        """The steps right after a trick is won (none in games without tricks)."""
+        return [i + 1 for i, evs in enumerate(self.events)
+                if any(e.kind == TRICK_END for e in evs)]
+
     @property
     def by_tricks(self) -> bool:
         """The deal is played in tricks: its steps go trick by trick, not turn by turn."""
-        return any(e.kind == TRICK_END for evs in self.events for e in evs)
+        return bool(self.trick_ends())
 
     def keys_line(self) -> str:
         """The keys under the bar: whole steps are tricks or, without tricks, turns."""
@@ -172,8 +177,7 @@ class ReviewScene(Scene):
 
     def boundaries(self) -> list[int]:
         """The steps that begin a trick (or a turn, in games without tricks)."""
-        tricks = [i + 1 for i, evs in enumerate(self.events)
-                  if any(e.kind == TRICK_END for e in evs)]
+        tricks = self.trick_ends()
         if not tricks:
             tricks = [i + 1 for i in range(len(self.moves))
                       if i + 1 >= len(self.moves) or self.moves[i + 1][0] != self.moves[i][0]]
