@@ -337,3 +337,19 @@ def test_handoff_shows_the_card_led_to_the_next_player():
     heading, cards = handoff.public_cards()
     assert heading == "On the table" and [c for c, _ in cards] == [lead.card]
     table.match.close()
+
+
+def test_plates_say_who_plays_each_seat():
+    """One person at the screen: their plate (named "You" by default) says "Your seat", not
+    "You" twice. Passing the screen round, no seat is the viewer's own: each person's
+    plate says "Human player", each computer's its level."""
+    from cardtable import i18n
+
+    app, table = start("sixtysix", humans={0}, n=2)
+    table.turn = None           # between turns: the plates say who plays each seat
+    assert i18n.tr(table.plate_words(0)) == "Your seat"
+    assert i18n.tr(table.plate_words(1)) == "Computer · Easy"
+    app, table = start("rummy65", humans={0, 1}, n=3)
+    table.turn = None
+    assert [i18n.tr(table.plate_words(s)) for s in range(3)] == [
+        "Human player", "Human player", "Computer · Easy"]

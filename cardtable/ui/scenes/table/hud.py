@@ -90,7 +90,10 @@ class Hud:
         info = m.seats[seat]
         turn = self.turn == seat and not m.is_over
         if info.is_human:
-            sub = N_("You") if seat == self.viewer and not self.hotseat else N_("Player")
+            # the person at this screen (their plate already says "You" by default), or a
+            # person passing the screen round or at another table
+            sub = N_("Your seat") if seat == self.viewer and not self.hotseat \
+                else N_("Human player")
         elif info.level in LEVEL_WORDS:
             sub = Msg("Computer · {level}", level=Msg(LEVEL_WORDS[info.level]))
         else:                   # a level not known here (a review's deal record keeps none)
