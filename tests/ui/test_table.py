@@ -501,3 +501,26 @@ def test_hint_reason_is_worded_for_a_person_in_either_language():
         assert "dame de pique" in text and "13" in text and "trick" not in text, text
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_long_toast_takes_more_lines_not_more_width(size):
+    """A hint with its reason is broken into lines no wider than a short message's band
+    (wider, it reached over the labels of japanese65's piles), growing upwards: its lower
+    edge stays where a one-line toast's is."""
+    from cardtable.ui import theme
+    from cardtable.ui.scenes.table.hud import TOAST_WIDTH
+
+    app = make_app(size=size)
+    table = start(app, "japanese65", seed=9)
+    surface = app.screen
+    table.show_toast("Play the ace.", 6.0, kind="info")
+    table.toast[1] = 1.0
+    short = table._draw_toast(surface)
+    table.show_toast("Hint: play the queen of clubs. Winning with it costs little: only the "
+                     "winning card goes to the other side.", 6.0, kind="info")
+    table.toast[1] = 1.0
+    long = table._draw_toast(surface)
+    assert long.width <= theme.px(TOAST_WIDTH) + theme.px(36)
+    assert long.height >= 2 * short.height - theme.px(18)
+    assert long.bottom == short.bottom and long.centerx == short.centerx == size[0] // 2

@@ -15,6 +15,9 @@ from cardtable.ui import theme
 from cardtable.ui.scenes.table.words import LEVEL_WORDS
 
 FADE_IN, FADE_OUT = 0.15, 0.45   # the table's toasts and captions, seconds
+#: the widest line of a toast, in pixels of text before scaling: a longer message is broken
+#: into lines (a wide one would reach over the labels of the piles either side)
+TOAST_WIDTH = 440
 
 
 class Hud:
@@ -252,19 +255,31 @@ class Hud:
             self._panel_cache[key] = img
         surface.blit(img, img.get_rect(bottomright=(w - theme.px(14), h - theme.px(56))))
 
-    def pill(self, surface, text: str, centre, size: int, alpha: int, tint=theme.PANEL):
-        key = ("pill", text, size, tuple(tint))
+    def pill(self, surface, text: str, centre, size: int, alpha: int, tint=theme.PANEL,
+             width: int | None = None, anchor: str = "center"):
+        """A message on a rounded panel; wider than ``width`` (text pixels), it is broken
+        into lines. ``anchor`` names the point of the panel put at ``centre``."""
+        key = ("pill", text, size, tuple(tint), width)
         box = self._panel_cache.get(key)
         if box is None:
             tw, th = theme.text_size(text, size, bold=True)
-            box = pygame.Surface((tw + theme.px(36), th + theme.px(18)), pygame.SRCALPHA)
-            theme.rounded(box, box.get_rect(), (*tint[:3], 225), box.get_height() // 2,
+            lines = [text]
+            if width is not None and tw > width:
+                lines = theme.wrap(text, theme.font(size, True), width)
+                tw = max(theme.text_size(line, size, bold=True)[0] for line in lines)
+            step = th + theme.px(2)
+            box = pygame.Surface((tw + theme.px(36), step * len(lines) - theme.px(2)
+                                  + theme.px(18)), pygame.SRCALPHA)
+            radius = min(box.get_height(), th + theme.px(18)) // 2
+            theme.rounded(box, box.get_rect(), (*tint[:3], 225), radius,
                           edge=(255, 255, 255, 60))
-            self.text(box, text, box.get_rect().center, size, theme.TEXT, bold=True,
-                      anchor="center")
+            top = theme.px(9)
+            for i, line in enumerate(lines):
+                self.text(box, line, (box.get_width() // 2, top + i * step), size, theme.TEXT,
+                          bold=True, anchor="midtop")
             self._panel_cache[key] = box
         box.set_alpha(alpha)
-        rect = box.get_rect(center=(int(centre[0]), int(centre[1])))
+        rect = box.get_rect(**{anchor: (int(centre[0]), int(centre[1]))})
         surface.blit(box, rect)
         return rect
 
@@ -282,14 +297,21 @@ class Hud:
         cx, cy = self.game.caption_pos()
         self.pill(surface, self.caption[0], (cx, cy), theme.px(17), self._fade(self.caption))
 
-    def _draw_toast(self, surface) -> None:
+    def _draw_toast(self, surface) -> pygame.Rect | None:
         if self.toast is None:
-            return
+            return None
         band = self.game.hand_band()
-        y = band.top - theme.px(70)
+        size = theme.px(17)
+        # its lower edge stays where a one-line toast's is; a long message (a hint with its
+        # reason) takes more lines upwards rather than reaching over the labels of the
+        # piles beside it
+        bottom = band.top - theme.px(70) + (theme.text_size("Hg", size, bold=True)[1]
+                                            + theme.px(18)) // 2
         error = self.toast[3] == "error"
-        self.pill(surface, self.toast[0], (surface.get_width() // 2, y), theme.px(17),
-                   self._fade(self.toast), tint=(110, 36, 28) if error else theme.PANEL)
+        return self.pill(surface, self.toast[0], (surface.get_width() // 2, bottom), size,
+                  self._fade(self.toast), tint=(110, 36, 28) if error else theme.PANEL,
+                  width=min(theme.px(TOAST_WIDTH), surface.get_width() - theme.px(80)),
+                  anchor="midbottom")
 
     def _draw_review(self, surface) -> None:
         trick = self.game.last_trick()
