@@ -165,7 +165,9 @@ class CardArt:
         self.court = court
         self.back_rgb = _rgb(back_colour)
         self.colours = FOUR_COLOUR if self.four_colour else TWO_COLOUR
-        self._cache: dict[tuple, pygame.Surface] = {}
+        # every image drawn, the least recently used forgotten past a bound in bytes that
+        # follows the widest card in use (:meth:`_use_width`)
+        self._cache: LRU = LRU(self.KEEP_ENTRIES, self._bound(100))
         # turned images: every card has a tilt of its own, so angles keep coming
         self._rot: dict[tuple, pygame.Surface] = LRU(self.KEEP_TURNED)
         self._widths: list[int] = []
@@ -183,6 +185,17 @@ class CardArt:
     #: how many turned images are kept (the most recently used): a trick, the tops of the
     #: piles and a few in the air need far fewer; each is about 150 KB at 1280x720
     KEEP_TURNED = 48
+    #: the images kept, in faces of the widest card in use: a table shows at most a few
+    #: dozen different faces at once (a rummy hand, the melds at a smaller width); more
+    #: only held faces long gone -- each rummy hand has its own wild rank, so its wild
+    #: faces of every hand were kept to the end of the match (12 MB at 1280x720)
+    KEEP_FACES = 100
+    #: and at most so many images, whatever their size
+    KEEP_ENTRIES = 2000
+
+    @classmethod
+    def _bound(cls, width: int) -> int:
+        return cls.KEEP_FACES * 4 * width * card_height(width)
 
     def _use_width(self, width: int) -> None:
         """Remember ``width`` as recently used; forget the surfaces of old widths."""
@@ -194,9 +207,10 @@ class CardArt:
         order.append(width)
         if len(order) > self.KEEP_WIDTHS:
             old = order.pop(0)
-            self._cache = {k: v for k, v in self._cache.items()
-                           if not (len(k) >= 2 and old in k[1:3] and k[0] != "suit")}
-            self._rot.clear()
+            for key in [k for k in self._cache if len(k) >= 2 and old in k[1:3]
+                        and k[0] != "suit"]:
+                del self._cache[key]
+        self._cache.max_bytes = self._bound(max(order))
 
     def face(self, code: str, width: int, wild: bool = False, dim: bool = False) -> pygame.Surface:
         """The face of ``code`` (``'QS'``, ``'TH'``, ``'JK'``) ``width`` pixels wide."""
@@ -293,7 +307,9 @@ class CardArt:
         a = int(round(angle)) % 360
         if a == 0:
             return surf
-        key = (id(surf), a)
+        # keyed by the surface itself, which the entry keeps alive: an image the cache
+        # has forgotten cannot hand its id on to a new one while a turned copy remains
+        key = (surf, a)
         out = self._rot.get(key)
         if out is None:
             if a % 90 == 0:

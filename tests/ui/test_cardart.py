@@ -163,3 +163,20 @@ def test_a_slot_s_name_is_readable_or_left_out():
             if any(wide.get_at((x, y)) != art.slot(52).get_at((x, y)) for x in cols)]
     assert max(rows) - min(rows) + 1 >= 7                           # about 11 px type
     assert lit_columns(art.slot(14, "tricks")) == []                # no room: no name
+
+
+def test_card_images_kept_are_bounded_in_bytes():
+    """A rummy match shows a new wild rank each hand: the wild and dimmed faces of every
+    hand were all kept to the match's end. The images kept now stay within room for
+    KEEP_FACES faces of the widest card in use, the latest still at hand."""
+    art = CardArt()
+    codes = [r + s for r in "23456789TJQKA" for s in "SHDC"] + ["JK"]
+    for width in (93, 56):
+        for code in codes:
+            art.face(code, width)
+            art.face(code, width, wild=True)
+            art.face(code, width, dim=True)
+    held = sum(s.get_bytesize() * s.get_width() * s.get_height() for s in art._cache.values())
+    assert held <= CardArt._bound(93) < 3 * 53 * 4 * 93 * CardArt.height(93)
+    last = art.face("JK", 56, dim=True)
+    assert art.face("JK", 56, dim=True) is last
