@@ -97,6 +97,10 @@ class Keyboard:
         self.row = "hand"             # its row (to stay near it when it goes away)
         self.index = 0                # its place in the row
         self.held = None              # a card picked up to be put down (KEY_HOLD games)
+        #: the row the focus stands in for while that row is gone (the hand between deals):
+        #: when it comes back the focus returns to it, rather than staying on the button it
+        #: fell to (Enter on "Menu" left the table at the next turn)
+        self.stand_in: str | None = None
 
     @property
     def game(self):
@@ -109,6 +113,7 @@ class Keyboard:
         self.row = "hand"
         self.index = 0
         self.held = None
+        self.stand_in = None
         if self.t.form.focused is not None:
             self.t.form.focus(None)
 
@@ -148,24 +153,38 @@ class Keyboard:
         return out
 
     def current(self, rows: list[Row] | None = None) -> KeyTarget | None:
-        """The focused target (the focus moves to a neighbour when its target goes away)."""
+        """The focused target. When it goes away the focus moves to a neighbour in its row,
+        or to the hand (from a button, or from a row that is gone); with no hand, to a
+        button until the hand is back."""
         rows = self.rows() if rows is None else rows
         if not rows:
             return None
+        names = [r[0] for r in rows]
+        if self.stand_in is not None and self.stand_in in names:
+            targets = rows[names.index(self.stand_in)][1]
+            k = targets[self._first_choice(targets)]
+            self._set(rows, k)
+            return k
         for name, targets in rows:
             for i, k in enumerate(targets):
                 if k.name == self.focus:
                     self.row, self.index = name, i
                     return k
-        names = [r[0] for r in rows]
-        if self.row in names:
+        gone = None
+        if self.row in names and not (self.row == "buttons" and "hand" in names):
             targets = rows[names.index(self.row)][1]
         else:
-            targets = rows[names.index("hand")][1] if "hand" in names else rows[-1][1]
+            # its row is gone, or it was a button that went away once used (Swap, Lay):
+            # back to the hand rather than onto the button beside it ("Rules", "Menu")
+            if "hand" in names:
+                targets = rows[names.index("hand")][1]
+            else:
+                targets, gone = rows[-1][1], "hand"
             self.index = self._first_choice(targets)
         i = max(0, min(self.index, len(targets) - 1))
         k = targets[i]
         self._set(rows, k)
+        self.stand_in = gone
         return k
 
     def _first_choice(self, targets: list[KeyTarget]) -> int:
@@ -176,6 +195,7 @@ class Keyboard:
         return 0
 
     def _set(self, rows: list[Row], k: KeyTarget) -> None:
+        self.stand_in = None           # a place chosen: nothing to return to
         for name, targets in rows:
             if k in targets:
                 self.row, self.index = name, targets.index(k)

@@ -481,3 +481,42 @@ def test_focus_starts_afresh_in_the_hand_after_a_summary():
     for _ in range(30):
         app.step([], DT)
     assert k.sprite.lift > 0.5
+
+
+def test_focus_returns_to_the_hand_it_fell_from():
+    """Between two hands the hand row is empty, so the focus falls to a button (the first,
+    "Menu"). When cards are in the hand again the focus goes back to them: it stayed on
+    "Menu", and Enter at the next turn left the table."""
+    app, table = start("rummy65", 3, seed=5)
+    assert wait_turn(app, table)
+    keys = table.keys
+    keys.reset()
+    hand = f"hand{table.viewer}"
+    cards = table.zones[hand]
+    table.zones[hand] = []                       # as between two hands
+    k = keys.current()
+    assert keys.row == "buttons" and k.widget is not None
+    table.zones[hand] = cards                    # the next hand is dealt
+    k = keys.current()
+    assert keys.row == "hand" and k.sprite in cards
+    # a button chosen by the person while the hand is empty stays chosen
+    table.zones[hand] = []
+    keys.current()
+    key(app, K.K_RIGHT)
+    chosen = keys.focus
+    assert chosen.startswith("button:")
+    table.zones[hand] = cards
+    assert keys.current().name == chosen
+
+
+def test_a_used_button_hands_the_focus_back_to_the_hand():
+    """A button that goes away once used (pairs65's Swap) left the focus on the button
+    beside it, "Rules": Enter to discard then opened the rules."""
+    app, table = start("rummy65", 3, seed=5)
+    assert wait_turn(app, table)
+    keys = table.keys
+    buttons = keys.button_targets()
+    keys.focus_on(buttons[-1].name)
+    keys.focus = "button:gone-once-used"         # as if that button had just gone
+    k = keys.current()
+    assert keys.row == "hand" and k.sprite is not None
