@@ -223,3 +223,25 @@ def test_no_undo_button_in_pass_and_play():
     frames(app, 3)
     assert table.button("Undo") is None and not table.can_undo()
     match.close()
+
+
+def test_a_question_shows_its_safe_answer_focused_from_the_start(tmp_path):
+    """The gold button is the one that replaces the match; Enter presses the focused one,
+    Keep it / Cancel, so that focus is shown at once (before, the first key only showed it
+    and people pressed Enter expecting the gold button)."""
+    app = new_app(tmp_path)
+    app.start_match(dict(CONFIG))
+    first = app.top
+    play_some(app, first, 1)
+    first.leave()
+    app.start_match(dict(CONFIG, seed=5))
+    ask = app.top
+    assert isinstance(ask, ConfirmScene)
+    frames(app)
+    no = ask.widget("no")
+    assert no.focused and no.show_focus and not ask.widget("yes").focused
+    press(app, pygame.K_RIGHT)                  # one key moves the focus to the gold button
+    assert ask.widget("yes").focused
+    press(app, pygame.K_RETURN)
+    assert app.table is not first
+    app.table.match.close()

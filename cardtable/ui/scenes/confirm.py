@@ -4,8 +4,8 @@
                           "Start new match", on_yes))
 
 Drawn over the scene below it, dimmed. Esc, or the Cancel button, pops it and does nothing;
-the yes button pops it and then calls ``on_yes``. The focus starts on Cancel, so a stray
-Enter never destroys anything.
+the yes button pops it and then calls ``on_yes``. The focus starts on Cancel, shown at once,
+so a stray Enter never destroys anything and nobody expects it to press the gold button.
 """
 
 from __future__ import annotations
@@ -40,6 +40,12 @@ class ConfirmScene(ModalScene):
         self.on_no = on_no
         self.answer: bool | None = None
         self.form = Form(on_cancel=self.cancel)
+
+    def on_enter(self) -> None:
+        super().on_enter()
+        # the focus ring is on Cancel from the start: the gold button is the other one, and
+        # Enter must not look as if it will press that
+        self.form.keyboard = True
 
     # ---- answers --------------------------------------------------------------------
     def confirm(self) -> None:
