@@ -524,3 +524,21 @@ def test_a_long_toast_takes_more_lines_not_more_width(size):
     assert long.width <= theme.px(TOAST_WIDTH) + theme.px(36)
     assert long.height >= 2 * short.height - theme.px(18)
     assert long.bottom == short.bottom and long.centerx == short.centerx == size[0] // 2
+
+
+def test_the_hint_tag_steps_aside_from_a_button_above_the_hand():
+    """Sixty-Six's "Claim 66" stands just above the hand: a hint tag under it showed only
+    its pointer. The tag moves sideways clear of every button, the nearer way."""
+    app = make_app()
+    table = start(app, "sixtysix", seed=4)
+    app.step([], DT)
+    shown = [pygame.Rect(w.rect) for w in table.form.widgets if getattr(w, "visible", True)]
+    button = shown[-1]
+    tag = pygame.Rect(0, 0, 50, 22)
+    tag.center = button.center
+    moved = table._clear_of_buttons(tag, button.centerx, app.screen.get_width())
+    assert moved.y == tag.y and moved != tag
+    assert not any(moved.colliderect(b) for b in shown)
+    free = pygame.Rect(600, 300, 50, 22)                 # over the felt: stays put
+    assert not any(free.colliderect(b) for b in shown)
+    assert table._clear_of_buttons(free, 625, app.screen.get_width()) == free

@@ -377,7 +377,24 @@ class Hud:
                 self._panel_cache[key] = tag
             rect = tag.get_rect(midbottom=(tip[0], tip[1] - size + 1))
             rect.left = max(rect.left, theme.px(4))
-            surface.blit(tag, rect)
+            surface.blit(tag, self._clear_of_buttons(rect, tip[0], surface.get_width()))
+
+    def _clear_of_buttons(self, rect: pygame.Rect, x: int, width: int) -> pygame.Rect:
+        """``rect`` moved sideways off any button it would lie under (Sixty-Six's "Claim
+        66" stands just above the hand), the way that keeps it nearest its pointer at
+        ``x``; unmoved if no side has room."""
+        gap = theme.px(4)
+        blocking = [pygame.Rect(w.rect) for w in self.form.widgets
+                    if getattr(w, "visible", True) and rect.colliderect(w.rect)]
+        if not blocking:
+            return rect
+        left = min(b.left for b in blocking) - gap - rect.width
+        right = max(b.right for b in blocking) + gap
+        tries = [r for r in (rect.move(left - rect.left, 0), rect.move(right - rect.left, 0))
+                 if r.left >= gap and r.right <= width - gap
+                 and not any(r.colliderect(w.rect) for w in self.form.widgets
+                             if getattr(w, "visible", True))]
+        return min(tries, key=lambda r: abs(r.centerx - x)) if tries else rect
 
     def _draw_target(self, surface, rect: pygame.Rect) -> None:
         pulse = self.pulse(6.0)
