@@ -542,3 +542,18 @@ def test_the_hint_tag_steps_aside_from_a_button_above_the_hand():
     free = pygame.Rect(600, 300, 50, 22)                 # over the felt: stays put
     assert not any(free.colliderect(b) for b in shown)
     assert table._clear_of_buttons(free, 625, app.screen.get_width()) == free
+
+
+def test_the_log_shows_whole_entries_only():
+    """Six rows of wrapped entries: an entry cut by the top row is left out whole (its last
+    words alone, "diamonds", stood at the top of the log)."""
+    from cardtable.ui.scenes.table.hud import log_rows
+
+    rows = [("Player 2 lays a pair:", 0, False), ("nine of hearts and nine of", 0, True),
+            ("diamonds", 0, True), ("Player 3 draws", 1, False), ("You draw", 2, False),
+            ("Player 2 discards the", 3, False), ("king of clubs", 3, True),
+            ("Player 3 draws", 4, False)]
+    assert log_rows(rows, 6) == rows[3:]
+    assert log_rows(rows, 8) == rows
+    long = [("a", 0, False)] + [(str(i), 0, True) for i in range(7)]
+    assert log_rows(long, 6) == long[-6:]

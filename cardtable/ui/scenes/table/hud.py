@@ -20,6 +20,17 @@ FADE_IN, FADE_OUT = 0.15, 0.45   # the table's toasts and captions, seconds
 TOAST_WIDTH = 440
 
 
+def log_rows(rows: list[tuple[str, int, bool]], most: int) -> list[tuple[str, int, bool]]:
+    """The last ``most`` rows of the log's wrapped entries (text, entry, continues one),
+    whole entries only: an entry cut in two showed its last words alone at the top. An
+    entry longer than all the rows keeps its end."""
+    last = rows[-most:]
+    whole = last
+    while whole and whole[0][2]:
+        whole = whole[1:]
+    return whole or last
+
+
 class Hud:
     """Part of :class:`TableScene`: plates, scores, log, messages."""
 
@@ -241,7 +252,7 @@ class Hud:
             for i, line in enumerate(lines):
                 for j, part in enumerate(theme.wrap(line, fnt, width - theme.px(30))):
                     rows.append((part, i, j > 0))
-            rows = rows[-6:]
+            rows = log_rows(rows, 6)
             img = pygame.Surface((width, theme.px(16) + row * len(rows)), pygame.SRCALPHA)
             theme.panel(img, img.get_rect(), alpha=120, radius=theme.px(10), shadow=False)
             y = theme.px(8)
