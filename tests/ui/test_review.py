@@ -405,3 +405,12 @@ def test_the_keys_line_names_tricks_only_in_trick_games(app, deals):
     assert "a trick" in scene.keys_line()                # Sixty-Six
     rummy = open_review(app, played("quebec65", 3, 1, players=2))
     assert "a player's turn" in rummy.keys_line() and "trick" not in rummy.keys_line()
+
+
+def test_the_other_deals_are_named_in_the_game_s_word(app):
+    """rummy65 plays hands: its review offers "Next hand", not "Next deal"."""
+    scene = open_review(app, played("rummy65", 7, 2), 0)
+    from cardtable.i18n import tr
+
+    assert tr(scene.widget("Next deal").text) == "Next hand"
+    assert tr(scene.widget("Previous deal").text) == "Previous hand"

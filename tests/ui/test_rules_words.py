@@ -95,3 +95,18 @@ def test_every_setup_option_is_explained_under_its_own_name_in_both_languages(ga
                 assert f"**{i18n._(label)}" in text, (language, game_id, label)
         finally:
             i18n.set_language("en")
+
+
+def test_the_screen_reader_keys_fit_each_game():
+    """The keys said in every game's rules: L (the last trick) and "the trick in progress"
+    only where there are tricks; the rummies and pairs65 name what is laid down instead."""
+    from cardtable.ui.scenes.rules_text import RULES
+    from cardtable.ui.tables import table_class
+
+    for game_id, (_, markup) in RULES.items():
+        speech = markup[markup.index("## Playing with a screen reader"):]
+        tricks = table_class(game_id).REVIEW
+        assert ("**L**" in speech) == tricks, game_id
+        assert ("trick" in speech) == tricks, game_id
+        assert "**B**" in speech and "**H**" in speech and "**W**" in speech
+    assert not table_class("pairs65").REVIEW and table_class("sixtysix").REVIEW

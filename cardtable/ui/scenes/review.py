@@ -32,7 +32,15 @@ from cardtable.ui.app import wake
 from cardtable.ui.hints import action_words, reason_words
 from cardtable.ui.replay import ReplayBoard
 from cardtable.ui.scene import Scene
-from cardtable.ui.scenes.summary import column_labels, deal_title, headline, shown_names
+from cardtable.ui.scenes.summary import (
+    NEXT_DEAL,
+    PREVIOUS_DEAL,
+    column_labels,
+    deal_title,
+    deal_word,
+    headline,
+    shown_names,
+)
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
 
 #: the module that judges decisions (written beside this screen; it may not be there)
@@ -382,8 +390,9 @@ class ReviewScene(Scene):
         close.rect.bottomright = (bar.right - pad, bar.bottom - pad)
         right = close.rect.left - theme.px(16)
         if len(self.deals) > 1:
-            for name, text, delta in (("Next deal", N_("Next deal"), 1),
-                                      ("Previous deal", N_("Previous deal"), -1)):
+            word = deal_word(self.record["game"]) if self.record else "deal"
+            for name, text, delta in (("Next deal", NEXT_DEAL[word], 1),
+                                      ("Previous deal", PREVIOUS_DEAL[word], -1)):
                 b = Button(text, lambda d=delta: self.other_deal(d), style="quiet")
                 b.name = name
                 b.enabled = 0 <= self.index + delta < len(self.deals)

@@ -7,29 +7,34 @@ is said plainly, and each option of the setup screen is explained.
 from __future__ import annotations
 
 from cardtable.engine import registry
-from cardtable.ui.tables import rules_of
+from cardtable.ui.tables import rules_of, table_class
 
 #: the games in menu order
 ORDER = tuple(registry.ids())
 #: how every table is played by ear (the keys of cardtable.ui.keyboard.LISTEN_KEYS), after
-#: each game's own rules
+#: each game's own rules; {table} and {last} are the lines that differ in games of tricks
 SPEECH_RULES = """
 ## Playing with a screen reader
 With Speech on (in Settings; Automatic turns it on when a screen reader runs), the table
 says each move as it is shown, and the card or button the keyboard's focus moves to ("ten
 of spades, playable"). Any key stops what is being said. These keys say more:
 - **H**: your hand, by suit (by meld in the rummy games)
-- **B**: the table: the trick in progress, the piles, the melds laid
+{table}
 - **R**: the scores
 - **W**: whose turn it is and what you may do now
-- **L**: the last trick
-"""
+{last}"""
+TABLE_OF_TRICKS = "- **B**: the table: the trick in progress and the piles"
+TABLE_OF_MELDS = "- **B**: the table: the piles and what each player has laid down"
+LAST_TRICK = "- **L**: the last trick\n"
 
 
-def _with_speech(title: str, markup: str) -> tuple[str, str]:
-    return title, markup.rstrip("\n") + "\n" + SPEECH_RULES
+def _with_speech(game_id: str, title: str, markup: str) -> tuple[str, str]:
+    tricks = table_class(game_id).REVIEW       # the games whose last trick can be seen
+    speech = SPEECH_RULES.format(table=TABLE_OF_TRICKS if tricks else TABLE_OF_MELDS,
+                                 last=LAST_TRICK if tricks else "")
+    return title, markup.rstrip("\n") + "\n" + speech
 
 
 #: id -> (title, markup): each game's text lives beside its table (ui/tables/<game>.py)
-RULES: dict[str, tuple[str, str]] = {game_id: _with_speech(*rules_of(game_id))
+RULES: dict[str, tuple[str, str]] = {game_id: _with_speech(game_id, *rules_of(game_id))
                                      for game_id in ORDER}

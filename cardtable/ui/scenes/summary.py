@@ -182,6 +182,11 @@ def lower_is_better(game_id: str, sheet: Sequence[dict]) -> bool:
 DEAL_TITLES = {"deal": N_("Deal {n}"), "hand": N_("Hand {n}"), "round": N_("Round {n}"),
                "game": N_("Game {n}")}
 DEAL_WORDS = {"deal": N_("Deal"), "hand": N_("Hand"), "round": N_("Round"), "game": N_("Game")}
+#: the review's buttons to the next and the previous deal, in the game's word
+NEXT_DEAL = {"deal": N_("Next deal"), "hand": N_("Next hand"), "round": N_("Next round"),
+             "game": N_("Next game")}
+PREVIOUS_DEAL = {"deal": N_("Previous deal"), "hand": N_("Previous hand"),
+                 "round": N_("Previous round"), "game": N_("Previous game")}
 
 
 def deal_word(game_id: str) -> str:

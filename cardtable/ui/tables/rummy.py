@@ -299,7 +299,7 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
 
     def status_shown(self) -> Msg | str:
         """The status line as drawn: not while a toast or a caption holds the message line
-        (a caption often says the same: "... went out: everybody else takes a last turn")."""
+        (a caption often says the same: "... went out: everybody else takes one last turn")."""
         if self.t.toast is not None or self.t.caption is not None:
             return ""
         return self.status()
@@ -320,8 +320,8 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
         if not self.my_turn():
             if last:
                 return self.said(self.out_seat,
-                                 N_("You went out: everybody else takes a last turn."),
-                                 N_("{name} went out: everybody else takes a last turn."))
+                                 N_("You went out: everybody else takes one last turn."),
+                                 N_("{name} went out: everybody else takes one last turn."))
             if not self.groups.ids:
                 return N_("Drag cards up here to build melds while you wait.")
             if not self.t.zone(f"hand{self.viewer}"):
