@@ -426,3 +426,47 @@ def test_a_snug_button_is_as_wide_as_its_word_needs():
     i18n.set_language("en")
     assert Button("Menu", size=theme.SMALL + 1).snug_width(theme.px(92)) == theme.px(92)
     app.stack.clear()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("text_size", ["normal", "large", "larger"])
+def test_a_seat_plate_fits_its_words_beside_a_three_figure_score(language, text_size,
+                                                                  monkeypatch):
+    """With larger text "Computer · Medium" ran under the score and past the plate's edge,
+    and the dealer's chip covered a wide score. The plate widens with the text: its name
+    and level fit in full beside a score of 100, and the chip keeps left of the score."""
+    from cardtable import i18n
+    from cardtable.match import Match, Seat
+    from cardtable.ui import theme
+    from cardtable.ui.app import App
+    from cardtable.ui.scenes import table as table_mod
+    from cardtable.ui.scenes.table import TableScene
+
+    app = App(size=(1280, 720), settings={"animation_speed": "off", "sound": False,
+                                          "language": language, "text_size": text_size})
+    table_mod.install(app)
+    seats = [Seat("You", "human", "easy"), Seat("Margot", "computer", "medium"),
+             Seat("Hana", "computer", "medium")]
+    table = table_mod.show_table(app, TableScene(Match("rummy65", seats, seed=3, pace=0),
+                                                 pace=0.0, sound=False))
+    cut = []
+    real = theme.ellipsize
+
+    def watch(text, size, width, bold=False):
+        out = real(text, size, width, bold)
+        if out != theme.drawable(text):
+            cut.append(theme.drawable(text))
+        return out
+
+    monkeypatch.setattr(theme, "ellipsize", watch)
+    table.turn = None
+    table.scores = [0, 100, 0]
+    rect = table.plate_rect(1, app.screen.get_rect())
+    words = table.plate_words(1)
+    table._render_plate(rect.size, theme.px(10), "Margot", table.plate_words(1), 100, False,
+                        True, (200, 200, 200))
+    assert not cut, cut
+    need = (theme.px(30) + theme.text_size(words, theme.px(13))[0] + theme.px(22)
+            + theme.text_size("100", theme.px(24), bold=True)[0])
+    assert rect.width >= need, (i18n.tr(words), rect.width, need)
+    table.match.close()

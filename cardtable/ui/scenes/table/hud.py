@@ -83,7 +83,7 @@ class Hud:
         return theme.SEAT_COLOURS[side % len(theme.SEAT_COLOURS)]
 
     def plate_rect(self, seat: int, bounds: pygame.Rect) -> pygame.Rect:
-        pw, ph = theme.px(176), theme.px(50)
+        pw, ph = self.plate_width(seat), theme.px(50)
         anchor, pos = self.game.plate_anchor(seat)
         rect = pygame.Rect(0, 0, pw, ph)
         setattr(rect, anchor, pos)
@@ -119,6 +119,19 @@ class Hud:
                                       and not self.still) else N_("To play")
         away = self.seat_words(seat, turn)     # network play: empty, or a computer stands in
         return sub if away is None else away
+
+    def plate_width(self, seat: int) -> int:
+        """176 px, wider with larger text or a score of three figures, so that the name and
+        "Computer · Medium" fit beside the score (up to two fifths wider; a longer name is
+        shortened)."""
+        base = int(theme.px(176) * max(1.0, theme.text_scale()))
+        score = self.scores[seat] if seat < len(self.scores) else 0
+        words = max(theme.text_size(i18n.seat_name(self.match.seats[seat].name), theme.px(17),
+                                    bold=True)[0],
+                    theme.text_size(self.plate_words(seat), theme.px(13))[0])
+        need = (theme.px(30) + words + theme.px(8) + theme.px(14)
+                + theme.text_size(str(score), theme.px(24), bold=True)[0])
+        return max(base, min(need, int(base * 1.4)))
 
     def _plate(self, surface, rect: pygame.Rect, seat: int) -> None:
         m = self.match
@@ -166,18 +179,25 @@ class Hud:
         if turn:
             pygame.draw.rect(img, theme.ACCENT, rect, width=max(2, theme.px(2)), border_radius=r)
         cx = rect.x + theme.px(16)
+        name_size, sub_size, score_size = theme.px(17), theme.px(13), theme.px(24)
         pygame.draw.circle(img, colour, (cx, rect.y + theme.px(17)), theme.px(7))
-        name_size = theme.px(17)
-        label = theme.ellipsize(name, name_size, w - theme.px(100), bold=True)
+        # the name and the line under it end short of the score, whatever the text size
+        score_left = rect.right - theme.px(14) - theme.text_size(str(score), score_size,
+                                                                 bold=True)[0]
+        room = score_left - theme.px(8) - (cx + theme.px(14))
+        label = theme.ellipsize(name, name_size, room, bold=True)
         self.text(img, label, (cx + theme.px(14), rect.y + theme.px(6)), name_size, theme.TEXT,
                   bold=True)
-        self.text(img, sub, (cx + theme.px(14), rect.y + theme.px(28)), theme.px(13),
-                  theme.ACCENT_LIGHT if turn else theme.TEXT_DIM)
-        self.text(img, str(score), (rect.right - theme.px(14), rect.centery), theme.px(24),
+        self.text(img, theme.ellipsize(sub, sub_size, room),
+                  (cx + theme.px(14), rect.y + theme.px(28)),
+                  sub_size, theme.ACCENT_LIGHT if turn else theme.TEXT_DIM)
+        self.text(img, str(score), (rect.right - theme.px(14), rect.centery), score_size,
                   theme.TEXT, bold=True, anchor="midright")
         if dealer:
             chip = min(pad, theme.px(11))
-            c = (rect.right - theme.px(44), rect.top + theme.px(1))
+            # on the plate's top edge, left of the score however wide it is
+            c = (min(rect.right - theme.px(44), score_left - chip - theme.px(2)),
+                 rect.top + theme.px(1))
             pygame.draw.circle(img, (250, 246, 232), c, chip)
             pygame.draw.circle(img, theme.ACCENT_DARK, c, chip, max(1, theme.px(2)))
             self.text(img, "D", c, theme.px(13), theme.TEXT_DARK, bold=True, anchor="center",
