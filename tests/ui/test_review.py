@@ -414,3 +414,23 @@ def test_the_other_deals_are_named_in_the_game_s_word(app):
 
     assert tr(scene.widget("Next deal").text) == "Next hand"
     assert tr(scene.widget("Previous deal").text) == "Previous hand"
+
+
+def test_a_revealed_hand_lies_clear_of_its_plate(app):
+    """The review shows every hand face up; an opponent's cards sat tucked under its name
+    plate like a fan of backs, their indices hidden."""
+    scene = open_review(app, played("rummy65", 7, 1, 4), 0)
+    press(app, pygame.K_END)
+    frames(app, 30)
+    board = scene.board
+    bounds = pygame.Rect(0, 0, *board.size)
+    shown = 0
+    for seat in range(4):
+        if seat == board.viewer:
+            continue
+        plate = board.plate_rect(seat, bounds)
+        for s in board.zones.get(f"hand{seat}", []):
+            if s.code is not None and s.revealed:
+                shown += 1
+                assert s.rect().top >= plate.bottom, (seat, s.rect(), plate)
+    assert shown

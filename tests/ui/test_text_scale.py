@@ -470,3 +470,31 @@ def test_a_seat_plate_fits_its_words_beside_a_three_figure_score(language, text_
             + theme.text_size("100", theme.px(24), bold=True)[0])
     assert rect.width >= need, (i18n.tr(words), rect.width, need)
     table.match.close()
+
+
+@pytest.mark.parametrize("text_size", ["normal", "larger"])
+def test_eight_rummy_plates_keep_apart_at_every_text_size(text_size):
+    """The plates widen with larger text; the top row of opponents is laid out for the
+    width they are drawn at: no plate over another, none over the buttons of the top left."""
+    from cardtable.match import Match, Seat
+    from cardtable.ui.app import App
+    from cardtable.ui.scenes import table as table_mod
+    from cardtable.ui.scenes.table import TableScene
+
+    app = App(size=(1280, 720), settings={"animation_speed": "off", "sound": False,
+                                          "text_size": text_size})
+    table_mod.install(app)
+    seats = [Seat("You", "human", "easy")] + [Seat(f"Player {i}", "computer", "medium")
+                                              for i in range(2, 9)]
+    table = table_mod.show_table(app, TableScene(Match("rummy65", seats, seed=3, pace=0),
+                                                 pace=0.0, sound=False))
+    for _ in range(3):
+        app.step([], 1 / 60)
+    bounds = app.screen.get_rect()
+    plates = [table.plate_rect(s, bounds) for s in range(8)]
+    for a, b in itertools.combinations(plates, 2):
+        assert not a.colliderect(b), (a, b)
+    buttons = [pygame.Rect(w.rect) for w in table.form.widgets if getattr(w, "visible", True)]
+    for p in plates:
+        assert not any(p.colliderect(b) for b in buttons), p
+    table.match.close()

@@ -419,13 +419,34 @@ class ReviewScene(Scene):
         if target is not None and target.enabled:
             self.form.focus(target)
 
+    def title(self) -> Msg:
+        game = self.record["game"]
+        name = registry.get(game).name if game in registry.ids() else game
+        return Msg("{game} · {deal}", game=Msg(name),
+                   deal=deal_title(game, self.record.get("deal")))
+
+    def title_lines(self, width: int) -> int:
+        """The side panel's title on one line, or two where it does not fit (larger text,
+        a long game name in French)."""
+        size = theme.px(theme.SUBHEADING - 2)
+        return min(2, len(theme.wrap(self.title(), theme.font(size, True), width)))
+
     def analysis_top(self) -> int:
         """Where the computer's view begins: under the score, one line a side."""
         _, side, _ = self.areas()
         game = self.record.get("game")
         sides = len(registry.get(game).sides(len(self.record["names"]))) \
             if game in registry.ids() else 2
-        return side.top + theme.px(226) + sides * theme.line_height(theme.px(theme.SMALL + 1))
+        small = theme.line_height(theme.px(theme.SMALL))
+        # the title, the code, the previous move (two lines), the next move (a line and two
+        # lines of larger type) and "Score":
+        # taller with larger text, so the score's last line stays above the divider
+        title = self.title_lines(side.width - 2 * theme.px(16))
+        header = (theme.px(14) + title * theme.line_height(theme.px(theme.SUBHEADING - 2), True)
+                  + theme.px(14) + 4 * small + 2 * theme.line_height(theme.px(theme.BODY), True)
+                  + theme.px(10) + small)
+        return side.top + max(theme.px(226), header + theme.px(20)) + \
+            sides * theme.line_height(theme.px(theme.SMALL + 1))
 
     def widget(self, name: str):
         return next((w for w in self.form.widgets if w.name == name), None)
@@ -505,13 +526,9 @@ class ReviewScene(Scene):
         x, y = side.left + pad, side.top + theme.px(14)
         width = side.width - 2 * pad
         game = self.record["game"]
-        name = registry.get(game).name if game in registry.ids() else game
-        title = Msg("{game} · {deal}", game=Msg(name),
-                    deal=deal_title(game, self.record.get("deal")))
-        size = theme.px(theme.SUBHEADING - 2)
-        theme.draw_text(surface, theme.ellipsize(title, size, width, bold=True), (x, y), size,
-                        theme.TEXT, bold=True, shadow=False)
-        y += theme.line_height(size, True) + theme.px(2)
+        size = theme.SUBHEADING - 2
+        y = self.text_block(surface, self.title(), x, y, width, size, theme.TEXT, bold=True,
+                            lines=self.title_lines(width)) + theme.px(2)
         y = self.text_block(surface, self.code_line(), x, y, width, theme.SMALL,
                             theme.ACCENT_LIGHT)
         y += theme.px(12)
@@ -519,7 +536,7 @@ class ReviewScene(Scene):
         if self.step > 0:
             y = self.text_block(surface, Msg("Previous move: {move}",
                                              move=self.move_words(self.step - 1)),
-                                x, y, width, theme.SMALL, theme.TEXT_MUTED, lines=1)
+                                x, y, width, theme.SMALL, theme.TEXT_MUTED)
         if self.step < self.last:
             # the move about to be made from the position shown (the bar counts the moves
             # made: 0 / 17 shows the deal before move 1)
@@ -555,7 +572,11 @@ class ReviewScene(Scene):
                    bold: bool = False, lines: int = 2) -> int:
         size = theme.px(size)
         fnt = theme.font(size, bold)
-        for line in theme.wrap(tr(text), fnt, width)[:lines]:
+        shown = theme.wrap(tr(text), fnt, width)
+        if len(shown) > lines:      # the rest goes, its last line ending in an ellipsis
+            shown = shown[:lines - 1] + [theme.ellipsize(" ".join(shown[lines - 1:]), size,
+                                                         width, bold)]
+        for line in shown:
             theme.draw_text(surface, line, (x, y), size, colour, bold=bold, shadow=False)
             y += theme.line_height(size, bold)
         return y

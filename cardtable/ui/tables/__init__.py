@@ -306,6 +306,10 @@ class GameTable:
         """Empty-zone outlines: (centre, width, angle, label) for zones with no card."""
         return []
 
+    def plate_limit(self, seat: int) -> int | None:
+        """The widest a seat's plate may be drawn (None: as wide as its words need)."""
+        return None
+
     def plate_anchor(self, seat: int) -> tuple[str, tuple[int, int]]:
         """(rect point name, position) of a seat's name plate."""
         w, h = self.size

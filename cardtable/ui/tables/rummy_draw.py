@@ -49,11 +49,12 @@ class RummyDrawing:
         # the wild cards of this deal, beside the piles, clear of the pile's name (small
         # cards, as in the review's narrower table, put the name further out)
         clear = pile.right + theme.px(14) + theme.text_size(tr(N_("Discard")), size)[0]
-        self._draw_wild_note(surface, (max(px_ + self.pcw * 0.5 + theme.px(22), clear), py))
+        self._draw_wild_note(surface, (max(px_ + self.pcw * 0.5 + theme.px(22), clear), py),
+                             (pile.right + theme.px(4), bottom + theme.px(8)))
         if self.out_seat is not None and self.out_seat != self.viewer and \
                 not t.match.is_over and self.out_seat in self.pods:
             x, y = self.pods[self.out_seat]
-            pw, ph = self.plate_size()
+            pw, ph = self.pod_width(self.out_seat), self.plate_size()[1]
             t.pill(surface, N_("went out"), (x + pw / 2, y + ph + theme.px(10)), theme.px(12),
                     255, tint=theme.ACCENT_DARK)
         # wild cards in staged groups: what they stand for
@@ -109,7 +110,10 @@ class RummyDrawing:
                          width=max(2, theme.px(2)), border_radius=theme.px(10))
         surface.blit(layer, rect)
 
-    def _draw_wild_note(self, surface, pos) -> None:
+    def _draw_wild_note(self, surface, pos, below=None) -> None:
+        """The deal's wild cards on a small panel, its left edge at ``pos``; at ``below``
+        (its top left: under the pile's name) when it would lie over a seat's plate (wide
+        plates, with larger text, in the review's narrower table)."""
         t = self.t
         x, y = int(pos[0]), int(pos[1])
         size = theme.px(13)
@@ -128,7 +132,15 @@ class RummyDrawing:
                                 theme.px(7) + row * i), size, colour, bold=True,
                        anchor="topleft" if i else "midtop", shadow=False)
             t.panel_cache[key] = img
-        surface.blit(img, img.get_rect(midleft=(x, y)))
+        rect = img.get_rect(midleft=(x, y))
+        if below is not None:
+            bounds = surface.get_rect()
+            plates = [t.plate_rect(seat, bounds) for seat in self.others()]
+            if any(rect.colliderect(p) for p in plates):
+                under = img.get_rect(topleft=(int(below[0]), int(below[1])))
+                if not any(under.colliderect(p) for p in plates):
+                    rect = under
+        surface.blit(img, rect)
 
     def _group_label(self, kind, zone, rect) -> tuple[pygame.Surface, pygame.Rect, tuple]:
         """The label under a staging-area item, where it goes, and its colour."""

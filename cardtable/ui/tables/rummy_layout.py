@@ -28,7 +28,18 @@ class RummyLayout:
         return [(self.viewer + i) % self.n for i in range(1, self.n)]
 
     def plate_size(self) -> tuple[int, int]:
-        return theme.px(176), theme.px(50)
+        """The plates the pods are laid out for: wider with larger text (as the table's
+        plates are drawn)."""
+        return int(theme.px(176) * max(1.0, theme.text_scale())), theme.px(50)
+
+    def pod_width(self, seat: int) -> int:
+        """The plate an opponent's pod was laid out for (narrower in a crowded top row)."""
+        return getattr(self, "pod_widths", {}).get(seat, self.plate_size()[0])
+
+    def plate_limit(self, seat: int) -> int | None:
+        """The widest a plate may be drawn: in the top row up to its neighbour's (the side
+        columns and the player's own have room)."""
+        return getattr(self, "pod_limits", {}).get(seat)
 
     def tiny_width(self) -> int:
         return max(20, theme.px(30))
@@ -89,6 +100,8 @@ class RummyLayout:
         left, top, right = seat_columns(self.n - 1)
         seats = self.others()
         self.pods = {}
+        self.pod_widths = {seat: pw for seat in seats}
+        self.pod_limits: dict[int, int] = {}
         # the side columns run from under the top row to above the player's hand
         y0 = theme.px(12) + (self.pod_height() + theme.px(14) if top else theme.px(150))
         y1 = h * 0.78
@@ -105,13 +118,25 @@ class RummyLayout:
             for i, seat in enumerate(part):
                 self.pods[seat] = (int(x), int(start + step * i))
         if top:
-            gap = theme.px(28)
-            span = top * pw + (top - 1) * gap
-            lo, hi = theme.px(118), w - theme.px(262)
+            # between the buttons of the top left (Menu, Undo, Hint) and the score panel;
+            # in a narrow window from just right of Menu (a plate meeting the buttons goes
+            # below them)
+            hi = w - theme.px(262)
+            for lo in (theme.px(320), theme.px(118)):
+                room = hi - lo
+                tw = int(min(pw, (room - (top - 1) * theme.px(16)) / top))
+                if tw >= min(pw, theme.px(176)):
+                    break
+            gap = theme.px(28) if top == 1 else \
+                min(theme.px(28), max(theme.px(4), (room - top * tw) / (top - 1)))
+            span = top * tw + (top - 1) * gap
             cx = min(max(w / 2, lo + span / 2), hi - span / 2)
             x = cx - span / 2
             for i, seat in enumerate(seats[left:left + top]):
-                self.pods[seat] = (int(x + i * (pw + gap)), theme.px(12))
+                self.pods[seat] = (int(x + i * (tw + gap)), theme.px(12))
+                self.pod_widths[seat] = tw
+                if top > 1:
+                    self.pod_limits[seat] = int(tw + gap - theme.px(6))
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -174,7 +199,7 @@ class RummyLayout:
 
     def pod_anchor(self, seat: int) -> tuple[float, float]:
         x, y = self.pods.get(seat, (0, 0))
-        pw, ph = self.plate_size()
+        pw, ph = self.pod_width(seat), self.plate_size()[1]
         return (x + pw / 2, y + ph - self.fan_tuck() + card_height(self.tiny_width()) / 2)
 
     def hand_anchor(self, seat: int) -> tuple[float, float]:
@@ -190,7 +215,7 @@ class RummyLayout:
     def hand_spacing(self, seat: int, count: int) -> float:
         if seat == self.viewer:
             return super().hand_spacing(seat, count)
-        pw, _ = self.plate_size()
+        pw = self.pod_width(seat)
         tw = self.tiny_width()
         return max(2.0, min(tw * 0.3, (pw - tw) / max(1, count - 1)))
 
@@ -206,7 +231,11 @@ class RummyLayout:
             tw = self.sw
             step = min(tw * 0.42, self.hand_spacing(seat, n) * tw / self.tiny_width())
             x0 = ax - step * (n - 1) / 2
-            return [(x0 + step * i, ay, 0.0, tw, True) for i in range(n)]
+            # clear of the plate above it: tucked under it like the backs, the faces hid
+            # their indices
+            _, py = self.pods.get(seat, (0, 0))
+            y = max(ay, py + self.plate_size()[1] + theme.px(4) + card_height(tw) / 2)
+            return [(x0 + step * i, y, 0.0, tw, True) for i in range(n)]
         step = self.hand_spacing(seat, n)
         x0 = ax - step * (n - 1) / 2
         tw = self.tiny_width()
@@ -284,7 +313,7 @@ class RummyLayout:
     def laid_rows(self, seat: int) -> list[tuple[str, float, float]]:
         """(zone, left x, centre y) of each meld a seat has laid, in rows under its fan."""
         x, y = self.pods.get(seat, (0, 0))
-        pw, ph = self.plate_size()
+        pw, ph = self.pod_width(seat), self.plate_size()[1]
         lw = self.laid_width()
         step = lw * 0.34
         gap = theme.px(8)

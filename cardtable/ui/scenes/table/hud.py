@@ -131,7 +131,9 @@ class Hud:
                     theme.text_size(self.plate_words(seat), theme.px(13))[0])
         need = (theme.px(30) + words + theme.px(8) + theme.px(14)
                 + theme.text_size(str(score), theme.px(24), bold=True)[0])
-        return max(base, min(need, int(base * 1.4)))
+        limit = self.game.plate_limit(seat)
+        width = max(base, min(need, int(base * 1.4)))
+        return width if limit is None else min(width, limit)
 
     def _plate(self, surface, rect: pygame.Rect, seat: int) -> None:
         m = self.match
