@@ -638,3 +638,23 @@ def test_from_the_menu_to_the_table_and_back(app):
     click(app, end.widget("Menu"))
     assert isinstance(app.top, MenuScene)
     table.match.close()
+
+
+def test_page_down_scrolls_the_rules_wherever_the_focus_is(app):
+    """The focus starts on the game's tab: Page Down moved nothing until Tab had reached the
+    text. Page Down, Page Up, Home and End now page the rules from the tabs too."""
+    rules = app.push(RulesScene("rummy65"))
+    frames(app)
+    assert rules.form.focused is not rules.text
+    press(app, pygame.K_PAGEDOWN)
+    frames(app, 40)
+    assert rules.text.target > 0
+    press(app, pygame.K_END)
+    frames(app, 40)
+    end = rules.text.target
+    assert end > 0
+    press(app, pygame.K_HOME)
+    frames(app, 40)
+    assert rules.text.target == 0
+    press(app, pygame.K_DOWN)                    # arrows still move between the tabs
+    assert rules.form.focused is not rules.text and rules.text.target == 0

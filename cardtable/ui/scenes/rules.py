@@ -60,6 +60,16 @@ class RulesScene(FormScene):
     def initial_focus(self):
         return self.widget(f"tab.{self.game_id}")
 
+    #: keys that page the rules wherever the focus is (on a game's tab, on Back): the text
+    #: is what this screen is read for
+    PAGE_KEYS = (pygame.K_PAGEDOWN, pygame.K_PAGEUP, pygame.K_HOME, pygame.K_END)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in self.PAGE_KEYS and \
+                self.text is not None and self.form.focused is not self.text:
+            return self.text.key(event)
+        return super().handle_event(event)
+
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_heading(surface, self.title)
         theme.panel(surface, self.text_rect, alpha=200)
