@@ -658,3 +658,26 @@ def test_page_down_scrolls_the_rules_wherever_the_focus_is(app):
     assert rules.text.target == 0
     press(app, pygame.K_DOWN)                    # arrows still move between the tabs
     assert rules.form.focused is not rules.text and rules.text.target == 0
+
+
+def test_the_arrows_move_over_the_game_tiles_as_they_lie(app):
+    """Down went to the next tile, on the right; it goes to the tile below now, and from
+    the last row to Back. Right and Left stay in the row."""
+    picker = app.push(PickerScene())
+    frames(app)
+    tiles = [w for w in picker.form.widgets if hasattr(w, "spec")]
+    first = picker.form.focused
+    assert first is tiles[0]
+    press(app, pygame.K_DOWN)                    # the first key shows where the focus is
+    press(app, pygame.K_DOWN)
+    below = picker.form.focused
+    assert below.rect.top > first.rect.bottom
+    assert abs(below.rect.centerx - first.rect.centerx) < first.rect.width
+    press(app, pygame.K_UP)
+    assert picker.form.focused is first
+    press(app, pygame.K_RIGHT)
+    right = picker.form.focused
+    assert right.rect.centery == first.rect.centery and right.rect.left > first.rect.right
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)
+    assert not hasattr(picker.form.focused, "spec")      # Back

@@ -161,6 +161,39 @@ class PickerScene(FormScene):
             rects.append(pygame.Rect(x0 + col * (tw + gap), top + row * (th + gap), tw, th))
         return rects
 
+    #: arrow key -> direction on the grid of tiles
+    ARROWS = {pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1), pygame.K_LEFT: (-1, 0),
+              pygame.K_RIGHT: (1, 0)}
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The arrows move over the tiles as they lie: Down goes to the tile below (it went
+        to the next one, on the right), and from the last row on to Back."""
+        if event.type == pygame.KEYDOWN and event.key in self.ARROWS and self.form.keyboard \
+                and isinstance(self.form.focused, GameTile):
+            target = self.neighbour(self.form.focused, *self.ARROWS[event.key])
+            if target is not None:
+                self.form.focus(target)
+                return True
+        return super().handle_event(event)
+
+    def neighbour(self, tile, dx: int, dy: int):
+        """The tile beside ``tile`` on the grid that way (the nearest in the next row for
+        Up and Down; Back below the last row), or None (the focus then goes on in the
+        form's order)."""
+        here = tile.rect
+        tiles = [w for w in self.form.widgets if isinstance(w, GameTile) and w is not tile]
+        if dy:
+            rows = [t for t in tiles if (t.rect.centery - here.centery) * dy > here.height // 2]
+            if not rows:        # below the last row: the Back button
+                return next((w for w in self.form.widgets if not isinstance(w, GameTile)
+                             and w.focusable and w.interactive), None) if dy > 0 else None
+            nearest = min(abs(t.rect.centery - here.centery) for t in rows)
+            row = [t for t in rows if abs(t.rect.centery - here.centery) == nearest]
+            return min(row, key=lambda t: abs(t.rect.centerx - here.centerx))
+        same = [t for t in tiles if abs(t.rect.centery - here.centery) < here.height // 2
+                and (t.rect.centerx - here.centerx) * dx > 0]
+        return min(same, key=lambda t: abs(t.rect.centerx - here.centerx), default=None)
+
     def tile_area(self) -> pygame.Rect:
         """Where the tiles are seen (they scroll inside it when they do not fit)."""
         w, h = self.size
