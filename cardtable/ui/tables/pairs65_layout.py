@@ -113,8 +113,11 @@ class Pairs65Layout:
         return max(36, int(self.pw * 1.08))
 
     def caption_pos(self) -> tuple[float, float]:
+        """Midway between the top seat's pairs (tilted a little) and the piles: a caption
+        26 px above the piles lay over the bottom of those pairs."""
         cx, cy = self.centre
-        return (cx, cy - self.ch / 2 - theme.px(26))
+        above = self._top_row_y() + self.ph / 2 + theme.px(3)
+        return (cx, (above + cy - self.ch / 2) / 2)
 
     def card_rect(self, pos, width) -> pygame.Rect:
         r = pygame.Rect(0, 0, int(width), card_height(int(width)))
