@@ -329,3 +329,31 @@ def test_an_expert_computer_shows_thinking_while_it_thinks(app, monkeypatch):
         assert any(s.startswith("Thinking") for s in drawn), drawn
     finally:
         bot.gate.set()
+
+
+@pytest.mark.parametrize("game", ["sixtysix", "rummy65"])
+def test_a_pile_moving_together_casts_two_shadows_at_most(app, game, monkeypatch):
+    """The stock closing up as a card is drawn moves every card of it at once; each cast a
+    shadow as it moved and the pile stood on a black block for a moment. Only its bottom
+    and top cards cast one."""
+    from cardtable.ui.sprites import CardSprite
+
+    table = table_for(app, game, speed="normal")
+    app.step([], 1 / 60)
+    table.skip()
+    stock = list(table.zones["stock"])
+    assert len(stock) > 3
+    for s in stock:                              # the whole pile on its way at once
+        s.move_to(s.target[0] + 3, s.target[1] + 2, duration=0.5)
+    drawn: list[tuple[CardSprite, bool]] = []
+    real = CardSprite.draw
+
+    def record(self, surface, art, shadow=True):
+        drawn.append((self, shadow))
+        real(self, surface, art, shadow)
+
+    monkeypatch.setattr(CardSprite, "draw", record)
+    app.step([], 1 / 60)
+    moving = [(s, sh) for s, sh in drawn if s.zone == "stock" and s.moving]
+    assert len(moving) == len(stock)
+    assert 1 <= sum(1 for _s, sh in moving if sh) <= 2

@@ -86,3 +86,12 @@ class RestingLayer:
             return True
         cards = self.zones.get(sprite.zone)
         return not cards or cards[0] is sprite
+
+    def casts_shadow_moving(self, sprite: CardSprite) -> bool:
+        """A card on its way: its own shadow, unless it is one of a pile's cards all moving
+        together (the stock closing up as a card is drawn, a pile gathered): those add up
+        to a black block as well, so only the pile's bottom card and its top one cast one."""
+        if sprite.dragging or self.casts_shadow(sprite):
+            return True
+        cards = self.zones.get(sprite.zone)
+        return not cards or cards[-1] is sprite

@@ -456,7 +456,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         focused = self.keys.focused_hand_card()
         for s in self.sprites.ordered():
             if s.zone == hand or s.moving or s.dragging:
-                s.draw(surface, art)
+                s.draw(surface, art, shadow=self.casts_shadow_moving(s))
                 if s is focused and not s.moving:
                     # the ring goes on before the cards to its right, so they cover it as
                     # they cover the card: it frames the card and hides no neighbour's index
