@@ -189,8 +189,8 @@ def test_setup_shows_each_measured_level_with_its_rating_word(app, monkeypatch):
     setup = app.push(SetupScene("sixtysix"))
     frames(app)
     notes = [str(n) for n in setup.notes()]
-    assert "Easy: 310, beginner." in notes
-    assert "Hard: 1,050, strong." in notes
+    assert "Easy: beginner (310)." in notes
+    assert "Hard: strong (1,050)." in notes
     assert not any(n.startswith("Medium:") for n in notes)  # not measured: no rating shown
     i18n.set_language("fr")
     try:
@@ -219,7 +219,7 @@ def test_setup_offers_expert_only_in_the_games_measured_for_it(app, monkeypatch)
     frames(app)
     level = setup.widget("seat1.level")
     assert [v for v, _ in level.options] == ["easy", "medium", "hard", "expert"]
-    assert "Expert: 1,100, strong." in [str(n) for n in setup.notes()]
+    assert "Expert: strong (1,100)." in [str(n) for n in setup.notes()]
     i18n.set_language("fr")
     try:
         assert any(n.startswith("Expert") for n in map(str, setup.notes()))

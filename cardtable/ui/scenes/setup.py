@@ -302,8 +302,10 @@ class SetupScene(FormScene):
         rows = [(label, r) for label, r in rows if r is not None]
         if not rows:
             return []
-        return [N_("Computer levels, measured on one scale where a random player is 0:")] + [
-            Msg("{level}: {rating}, {word}.", level=Msg(label), rating=number(r.rating),
+        # the plain word first; the number for those who want it, said what it means
+        return [N_("How strong each level plays, rated from games between them (random "
+                   "play is 0; 200 more wins about 3 times in 4):")] + [
+            Msg("{level}: {word} ({rating}).", level=Msg(label), rating=number(r.rating),
                 word=Msg(r.word))
             for label, r in rows
         ]
