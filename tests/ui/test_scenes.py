@@ -681,3 +681,39 @@ def test_the_arrows_move_over_the_game_tiles_as_they_lie(app):
     press(app, pygame.K_DOWN)
     press(app, pygame.K_DOWN)
     assert not hasattr(picker.form.focused, "spec")      # Back
+
+
+def test_a_summary_with_a_short_body_fits_its_panel_to_it(app):
+    """A game's body that says how far down it drew gets a panel no taller than it needs
+    (rummy's sheet for four players left a wide empty band above the deal code); one that
+    fills its room keeps the whole panel, as does a body that says nothing."""
+    state, events = finished_match("sixtysix", 2, options={"target": 3})
+    seen = []
+
+    def short(surface, area, scene):
+        seen.append(pygame.Rect(area))
+        return area.top + 100
+
+    def full(surface, area, scene):
+        return area.bottom
+
+    app.push(MenuScene())
+    tall = app.push(SummaryScene(events[-1], state.score_sheet, ["You", "Theo"], "sixtysix",
+                                 body=full))
+    frames(app)
+    whole = tall.panel_rect()
+    app.pop()
+    fitted = app.push(SummaryScene(events[-1], state.score_sheet, ["You", "Theo"], "sixtysix",
+                                   body=short))
+    frames(app)
+    p = fitted.panel_rect()
+    assert p.height < whole.height - 100 and p.center == whole.center
+    area = fitted.body_area(p)
+    assert area.top + 100 <= area.bottom <= area.top + 100 + 40
+    buttons = [w.rect for w in fitted.form.widgets]
+    assert all(p.contains(b) for b in buttons)
+    app.pop()
+    silent = app.push(SummaryScene(events[-1], state.score_sheet, ["You", "Theo"], "sixtysix",
+                                   body=lambda surface, area, scene: None))
+    frames(app)
+    assert silent.panel_rect() == whole

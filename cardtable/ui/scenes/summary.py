@@ -277,6 +277,45 @@ class SummaryScene(ModalScene):
         self.target = target
         self.form = Form(on_cancel=self.close)
         self.form.keyboard = False
+        #: height taken off the panel: room a game's body left empty (a short sheet)
+        self.spare = 0
+
+    # ---- the panel fits what it shows -----------------------------------------------------
+    def panel_rect(self) -> pygame.Rect:
+        r = super().panel_rect()
+        if self.spare:
+            r.height -= self.spare
+            r.center = (self.size[0] // 2, self.size[1] // 2)
+        return r
+
+    def layout(self) -> None:
+        """A game's body that says how far down it drew (rummy's sheet for three or four
+        players) gets a panel no taller than it needs: a fixed one left a wide empty band
+        above the deal code."""
+        self.spare = 0
+        if self.body is not None and self.size[0] > 0 and self.size[1] > 0:
+            p = self.panel_rect()
+            area = self.body_area(p)
+            used = self.body(pygame.Surface(self.size, pygame.SRCALPHA), area, self)
+            if isinstance(used, (int, float)) and not isinstance(used, bool):
+                self.spare = max(0, int(area.bottom - used - theme.px(20)))
+        super().layout()
+
+    def code_room(self, p: pygame.Rect) -> int:
+        """The height of the deal code's line over the buttons (0: no code)."""
+        code = self.code_line()
+        if code is None:
+            return 0
+        size = theme.fit_size(code, theme.px(theme.SMALL + 1), p.width - 2 * theme.px(28))
+        return theme.line_height(size) + theme.px(6)
+
+    def body_area(self, p: pygame.Rect) -> pygame.Rect:
+        """Where a game's body is drawn in the panel ``p``: under the title, over the code
+        and the buttons."""
+        pad = theme.px(28)
+        y = p.top + theme.px(22) + theme.px(theme.HEADING) + theme.px(8)
+        bottom = p.bottom - theme.px(BUTTON_HEIGHT) - theme.px(34) - self.code_room(p)
+        return pygame.Rect(p.left + pad, y, p.width - 2 * pad, bottom - y)
 
     @classmethod
     def for_table(cls, table, event: dict) -> SummaryScene:
@@ -344,11 +383,9 @@ class SummaryScene(ModalScene):
         p = self.draw_frame(surface)
         pad = theme.px(28)
         code = self.code_line()
-        code_room = 0
         if code is not None:
             # on a line of its own over the buttons, whole (a player copies it from here)
             size = theme.fit_size(code, theme.px(theme.SMALL + 1), p.width - 2 * pad)
-            code_room = theme.line_height(size) + theme.px(6)
             buttons_top = min(b.rect.top for b in self.form.widgets) if self.form.widgets \
                 else p.bottom - theme.px(self.BUTTON_MARGIN) - theme.px(BUTTON_HEIGHT)
             theme.draw_text(surface, code, (p.centerx, buttons_top - theme.px(8)), size,
@@ -359,8 +396,7 @@ class SummaryScene(ModalScene):
                         bold=True, anchor="midtop")
         y += theme.px(theme.HEADING) + theme.px(8)
         if self.body is not None:
-            bottom = p.bottom - theme.px(BUTTON_HEIGHT) - theme.px(34) - code_room
-            self.body(surface, pygame.Rect(x, y, p.width - 2 * pad, bottom - y), self)
+            self.body(surface, self.body_area(p), self)
             self.form.draw(surface)
             return
         facts, rows = breakdown(self.event, self.seat_names)

@@ -569,8 +569,9 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
         return self.said(out, N_("{deal} {k}: you went out"), N_("{deal} {k}: {name} went out"),
                          deal=deal, k=k)
 
-    def summary_body(self, surface, rect, scene) -> None:
-        rummy_sheet.draw(self, surface, rect, scene)
+    def summary_body(self, surface, rect, scene) -> int:
+        """The hand's sheet in ``rect``; how far down it drew."""
+        return rummy_sheet.draw(self, surface, rect, scene)
 
     def money_lines(self) -> list[tuple[str, str, tuple | None]]:
         """Rows about the pot for the score panel (rummy65 only)."""

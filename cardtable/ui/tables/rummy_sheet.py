@@ -82,7 +82,7 @@ def _mini(table, surface, code: str, value: int, x: int, y: int, w: int, h: int,
                         shadow=False)
 
 
-def draw(table, surface: pygame.Surface, area: pygame.Rect, scene) -> None:
+def draw(table, surface: pygame.Surface, area: pygame.Rect, scene) -> int:
     ev = scene.event
     names = [table.you(s) if s == table.viewer else table.name(s) for s in range(table.n)]
     n = table.n
@@ -209,6 +209,7 @@ def draw(table, surface: pygame.Surface, area: pygame.Rect, scene) -> None:
         legend = Msg("took 10¢ from the pot that hand  ·  {rest}", rest=legend)
     r = theme.draw_text(surface, legend, (area.right, ly), theme.px(12), theme.TEXT_MUTED,
                         anchor="topright", shadow=False)
+    bottom = r.bottom
     if pot:
         pygame.draw.circle(surface, theme.ACCENT, (r.left - theme.px(8), r.centery),
                            theme.px(3))
@@ -218,6 +219,8 @@ def draw(table, surface: pygame.Surface, area: pygame.Rect, scene) -> None:
             theme.draw_text(surface, line, (area.left, y), theme.px(13), theme.TEXT_DIM,
                             shadow=False)
             y += theme.px(17)
+        bottom = y
+    return bottom
 
 
 def pot_legend(ante: int = ANTE, take: int = TAKE) -> Msg:
