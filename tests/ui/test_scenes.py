@@ -717,3 +717,14 @@ def test_a_summary_with_a_short_body_fits_its_panel_to_it(app):
                                    body=lambda surface, area, scene: None))
     frames(app)
     assert silent.panel_rect() == whole
+
+
+def test_settings_need_no_scroll_bar_when_their_panels_fit(app):
+    """At 1280x720 the panels fit; the margin kept under them for scrolling made the
+    content 8 px taller than its room and showed a scroll bar for nothing."""
+    settings = app.push(SettingsScene())
+    frames(app)
+    left, _, access = settings.panel_rects()
+    area = settings.scroller.area
+    assert max(left.bottom, access.bottom) <= area.bottom
+    assert not settings.scroller.active

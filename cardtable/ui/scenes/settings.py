@@ -166,8 +166,11 @@ class SettingsScene(FormScene):
         for key, widget in placed:
             self.add(widget, key)
         left, _, access = self._rects
-        self.scroll(self.content_area(), [wd for _, wd in placed],
-                    max(left.bottom, access.bottom) + theme.px(16))
+        area = self.content_area()
+        bottom = max(left.bottom, access.bottom)
+        # a margin under the panels when they scroll; when they fit, no scroll bar for it
+        self.scroll(area, [wd for _, wd in placed],
+                    bottom + theme.px(16) if bottom > area.bottom else bottom)
         self.back_button(N_("Done"))
 
     def art(self):
