@@ -406,3 +406,17 @@ def test_draws_at_both_sizes(n):
         surf = app.screen
         x, y = grab(table.zone("hand0")[4])
         assert sum(surf.get_at((x + 4, y))[:3]) > 450     # a white card face
+
+
+def test_a_long_caption_keeps_between_the_side_seats_pairs():
+    """A swap's caption ran over the pairs of the seat on the right and its word "Swap";
+    a caption now keeps within the room between the side seats' pairs (a smaller type)."""
+    app, table = start({0: []}, n=4)
+    table.show_caption("Swap with Theo: you give the jack of diamonds and get the 9 of "
+                       "diamonds", 10.0)
+    table.caption[1] = 1.0
+    rect = table._draw_caption(app.screen)
+    room = table.game.caption_width()
+    assert room is not None and rect.width <= room
+    sides = [table.game.grid_rect(s) for s in range(4) if table.game.slot(s) in ("left", "right")]
+    assert len(sides) == 2 and not any(rect.colliderect(r) for r in sides)

@@ -555,6 +555,10 @@ class GameTable:
         cx, cy = self.centre
         return (cx, cy - self.ch * 1.12)
 
+    def caption_width(self) -> int | None:
+        """The widest a caption may be drawn at :meth:`caption_pos` (None: the window's)."""
+        return None
+
     def last_trick(self) -> tuple[list[tuple[int, str]], int, str] | None:
         """(cards as (seat, code) in play order, winner, a note) of the last trick."""
         return getattr(self, "last", None)

@@ -119,6 +119,19 @@ class Pairs65Layout:
         above = self._top_row_y() + self.ph / 2 + theme.px(3)
         return (cx, (above + cy - self.ch / 2) / 2)
 
+    def caption_width(self) -> int | None:
+        """Between the pairs of the seats on the left and the right (a long caption, a
+        swap, ran over their pairs and the word "Swap")."""
+        sides = [self.grid_rect(seat) for seat in range(self.n)
+                 if self.slot(seat) in ("left", "right")]
+        if not sides:
+            return None
+        left = max((r.right for r in sides if r.centerx < self.size[0] / 2), default=0)
+        right = min((r.left for r in sides if r.centerx > self.size[0] / 2),
+                    default=self.size[0])
+        half = min(self.size[0] / 2 - left, right - self.size[0] / 2) - theme.px(10)
+        return max(theme.px(200), int(2 * half))
+
     def card_rect(self, pos, width) -> pygame.Rect:
         r = pygame.Rect(0, 0, int(width), card_height(int(width)))
         r.center = (int(pos[0]), int(pos[1]))

@@ -324,11 +324,16 @@ class Hud:
         left = seconds - age
         return max(0, min(255, int(255 * left / FADE_OUT))) if left < FADE_OUT else 255
 
-    def _draw_caption(self, surface) -> None:
+    def _draw_caption(self, surface) -> pygame.Rect | None:
         if self.caption is None:
-            return
+            return None
         cx, cy = self.game.caption_pos()
-        self.pill(surface, self.caption[0], (cx, cy), theme.px(17), self._fade(self.caption))
+        # within the room the table gives it: a smaller type first, then two lines
+        room = self.game.caption_width() or surface.get_width() - theme.px(40)
+        text = room - theme.px(36)
+        size = theme.fit_size(self.caption[0], theme.px(17), text, bold=True, least=0.8)
+        return self.pill(surface, self.caption[0], (cx, cy), size, self._fade(self.caption),
+                         width=text)
 
     def _draw_toast(self, surface) -> pygame.Rect | None:
         if self.toast is None:
