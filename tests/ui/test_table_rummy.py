@@ -547,3 +547,37 @@ def test_a_hand_all_in_planned_melds_is_said_to_be_still_held():
     assert table.zone("hand0") == [] and not g.my_turn()
     assert tr(g.status()) == tr(Msg("Your planned melds stay in your hand until you go out "
                                     "on your turn."))
+
+
+def test_a_wild_card_s_tag_keeps_off_the_piles():
+    """The tag over a wild card in a planned meld ('10♥') stood on the discard pile's edge
+    when the meld lay just under the piles; it goes on the card's top edge then."""
+    front = ["8H", "4S", "6D", "9H", "TD", "JS", "3D", "KH", "AH", "9C"]
+    app, table = start("rummy65", 3, dealer=2, front=front)
+    game = table.game
+    assert wait_for_human(app, table)
+    drag(app, table, card(table, "8H"), new_group_point(table))
+    zone = game.stage_zones()[0]
+    for code in ("9H", "3D"):
+        drag(app, table, card(table, code), table.zone(zone)[0].rect().center)
+    for _ in range(30):
+        app.step([], 1 / 60)
+    assert group_label(table, zone)[0]
+    wild = card(table, "3D", zone)
+    top = wild.rect().top
+
+    class Screen:
+        def __init__(self):
+            self.rects = []
+
+        def blit(self, img, rect):
+            self.rects.append(pygame.Rect(rect))
+
+    free = Screen()
+    game._draw_wild_tags(free)
+    assert len(free.rects) == 1 and free.rects[0].bottom <= top   # over the card
+    over = free.rects[0]
+    game.pile_rect = lambda: over.inflate(4, 4)                   # a pile just there
+    moved = Screen()
+    game._draw_wild_tags(moved)
+    assert moved.rects[0].bottom > top > moved.rects[0].top       # on the card's top edge

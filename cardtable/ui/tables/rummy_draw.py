@@ -196,6 +196,7 @@ class RummyDrawing:
 
     def _draw_wild_tags(self, surface) -> None:
         t = self.t
+        piles = (self.stock_rect(), self.pile_rect())
         for zone in self.stage_zones() + list(self.laid_zones.get(self.viewer, [])):
             sprites = t.zones.get(zone, [])
             ok, _, stands = self.check([s.code for s in sprites])
@@ -204,9 +205,15 @@ class RummyDrawing:
             for s, stand in zip(sprites, stands, strict=True):
                 if stand is None or s.dragging or s.moving:
                     continue
-                self._tag(surface, stand, (s.x, s.y - card_height(s.width) / 2 - theme.px(3)))
+                top = s.y - card_height(s.width) / 2
+                img = self._tag_image(stand)
+                rect = img.get_rect(midbottom=(int(s.x), int(top - theme.px(3))))
+                if any(rect.colliderect(p) for p in piles):
+                    # just under the piles: on the card's top edge instead of over it
+                    rect.bottom = int(top + rect.height * 0.7)
+                surface.blit(img, rect)
 
-    def _tag(self, surface, stand: str, pos) -> None:
+    def _tag_image(self, stand: str) -> pygame.Surface:
         """A small label over a wild card: the card it stands for ('7♥', or '7' in a set)."""
         t = self.t
         size = theme.px(13)
@@ -229,4 +236,4 @@ class RummyDrawing:
                 img.blit(sym, sym.get_rect(midleft=(x + tw + theme.px(2),
                                                     img.get_height() // 2)))
             t.panel_cache[key] = img
-        surface.blit(img, img.get_rect(midbottom=(int(pos[0]), int(pos[1]))))
+        return img
