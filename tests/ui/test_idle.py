@@ -199,14 +199,11 @@ def test_stepping_frames_directly_still_draws_every_frame(app):
     assert app.frame == before + 5
 
 
-@pytest.mark.parametrize("game", ["sixtysix", "rummy65"])
-def test_a_pile_casts_one_shadow(app, game, monkeypatch):
-    """The stock is drawn with the shadow of its bottom card only (a shadow under every
-    card added up to a black edge)."""
+def record_draws(monkeypatch) -> list:
+    """Every card drawn from now on, with whether it cast its shadow."""
     from cardtable.ui.sprites import CardSprite
 
-    table = table_for(app, game, speed="normal")
-    drawn: list[tuple[CardSprite, bool]] = []
+    drawn: list = []
     real = CardSprite.draw
 
     def record(self, surface, art, shadow=True):
@@ -214,6 +211,15 @@ def test_a_pile_casts_one_shadow(app, game, monkeypatch):
         real(self, surface, art, shadow)
 
     monkeypatch.setattr(CardSprite, "draw", record)
+    return drawn
+
+
+@pytest.mark.parametrize("game", ["sixtysix", "rummy65"])
+def test_a_pile_casts_one_shadow(app, game, monkeypatch):
+    """The stock is drawn with the shadow of its bottom card only (a shadow under every
+    card added up to a black edge)."""
+    table = table_for(app, game, speed="normal")
+    drawn = record_draws(monkeypatch)
     app.step([], 1 / 60)
     table.skip()
     table._static = None
@@ -336,8 +342,6 @@ def test_a_pile_moving_together_casts_two_shadows_at_most(app, game, monkeypatch
     """The stock closing up as a card is drawn moves every card of it at once; each cast a
     shadow as it moved and the pile stood on a black block for a moment. Only its bottom
     and top cards cast one."""
-    from cardtable.ui.sprites import CardSprite
-
     table = table_for(app, game, speed="normal")
     app.step([], 1 / 60)
     table.skip()
@@ -345,14 +349,7 @@ def test_a_pile_moving_together_casts_two_shadows_at_most(app, game, monkeypatch
     assert len(stock) > 3
     for s in stock:                              # the whole pile on its way at once
         s.move_to(s.target[0] + 3, s.target[1] + 2, duration=0.5)
-    drawn: list[tuple[CardSprite, bool]] = []
-    real = CardSprite.draw
-
-    def record(self, surface, art, shadow=True):
-        drawn.append((self, shadow))
-        real(self, surface, art, shadow)
-
-    monkeypatch.setattr(CardSprite, "draw", record)
+    drawn = record_draws(monkeypatch)
     app.step([], 1 / 60)
     moving = [(s, sh) for s, sh in drawn if s.zone == "stock" and s.moving]
     assert len(moving) == len(stock)

@@ -94,7 +94,9 @@ def test_a_damaged_save_is_set_aside_with_a_toast_and_the_menu_carries_on(tmp_pa
     assert isinstance(app.top, MenuScene) and app.top.widget("Continue") is None
 
 
-def test_starting_a_new_match_asks_before_replacing_the_one_in_progress(tmp_path):
+def asked_to_replace(tmp_path):
+    """An app with a match in progress (one move played, left for the menu) and a new
+    match asked for: (app, the first table, the question)."""
     app = new_app(tmp_path)
     app.start_match(dict(CONFIG))
     first = app.top
@@ -103,6 +105,11 @@ def test_starting_a_new_match_asks_before_replacing_the_one_in_progress(tmp_path
     app.start_match(dict(CONFIG, seed=5))
     ask = app.top
     assert isinstance(ask, ConfirmScene)
+    return app, first, ask
+
+
+def test_starting_a_new_match_asks_before_replacing_the_one_in_progress(tmp_path):
+    app, first, ask = asked_to_replace(tmp_path)
     press(app, pygame.K_ESCAPE)                 # no: nothing changes
     assert app.top is not ask and app.table is first
     app.continue_match()
@@ -229,14 +236,7 @@ def test_a_question_shows_its_safe_answer_focused_from_the_start(tmp_path):
     """The gold button is the one that replaces the match; Enter presses the focused one,
     Keep it / Cancel, so that focus is shown at once (before, the first key only showed it
     and people pressed Enter expecting the gold button)."""
-    app = new_app(tmp_path)
-    app.start_match(dict(CONFIG))
-    first = app.top
-    play_some(app, first, 1)
-    first.leave()
-    app.start_match(dict(CONFIG, seed=5))
-    ask = app.top
-    assert isinstance(ask, ConfirmScene)
+    app, first, ask = asked_to_replace(tmp_path)
     frames(app)
     no = ask.widget("no")
     assert no.focused and no.show_focus and not ask.widget("yes").focused
