@@ -498,3 +498,27 @@ def test_eight_rummy_plates_keep_apart_at_every_text_size(text_size):
     for p in plates:
         assert not any(p.colliderect(b) for b in buttons), p
     table.match.close()
+
+
+def test_a_plate_keeps_its_width_while_its_computer_thinks():
+    """The plate widens for "Computer · Medium" beside a score of 100; "Thinking..." is
+    shorter, and the plate must not narrow and widen again at every turn."""
+    from cardtable.match import Match, Seat
+    from cardtable.ui.app import App
+    from cardtable.ui.scenes import table as table_mod
+    from cardtable.ui.scenes.table import TableScene
+
+    app = App(size=(1280, 720), settings={"animation_speed": "off", "sound": False})
+    table_mod.install(app)
+    seats = [Seat("You", "human", "easy"), Seat("Margot", "computer", "medium"),
+             Seat("Hana", "computer", "medium")]
+    table = table_mod.show_table(app, TableScene(Match("rummy65", seats, seed=3, pace=0),
+                                                 pace=0.0, sound=False))
+    table.scores = [0, 100, 0]
+    table.turn = None
+    between = table.plate_width(1)
+    table.skip()
+    table.turn = 1
+    assert table.idle and str(table.plate_words(1)).startswith("Thinking")
+    assert table.plate_width(1) == between > 176
+    table.match.close()

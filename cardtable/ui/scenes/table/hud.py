@@ -98,20 +98,24 @@ class Hud:
         for seat in range(self.match.n_players):
             self._plate(surface, self.plate_rect(seat, bounds), seat)
 
+    def plate_player(self, seat: int) -> Msg | str:
+        """Who plays a seat, as its plate says between turns."""
+        info = self.match.seats[seat]
+        if info.is_human:
+            # the person at this screen (their plate already says "You" by default), or a
+            # person passing the screen round or at another table
+            return N_("Your seat") if seat == self.viewer and not self.hotseat \
+                else N_("Human player")
+        if info.level in LEVEL_WORDS:
+            return Msg("Computer · {level}", level=Msg(LEVEL_WORDS[info.level]))
+        return N_("Computer")   # a level not known here (a review's deal record keeps none)
+
     def plate_words(self, seat: int) -> Msg | str:
         """The small line under a seat's name: who plays it, or that it is to play now."""
         m = self.match
         info = m.seats[seat]
         turn = self.turn == seat and not m.is_over
-        if info.is_human:
-            # the person at this screen (their plate already says "You" by default), or a
-            # person passing the screen round or at another table
-            sub = N_("Your seat") if seat == self.viewer and not self.hotseat \
-                else N_("Human player")
-        elif info.level in LEVEL_WORDS:
-            sub = Msg("Computer · {level}", level=Msg(LEVEL_WORDS[info.level]))
-        else:                   # a level not known here (a review's deal record keeps none)
-            sub = N_("Computer")
+        sub = self.plate_player(seat)
         if turn and not info.is_human and self.idle:
             sub = Msg("Thinking{dots}", dots="." * (1 + int(self.clock * 3) % 3))
         elif turn and info.is_human:
@@ -126,8 +130,11 @@ class Hud:
         shortened)."""
         base = int(theme.px(176) * max(1.0, theme.text_scale()))
         score = self.scores[seat] if seat < len(self.scores) else 0
+        # sized for who plays it as well as for what it says now ("Thinking..." is shorter
+        # than "Computer · Medium": the plate keeps its width through the turn)
         words = max(theme.text_size(i18n.seat_name(self.match.seats[seat].name), theme.px(17),
                                     bold=True)[0],
+                    theme.text_size(self.plate_player(seat), theme.px(13))[0],
                     theme.text_size(self.plate_words(seat), theme.px(13))[0])
         need = (theme.px(30) + words + theme.px(8) + theme.px(14)
                 + theme.text_size(str(score), theme.px(24), bold=True)[0])
