@@ -33,7 +33,7 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ui/main.py": None,  # the program's start, run by tests/test_smoke.py
     "cardtable/ui/scenes/table/controls.py": None,  # the table package: tests/ui/test_table.py
     "cardtable/ui/scenes/table/handover.py": None,  # ... and test_hotseat.py drive it as a whole
-    "cardtable/ui/scenes/table/hud.py": None,
+    "cardtable/ui/scenes/table/hud.py": "tests/ui/test_table.py",
     "cardtable/ui/scenes/table/inputs.py": None,
     "cardtable/ui/scenes/table/layer.py": None,
     "cardtable/ui/scenes/table/listen.py": "tests/ui/test_speech_play.py",
