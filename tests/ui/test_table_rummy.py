@@ -581,3 +581,14 @@ def test_a_wild_card_s_tag_keeps_off_the_piles():
     moved = Screen()
     game._draw_wild_tags(moved)
     assert moved.rects[0].bottom > top > moved.rects[0].top       # on the card's top edge
+
+
+def test_an_opponent_s_hand_lies_under_the_melds_it_laid():
+    """Shown face up after its last turn, an opponent's hand reached down over its row of
+    laid melds and hid them; the melds are drawn over it now (its indices show above
+    them). The player's own hand stays on top of everything."""
+    app, table = start("quebec65", 3, dealer=2, front=["7C", "4S", "6D"])
+    game = table.game
+    laid = game.zone_z("laid1_0")
+    assert game.zone_z("hand1") < laid < game.zone_z(f"hand{game.viewer}")
+    assert game.zone_z("hand2") < laid

@@ -219,6 +219,14 @@ class RummyLayout:
         tw = self.tiny_width()
         return max(2.0, min(tw * 0.3, (pw - tw) / max(1, count - 1)))
 
+    def zone_z(self, zone: str) -> int:
+        """An opponent's hand lies under the melds it has laid: shown face up (after its last
+        turn, in the review) it reaches down over its row of melds, which stay whole on top
+        while the hand's indices show above them."""
+        if zone.startswith("hand") and zone != f"hand{self.viewer}":
+            return self.ZONE_Z["laid"] - 50
+        return super().zone_z(zone)
+
     def place_hand(self, seat: int, sprites: list) -> list[Target]:
         if seat == self.viewer:
             return super().place_hand(seat, sprites)
