@@ -85,6 +85,10 @@ def test_enter_after_a_hint_plays_the_hinted_card():
         assert len(table.match.moves) == n + 1
         seat, action = table.match.moves[n]
         assert seat == 0 and action.kind == "play" and action.card == code
+        # the hint's message goes with the move it was about (it stayed up through the
+        # other players' moves, naming a card no longer held)
+        app.step([], DT)
+        assert table.toast is None or "Hint:" not in str(table.toast[0])
     finally:
         table.match.close()
 

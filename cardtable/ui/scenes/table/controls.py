@@ -36,6 +36,7 @@ class Controls:
             return
         self.hint_cards = hint_cards(action)
         self.show_toast(hint_text(action, reason, self.match.names()), 6.0, kind="info")
+        self._hint_toast = self.toast
         # the keyboard's focus moves to the card hinted at, so Enter plays it
         for s in self.zones.get(f"hand{self.viewer}", []):
             if s.code in self.hint_cards:
@@ -78,6 +79,7 @@ class Controls:
             self.playable = {a.card for a in self.legal if a.kind == "play"}
             self._hint = None
             self.hint_cards = set()
+            self._drop_hint_toast()
             self.rebuild_controls()
         hand = self.zones.get(f"hand{self.viewer}", [])
         for s in hand:
@@ -245,6 +247,14 @@ class Controls:
         self.app.open("confirm", N_("Leave the table?"),
                       N_("The match is kept: Continue on the menu brings you back to it."),
                       N_("Go to the menu"), self.leave, no=N_("Stay"))
+
+    def _drop_hint_toast(self) -> None:
+        """A move made (the hint's or another): its hint's message goes too (it stayed up
+        through the other players' moves, naming a card no longer held)."""
+        shown = getattr(self, "_hint_toast", None)
+        if shown is not None and self.toast is shown:
+            self.toast = None
+        self._hint_toast = None
 
     def clear_hint(self) -> bool:
         """Forget the hint shown (or asked for); False when there was none."""
