@@ -138,3 +138,25 @@ def test_french_puts_a_space_before_two_part_punctuation():
             if msg.id and text and re.search(r"[^\s(\[][;?!](\s|$|\))", text):
                 glued.append(text)
     assert not glued, glued[:5]
+
+
+def test_texts_marked_inside_other_calls_are_extracted():
+    """A text marked inside the call of another keyword (a caption's said(..., N_(...)),
+    Msg(reasons.get(code, N_(...)))) was missed by the extractor and shown in English in
+    French; the syntax tree finds them wherever they are nested."""
+    ids = {msgid for _, msgid in source_messages()}
+    assert "Not a meld" in ids                                  # Msg(d.get(k, N_(...)))
+    assert "{name} went out: everybody else takes one last turn" in ids  # show_caption(said())
+    assert "Click or Esc to close" in ids
+
+
+def test_the_syntax_tree_finds_nested_marks(tmp_path):
+    folder = tmp_path / "pkg"
+    (folder / "engine").mkdir(parents=True)
+    (folder / "a.py").write_text('show_caption(said(1, N_("One"), N_("Two")))\n'
+                                 'x = Msg(table.get(k, N_("Three " "joined")))\n')
+    (folder / "engine" / "b.py").write_text('N_("Never: the engine does not translate")\n')
+    tool = _locale_tool()
+    tool.ROOT = tmp_path
+    found = sorted(text for _, _, text in tool.marked_texts(folder))
+    assert found == ["One", "Three joined", "Two"]

@@ -124,8 +124,9 @@ def test_number_and_percent_helpers():
 
 def test_french_undo_and_continue_are_different_words(french):
     assert i18n._("Undo") != i18n._("Continue")
-    # "reprendre un coup" is French for taking a move back; going on is "Continuer"
-    assert i18n._("Undo") == "Reprendre" and i18n._("Continue") == "Continuer"
+    # "Reprendre" (a move taken back, as in chess) read as "resume" to a newcomer, and
+    # "Annuler" is Cancel's word: "Défaire" says it alone; going on is "Continuer"
+    assert i18n._("Undo") == "Défaire" and i18n._("Continue") == "Continuer"
     # nothing else on the table's row of buttons or the summary says the same
     assert i18n._("Undo") not in {i18n._(w) for w in ("Cancel", "Menu", "Hint", "Last trick")}
 

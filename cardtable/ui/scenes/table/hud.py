@@ -15,6 +15,8 @@ from cardtable.ui import theme
 from cardtable.ui.scenes.table.words import LEVEL_WORDS
 
 FADE_IN, FADE_OUT = 0.15, 0.45   # the table's toasts and captions, seconds
+#: under the title of the last trick opened by a click or a key
+CLOSE_REVIEW = N_("Click or Esc to close")
 #: the widest line of a toast, in pixels of text before scaling: a longer message is broken
 #: into lines (a wide one would reach over the labels of the piles either side)
 TOAST_WIDTH = 440
@@ -371,13 +373,18 @@ class Hud:
         n = len(cards)
         gap = int(cw * 0.25)
         total = n * cw + (n - 1) * gap
-        panel = pygame.Rect(0, 0, total + theme.px(60), int(cw * 1.4) + theme.px(120))
+        panel = pygame.Rect(0, 0, total + theme.px(60), int(cw * 1.4) + theme.px(132))
         panel.center = (w // 2, int(h * 0.45))
         theme.panel(surface, panel, alpha=225, radius=theme.px(16))
         theme.draw_text(surface, "Last trick", (panel.centerx, panel.y + theme.px(14)),
                         theme.px(20), theme.ACCENT_LIGHT, bold=True, anchor="midtop")
+        if self.review:         # opened by a click or a key: say how it goes away
+            theme.draw_text(surface, theme.ellipsize(CLOSE_REVIEW, theme.px(12),
+                                                     panel.width - theme.px(20)),
+                            (panel.centerx, panel.y + theme.px(40)), theme.px(12),
+                            theme.TEXT_MUTED, anchor="midtop", shadow=False)
         x = panel.centerx - total // 2
-        y = panel.y + theme.px(50)
+        y = panel.y + theme.px(62)
         for seat, code in cards:
             img = self.art.face(code, cw)
             surface.blit(img, (x, y))

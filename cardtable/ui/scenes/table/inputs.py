@@ -48,8 +48,10 @@ class Input:
                 self.show_rules()
                 return True
             if event.key == pygame.K_ESCAPE:
-                if self.review:
-                    self.review = False
+                if self.review or self.review_hover:
+                    # the last trick, opened by a click or shown while the pointer rests on
+                    # its button: Esc closes it (it asked to leave the table over it)
+                    self.review = self.review_hover = False
                 else:
                     self.ask_leave()
                 return True
