@@ -8,7 +8,6 @@ script and the catalogue test agree on what counts as a text.
 from __future__ import annotations
 
 import ast
-
 import os
 import sys
 from pathlib import Path
