@@ -47,7 +47,7 @@ from itertools import combinations, product
 from types import MappingProxyType
 from typing import NamedTuple
 
-from .cards import JOKER, NUMBER_RANK, RANK_NUMBER, SUITS, is_valid_code
+from .cards import JOKER, NUMBER_RANK, RANK_NUMBER, RANKS, SUITS, is_valid_code
 
 __all__ = [
     "REASONS",
@@ -58,6 +58,7 @@ __all__ = [
     "can_meld_all",
     "check_meld",
     "check_meld_code",
+    "dead_pair",
     "MeldReason",
     "check_partition",
     "clear_cache",
@@ -354,12 +355,22 @@ def _read(cards: Sequence[str], rules: MeldRules) -> tuple[list[_Reading], MeldR
     return [], _shape_failure([cards[i] for i in pure], n)
 
 
+def _run_span(cards: list[str]) -> int:
+    """How many places the shortest run holding ``cards`` would take (the ace low or high)."""
+    low = [_position(c) for c in cards]
+    high = [14 if p == 1 else p for p in low]
+    return min(max(ps) - min(ps) + 1 for ps in (low, high))
+
+
 def _shape_failure(pure: list[str], n: int) -> MeldReason:
     """Why cards whose non-wild cards share neither a rank nor a run shape fail."""
     ranks = [c[0] for c in pure]
     suits = {c[1] for c in pure}
     if len(suits) > 1:
-        code = "mixed_suits" if len(set(ranks)) == len(ranks) else "no_shared_rank_or_suit"
+        # "a run needs one suit" only where the ranks nearly make a run of n cards (5♥ 6♠
+        # 7♥); cards of other ranks and suits (7♠ A♥ 5♦) could be neither a set nor a run
+        code = "mixed_suits" if len(set(ranks)) == len(ranks) and _run_span(pure) <= n + 1 \
+            else "no_shared_rank_or_suit"
         return _why(code)
     if len(set(ranks)) != len(ranks):
         return _why("duplicate_rank")
@@ -384,6 +395,22 @@ def check_meld_code(cards: Sequence[str], rules: MeldRules) -> MeldReason | None
     """
     valid, why = _read(cards, rules)
     return None if valid else why
+
+
+#: every card a group may be completed with: each natural card and a joker
+_ANY_CARD = tuple(r + s for r in RANKS for s in SUITS) + (JOKER,)
+
+
+def dead_pair(cards: Sequence[str], rules: MeldRules) -> MeldReason | None:
+    """Two cards no third card makes a meld with (7♠ A♥: neither one rank nor one suit),
+    and why; None for any other group (two cards one more card completes, or another
+    number of cards)."""
+    if len(cards) != 2 or not all(is_valid_code(c) for c in cards):
+        return None
+    if any(_read(list(cards) + [c], rules)[0] for c in _ANY_CARD):
+        return None
+    a, b = cards
+    return _why("no_shared_rank_or_suit" if a[0] != b[0] and a[1] != b[1] else "not_sequence")
 
 
 def check_meld(cards: Sequence[str], rules: MeldRules) -> str | None:

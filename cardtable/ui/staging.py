@@ -65,6 +65,10 @@ class Verdict:
 def check(codes: Sequence[str], rules: meldlib.MeldRules) -> Verdict:
     """The :class:`Verdict` on one group of cards."""
     if len(codes) < MELD_SIZE:
+        dead = meldlib.dead_pair(codes, rules)
+        if dead is not None:
+            # no third card makes a meld of these two (7♠ A♥): "add 1 more card" misled
+            return Verdict(False, (None,) * len(codes), reason=dead)
         return Verdict(False, (None,) * len(codes), missing=MELD_SIZE - len(codes))
     why = meldlib.check_meld_code(codes, rules)
     if why is not None:

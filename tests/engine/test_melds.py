@@ -581,3 +581,18 @@ def test_the_rules_of_a_hand_are_one_object_however_often_asked():
     # rules, so a new object per question filled it with copies
     assert rummy65_rules(3) is rummy65_rules(3) and rummy65_rules(3) is not rummy65_rules(4)
     assert quebec65_rules(2) is quebec65_rules(2) is not quebec65_rules(2, all_wild_melds=True)
+
+
+def test_two_cards_no_third_card_completes_are_told_so():
+    """7♠ A♥ was labelled "add 1 more card", but no card makes a meld of them; three
+    cards of other ranks and suits are said to share neither (not "a run needs one
+    suit", which fits 5♥ 6♠ 7♥)."""
+    from cardtable.engine.melds import dead_pair
+
+    assert dead_pair(["7S", "AH"], R5).code == "no_shared_rank_or_suit"
+    assert dead_pair(["2S", "KS"], R5).code == "not_sequence"      # no wrap from K to 2
+    assert dead_pair(["7S", "8S"], R5) is None and dead_pair(["7S", "7H"], R5) is None
+    assert dead_pair(["7S", "JK"], R5) is None and dead_pair(["7S"], R5) is None
+    assert check_meld_code("7S AH 5D".split(), R5).code == "no_shared_rank_or_suit"
+    assert check_meld_code("5H 6S 7H".split(), R5).code == "mixed_suits"
+    assert check_meld("3H 4H 6S".split(), R5) == "a run needs one suit"

@@ -30,6 +30,9 @@ def test_a_group_short_of_a_meld_says_how_many_cards_it_lacks(deal):
     assert staging.check(["5H"], rules).missing == 2
     v = staging.check(["5H", "5S"], rules)
     assert (v.valid, v.missing, v.stands) == (False, 1, (None, None))
+    # two cards no third card completes are not "1 card short" (7♠ A♥)
+    v = staging.check(["7S", "AH"], rules)
+    assert not v.valid and not v.missing and v.reason[0] == "no_shared_rank_or_suit"
 
 
 def test_sets_runs_and_the_engines_reason_for_no_meld(deal):
@@ -38,7 +41,9 @@ def test_sets_runs_and_the_engines_reason_for_no_meld(deal):
     assert (v.valid, v.kind, v.rank) == (True, "set", "5")
     v = staging.check(["QS", "KS", "AS"], rules)
     assert (v.valid, v.kind, v.suit) == (True, "run", "S")
-    v = staging.check(["4H", "7S", "9D"], rules)
+    v = staging.check(["4H", "7S", "9D"], rules)       # neither one rank nor near a run
+    assert not v.valid and v.reason is not None and v.reason[0] == "no_shared_rank_or_suit"
+    v = staging.check(["5H", "6S", "7H"], rules)       # a run but for its suits
     assert not v.valid and v.reason is not None and v.reason[0] == "mixed_suits"
 
 
