@@ -37,12 +37,15 @@ def side_of(seat: int) -> int:
     return seat & 1
 
 
+#: (deal points at least, game points): the steps of a deal's game points
+GAME_POINT_STEPS = ((41, 2), (33, 1))
+
+
 def game_points_for(points: int) -> int:
     """33 or more scores 1 game point, 41 or more scores 2."""
-    if points >= 41:
-        return 2
-    if points >= 33:
-        return 1
+    for least, game in GAME_POINT_STEPS:
+        if points >= least:
+            return game
     return 0
 
 

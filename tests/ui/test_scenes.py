@@ -728,3 +728,39 @@ def test_settings_need_no_scroll_bar_when_their_panels_fit(app):
     area = settings.scroller.area
     assert max(left.bottom, access.bottom) <= area.bottom
     assert not settings.scroller.active
+
+
+def test_a_deal_s_summary_fits_its_rows_and_writes_noughts(app, monkeypatch):
+    """The first deal's summary left a wide empty band under a one-line sheet: the panel
+    now fits its rows, its note and its sheet. A side's nought on the sheet is written 0
+    (a dot read as a deal not played), and the game's note says how deal points become
+    game points."""
+    from cardtable.ui import theme
+    from cardtable.ui.tables.japanese65 import Japanese65Table
+
+    state, events = finished_match("japanese65", 4, options={"target": 2})
+    names = ["You", "Hana", "Margot", "Theo"]
+    note = Japanese65Table.summary_note(None, events[0])
+    assert "33" in str(note) and "41" in str(note)
+    app.push(MenuScene())
+    full = app.push(SummaryScene(events[-1], state.score_sheet, names, "japanese65"))
+    frames(app)
+    whole = super(SummaryScene, full).panel_rect()
+    app.pop()
+    drawn = []
+    real = theme.draw_text
+
+    def record(surface, text, pos, *args, **kwargs):
+        drawn.append(str(text))
+        return real(surface, text, pos, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "draw_text", record)
+    first = app.push(SummaryScene(events[0], state.score_sheet[:1], names, "japanese65",
+                                  note=note))
+    frames(app)
+    app.draw()
+    p = first.panel_rect()
+    assert p.height < whole.height
+    row = state.score_sheet[0]["game_points"]
+    assert 0 in row and "·" not in drawn
+    assert any("33" in t for t in drawn)

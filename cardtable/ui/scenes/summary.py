@@ -257,7 +257,7 @@ class SummaryScene(ModalScene):
                  on_continue: Callable[[], Any] | None = None, target: int | None = None,
                  body: Callable[..., Any] | None = None, title: Msg | str | None = None,
                  humans: Sequence[int] = (0,), deals: Sequence[dict] = (),
-                 record: dict | None = None):
+                 record: dict | None = None, note: Msg | str | None = None):
         super().__init__()
         #: the match's deal records (cardtable.records) and the one of this deal, if kept:
         #: its code is shown, and "Review" opens it
@@ -266,6 +266,8 @@ class SummaryScene(ModalScene):
         #: a game's own drawing of the breakdown and sheet: body(surface, rect, scene)
         self.body = body
         self.title = title
+        #: a game's line under its rows (how deal points turn into game points)
+        self.note = note
         self.event = {k: v for k, v in dict(event).items() if k != "kind"}
         self.sheet = list(score_sheet or [])
         width = deal_columns(self.event)
@@ -293,10 +295,12 @@ class SummaryScene(ModalScene):
         players) gets a panel no taller than it needs: a fixed one left a wide empty band
         above the deal code."""
         self.spare = 0
-        if self.body is not None and self.size[0] > 0 and self.size[1] > 0:
+        if self.size[0] > 0 and self.size[1] > 0:
             p = self.panel_rect()
             area = self.body_area(p)
-            used = self.body(pygame.Surface(self.size, pygame.SRCALPHA), area, self)
+            scratch = pygame.Surface(self.size, pygame.SRCALPHA)
+            used = self.body(scratch, area, self) if self.body is not None \
+                else self.draw_breakdown(scratch, area)
             if isinstance(used, (int, float)) and not isinstance(used, bool):
                 self.spare = max(0, int(area.bottom - used - theme.px(20)))
         super().layout()
@@ -328,13 +332,15 @@ class SummaryScene(ModalScene):
             deal = event.get("deal")
         game = getattr(table, "game", None)
         title = getattr(game, "summary_title", None)
+        note = getattr(game, "summary_note", None)
         return cls(event, list(state.score_sheet), [s.name for s in match.seats], match.game_id,
                    target=(state.options or {}).get("target")
                    or (state.options or {}).get("games_to_win"),
                    body=getattr(game, "summary_body", None),
                    title=title(event) if title is not None else None,
                    humans=list(match.human_seats), deals=deals,
-                   record=next((r for r in reversed(deals) if r.get("deal") == deal), None))
+                   record=next((r for r in reversed(deals) if r.get("deal") == deal), None),
+                   note=note(event) if note is not None else None)
 
     # ---- actions -----------------------------------------------------------------------
     def close(self) -> None:
@@ -390,30 +396,41 @@ class SummaryScene(ModalScene):
                 else p.bottom - theme.px(self.BUTTON_MARGIN) - theme.px(BUTTON_HEIGHT)
             theme.draw_text(surface, code, (p.centerx, buttons_top - theme.px(8)), size,
                             theme.ACCENT_LIGHT, anchor="midbottom", shadow=False)
-        x, y = p.left + pad, p.top + theme.px(22)
         title = self.title or headline(self.event, self.seat_names, self.game_id, self.humans)
-        theme.draw_text(surface, title, (p.centerx, y), theme.px(theme.HEADING - 4), theme.TEXT,
-                        bold=True, anchor="midtop")
-        y += theme.px(theme.HEADING) + theme.px(8)
+        theme.draw_text(surface, title, (p.centerx, p.top + theme.px(22)),
+                        theme.px(theme.HEADING - 4), theme.TEXT, bold=True, anchor="midtop")
         if self.body is not None:
             self.body(surface, self.body_area(p), self)
-            self.form.draw(surface)
-            return
+        else:
+            self.draw_breakdown(surface, self.body_area(p))
+        self.form.draw(surface)
+
+    def draw_breakdown(self, surface: pygame.Surface, area: pygame.Rect) -> int:
+        """The deal's facts, its rows, the game's note on them and the running sheet, in
+        ``area``; how far down they went."""
+        y = area.top
         facts, rows = breakdown(self.event, self.seat_names)
+        small = theme.px(theme.SMALL + 1)
+        fnt = theme.font(small)
         if facts:
             line = "  ·  ".join(tr(f) for f in facts)
-            fnt = theme.font(theme.px(theme.SMALL + 1))
-            for text in theme.wrap(line, fnt, p.width - 2 * pad)[:2]:
-                theme.draw_text(surface, text, (p.centerx, y), theme.px(theme.SMALL + 1),
-                                theme.TEXT_DIM, anchor="midtop", shadow=False)
+            for text in theme.wrap(line, fnt, area.width)[:2]:
+                theme.draw_text(surface, text, (area.centerx, y), small, theme.TEXT_DIM,
+                                anchor="midtop", shadow=False)
                 y += fnt.get_linesize()
         y += theme.px(12)
-        table_bottom = p.bottom - theme.px(BUTTON_HEIGHT) - theme.px(40)
-        y = self.draw_rows(surface, rows, pygame.Rect(x, y, p.width - 2 * pad, 0))
+        y = self.draw_rows(surface, rows, pygame.Rect(area.left, y, area.width, 0))
+        if self.note:
+            y += theme.px(6)
+            size = theme.px(theme.SMALL - 1)
+            for text in theme.wrap(self.note, theme.font(size), area.width)[:2]:
+                theme.draw_text(surface, text, (area.left + theme.px(10), y), size,
+                                theme.TEXT_MUTED, shadow=False)
+                y += theme.line_height(size)
         y += theme.px(18)
-        if self.sheet and y < table_bottom - theme.px(60):
-            self.draw_sheet(surface, pygame.Rect(x, y, p.width - 2 * pad, table_bottom - y))
-        self.form.draw(surface)
+        if self.sheet and y < area.bottom - theme.px(60):
+            y = self.draw_sheet(surface, pygame.Rect(area.left, y, area.width, area.bottom - y))
+        return y
 
     def _grid(self, area: pygame.Rect, columns: int) -> tuple[int, int]:
         label_w = min(theme.px(220), area.width // 3)
@@ -458,13 +475,14 @@ class SummaryScene(ModalScene):
             y += rh
         return y
 
-    def draw_sheet(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The running score sheet: one line per finished deal, and the totals."""
+    def draw_sheet(self, surface: pygame.Surface, area: pygame.Rect) -> int:
+        """The running score sheet: one line per finished deal, and the totals; how far
+        down it went."""
         n = len(self.seat_names)
         per = [deal_scores(r, n, self.game_id) for r in self.sheet]
         per = [p for p in per if p is not None]
         if not per:
-            return
+            return area.top
         width = len(per[0])
         label_w, col_w = self._grid(area, width)
         size = theme.px(theme.SMALL + 1)
@@ -480,16 +498,18 @@ class SummaryScene(ModalScene):
                             theme.TEXT_MUTED, shadow=False)
             for i, v in enumerate(scores):
                 cx = area.left + label_w + col_w * i + col_w // 2
-                theme.draw_text(surface, str(v) if v else "·", (cx, y), size, theme.TEXT_DIM,
+                # a nought is written as one: a dot read as a deal not played
+                theme.draw_text(surface, str(v), (cx, y), size, theme.TEXT_DIM,
                                 anchor="midtop", shadow=False)
             y += rh
         totals = [sum(s[i] for s in per) for i in range(width)]
         pygame.draw.line(surface, (200, 196, 180), (area.left, y), (area.right, y))
         y += theme.px(4)
-        total = Msg("Total  (to {n})", n=self.target) if self.target else N_("Total")
+        total = Msg("Total (to {n})", n=self.target) if self.target else N_("Total")
         theme.draw_text(surface, total, (area.left + theme.px(10), y), size,
                         theme.TEXT, bold=True, shadow=False)
         for i, v in enumerate(totals):
             cx = area.left + label_w + col_w * i + col_w // 2
             theme.draw_text(surface, str(v), (cx, y), size, theme.ACCENT_LIGHT, bold=True,
                             anchor="midtop", shadow=False)
+        return y + rh

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine.core import Action
+from cardtable.engine.japanese65 import GAME_POINT_STEPS
 from cardtable.i18n import N_, Msg, NMsg
 from cardtable.ui import theme
 from cardtable.ui.cardart import card_height
@@ -31,6 +32,12 @@ class Japanese65Table(ClickToPlay, GameTable):
         super().__init__(scene)
         self.last = None
         self.tricks_played = 0
+
+    def summary_note(self, event: dict) -> Msg:
+        """Under the deal's rows: how its deal points became game points."""
+        (two, _), (one, _) = GAME_POINT_STEPS
+        return Msg("A side scores 1 game point for {one} deal points or more, 2 for {two} "
+                   "or more.", one=one, two=two)
 
     def trump_suit(self) -> str | None:
         return "S"
