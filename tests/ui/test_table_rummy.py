@@ -592,3 +592,12 @@ def test_an_opponent_s_hand_lies_under_the_melds_it_laid():
     laid = game.zone_z("laid1_0")
     assert game.zone_z("hand1") < laid < game.zone_z(f"hand{game.viewer}")
     assert game.zone_z("hand2") < laid
+
+
+def test_an_empty_pile_is_named_once():
+    """An empty discard pile read "discard" inside its outline and "Discard" beside it:
+    the outline is unnamed now, the name beside it stays."""
+    app, table = start("rummy65", 3, dealer=2, front=["7C", "4S", "6D"])
+    game = table.game
+    table.zones["pile"] = []
+    assert [label for *_x, label in game.slots()] == [""]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pygame
 
-from cardtable.i18n import N_
 from cardtable.ui import theme
 from cardtable.ui.cardart import MIN_FACE_WIDTH, card_height
 from cardtable.ui.tables import Target
@@ -360,10 +359,12 @@ class RummyLayout:
         return [(*self.centre, 0.0, lw, True) for _ in sprites]
 
     def slots(self):
+        """The empty piles' outlines, unnamed: their names stand beside them already
+        ("Stock · 0", "Discard"), and an empty discard pile read "discard" twice."""
         out = []
         t = self.t
         if not t.zones.get("stock"):
-            out.append((self.stock_pos(), self.pcw, 0.0, N_("stock")))
+            out.append((self.stock_pos(), self.pcw, 0.0, ""))
         if not t.zones.get("pile"):
-            out.append((self.pile_pos(), self.pcw, 0.0, N_("discard")))
+            out.append((self.pile_pos(), self.pcw, 0.0, ""))
         return out
