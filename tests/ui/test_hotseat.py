@@ -353,3 +353,15 @@ def test_plates_say_who_plays_each_seat():
     table.turn = None
     assert [i18n.tr(table.plate_words(s)) for s in range(3)] == [
         "Human player", "Human player", "Computer · Easy"]
+
+
+def test_nobody_is_to_play_behind_a_summary():
+    """Behind the end-of-round sheet the person's plate said "Your turn" (the next deal's
+    first player); while the table waits under a summary no plate says whose turn it is."""
+    from cardtable import i18n
+
+    app, table = start("sixtysix", humans={0}, n=2)
+    table.turn = 0
+    assert i18n.tr(table.plate_words(0)) == "Your turn"
+    table.waiting = True
+    assert i18n.tr(table.plate_words(0)) == "Your seat"
