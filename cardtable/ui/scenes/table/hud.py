@@ -116,9 +116,10 @@ class Hud:
         """The small line under a seat's name: who plays it, or that it is to play now."""
         m = self.match
         info = m.seats[seat]
-        # nobody's turn behind a summary, the match's end or a hand-over: the next deal's
-        # first player is not to play yet
-        turn = self.turn == seat and not m.is_over and not self.waiting
+        # nobody's turn behind a summary, the match's end or a hand-over (the next deal's
+        # first player is not to play yet); the review's still board always waits, and
+        # says whose turn it was
+        turn = self.turn == seat and not m.is_over and (self.still or not self.waiting)
         sub = self.plate_player(seat)
         if turn and not info.is_human and self.idle:
             sub = Msg("Thinking{dots}", dots="." * (1 + int(self.clock * 3) % 3))
@@ -149,7 +150,7 @@ class Hud:
     def _plate(self, surface, rect: pygame.Rect, seat: int) -> None:
         m = self.match
         info = m.seats[seat]
-        turn = self.turn == seat and not m.is_over and not self.waiting
+        turn = self.turn == seat and not m.is_over and (self.still or not self.waiting)
         sub = self.plate_words(seat)
         score = self.scores[seat] if seat < len(self.scores) else 0
         pad = theme.px(10)
