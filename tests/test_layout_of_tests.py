@@ -102,7 +102,7 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ui/session.py": "tests/test_storage_match.py",
     "cardtable/ui/sound.py": "tests/ui/test_cardart.py",
     "cardtable/ui/sprites.py": "tests/ui/test_idle.py",
-    "cardtable/ui/tables/japanese65.py": None,
+    "cardtable/ui/tables/japanese65.py": "tests/ui/test_scenes.py",
     "cardtable/ui/tables/pairs65.py": "tests/ui/test_refusals.py",
     "cardtable/ui/tables/picking.py": None,
     "cardtable/ui/tables/quebec65.py": None,
