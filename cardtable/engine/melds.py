@@ -407,10 +407,11 @@ def dead_pair(cards: Sequence[str], rules: MeldRules) -> MeldReason | None:
     number of cards)."""
     if len(cards) != 2 or not all(is_valid_code(c) for c in cards):
         return None
+    if any(rules.is_wild(c) for c in cards):
+        return None         # a wild card goes with anything, given cards enough (JK JK 7♠ 7♥)
     if any(_read(list(cards) + [c], rules)[0] for c in _ANY_CARD):
         return None
-    a, b = cards
-    return _why("no_shared_rank_or_suit" if a[0] != b[0] and a[1] != b[1] else "not_sequence")
+    return _shape_failure(list(cards), 3)
 
 
 def check_meld(cards: Sequence[str], rules: MeldRules) -> str | None:

@@ -160,6 +160,7 @@ class Keyboard:
         if not rows:
             return None
         names = [r[0] for r in rows]
+        waiting_for = self.stand_in
         if self.stand_in is not None and self.stand_in in names:
             targets = rows[names.index(self.stand_in)][1]
             k = targets[self._first_choice(targets)]
@@ -184,7 +185,8 @@ class Keyboard:
         i = max(0, min(self.index, len(targets) - 1))
         k = targets[i]
         self._set(rows, k)
-        self.stand_in = gone
+        # still waiting for the hand when the button it fell to went away in turn
+        self.stand_in = gone if gone is not None or "hand" in names else waiting_for
         return k
 
     def _first_choice(self, targets: list[KeyTarget]) -> int:

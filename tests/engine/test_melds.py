@@ -590,9 +590,14 @@ def test_two_cards_no_third_card_completes_are_told_so():
     from cardtable.engine.melds import dead_pair
 
     assert dead_pair(["7S", "AH"], R5).code == "no_shared_rank_or_suit"
-    assert dead_pair(["2S", "KS"], R5).code == "not_sequence"      # no wrap from K to 2
+    assert dead_pair(["2S", "KS"], R5).code == "wraps"             # no wrap from K to 2
+    assert dead_pair(["5H", "6S"], R4).code == "mixed_suits"
     assert dead_pair(["7S", "8S"], R5) is None and dead_pair(["7S", "7H"], R5) is None
     assert dead_pair(["7S", "JK"], R5) is None and dead_pair(["7S"], R5) is None
+    # two wild cards: no third card makes a meld (wilds at most the naturals), a fourth
+    # does (JK JK 7♠ 7♥): not a dead pair
+    assert check_meld_code(["JK", "JK", "7S", "7H"], R5) is None
+    assert dead_pair(["JK", "JK"], R5) is None and dead_pair(["5S", "JK"], R5) is None
     assert check_meld_code("7S AH 5D".split(), R5).code == "no_shared_rank_or_suit"
     assert check_meld_code("5H 6S 7H".split(), R5).code == "mixed_suits"
     assert check_meld("3H 4H 6S".split(), R5) == "a run needs one suit"

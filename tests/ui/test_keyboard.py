@@ -499,6 +499,15 @@ def test_focus_returns_to_the_hand_it_fell_from():
     table.zones[hand] = cards                    # the next hand is dealt
     k = keys.current()
     assert keys.row == "hand" and k.sprite in cards
+    # the button it fell to goes away in turn while the hand is still empty: it still
+    # waits for the hand
+    keys.reset()
+    table.zones[hand] = []
+    keys.current()
+    keys.focus = "button:gone-meanwhile"
+    assert keys.current().widget is not None
+    table.zones[hand] = cards
+    assert keys.current().sprite in cards
     # a button chosen by the person while the hand is empty stays chosen
     table.zones[hand] = []
     keys.current()

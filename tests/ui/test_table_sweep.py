@@ -301,3 +301,18 @@ def test_every_face_up_card_shows_an_index_as_tall_as_the_smallest_hand(game, pl
         assert seen and min(seen) >= MIN_FACE_WIDTH, sorted(seen)
     finally:
         match.close()
+
+
+def test_a_move_made_before_the_hint_comes_takes_its_waiting_message_away():
+    """"Thinking about a hint…" stayed up for its eight seconds when the person played
+    before the hint came."""
+    app, table = _hint_table()
+    try:
+        table.ask_hint()
+        assert table.toast is not None and "hint" in str(table.toast[0]).lower()
+        legal = table.match.legal_actions()
+        assert table.try_action(legal[0])
+        app.step([], DT)
+        assert table.toast is None or "hint" not in str(table.toast[0]).lower()
+    finally:
+        table.match.close()

@@ -488,15 +488,21 @@ def test_eight_rummy_plates_keep_apart_at_every_text_size(text_size):
                                               for i in range(2, 9)]
     table = table_mod.show_table(app, TableScene(Match("rummy65", seats, seed=3, pace=0),
                                                  pace=0.0, sound=False))
+    table.scores = [120] * 8                     # three figures: the widest plates
     for _ in range(3):
         app.step([], 1 / 60)
+    app.draw()
     bounds = app.screen.get_rect()
     plates = [table.plate_rect(s, bounds) for s in range(8)]
     for a, b in itertools.combinations(plates, 2):
         assert not a.colliderect(b), (a, b)
     buttons = [pygame.Rect(w.rect) for w in table.form.widgets if getattr(w, "visible", True)]
-    for p in plates:
+    stage = table.game.stage_band()
+    for seat, p in enumerate(plates):
         assert not any(p.colliderect(b) for b in buttons), p
+        assert not p.colliderect(table.score_rect), (p, table.score_rect)
+        if seat != table.viewer:
+            assert not p.colliderect(stage), (p, stage)
     table.match.close()
 
 

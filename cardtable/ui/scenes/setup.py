@@ -303,8 +303,8 @@ class SetupScene(FormScene):
         if not rows:
             return []
         # the plain word first; the number for those who want it, said what it means
-        return [N_("How strong each level plays, rated from games between them: random "
-                   "play is 0, and 200 more wins about 3 times in 4.")] + [
+        return [N_("How well each level plays, rated from games between them: random play "
+                   "is 0, and a level rated 200 higher wins about 3 games in 4.")] + [
             Msg("{level}: {word} ({rating}).", level=Msg(label), rating=number(r.rating),
                 word=Msg(r.word))
             for label, r in rows

@@ -35,9 +35,11 @@ class Japanese65Table(ClickToPlay, GameTable):
 
     def summary_note(self, event: dict) -> Msg:
         """Under the deal's rows: how its deal points became game points."""
-        (two, _), (one, _) = GAME_POINT_STEPS
-        return Msg("A side scores 1 game point for {one} deal points or more, 2 for {two} "
-                   "or more.", one=one, two=two)
+        (most, high), (least, low) = GAME_POINT_STEPS
+        return Msg("A side scores {low} for {least} deal points or more, {high} for {most} "
+                   "or more.", least=least, most=most,
+                   low=NMsg("{n} game point", "{n} game points", low, n=low),
+                   high=NMsg("{n} game point", "{n} game points", high, n=high))
 
     def trump_suit(self) -> str | None:
         return "S"

@@ -31,6 +31,10 @@ class RummyLayout:
         plates are drawn)."""
         return int(theme.px(176) * max(1.0, theme.text_scale())), theme.px(50)
 
+    #: how much wider than its pod a side column's plate may be drawn (a three-figure
+    #: score beside "Computer · Medium"); the staging area keeps clear of it
+    SIDE_GROWTH = 40
+
     def pod_width(self, seat: int) -> int:
         """The plate an opponent's pod was laid out for (narrower in a crowded top row)."""
         return getattr(self, "pod_widths", {}).get(seat, self.plate_size()[0])
@@ -107,6 +111,8 @@ class RummyLayout:
         for col, count, x in ((0, left, m), (2, right, w - m - pw)):
             if not count:
                 continue
+            for seat in (seats[:left] if col == 0 else seats[left + top:]):
+                self.pod_limits[seat] = pw + theme.px(self.SIDE_GROWTH)
             part = seats[:left] if col == 0 else seats[left + top:]
             if col == 0:
                 part = part[::-1]  # clockwise: the left column goes upwards
@@ -132,10 +138,12 @@ class RummyLayout:
             cx = min(max(w / 2, lo + span / 2), hi - span / 2)
             x = cx - span / 2
             for i, seat in enumerate(seats[left:left + top]):
-                self.pods[seat] = (int(x + i * (tw + gap)), theme.px(12))
+                px_ = int(x + i * (tw + gap))
+                self.pods[seat] = (px_, theme.px(12))
                 self.pod_widths[seat] = tw
-                if top > 1:
-                    self.pod_limits[seat] = int(tw + gap - theme.px(6))
+                # up to the next plate of the row; the last up to the score panel's room
+                reach = gap - theme.px(6) if i < top - 1 else hi - (px_ + tw)
+                self.pod_limits[seat] = int(tw + max(0, reach))
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -191,7 +199,7 @@ class RummyLayout:
         """Where a card dropped starts a new group (or joins the one under it)."""
         w, _ = self.size
         pw, _ = self.plate_size()
-        left = theme.px(14) + pw + theme.px(16)
+        left = theme.px(14) + pw + theme.px(self.SIDE_GROWTH) + theme.px(16)
         sh = card_height(self.sw)
         top = int(self.stage_y() - sh / 2 - theme.px(20))
         return pygame.Rect(left, top, w - 2 * left, self.hand_band().top - top)

@@ -23,6 +23,7 @@ class Controls:
         self._hint = (self.match.request_hint(self.viewer), self._legal_key)
         self._hint[0].add_done_callback(lambda _f: app_wake())
         self.show_toast(N_("Thinking about a hint…"), 8.0, kind="info")
+        self._hint_toast = self.toast       # goes too if a move is made before the hint
 
     def _take_hint(self) -> None:
         if self._hint is None or not self._hint[0].done():

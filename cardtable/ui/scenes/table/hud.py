@@ -133,19 +133,31 @@ class Hud:
         """176 px, wider with larger text or a score of three figures, so that the name and
         "Computer · Medium" fit beside the score (up to two fifths wider; a longer name is
         shortened)."""
-        base = int(theme.px(176) * max(1.0, theme.text_scale()))
         score = self.scores[seat] if seat < len(self.scores) else 0
-        # sized for who plays it as well as for what it says now ("Thinking..." is shorter
-        # than "Computer · Medium": the plate keeps its width through the turn)
-        words = max(theme.text_size(i18n.seat_name(self.match.seats[seat].name), theme.px(17),
-                                    bold=True)[0],
-                    theme.text_size(self.plate_player(seat), theme.px(13))[0],
-                    theme.text_size(self.plate_words(seat), theme.px(13))[0])
-        need = (theme.px(30) + words + theme.px(8) + theme.px(14)
-                + theme.text_size(str(score), theme.px(24), bold=True)[0])
-        limit = self.game.plate_limit(seat)
-        width = max(base, min(need, int(base * 1.4)))
-        return width if limit is None else min(width, limit)
+        name = i18n.seat_name(self.match.seats[seat].name)
+        # sized for who plays it, not for what it says this moment ("Thinking..." is
+        # shorter than "Computer · Medium": the plate keeps its width through the turn);
+        # measured once for each state of its words (plate_rect asks every frame)
+        player = i18n.tr(self.plate_player(seat))
+        away = self.seat_words(seat, False)
+        key = (name, player, None if away is None else i18n.tr(away), score,
+               self.game.plate_limit(seat), theme.px(100), theme.text_scale(), i18n.language())
+        widths = self.__dict__.setdefault("_plate_widths", {})
+        width = widths.get(key)
+        if width is None:
+            base = int(theme.px(176) * max(1.0, theme.text_scale()))
+            words = max(theme.text_size(name, theme.px(17), bold=True)[0],
+                        theme.text_size(player, theme.px(13))[0],
+                        theme.text_size(key[2] or "", theme.px(13))[0])
+            need = (theme.px(30) + words + theme.px(8) + theme.px(14)
+                    + theme.text_size(str(score), theme.px(24), bold=True)[0])
+            limit = key[4]
+            width = max(base, min(need, int(base * 1.4)))
+            width = width if limit is None else min(width, limit)
+            if len(widths) > 64:
+                widths.clear()
+            widths[key] = width
+        return width
 
     def _plate(self, surface, rect: pygame.Rect, seat: int) -> None:
         m = self.match
