@@ -183,13 +183,15 @@ class CardArt:
     #: how many card widths are kept cached (a window resized by dragging asks for many)
     KEEP_WIDTHS = 8
     #: how many turned images are kept (the most recently used): a trick, the tops of the
-    #: piles and a few in the air need far fewer; each is about 150 KB at 1280x720
-    KEEP_TURNED = 48
+    #: piles and a few in the air need fewer (48 kept 2.4 MB at 1280x720 in a rummy match)
+    KEEP_TURNED = 24
     #: the images kept, in faces of the widest card in use: a table shows at most a few
     #: dozen different faces at once (a rummy hand, the melds at a smaller width); more
     #: only held faces long gone -- each rummy hand has its own wild rank, so its wild
-    #: faces of every hand were kept to the end of the match (12 MB at 1280x720)
-    KEEP_FACES = 100
+    #: faces of every hand were kept to the end of the match (12 MB at 1280x720). At 60
+    #: a japanese65 deal draws a face again now and then (150 drawn for 96 in two deals),
+    #: never in every frame
+    KEEP_FACES = 60
     #: and at most so many images, whatever their size
     KEEP_ENTRIES = 2000
 
