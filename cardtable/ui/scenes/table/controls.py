@@ -252,7 +252,7 @@ class Controls:
     def _drop_hint_toast(self) -> None:
         """A move made (the hint's or another): its hint's message goes too (it stayed up
         through the other players' moves, naming a card no longer held)."""
-        shown = getattr(self, "_hint_toast", None)
+        shown = self._hint_toast
         if shown is not None and self.toast is shown:
             self.toast = None
         self._hint_toast = None

@@ -142,7 +142,7 @@ class Hud:
         away = self.seat_words(seat, False)
         key = (name, player, None if away is None else i18n.tr(away), score,
                self.game.plate_limit(seat), theme.px(100), theme.text_scale(), i18n.language())
-        widths = self.__dict__.setdefault("_plate_widths", {})
+        widths = self._plate_widths
         width = widths.get(key)
         if width is None:
             base = int(theme.px(176) * max(1.0, theme.text_scale()))
@@ -154,8 +154,6 @@ class Hud:
             limit = key[4]
             width = max(base, min(need, int(base * 1.4)))
             width = width if limit is None else min(width, limit)
-            if len(widths) > 64:
-                widths.clear()
             widths[key] = width
         return width
 
