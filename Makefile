@@ -2,7 +2,9 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-PIP    := $(PY) -m pip
+# setuptools tells every editable install to mind folders named like the package; for a
+# newcomer's first `make play` that is noise, so only that one notice is silenced.
+PIP    := PYTHONWARNINGS="ignore:Editable installation" $(PY) -m pip
 
 .PHONY: play test bench lint build clean locale
 
