@@ -375,15 +375,13 @@ class Keyboard:
             self.activate(enter=k != pygame.K_SPACE)
             return True
         if k == pygame.K_ESCAPE:
-            # Esc undoes the smallest thing first: a card picked up, a selection, a hint,
-            # the focus on a card; only then does it ask to leave (the scene's part)
+            # Esc undoes the smallest thing first: a card picked up, a selection, a hint;
+            # only then does it ask to leave (the scene's part). The focus ring is no
+            # thing to undo: hiding it cost a press that players took for a dead key.
             if self.held is not None:
                 self.release()
                 return True
             if self.game.key_cancel() or self.t.clear_hint():
-                return True
-            if was_shown and self.focused_hand_card() is not None:
-                self.shown = False
                 return True
             self.shown = was_shown
             return False

@@ -123,14 +123,12 @@ def theme_px(v: int) -> int:
     return theme.px(v)
 
 
-def test_escape_cancels_first_then_asks_before_leaving():
+def test_escape_asks_before_leaving_even_with_a_card_focused():
     app, table = key_start("sixtysix", 2, seed=5)
     assert wait_turn(app, table)
     key(app, K.K_RIGHT)                # a card of the hand is focused
     assert table.keys.focus_rect() is not None
-    key(app, K.K_ESCAPE)               # first Esc: only the focus goes
-    assert app.top is table and table.keys.focus_rect() is None
-    key(app, K.K_ESCAPE)               # then a question, not the menu at once
+    key(app, K.K_ESCAPE)               # nothing to undo: a question, not the menu at once
     assert isinstance(app.top, ConfirmScene)
     key(app, K.K_ESCAPE)               # Esc on the question: stay
     assert app.top is table
