@@ -405,3 +405,33 @@ def test_scroll_text_scrolls_and_clamps(app):
 def test_scroll_text_joins_wrapped_source_lines():
     st = ScrollText("- one\n  two\n\nthree\nfour\n## Head\n- five")
     assert st.logical_lines() == ["- one two", "", "three four", "## Head", "- five"]
+
+
+def _flowed_lines(text: str, width: int) -> list[list[int]]:
+    """The x of every piece ScrollText lays out for ``text``, line by line."""
+    from cardtable.ui import theme
+
+    pieces: list = []
+    ScrollText._flow(pieces, text, 0, 0, width, theme.px(theme.BODY), theme.TEXT, False)
+    rows: dict[int, list[int]] = {}
+    for _img, x, y in pieces:
+        rows.setdefault(y, []).append(x)
+    return [rows[y] for y in sorted(rows)]
+
+
+def test_scroll_text_leaves_no_lone_word_on_a_last_line(app):
+    from cardtable.ui import theme
+
+    words = "alpha beta gamma delta epsilon zeta eta theta".split()
+    size = theme.px(theme.BODY)
+    space = theme.font(size).size(" ")[0]
+    wide = [theme.render(w, size, theme.TEXT, False).get_width() for w in words]
+    # room for every word but the last on one line: greedy wrapping would leave "theta" alone
+    width = sum(wide[:-1]) + space * (len(words) - 2) + 2
+    rows = _flowed_lines(" ".join(words), width)
+    assert [len(r) for r in rows] == [6, 2]
+    # a glued full stop travels with its word and is no word of its own
+    rows = _flowed_lines(" ".join(words[:-1]) + " **theta**.", width)
+    assert [len(r) for r in rows] == [6, 3]
+    # a paragraph that fits stays on one line
+    assert [len(r) for r in _flowed_lines(" ".join(words), width * 2)] == [8]

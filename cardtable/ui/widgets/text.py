@@ -258,19 +258,39 @@ class ScrollText(Widget):
                     words.append((w, strong, glue))
                 glue = False
         line_h = int(theme.font(size).get_linesize() * 1.08)
-        x = indent
         space = theme.font(size).size(" ")[0]
+        # a word and the words glued to it ("**3**.") break as one
+        groups: list[list[pygame.Surface]] = []
         for word, strong, glued in words:
             c = theme.ACCENT_LIGHT if strong and not bold else colour
             img = theme.render(word, size, c, strong)
-            if glued:
-                x -= space
-            elif x > indent and x + img.get_width() > width:
+            if glued and groups:
+                groups[-1].append(img)
+            else:
+                groups.append([img])
+        widths = [sum(img.get_width() for img in g) for g in groups]
+        lines: list[list[int]] = [[]]
+        x = indent
+        for i, w in enumerate(widths):
+            if lines[-1] and x + w > width:
+                lines.append([])
                 x = indent
-                y += line_h
-            pieces.append((img, x, y))
-            x += img.get_width() + space
-        return y + line_h
+            lines[-1].append(i)
+            x += w + space
+        if len(lines) > 1 and len(lines[-1]) == 1 and len(lines[-2]) > 2:
+            # no lone word on a paragraph's last line when the one before can spare one
+            moved, last = lines[-2][-1], lines[-1][0]
+            if indent + widths[moved] + space + widths[last] <= width:
+                lines[-1].insert(0, lines[-2].pop())
+        for row in lines:
+            x = indent
+            for i in row:
+                for img in groups[i]:
+                    pieces.append((img, x, y))
+                    x += img.get_width()
+                x += space
+            y += line_h
+        return y
 
     # ---- scrolling ------------------------------------------------------------------
     def max_offset(self) -> int:
