@@ -544,6 +544,42 @@ def test_the_hint_tag_steps_aside_from_a_button_above_the_hand():
     assert table._clear_of_buttons(free, 625, app.screen.get_width()) == free
 
 
+def test_a_hint_tag_stepped_aside_is_led_back_to_its_pointer():
+    """The tag beside "Claim 66" stood apart from its pointer: a green line along the
+    pointer's base now joins them; a tag where it belongs has none."""
+    from cardtable.ui import theme
+
+    app = make_app()
+    table = start(app, "sixtysix", seed=4)
+    for _ in range(300):
+        app.step([], DT)
+        if table.my_turn() and table.idle:
+            break
+    button = table.button("Claim 66")
+    assert button is not None and button.visible
+    hand = table.zones[f"hand{table.viewer}"]
+
+    def line_pixels(card):
+        table.hint_cards = {card.code}
+        for _ in range(3):
+            app.step([], DT)
+        r = card.rect()
+        tip_x = r.left + min(r.width // 2, theme.px(22))
+        base = r.top - theme.px(3) - theme.px(9)
+        row = range(tip_x + theme.px(40), tip_x + theme.px(60))     # beyond a tag in place
+        # the tag's green, give or take the glow drawn over the hand's edge
+        return sum(1 for x in row if all(abs(a - b) < 16 for a, b in
+                                         zip(app.screen.get_at((x, base))[:3], theme.GOOD[:3],
+                                             strict=True)))
+
+    under = next(s for s in hand if button.rect.left < s.rect().left + theme.px(22)
+                 < button.rect.right - theme.px(30))
+    free = next(s for s in hand if s.rect().left + theme.px(22) + theme.px(60)
+                < button.rect.left)
+    assert line_pixels(under) == theme.px(20)
+    assert line_pixels(free) == 0
+
+
 def test_the_log_shows_whole_entries_only():
     """Six rows of wrapped entries: an entry cut by the top row is left out whole (its last
     words alone, "diamonds", stood at the top of the log)."""

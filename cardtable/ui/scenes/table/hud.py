@@ -442,7 +442,15 @@ class Hud:
                 self._panel_cache[key] = tag
             rect = tag.get_rect(midbottom=(tip[0], tip[1] - size + 1))
             rect.left = max(rect.left, theme.px(4))
-            surface.blit(tag, self._clear_of_buttons(rect, tip[0], surface.get_width()))
+            moved = self._clear_of_buttons(rect, tip[0], surface.get_width())
+            if moved.x != rect.x:
+                # stepped aside from a button: a line along the pointer's base leads back
+                base = tip[1] - size
+                edge = moved.left + theme.px(6) if moved.left > tip[0] else \
+                    moved.right - theme.px(6)
+                pygame.draw.line(surface, theme.GOOD, (tip[0], base), (edge, base),
+                                 max(2, theme.px(2)))
+            surface.blit(tag, moved)
 
     def _clear_of_buttons(self, rect: pygame.Rect, x: int, width: int) -> pygame.Rect:
         """``rect`` moved sideways off any button it would lie under (Sixty-Six's "Claim
