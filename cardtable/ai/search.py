@@ -62,12 +62,15 @@ def flat_monte_carlo(
     iterations: int | None = None,
     cooperative: bool = False,
     max_worlds: int = 100_000,
+    apply: Callable[[GameState, object], None] | None = None,
 ) -> SearchResult:
     """Pick the candidate with the best mean play-out value over sampled worlds.
 
     ``sample(rng)`` returns a fresh world; ``rollout(world, rng)`` plays it out after the
     candidate has been applied and returns the value for the searching seat. Candidate
-    order breaks exact ties (put the preferred move first).
+    order breaks exact ties (put the preferred move first). ``apply(world, candidate)``
+    applies a candidate that is more than one move (a plan); by default a candidate is
+    one action.
     """
     start = time.perf_counter()
     cands = list(candidates)
@@ -92,7 +95,10 @@ def flat_monte_carlo(
         roll_seed = rng.getrandbits(64)
         for i in active:
             w = world.clone()
-            w.apply(cands[i])
+            if apply is None:
+                w.apply(cands[i])
+            else:
+                apply(w, cands[i])
             values[i].append(rollout(w, random.Random(roll_seed)))
         worlds += 1
         spent = (time.perf_counter() - t0) / len(active)

@@ -25,6 +25,7 @@ from cardtable.engine.sixtysix import (
     CLOSE,
     DECK,
     EXCHANGE,
+    MARRIAGE,
     MARRIAGE_POINTS,
     PLAY,
     TRUMP_MARRIAGE_POINTS,
@@ -300,6 +301,55 @@ def redeal(world, view: dict, seat: int, rng: random.Random) -> None:
             world.stock = down + [world.stock[-1]]
 
 
+#: read the opponent's lead for what it shows it lacks (see absent_from_opponent)
+INFER = True
+
+
+def absent_from_opponent(view: dict, seat: int) -> set[str]:
+    """Cards the opponent's lead on the table shows it does not hold, as every player
+    who knows the game would have used them first:
+
+    * it led a king or queen unannounced while marriages may be announced: it lacks the
+      other half (an announced marriage leaves that half among its known cards);
+    * it led with a trick won and the stock open without exchanging: it lacks the nine of
+      trumps."""
+    opp = 1 - seat
+    trick = view["trick"]
+    if not trick or trick[0][0] != opp:
+        return set()
+    out = set()
+    card = trick[0][1]
+    if card[0] in "KQ" and (view["stock_size"] or view["closed"]):
+        other = ("Q" if card[0] == "K" else "K") + card[1]
+        if other not in view["opponent_known"]:
+            out.add(other)
+    if view["stock_size"] and not view["closed"] and view["tricks_won"][opp]:
+        out.add("9" + view["trump"])
+    return out
+
+
+def keep_out(world, view: dict, seat: int, rng: random.Random) -> None:
+    """Swap every card the opponent is shown to lack (absent_from_opponent) out of its
+    sampled hand for a face-down stock card it may hold."""
+    absent = absent_from_opponent(view, seat)
+    if not absent:
+        return
+    opp = 1 - seat
+    hand = world.hands[opp]
+    voids = set(view["voids"][opp])
+    down = len(world.stock) - 1
+    for card in sorted(absent):
+        if card not in hand:
+            continue
+        spots = [i for i in range(down) if world.stock[i] not in absent
+                 and world.stock[i][1] not in voids]
+        if not spots:
+            continue
+        i = spots[rng.randrange(len(spots))]
+        hand[hand.index(card)], world.stock[i] = world.stock[i], card
+    hand.sort()
+
+
 class SixtySixKnowledge(Knowledge):
     game_id = "sixtysix"
 
@@ -310,9 +360,12 @@ class SixtySixKnowledge(Knowledge):
         return medium_action(Table.from_view(win.view, win.legal))
 
     def sample(self, win: Window, rng: random.Random):
-        """A world from the engine's determinize, re-dealt canonically from the view."""
+        """A world from the engine's determinize, re-dealt canonically from the view, with
+        the cards the opponent's lead shows it lacks moved into the stock."""
         world = win.sample(rng)
         redeal(world, win.view, win.seat, rng)
+        if INFER:
+            keep_out(world, win.view, win.seat, rng)
         world.rng = random.Random(rng.getrandbits(64))
         return world
 
@@ -342,14 +395,16 @@ class SixtySixKnowledge(Knowledge):
             def rollout(world, r):
                 return _open_value(world, seat, deal_idx, r, tables)
 
+        plans = close_plans(cands, view) if CLOSE_PLANS else cands
         result = flat_monte_carlo(
-            cands, lambda r: self.sample(win, r), rollout, rng, budget_s, iterations,
-            cooperative=win.cooperative,
+            plans, lambda r: self.sample(win, r), rollout, rng, budget_s, iterations,
+            cooperative=win.cooperative, apply=_apply_plan,
         )
         mean, _ = result.stats[result.best]
-        reason = self.explain(win, result.best)
+        best = result.best[0] if isinstance(result.best, tuple) else result.best
+        reason = self.explain(win, best)
         tail = f"expected {mean:+.2f} game points over {result.worlds} sampled deals"
-        return result.best, f"{reason} ({tail})" if reason else tail.capitalize()
+        return best, f"{reason} ({tail})" if reason else tail.capitalize()
 
     def _solve_open(self, win, cands, rng):
         """Stock exhausted: both hands are known, so every move is valued exactly."""
@@ -459,6 +514,35 @@ class SixtySixKnowledge(Knowledge):
             return because(N_("Leading {card} breaks up a marriage you could still "
                               "announce."), card=card)
         return None
+
+
+#: value a close by its best first lead over all sampled deals (see close_plans)
+CLOSE_PLANS = True
+
+
+def close_plans(cands: list[Action], view: dict) -> list:
+    """The candidates with "close" split into plans: close, then lead a given card (or
+    announce a marriage). Once closed, the stock stays hidden, so the closer leads without
+    knowing the opponent's hand. Valued whole, each sampled deal would solve the close
+    with that hand in view and pick its own best lead; valued as plans, the close is
+    worth its best lead on average over the deals, as it is for a player who must choose
+    one lead for them all."""
+    if CLOSE not in cands:
+        return cands
+    hand = view["hand"]
+    leads: list[Action] = [PLAY[c] for c in hand]
+    leads += [MARRIAGE[s] for s in "SHDC" if "K" + s in hand and "Q" + s in hand]
+    plans = [(CLOSE, lead) for lead in leads]
+    rest = [a for a in cands if a != CLOSE]
+    return plans + rest if cands[0] == CLOSE else rest + plans
+
+
+def _apply_plan(world, plan) -> None:
+    if isinstance(plan, tuple):
+        for action in plan:
+            world.apply(action)
+    else:
+        world.apply(plan)
 
 
 def _after(world, action):

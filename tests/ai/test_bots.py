@@ -238,6 +238,88 @@ def test_sixtysix_hard_plays_the_solver_move_when_open_handed():
         assert got == ai66.solve(state, seat)
 
 
+def test_sixtysix_close_is_valued_by_one_lead_for_every_sampled_deal():
+    """Closing hides the stock for good, so hard values a close by the best first lead on
+    average over its sampled deals (plans: close, then that lead), not by each deal's own
+    best lead, which would know the opponent's hand. Every plan is legal in every world,
+    it is never worth more than the close valued deal by deal, and hard answers with a
+    move, never a plan."""
+    spec = registry.get("sixtysix")
+    rng = random.Random(8)
+    checked = 0
+    for seed in range(40):
+        state = spec.new_match(seed=seed, options={"target": 1})
+        while not state.is_over and checked < 6:
+            seat = state.current_player
+            legal = state.legal_actions()
+            if Action("close") in legal and len(state.stock) >= 6:
+                win = Window(state, seat)
+                plans = ai66.close_plans(win.legal, win.view)
+                assert Action("close") not in plans
+                leads = [p[1] for p in plans if isinstance(p, tuple)]
+                assert len(leads) >= len(state.hands[seat])
+                fused, best_plan = [], {lead: [] for lead in leads}
+                for _ in range(6):
+                    world = ai66.SixtySixKnowledge().sample(win, rng)
+                    closed = world.clone()
+                    closed.apply(Action("close"))
+                    assert set(leads) <= set(closed.legal_actions())
+                    values = {}
+                    for lead in leads:
+                        w = closed.clone()
+                        w.apply(lead)
+                        values[lead] = ai66._later_value(w, seat, 0)
+                        best_plan[lead].append(values[lead])
+                    fused.append(ai66._later_value(closed, seat, 0))
+                    assert fused[-1] == max(values.values())
+                assert max(sum(v) for v in best_plan.values()) <= sum(fused)
+                action = ai.make_bot("sixtysix", "hard", seed, iterations=8).choose(state, seat)
+                assert isinstance(action, Action) and action in legal
+                checked += 1
+                break
+            acts = [a for a in legal if a.kind not in ("claim", "close")]
+            state.apply(rng.choice(acts))
+    assert checked >= 6
+
+
+def test_sixtysix_hard_reads_what_an_opponents_lead_shows_it_lacks():
+    """A king or queen led unannounced while marriages may be announced: the other half is
+    not in the opponent's hand; led with a trick won and the stock open: nor is the nine
+    of trumps. Hard's sampled deals put such cards in the stock; the reference players'
+    do not (they are textbook PIMC)."""
+    spec = registry.get("sixtysix")
+    knowledge = ai66.SixtySixKnowledge()
+    seen = {"half": 0, "nine": 0}
+    for seed in range(80):
+        state = spec.new_match(seed=seed, options={"target": 1})
+        rng = random.Random(seed)
+        while not state.is_over and not state.score_sheet:
+            seat = state.current_player
+            if state.trick and state.stock and not state.closed:
+                view = state.view(seat)
+                absent = ai66.absent_from_opponent(view, seat)
+                lead = state.trick[0]
+                if lead[0] in "KQ":
+                    other = ("Q" if lead[0] == "K" else "K") + lead[1]
+                    assert (other in absent) == (other not in view["opponent_known"])
+                nine = "9" + state.trump
+                assert (nine in absent) == (state.tricks[1 - seat] > 0)
+                hidden = [c for c in absent if c in state.hands[1 - seat]
+                          or c in state.stock[:-1]]
+                if hidden and len(state.stock) > 2:
+                    win = Window(state, seat)
+                    for k in range(12):
+                        world = knowledge.sample(win, random.Random(k))
+                        assert not set(hidden) & set(world.hands[1 - seat])
+                        assert sorted(world.hands[1 - seat] + world.stock) == sorted(
+                            state.hands[1 - seat] + state.stock)
+                    seen["half" if lead[0] in "KQ" and nine not in hidden else "nine"] += 1
+            state.apply(ai.make_bot("sixtysix", "medium", seed).choose(state, seat)
+                        if rng.random() < 0.8 else rng.choice(
+                            [a for a in state.legal_actions() if a.kind != "claim"]))
+    assert seen["half"] >= 3 and seen["nine"] >= 3, seen
+
+
 def test_sixtysix_claims_exchanges_and_marries():
     spec = registry.get("sixtysix")
     found = {"claim": 0, "exchange": 0, "marriage": 0}
