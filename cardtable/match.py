@@ -518,7 +518,8 @@ class Match:
         return records.deal_record(
             self.game_id, start.options, self.names(), self.human_seats, self.checkpoint,
             [(seat, action) for seat, action, _ in moves], start.deal_no,
-            records.code_for(start, self.seed))
+            records.code_for(start, self.seed),
+            people=[i for i, s in enumerate(self.seats) if s.is_human])
 
     def take_finished_deals(self) -> list[dict]:
         """The records of the deals scored since the last call (and forget them)."""

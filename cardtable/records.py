@@ -50,11 +50,15 @@ def now_iso() -> str:
 
 def deal_record(game: str, options: dict, names: list[str], humans: Iterable[int],
                 start: dict, moves: Iterable[tuple[int, Any]], deal: int,
-                code: str | None = None, when: str | None = None) -> dict:
+                code: str | None = None, when: str | None = None,
+                people: Iterable[int] | None = None) -> dict:
     """A finished deal as the recent-matches file holds it (the shared record format).
 
-    ``moves`` are (seat, Action or its JSON) in the order they were made."""
-    return {
+    ``moves`` are (seat, Action or its JSON) in the order they were made. ``humans`` are
+    the seats of the people at this computer (the review analyses their moves);
+    ``people``, when others played from other computers, every seat a person played
+    (the review's plates say so rather than "Computer")."""
+    record = {
         "version": RECORD_VERSION,
         "game": game,
         "options": dict(options or {}),
@@ -66,6 +70,9 @@ def deal_record(game: str, options: dict, names: list[str], humans: Iterable[int
         "code": code,
         "when": when or now_iso(),
     }
+    if people is not None and sorted(set(people)) != record["humans"]:
+        record["people"] = sorted(int(s) for s in set(people))
+    return record
 
 
 def _bad(detail: str) -> ConfigError:
@@ -99,6 +106,11 @@ def check_shape(data: Any) -> dict:
     if not isinstance(humans, list) or not all(
             _is_int(s) and 0 <= s < len(names) for s in humans) or len(set(humans)) != len(
             humans):
+        raise _bad("a deal record's people are damaged")
+    people = data.get("people", humans)
+    if not isinstance(people, list) or not all(
+            _is_int(s) and 0 <= s < len(names) for s in people) or len(set(people)) != len(
+            people) or not set(humans) <= set(people):
         raise _bad("a deal record's people are damaged")
     if not isinstance(data.get("options"), dict) or not isinstance(data.get("start"), dict):
         raise _bad("a deal record's options or start are damaged")

@@ -216,3 +216,34 @@ def test_the_match_keeps_its_state_object_across_deals():
         match.run_computer_move()
     assert match.state is state and state.deal_no == 3
     assert records.decode(match.scored_deals[1]["code"]).seed == records.deal_seed(12, 2)
+
+
+def test_a_friend_at_another_computer_is_a_person_in_the_record():
+    """The host's record of a deal played with a friend over the network: its people (for
+    the review's plates) include the friend's seat; its humans (whose moves the review
+    analyses) are the host's own. A record whose people leave out one of its humans, or
+    name a seat twice, is refused."""
+    from cardtable.net.host import HostedMatch
+
+    seats = [{"name": "You", "kind": "human"}, {"name": "Friend 2", "kind": "human"}]
+    match = HostedMatch("sixtysix", seats, remote=[1], seed=2, threaded=False, pace=0.0)
+    try:
+        recs: list[dict] = []
+        while not recs:
+            if match.human_to_act:
+                match.apply(match.legal_actions()[0])
+            else:
+                match.run_computer_move()
+            recs += match.take_finished_deals()
+    finally:
+        match.close()
+    rec = recs[0]
+    assert rec["humans"] == [0] and rec["people"] == [0, 1]
+    assert records.check_record(rec) is rec
+    for bad in ([1], [0, 0], [0, 2], "0"):
+        damaged = copy.deepcopy(rec)
+        damaged["people"] = bad
+        with pytest.raises(ConfigError):
+            records.check_record(damaged)
+    # a deal with no friend keeps the record as it was
+    assert "people" not in played("sixtysix", 5, 1)[0]

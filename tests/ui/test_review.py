@@ -118,6 +118,17 @@ def test_every_hand_is_face_up(app, deals):
             assert all(s.revealed for s in hand)
 
 
+def test_a_friend_who_played_from_another_computer_is_no_computer_in_the_review(app, deals):
+    rec = copy.deepcopy(deals[0])
+    scene = open_review(app, [rec], 0)
+    assert i18n.tr(scene.board.plate_player(1)) == "Computer"
+    rec["people"] = [0, 1]
+    scene = open_review(app, [rec], 0)
+    assert scene.viewer == 0
+    assert i18n.tr(scene.board.plate_player(1)) == "Human player"
+    assert i18n.tr(scene.board.plate_player(0)) == "Your seat"
+
+
 def test_the_match_s_other_deals_are_a_button_away(app, deals):
     scene = open_review(app, deals, 0)
     assert not scene.widget("Previous deal").enabled

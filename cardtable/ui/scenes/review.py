@@ -154,8 +154,9 @@ class ReviewScene(Scene):
         self.moves = records.actions(record)
         humans = record["humans"]
         self.viewer = humans[0] if humans else 0
-        self.board = ReplayBoard(record["game"], record["names"], humans, states[0],
-                                 self.viewer)
+        # friends who played from other computers are people on the plates too
+        self.board = ReplayBoard(record["game"], record["names"],
+                                 record.get("people", humans), states[0], self.viewer)
         self.analysis = None
         self.problem = None
         self._judged = {}
