@@ -251,6 +251,21 @@ def fake_analysis(monkeypatch):
     return FakeJob
 
 
+def test_the_move_played_is_always_among_the_options_shown():
+    """The list of options is cut to the panel's room; a mistake's move ranks low and was
+    cut with the rest, so the list did not say which was yours."""
+    moves = [Action("play", card=c) for c in ("AS", "TS", "KS", "QS", "JS", "9S", "AH")]
+    options = tuple(Option(a, 10.0 - i) for i, a in enumerate(moves))
+    shown = review.shown_options(options, moves[6], 4)
+    assert [o.action for o in shown] == moves[:3] + [moves[6]]
+    assert review.shown_options(options, moves[1], 4) == list(options[:4])
+    assert review.shown_options(options, moves[6], 9) == list(options)
+    assert review.shown_options(options, moves[6], 0) == []
+    assert [str(review.unit_heading(u)) for u in ("game_points", "penalty_points", "games",
+                                                   "points")] == [
+        "Game points", "Penalty points", "Chance to win", "Points"]
+
+
 def test_analyse_runs_a_job_shows_progress_then_the_mistakes(app, deals, fake_analysis):
     rec = deals[0]
     scene = open_review(app, deals, 0)

@@ -110,6 +110,31 @@ def loss_words(unit: str, n: int | None, loss: float) -> Msg:
                 n, n=n, points=value)
 
 
+def unit_heading(unit: str) -> Msg:
+    """The heading over the options' values: what they count, on average over the deals
+    the analysis tried."""
+    if unit == "game_points":
+        return Msg("Game points")
+    if unit == "penalty_points":
+        return Msg("Penalty points")
+    if unit == "games":
+        return Msg("Chance to win")
+    return Msg("Points")
+
+
+def shown_options(options: Sequence, played: Any, room: int) -> list:
+    """The options that fit ``room`` rows, best first; the move played is always among
+    them (in the last row when it ranks lower)."""
+    if room <= 0:
+        return []
+    rows = list(options[:room])
+    if rows and all(o.action != played for o in rows):
+        mine = next((o for o in options if o.action == played), None)
+        if mine is not None:
+            rows[-1] = mine
+    return rows
+
+
 class ReviewScene(Scene):
     """Steps through one finished deal (of a list of deals of one match)."""
 
@@ -644,9 +669,16 @@ class ReviewScene(Scene):
         y += theme.px(6)
         small = theme.px(theme.SMALL)
         bottom = side.bottom - theme.px(8)
-        for option in j.options:
-            if y + theme.line_height(small) > bottom:
-                break
+        rows = shown_options(j.options, j.played,
+                             (bottom - y) // theme.line_height(small) - 1)
+        if rows:
+            # what the numbers count, over their column
+            theme.draw_text(surface, Msg("Move"), (x, y), small, theme.TEXT_MUTED,
+                            shadow=False)
+            theme.draw_text(surface, unit_heading(self.unit()), (side.right - theme.px(16), y),
+                            small, theme.TEXT_MUTED, anchor="topright", shadow=False)
+            y += theme.line_height(small)
+        for option in rows:
             played = option.action == j.played
             words = action_words(option.action, names)
             label = Msg("{move} (yours)", move=words) if played else words
