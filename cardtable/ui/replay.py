@@ -57,11 +57,15 @@ class ReplayBoard(TableScene):
         self.area = (max(200, area[0]), max(200, area[1]))
         self.game.layout(self.area)
 
-    def show(self, state: GameState, turn: int | None, lines: list) -> None:
+    def show(self, state: GameState, turn: int | None, lines: list,
+             hold_trick: bool = False) -> None:
         """Put ``state`` on the table: every hand face up, ``turn``'s plate lit, ``lines``
-        the log of the last moves."""
+        the log of the last moves; with ``hold_trick``, the trick just won still on the
+        table, not yet gathered."""
         self.match.state = state
         self.game.sync(state.view(self.viewer))
+        if hold_trick:
+            self.game.hold_trick()
         for seat in range(state.n_players):
             if seat == self.viewer:
                 continue

@@ -460,3 +460,26 @@ def test_a_revealed_hand_lies_clear_of_its_plate(app):
                 shown += 1
                 assert s.rect().top >= plate.bottom, (seat, s.rect(), plate)
     assert shown
+
+
+@pytest.mark.parametrize("game", ["sixtysix", "japanese65"])
+def test_the_step_after_a_trick_s_last_card_shows_the_whole_trick(app, game):
+    """Stepping on from a trick's last card showed the trick already gathered: that step
+    now shows every card of it where it was played, and the next one the table cleared."""
+    from cardtable.engine import registry
+
+    deal = played(game, 7, 1, registry.get(game).min_players)[0]
+    scene = open_review(app, [deal], 0)
+    ends = scene.trick_ends()
+    assert ends
+    first = ends[0]
+    scene.step = first
+    scene.show()
+    trick = [s.code for s in scene.board.zones.get("trick", [])]
+    cards = scene.board.game.last_trick()[0]
+    assert trick == [code for _seat, code in cards] and len(trick) == len(cards) > 1
+    assert scene.shown_state().view(scene.viewer)["trick"] == []     # the state is gathered
+    press(app, pygame.K_RIGHT)                                      # the next lead
+    assert [s.code for s in scene.board.zones.get("trick", [])] == [
+        c for _s, c in scene.shown_state().view(scene.viewer)["trick"]]
+    assert len(scene.board.zones.get("trick", [])) <= 1

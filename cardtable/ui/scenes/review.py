@@ -264,7 +264,9 @@ class ReviewScene(Scene):
         turn = self.moves[self.step][0] if self.step < self.last else None
         # the moves are told in the side panel: the table's log (which a table narrower
         # than the window puts over the person's hand) stays empty
-        self.board.show(state, turn, [])
+        # the step after a trick's last card shows the whole trick before it is gathered
+        held = self.step < self.last and self.step in self.trick_ends()
+        self.board.show(state, turn, [], hold_trick=held)
         self.board.scores = self.scores()
 
     # ---- the computer's view ----------------------------------------------------------------

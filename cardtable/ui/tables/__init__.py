@@ -563,6 +563,17 @@ class GameTable:
         """(cards as (seat, code) in play order, winner, a note) of the last trick."""
         return getattr(self, "last", None)
 
+    def hold_trick(self) -> None:
+        """Lay the last trick on the table again as it lay before it was gathered (the
+        review shows a finished trick for a step); nothing where a trick is in progress or
+        the game has no tricks."""
+        last = self.last_trick()
+        if last is None or self.t.zones.get("trick"):
+            return
+        for seat, code in last[0]:
+            s = self.t.new_card(code, self.centre, "trick", face_up=True)
+            s.owner = seat
+
     # ---- speech (cardtable.ui.narrator; the scene's part: table/listen.py) --------------
     #: what the stock is called aloud
     STOCK_WORD = N_("the stock")
