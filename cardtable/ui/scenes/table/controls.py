@@ -152,7 +152,7 @@ class Controls:
         # (beside Menu, in the room Undo and Hint leave: neither is offered over a network)
         waiting = self.waiting_seat()
         if waiting is not None:
-            label = Msg("A computer plays for {name}",
+            label = Msg("Let a computer play for {name}",
                         name=i18n.seat_name(self.match.seats[waiting].name))
             fill = Button(i18n.tr(label), lambda s=waiting: self.stand_in(s), style="normal",
                           size=size)
