@@ -409,6 +409,10 @@ class App:
             if scene.update_when_covered:
                 scene.update(dt)
         top.update(dt)
+        table = self.table
+        if table is not None and table is not top and not table.update_when_covered:
+            # a table open to other computers goes on out of sight (Scene.update_away)
+            table.update_away(dt)
 
     def draw(self, surface: pygame.Surface | None = None) -> None:
         surface = surface or self.screen
@@ -468,6 +472,9 @@ class App:
             updated = [s for s in self.stack[:-1] if s.update_when_covered] + [self.stack[-1]]
             for scene in updated:
                 due = sooner(due, scene.next_frame_in())
+            table = self.table
+            if table is not None and table not in updated:
+                due = sooner(due, table.away_due())
         if due is None:
             return None
         # a timer due in no time is a millisecond away (the sleep's resolution), so that

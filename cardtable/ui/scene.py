@@ -66,6 +66,14 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds."""
 
+    def update_away(self, dt: float) -> None:
+        """Advance by ``dt`` seconds while out of sight (the App's table, off the stack or
+        covered): nothing by default."""
+
+    def away_due(self) -> float | None:
+        """When :meth:`update_away` is next due (None: not until an event)."""
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene."""
 

@@ -278,3 +278,77 @@ def test_the_host_lets_a_computer_play_a_seat_no_friend_has_taken(app):
         friend.close()
     finally:
         host.close()
+
+
+def test_the_hosts_table_goes_on_while_the_host_is_in_the_menu(app):
+    """The host stepped to the menu: the friend's move waited there until the host came
+    back ("Wait for your turn" on the friend's screen). The host's engine now plays it
+    out of sight, and the table shows it on the host's return."""
+    config = {"game": "sixtysix", "players": 2, "seed": 4,
+              "seats": [{"name": "Host", "kind": "human"},
+                        {"name": "Friend 2", "kind": "friend", "level": "easy"}],
+              "network": {"remote": [1], "stand_in": "easy"}}
+    host = netplay.open_table(config, advertise=False, bind=LOOPBACK)
+    friend = None
+    try:
+        table = show_table(app, TableScene(host, speed="off", sound=False))
+        friend, error, _ = connect(LOOPBACK, host.server.port, "Zoe", code=host.server.code)
+        assert friend is not None, error
+        rng = random.Random(2)
+        deadline = time.monotonic() + 20
+        while host.to_act != 1 or not table.idle:          # the host plays to the friend's turn
+            assert time.monotonic() < deadline
+            app.step([], DT)
+            friend.poll()
+            if table.my_turn() and table.legal:
+                table.try_action(table.legal[0])
+            time.sleep(0.002)
+        table.leave()
+        assert app.top is not table and app.table is table
+        deadline = time.monotonic() + 5
+        while friend.to_act != 1:
+            assert time.monotonic() < deadline
+            friend.poll()
+            time.sleep(0.005)
+        moves = len(host.moves)
+        friend.apply(rng.choice(friend.legal_actions()))
+        deadline = time.monotonic() + 5
+        while len(host.moves) == moves:                     # the host's loop, in the menu
+            assert time.monotonic() < deadline, "the host's table stood still in the menu"
+            app.step([], DT)
+            time.sleep(0.005)
+        played = host.moves[moves]
+        assert played[0] == 1
+        app.push(table)                                     # Continue
+        app.step([], DT)
+        assert not table._away_events
+        shown = {s.code for zone in ("trick", "won0", "won1") for s in table.zone(zone)}
+        assert played[1].card in shown or played[1].kind != "play"
+    finally:
+        if friend is not None:
+            friend.close()
+        host.close()
+
+
+def test_a_friend_reading_a_summary_hears_at_once_that_the_host_closed_the_table(app):
+    """The friend's table was covered (a summary, the rules): the host's closing reached
+    it only when the friend clicked on. It is heard under the cover now."""
+    host, server = host_table("sixtysix", 2, remote=[1], seed=7)
+    match, error, _ = connect(LOOPBACK, server.port, "Ann", code=server.code)
+    assert match is not None, error
+    try:
+        table = show_table(app, TableScene(match, speed="off", sound=False))
+        app.step([], DT)
+        app.open("rules", "sixtysix")
+        assert app.top is not table
+        server.close()
+        host.close()
+        deadline = time.monotonic() + 5
+        while app.table is table:
+            assert time.monotonic() < deadline, "the closing was not heard under the cover"
+            app.step([], DT)
+            time.sleep(0.01)
+        assert table.finished and table not in app.stack
+        assert any("closed the table" in tr(t.text) for t in app.toasts)
+    finally:
+        match.close()

@@ -59,6 +59,45 @@ class Network:
             self._legal_key = None
             self.rebuild_controls()
 
+    # ---- out of sight ------------------------------------------------------------------
+    def update_away(self, dt: float) -> None:
+        """A table open to other computers goes on while its person is in the menu or
+        reads a summary: friends coming and going are told, the table's closing is heard,
+        and the others' moves are taken (at the host, played: its engine is the only
+        authority, and the table stood still for everybody). The picture catches
+        up when the table is shown again; a deal's end waits for the person."""
+        if not self.plays_away():
+            return
+        self.clock += dt
+        self.take_notices()
+        if self.finished or self.waiting or self._away_held or self.match.is_over:
+            return
+        if self.match.is_human(self.match.to_act):
+            return
+        events = self.match.poll(now=self.clock)
+        if events:
+            self._away_events.extend(events)
+            self._away_held = any(e.kind in ("deal_scored", "match_over") for e in events)
+
+    def away_due(self) -> float | None:
+        if not self.plays_away() or self.finished or self.waiting or self._away_held:
+            return None
+        m = self.match
+        return None if m.is_over or m.is_human(m.to_act) else m.wake_in(self.clock)
+
+    def plays_away(self) -> bool:
+        """Is this table played with other computers (hosted here or joined)?"""
+        return table_server(self.match) is not None or \
+            self.match.seat_status(self.viewer) is not None
+
+    def catch_up(self) -> None:
+        """Shown again: what was played out of sight goes on the table at once."""
+        events, self._away_events = self._away_events, []
+        self._away_held = False
+        if events:
+            self.timeline.extend(events)
+            self.skip()
+
     def table_closed(self, code: str) -> None:
         """The host's table ended: back to the menu, saying why."""
         self.finished = True

@@ -111,6 +111,10 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         self.legal: list[Action] = []
         self.playable: set[str] = set()
         self._legal_key = None
+        #: network play: the moves played while the table was out of sight, and whether a
+        #: deal's end among them holds the rest until the person is back (update_away)
+        self._away_events: list = []
+        self._away_held = False
         self.form = Form()
         self._started = False
         self.art: CardArt | None = None
@@ -160,6 +164,8 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
                     line = self.game.describe(event.for_seat(self.secret_for))
                     if line:
                         self.say(line)
+        else:
+            self.catch_up()             # back from the menu: what friends played meanwhile
 
     def on_exit(self) -> None:
         if self.app is not None and self.finished:
@@ -172,6 +178,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         self.keys.reset()          # after a summary or a hand-over: the focus starts afresh
         if self.waiting and not self.finished:
             self.waiting = False
+        self.catch_up()
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self._panel_cache.max_bytes = panel_cache_bytes(size)
