@@ -212,6 +212,13 @@ def table_server(match):
     return server
 
 
+def friends_at(match) -> int:
+    """How many friends sit at the table hosted here (connected now), 0 at any other."""
+    if table_server(match) is None:
+        return 0
+    return sum(1 for seat in range(match.n_players) if match.seat_status(seat) == "connected")
+
+
 def status_line(match) -> Msg | None:
     """The host's table code, address and port in a sentence (None: not hosted here)."""
     server = table_server(match)

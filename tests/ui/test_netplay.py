@@ -352,3 +352,54 @@ def test_a_friend_reading_a_summary_hears_at_once_that_the_host_closed_the_table
         assert any("closed the table" in tr(t.text) for t in app.toasts)
     finally:
         match.close()
+
+
+def test_quitting_or_starting_anew_with_friends_at_the_table_asks_first(app):
+    """Menu → Quit, or a new match, closed the table for the friends at once. With a
+    friend connected both ask first and say so; without one, Quit quits."""
+    from cardtable.ui.scenes import table as table_mod
+    from cardtable.ui.scenes.confirm import ConfirmScene
+
+    table_mod.install(app)
+    config = {"game": "sixtysix", "players": 2, "seed": 4,
+              "seats": [{"name": "Host", "kind": "human"},
+                        {"name": "Friend 2", "kind": "friend", "level": "easy"}],
+              "network": {"remote": [1], "stand_in": "easy"}}
+    host = netplay.open_table(config, advertise=False, bind=LOOPBACK)
+    friend = None
+    try:
+        table = show_table(app, TableScene(host, speed="off", sound=False))
+        friend, error, _ = connect(LOOPBACK, host.server.port, "Zoe", code=host.server.code)
+        assert friend is not None, error
+        deadline = time.monotonic() + 5
+        while netplay.friends_at(host) != 1:
+            assert time.monotonic() < deadline
+            app.step([], DT)
+            time.sleep(0.01)
+        table.leave()
+        menu = app.top
+        menu.quit()
+        question = app.top
+        assert isinstance(question, ConfirmScene) and app.running
+        assert "friends" in tr(question.detail)
+        question.cancel()
+        assert app.top is menu and app.running
+        app.on_start_match({"game": "pairs65", "players": 2, "seed": 1,
+                            "seats": [{"name": "You", "kind": "human"},
+                                      {"name": "Bo", "kind": "computer", "level": "easy"}]})
+        question = app.top
+        assert isinstance(question, ConfirmScene) and "friends" in tr(question.detail)
+        question.cancel()
+        assert app.table is table and host.server.running
+        friend.close()
+        deadline = time.monotonic() + 5
+        while netplay.friends_at(host):
+            assert time.monotonic() < deadline
+            app.step([], DT)
+            time.sleep(0.01)
+        menu.quit()                                   # nobody else there: no question
+        assert not app.running
+    finally:
+        if friend is not None:
+            friend.close()
+        host.close()

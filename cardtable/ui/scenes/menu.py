@@ -8,7 +8,7 @@ import pygame
 
 from cardtable.about import about_line
 from cardtable.i18n import N_
-from cardtable.ui import cardart, theme
+from cardtable.ui import cardart, netplay, theme
 from cardtable.ui.cardart import CardArt, card_art_for
 from cardtable.ui.scenes.common import FormScene
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button
@@ -53,6 +53,13 @@ class MenuScene(FormScene):
         self.app.open("recent")
 
     def quit(self) -> None:
+        table = self.app.table
+        if table is not None and netplay.friends_at(table.match):
+            # the table closes for the friends too: ask first
+            self.app.open("confirm", N_("Quit?"),
+                          N_("The friends at your table will be told it has closed."),
+                          N_("Quit"), self.app.quit, no=N_("Keep playing"))
+            return
         self.app.quit()
 
     def focus_quit(self) -> None:
