@@ -165,6 +165,17 @@ def load_seats(path: Path | None = None) -> dict[str, Any]:
     return seats if isinstance(seats, dict) else {}
 
 
+def last_table(path: Path | None = None) -> tuple[str, int] | None:
+    """The address and port of the table this player sat at last (a seat still kept for
+    them there), or None: the join screen offers it again."""
+    for key in reversed(list(load_seats(path))):
+        address, _, port = str(key).rpartition(":")
+        if address and len(address) <= 64 and address.isprintable() and port.isdigit() \
+                and 1 <= int(port) <= 65535:
+            return address, int(port)
+    return None
+
+
 def remembered_name(path: Path | None = None) -> str:
     return clean_name(_seats_data(path).get("name")) or ""
 

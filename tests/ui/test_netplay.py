@@ -156,6 +156,23 @@ def test_the_join_screen_takes_a_seat_and_keeps_its_token(app, tmp_path, monkeyp
         server.close()
 
 
+def test_the_join_screen_offers_the_table_whose_seat_is_kept(app, tmp_path, monkeypatch):
+    """After a crash or a restart the address field was empty, though the seat's token
+    was kept: the last table kept is filled in; a damaged entry is passed over."""
+    path = tmp_path / "net_seats.json"
+    monkeypatch.setattr(netplay, "seats_file", lambda: path)
+    assert app.build("join", browse=False).values["address"] == ""
+    netplay.keep_token("10.0.0.7", 47650, "t1", name="Ann")
+    netplay.keep_token("192.168.1.20", 47651, "t2")
+    scene = app.build("join", browse=False)
+    assert (scene.values["address"], scene.values["port"]) == ("192.168.1.20", "47651")
+    assert scene.values["name"] == "Ann"
+    data = json.loads(path.read_text())
+    data["seats"]["nonsense:port"] = {"token": "t3"}
+    path.write_text(json.dumps(data))
+    assert netplay.last_table() == ("192.168.1.20", 47651)
+
+
 def test_setup_opens_the_table_to_the_network(app):
     scene = app.build("setup", "japanese65")
     app.push(scene)

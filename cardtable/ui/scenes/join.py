@@ -38,6 +38,9 @@ class JoinScene(FormScene):
         super().__init__()
         self.values = {"address": "", "port": str(protocol.DEFAULT_PORT), "code": "",
                        "name": netplay.remembered_name()}
+        last = netplay.last_table()
+        if last is not None:        # the seat kept there: coming back is one click away
+            self.values["address"], self.values["port"] = last[0], str(last[1])
         self.browser: Browser | None = Browser() if browse else None
         self.client: NetClient | None = None
         self.used_token = False
