@@ -580,6 +580,27 @@ def test_a_hint_tag_stepped_aside_is_led_back_to_its_pointer():
     assert line_pixels(free) == 0
 
 
+def test_how_to_play_a_picked_card_goes_once_it_is_played():
+    """"Click the card again to play it…" stayed up after the card was played."""
+    app = make_app()
+    table = start(app, "sixtysix", seed=4)
+    for _ in range(300):
+        app.step([], DT)
+        if table.my_turn() and table.idle:
+            break
+    card = next(s for s in table.zones[f"hand{table.viewer}"] if s.code in table.playable)
+    x, y = card.rect().midtop
+    pos = (x, y + 30)                          # its top: no neighbour lies over it there
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.step([mouse(kind, pos)], DT)
+    assert table.toast is not None and "again" in str(table.toast[0])
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.step([mouse(kind, card.rect().midtop)], DT)
+    app.step([], DT)
+    assert card.code not in {s.code for s in table.zones[f"hand{table.viewer}"]}
+    assert table.toast is None or "again" not in str(table.toast[0])
+
+
 def test_the_log_shows_whole_entries_only():
     """Six rows of wrapped entries: an entry cut by the top row is left out whole (its last
     words alone, "diamonds", stood at the top of the log)."""

@@ -29,8 +29,8 @@ class ClickToPlay:
         self.picked = sprite.id
         if t.my_turn() and not self._told_how:
             self._told_how = True
-            t.show_toast(N_("Click the card again to play it, or drag it to the table."),
-                         kind="info")
+            t.show_move_toast(N_("Click the card again to play it, or drag it to the "
+                                 "table."))
 
     # ---- where a dragged card is played ------------------------------------------------
     def play_area(self) -> pygame.Rect:

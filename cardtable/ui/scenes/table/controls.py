@@ -23,7 +23,7 @@ class Controls:
         self._hint = (self.match.request_hint(self.viewer), self._legal_key)
         self._hint[0].add_done_callback(lambda _f: app_wake())
         self.show_toast(N_("Thinking about a hint…"), 8.0, kind="info")
-        self._hint_toast = self.toast       # goes too if a move is made before the hint
+        self._move_toast = self.toast       # goes too if a move is made before the hint
 
     def _take_hint(self) -> None:
         if self._hint is None or not self._hint[0].done():
@@ -37,7 +37,7 @@ class Controls:
             return
         self.hint_cards = hint_cards(action)
         self.show_toast(hint_text(action, reason, self.match.names()), 6.0, kind="info")
-        self._hint_toast = self.toast
+        self._move_toast = self.toast
         # the keyboard's focus moves to the card hinted at, so Enter plays it
         for s in self.zones.get(f"hand{self.viewer}", []):
             if s.code in self.hint_cards:
@@ -80,7 +80,7 @@ class Controls:
             self.playable = {a.card for a in self.legal if a.kind == "play"}
             self._hint = None
             self.hint_cards = set()
-            self._drop_hint_toast()
+            self._drop_move_toast()
             self.rebuild_controls()
         hand = self.zones.get(f"hand{self.viewer}", [])
         for s in hand:
@@ -249,13 +249,19 @@ class Controls:
                       N_("The match is kept: Continue on the menu brings you back to it."),
                       N_("Go to the menu"), self.leave, no=N_("Stay"))
 
-    def _drop_hint_toast(self) -> None:
-        """A move made (the hint's or another): its hint's message goes too (it stayed up
-        through the other players' moves, naming a card no longer held)."""
-        shown = self._hint_toast
+    def show_move_toast(self, text) -> None:
+        """A message about the move to make now (how to play a card): it goes once a move
+        is made, as a hint's does."""
+        self.show_toast(text, kind="info")
+        self._move_toast = self.toast
+
+    def _drop_move_toast(self) -> None:
+        """A move made (the hint's or another): a message about it goes too (a hint's stayed
+        up through the other players' moves, naming a card no longer held)."""
+        shown = self._move_toast
         if shown is not None and self.toast is shown:
             self.toast = None
-        self._hint_toast = None
+        self._move_toast = None
 
     def clear_hint(self) -> bool:
         """Forget the hint shown (or asked for); False when there was none."""

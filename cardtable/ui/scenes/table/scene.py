@@ -102,7 +102,8 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         self._text_cache: dict[tuple, pygame.Surface] = LRU(TEXT_CACHE, TEXT_CACHE_BYTES)
         self._panel_cache: dict[tuple, pygame.Surface] = LRU(PANEL_CACHE, PANEL_CACHE_BYTES)
         self._plate_widths: dict[tuple, int] = LRU(64)   # a plate's width per state of its words
-        self._hint_toast: list | None = None    # the toast of the hint on show (or awaited)
+        #: a toast about the move to make (a hint, how to play a card): goes with the move
+        self._move_toast: list | None = None
         self._static: pygame.Surface | None = None
         self._look: tuple | None = None
         self._static_cache_key = None
