@@ -601,6 +601,27 @@ def test_how_to_play_a_picked_card_goes_once_it_is_played():
     assert table.toast is None or "again" not in str(table.toast[0])
 
 
+def test_a_deal_s_last_caption_goes_when_its_summary_opens():
+    """"You claim 66 with 77 points: correct!" stood over the next deal's dealing: the
+    table stood still under the summary, its caption half shown."""
+    from cardtable.ui.scenes.summary import SummaryScene
+
+    app = make_app()
+    table = start(app, "sixtysix", seed=3, humans=())
+    for _ in range(3000):
+        app.step([], DT)
+        if isinstance(app.top, SummaryScene):
+            break
+    assert isinstance(app.top, SummaryScene)
+    ev = table.summaries[-1]
+    app.pop()
+    table.show_caption("You claim 66 with 70 points: correct!", 3.0)
+    table.show_toast("Not your turn.")
+    table._show_summary(ev)
+    assert isinstance(app.top, SummaryScene)
+    assert table.caption is None and table.toast is None
+
+
 def test_the_log_shows_whole_entries_only():
     """Six rows of wrapped entries: an entry cut by the top row is left out whole (its last
     words alone, "diamonds", stood at the top of the log)."""

@@ -69,6 +69,10 @@ class EventQueue:
             self.show_caption(self.game.deal_result(ev), 3.0)
             return 3.0
         self.waiting = True
+        # the deal's last words (a claim, a last trick) are the summary's now: they would
+        # stand over the next deal's dealing when it closes
+        self.caption = None
+        self.toast = None
         self.app.open("summary", self, ev)
         return 0.0
 
