@@ -420,3 +420,34 @@ def test_quitting_or_starting_anew_with_friends_at_the_table_asks_first(app):
         if friend is not None:
             friend.close()
         host.close()
+
+
+def test_the_dealers_chip_keeps_off_a_network_tables_taller_score_panel(app):
+    """The host's score panel has a row more (the table's code): the plate below it in
+    the top right corner came up to it, and the dealer's chip on the plate's top edge lay
+    over the panel. The chip goes on the plate's bottom edge there."""
+    config = {"game": "rummy65", "players": 3, "seed": 5,
+              "seats": [{"name": "Host", "kind": "computer", "level": "easy"},
+                        {"name": "Friend 2", "kind": "friend", "level": "easy"},
+                        {"name": "Cleo", "kind": "computer", "level": "easy"}],
+              "network": {"remote": [1], "stand_in": "easy"}}
+    host = netplay.open_table(config, advertise=False, bind=LOOPBACK)
+    try:
+        table = show_table(app, TableScene(host, speed="off", sound=False))
+        for _ in range(3):
+            app.step([], DT)
+        panel = table.score_rect
+        plates = {seat: table.plate_rect(seat, app.screen.get_rect()) for seat in range(3)}
+        near = [s for s, r in plates.items() if r.top - 12 < panel.bottom
+                and r.right > panel.left and r.left < panel.right]
+        assert near, plates
+        for seat in range(3):
+            table.dealer = seat
+            table._panel_cache.clear()
+            app.step([], DT)
+            app.draw()
+            chips = {k[6] for k in table._panel_cache if isinstance(k, tuple)
+                     and k[0] == "plate" and k[6] is not None}
+            assert chips == {"bottom" if seat in near else "top"}, (seat, chips)
+    finally:
+        host.close()

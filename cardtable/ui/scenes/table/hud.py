@@ -169,12 +169,20 @@ class Hud:
             glow = self._plate_glow(rect.size, pad)
             glow.set_alpha(int(140 + 115 * pulse))
             surface.blit(glow, (rect.x - pad, rect.y - pad))
-        key = ("plate", rect.size, info.name, sub, score, turn, self.dealer == seat,
-               self.seat_colour(seat))
+        chip = None
+        if self.dealer == seat:
+            # the dealer's chip sits on the plate's top edge, or on its bottom edge where the
+            # score panel comes down to the plate (a network table's panel is a row taller)
+            chip = "top"
+            panel = self.score_rect
+            if panel is not None and rect.top - theme.px(12) < panel.bottom and \
+                    rect.right > panel.left and rect.left < panel.right:
+                chip = "bottom"
+        key = ("plate", rect.size, info.name, sub, score, turn, chip, self.seat_colour(seat))
         img = self._panel_cache.get(key)
         if img is None:
             img = self._render_plate(rect.size, pad, i18n.seat_name(info.name), sub, score, turn,
-                                     self.dealer == seat, self.seat_colour(seat))
+                                     chip, self.seat_colour(seat))
             if len(self._panel_cache) > 300:
                 self._panel_cache.clear()
             self._panel_cache[key] = img
@@ -221,7 +229,7 @@ class Hud:
             chip = min(pad, theme.px(11))
             # on the plate's top edge, left of the score however wide it is
             c = (min(rect.right - theme.px(44), score_left - chip - theme.px(2)),
-                 rect.top + theme.px(1))
+                 rect.top + theme.px(1) if dealer == "top" else rect.bottom - theme.px(1))
             pygame.draw.circle(img, (250, 246, 232), c, chip)
             pygame.draw.circle(img, theme.ACCENT_DARK, c, chip, max(1, theme.px(2)))
             self.text(img, "D", c, theme.px(13), theme.TEXT_DARK, bold=True, anchor="center",
