@@ -427,7 +427,8 @@ class App:
         self.draw_toasts(surface)
 
     def draw_toasts(self, surface: pygame.Surface) -> None:
-        y = self.size[1] - theme.px(28)
+        # above the line of keys along a screen's foot (the menu's)
+        y = self.size[1] - theme.px(40)
         size = theme.px(theme.BODY)
         for toast in reversed(self.toasts):
             a = toast.alpha()
