@@ -83,8 +83,9 @@ def test_garbage_and_moves_out_of_turn_are_refused_then_the_player_is_sent_away(
         bad = next(p for p in players if p.to_act != p.seat)
         good = [p for p in players if p is not bad]
         legal_somewhere = match.legal_actions()[0].to_json()
-        frames = ["not json", json.dumps([1, 2]), "{}" , json.dumps({"v": 1, "type": "dance"}),
-                  json.dumps({"v": 1, "type": "move", "action": legal_somewhere,
+        frames = ["not json", json.dumps([1, 2]), "{}",
+                  json.dumps({"v": protocol.VERSION, "type": "dance"}),
+                  json.dumps({"v": protocol.VERSION, "type": "move", "action": legal_somewhere,
                               "turn": bad.turn_no}),      # out of turn
                   "x" * (protocol.MAX_MESSAGE + 10)]
         for frame in frames:

@@ -3,7 +3,10 @@ at random from what the host sent them (their view and legal moves), nothing els
 
 from __future__ import annotations
 
+import json
 import time
+
+import pytest
 
 from cardtable import records
 from cardtable.net.host import _plain
@@ -101,3 +104,33 @@ def test_a_player_killed_mid_deal_is_replaced_by_a_computer_and_comes_back():
         for p in players:
             p.close()
         server.close()
+
+
+def test_a_player_coming_back_reads_the_deal_so_far():
+    """A late or returning player's log was empty, and nothing said what the computer
+    standing in had played for them. The welcome tells the deal's moves so far, as that
+    seat may see them; the host's hidden cards stay hidden."""
+    from cardtable.net import protocol
+
+    match, server = host_table("sixtysix", 2, remote=[1], seed=5)
+    try:
+        for _ in range(6):                    # the host's computer and the stand-in play
+            match.run_computer_move()
+        first = join(server, "Ann")
+        kinds = [e.kind for e in first.log]
+        assert kinds[0] == "dealt" and kinds.count("played") >= 5, kinds
+        # exactly the host's log as seat 1 may see it: the host's hand is in none of it
+        told = [dict(e.data, kind=e.kind) for e in first.log]
+        assert json.loads(json.dumps(told)) == json.loads(json.dumps(
+            [e.for_seat(1) for e in match.log]))
+        assert not any(f'"{c}"' in json.dumps(told[0]) for c in match.state.hand(0))
+        first.close()
+    finally:
+        server.close()
+    # at the border: a welcome's moves are a short list of events, or it is refused
+    welcome = {"v": protocol.VERSION, "type": "welcome", "seat": 1, "token": "t",
+               "game": "sixtysix", "seats": [], "update": {}, "table": ""}
+    assert protocol.read_from_host(json.dumps(welcome | {"recent": [{"kind": "dealt"}]}))
+    for bad in ("x", [1], [{"no": "kind"}], [{"kind": "played"}] * (protocol.RECENT + 1)):
+        with pytest.raises(protocol.Refused):
+            protocol.read_from_host(json.dumps(welcome | {"recent": bad}))

@@ -223,6 +223,13 @@ class HostedMatch(Match):
             message["legal"] = [a.to_json() for a in self.state.legal_actions()]
         return message
 
+    def recent_for(self, seat: int) -> list[dict]:
+        """The moves of the deal in progress as ``seat`` may see them (the last
+        :data:`protocol.RECENT`): what a player coming back reads in the log."""
+        log = self.log
+        start = max((i for i, e in enumerate(log) if e.kind == "dealt"), default=0)
+        return [e.for_seat(seat) for e in log[start:]][-protocol.RECENT:]
+
     def broadcast(self, events: list) -> None:
         """Send every connected player its update (called with the lock held)."""
         if self.send is None:
@@ -552,7 +559,7 @@ class TableServer:
             seats = match.seats_message()
             welcome = {"type": "welcome", "seat": seat, "token": match.remote[seat].token,
                        "game": match.game_id, "seats": seats["seats"], "update": update,
-                       "table": self.table_name}
+                       "table": self.table_name, "recent": match.recent_for(seat)}
             self._send(seat, welcome)
             self._send(None, seats)
         if match.on_ready is not None:

@@ -6,7 +6,7 @@ with :func:`json.loads` and then checked field by field against the shape its ty
 have (:func:`read_from_player`, :func:`read_from_host`); anything else is refused with a
 :class:`Refused`, whose code the screens turn into one sentence.
 
-A player sends (``"v": 1`` in each):
+A player sends (``"v": VERSION`` in each):
 
 * ``hello``  ``{"code", "name", "token"}``: take a seat with the table code (a new seat) or
   with the token kept from an earlier visit (that seat again);
@@ -16,7 +16,9 @@ A player sends (``"v": 1`` in each):
 
 The host sends:
 
-* ``welcome`` the seat, its token, the game, the seats and the first ``update``;
+* ``welcome`` the seat, its token, the game, the seats and the first ``update``; and
+  ``recent``, the moves of the deal so far as that seat may see them (a player who comes
+  back reads what was played while they were away);
 * ``update``  after every move: the events as that seat may see them, the seat's view, the
   public facts of the match (scores, score sheet, whose turn), and the legal moves when it
   is that seat's turn;
@@ -35,7 +37,8 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-VERSION = 1
+#: 2: the welcome tells the deal so far (``recent``), which a player of version 1 refuses
+VERSION = 2
 MAX_MESSAGE = 64 * 1024        # bytes: a player's message longer than this is refused
 TRANSPORT_LIMIT = 256 * 1024   # bytes: the WebSocket closes on a frame longer than this
 MAX_NAME = 18
@@ -241,9 +244,11 @@ _HOST_OPTIONAL = {
     "update": {"legal": (list,)},
     "refused": {"rule": (str,), "params": (dict,), "turn": (int,)},
     "closed": {},
-    "welcome": {},
+    "welcome": {"recent": (list,)},
     "seats": {},
 }
+#: the most moves a welcome tells of
+RECENT = 24
 
 
 def read_from_host(frame: Any, limit: int = 4 * 1024 * 1024) -> dict:
@@ -256,6 +261,10 @@ def read_from_host(frame: Any, limit: int = 4 * 1024 * 1024) -> dict:
     if kind == "seats" or kind == "welcome":
         for seat in data["seats"]:
             _seat_shape(seat)
+    recent = data.get("recent", [])
+    if len(recent) > RECENT or not all(isinstance(e, dict) and isinstance(e.get("kind"), str)
+                                       for e in recent):
+        raise Refused("malformed")
     return data
 
 

@@ -84,7 +84,8 @@ class RemoteMatch:
         self.turn_no: int = update["turn"]
         self.pending = False
         self.closed: str | None = None
-        self.log: list[Event] = []
+        #: the deal's moves so far (the welcome's ``recent``): the table's log shows them
+        self.log: list[Event] = [_event(e) for e in welcome.get("recent", [])]
         self.moves: list[int] = []
         self.pace = 0.0
         self.on_change: Any = None
@@ -208,6 +209,7 @@ class RemoteMatch:
             self._notices.append(Notice("closed", message["code"]))
         elif kind == "welcome":        # the same seat again on a new connection
             self.token = message["token"]
+            self.log = [_event(e) for e in message.get("recent", [])]
             self._seats_from(message["seats"])
             self._update(message["update"])
             self._notices.append(Notice("resync"))

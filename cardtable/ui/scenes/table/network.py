@@ -40,6 +40,11 @@ class Network:
                 self.game.sync(self.match.view(self.viewer))
                 self.relayout(0.0)
                 self._legal_key = None
+                self.log.clear()             # the deal so far, as the host tells it
+                for event in self.match.log[-self.log.maxlen:]:
+                    line = self.game.describe(event.for_seat(self.secret_for))
+                    if line:
+                        self.log.append(line)
             elif kind == "closed":
                 self.table_closed(notice.code)
 
