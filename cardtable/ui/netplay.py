@@ -11,6 +11,7 @@ settings folder, one entry per host address and port).
 
 from __future__ import annotations
 
+import ipaddress
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,25 @@ WORDS = {
     "already_seated": N_("You have a seat at that table already."),
     "port_busy": N_("The table could not be opened: no network port is free."),
 }
+
+
+def valid_address(text: str) -> bool:
+    """Could ``text`` be a host's address: four numbers from 0 to 255 with dots, an IPv6
+    address, or a computer's name (letters, digits and hyphens, in parts between dots)?"""
+    text = text.strip()
+    if not text or len(text) > 253:
+        return False
+    if ":" in text:
+        try:
+            ipaddress.IPv6Address(text.strip("[]"))
+        except ValueError:
+            return False
+        return True
+    parts = text.split(".")
+    if all(p.isdigit() for p in parts):
+        return len(parts) == 4 and all(len(p) <= 3 and int(p) <= 255 for p in parts)
+    return all(0 < len(p) <= 63 and p.isascii() and p.replace("-", "").isalnum()
+               and not p.startswith("-") and not p.endswith("-") for p in parts)
 
 
 def words(code: str) -> str:

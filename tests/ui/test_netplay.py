@@ -173,6 +173,31 @@ def test_the_join_screen_offers_the_table_whose_seat_is_kept(app, tmp_path, monk
     assert netplay.last_table() == ("192.168.1.20", 47651)
 
 
+@pytest.mark.parametrize("text,ok", [
+    ("192.168.1.20", True), ("127.0.0.1", True), ("my-laptop", True), ("host.local", True),
+    ("::1", True), ("[fe80::1]", True), ("999.1.1.1", False), ("1.2.3", False),
+    ("1.2.3.4.5", False), ("-bad.local", False), ("a b", False), ("x" * 300, False),
+    ("1..2.3", False), ("::zz", False),
+])
+def test_an_address_that_cannot_be_one_is_told_so(app, text, ok, tmp_path, monkeypatch):
+    """999.1.1.1 was tried on the network and answered "No table answers at that
+    address", as if it were one; it is refused at once with what an address looks like."""
+    monkeypatch.setattr(netplay, "seats_file", lambda: tmp_path / "net_seats.json")
+    assert netplay.valid_address(text) is ok
+    if ok and text not in ("127.0.0.1", "::1"):
+        return              # tests connect to loopback addresses only
+    scene = app.build("join", browse=False)
+    app.push(scene)
+    scene.values.update(address=text, port="9", code="ABCD", name="Ann")
+    scene.join()
+    if ok:
+        assert scene.client is not None
+        scene.client.close()
+        scene.client = None
+    else:
+        assert scene.client is None and "not an address" in tr(scene.status)
+
+
 def test_setup_opens_the_table_to_the_network(app):
     scene = app.build("setup", "japanese65")
     app.push(scene)

@@ -87,6 +87,10 @@ class JoinScene(FormScene):
         if not address:
             self.say(N_("Type the host's address, or pick a table from the list."), bad=True)
             return
+        if not netplay.valid_address(address):
+            self.say(N_("That is not an address: four numbers from 0 to 255 with dots "
+                        "(192.168.1.20), or the host computer's name."), bad=True)
+            return
         name = clean_name(self.values["name"]) or "Player"
         token = netplay.token_for(address, port)
         code = self.values["code"]
