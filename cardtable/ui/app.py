@@ -321,7 +321,8 @@ class App:
         """Hand a setup to the table. Returns False (with a toast) if no table is available."""
         self.last_match_config = config
         last = dict(self.settings.get("last_setup") or {})
-        last[config["game"]] = config
+        last.pop(config["game"], None)
+        last[config["game"]] = config       # the most recent last (setup reads names so)
         self.set_setting("last_setup", last)
         if self.on_start_match is None:
             self.toast(Msg("The table for this game is not available yet."), kind="bad")

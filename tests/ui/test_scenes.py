@@ -295,6 +295,32 @@ def test_setup_is_remembered_for_the_next_time(app, settings_file):
     assert saved["last_setup"]["japanese65"]["options"]["target"] == 20
 
 
+def test_a_name_typed_at_one_game_is_the_first_seat_s_at_a_game_set_up_anew(app):
+    """"Alice" typed at Sixty-Six's setup was "You" again at the next game's. A game set
+    up before keeps its own names; a default name is no name to carry."""
+    app.on_start_match = lambda config: None
+    app.start_match({"game": "sixtysix", "players": 2, "options": {}, "first_dealer": None,
+                     "seats": [{"name": "Alice", "kind": "human", "level": "medium"},
+                               {"name": "Margot", "kind": "computer", "level": "hard"}]})
+    setup = app.push(SetupScene("rummy65"))
+    frames(app)
+    assert setup.seats[0]["name"] == "Alice" and setup.seats[1]["name"] != "Alice"
+    app.pop()
+    app.start_match({"game": "pairs65", "players": 2, "options": {}, "first_dealer": None,
+                     "seats": [{"name": "Bea", "kind": "human", "level": "medium"},
+                               {"name": "Margot", "kind": "computer", "level": "hard"}]})
+    app.start_match({"game": "sixtysix", "players": 2, "options": {}, "first_dealer": None,
+                     "seats": [{"name": "You", "kind": "human", "level": "medium"},
+                               {"name": "Margot", "kind": "computer", "level": "hard"}]})
+    setup = app.push(SetupScene("quebec65"))
+    frames(app)
+    assert setup.seats[0]["name"] == "Bea"          # the last typed; "You" is no name
+    app.pop()
+    setup = app.push(SetupScene("sixtysix"))
+    frames(app)
+    assert setup.seats[0]["name"] == "You"          # its own last setup
+
+
 def test_setup_empty_name_falls_back_to_the_default(app):
     setup = app.push(SetupScene("sixtysix"))
     frames(app)

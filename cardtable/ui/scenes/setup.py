@@ -81,6 +81,19 @@ def is_default_name(seat: int, name: str) -> bool:
                             default_name(seat, "friend"))
 
 
+def typed_name(last_setups: dict) -> str:
+    """The name last typed for a person in the first seat, at any game (most recent first;
+    a default name is none), or ""."""
+    for config in reversed(list(last_setups.values())):
+        seats = config.get("seats") if isinstance(config, dict) else None
+        first = seats[0] if isinstance(seats, list) and seats else None
+        if isinstance(first, dict) and first.get("kind") == "human":
+            name = clean_name(first.get("name"))
+            if name and not is_default_name(0, name):
+                return name
+    return ""
+
+
 def default_seats(n: int) -> list[dict]:
     seats = []
     for i in range(n):
@@ -109,7 +122,16 @@ class SetupScene(FormScene):
     def on_enter(self) -> None:
         if not self._restored:
             self._restored = True
-            self.restore(self.app.settings.get("last_setup", {}).get(self.game_id))
+            last = self.app.settings.get("last_setup")
+            last = last if isinstance(last, dict) else {}
+            self.restore(last.get(self.game_id))
+            if not isinstance(last.get(self.game_id), dict):
+                # a game set up for the first time: the name typed for the first seat at
+                # another game's table is this one's too
+                name = typed_name(last)
+                if name and self.seats[0]["kind"] == "human" and \
+                        is_default_name(0, self.seats[0]["name"]):
+                    self.seats[0]["name"] = name
         super().on_enter()
 
     def restore(self, last: dict | None) -> None:
