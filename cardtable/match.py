@@ -193,6 +193,10 @@ class Match:
         None for a seat at this computer (every seat of a match that is not hosted)."""
         return None
 
+    def people_seats(self) -> list[int]:
+        """The seats people play (here or, at a hosted table, from other computers)."""
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
     def take_notices(self) -> list:
         """What happened away from the table since the last call (network play: a friend
         came or went, a move was refused by the host, the table closed); none here."""
@@ -518,8 +522,7 @@ class Match:
         return records.deal_record(
             self.game_id, start.options, self.names(), self.human_seats, self.checkpoint,
             [(seat, action) for seat, action, _ in moves], start.deal_no,
-            records.code_for(start, self.seed),
-            people=[i for i, s in enumerate(self.seats) if s.is_human])
+            records.code_for(start, self.seed), people=self.people_seats())
 
     def take_finished_deals(self) -> list[dict]:
         """The records of the deals scored since the last call (and forget them)."""

@@ -225,19 +225,25 @@ def test_a_friend_at_another_computer_is_a_person_in_the_record():
     name a seat twice, is refused."""
     from cardtable.net.host import HostedMatch
 
-    seats = [{"name": "You", "kind": "human"}, {"name": "Friend 2", "kind": "human"}]
-    match = HostedMatch("sixtysix", seats, remote=[1], seed=2, threaded=False, pace=0.0)
-    try:
-        recs: list[dict] = []
-        while not recs:
-            if match.human_to_act:
-                match.apply(match.legal_actions()[0])
-            else:
-                match.run_computer_move()
-            recs += match.take_finished_deals()
-    finally:
-        match.close()
-    rec = recs[0]
+    def one_deal(status: str) -> dict:
+        seats = [{"name": "You", "kind": "human"}, {"name": "Friend 2", "kind": "human"}]
+        match = HostedMatch("sixtysix", seats, remote=[1], seed=2, threaded=False, pace=0.0)
+        match.remote[1].status = status     # a friend came and went, or nobody ever came
+        try:
+            recs: list[dict] = []
+            while not recs:
+                if match.human_to_act:
+                    match.apply(match.legal_actions()[0])
+                else:
+                    match.run_computer_move()
+                recs += match.take_finished_deals()
+        finally:
+            match.close()
+        return recs[0]
+
+    # a seat no friend ever took, a computer playing it throughout, is no person's
+    assert "people" not in one_deal("open")
+    rec = one_deal("away")
     assert rec["humans"] == [0] and rec["people"] == [0, 1]
     assert records.check_record(rec) is rec
     for bad in ([1], [0, 0], [0, 2], "0"):

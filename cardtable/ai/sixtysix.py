@@ -465,10 +465,17 @@ class SixtySixKnowledge(Knowledge):
                 return _later_value(world, seat, deal)
             return _open_value(world, seat, deal, r)
 
-        result = flat_monte_carlo(cands, lambda r: self.sample(win, r), rollout, rng,
+        # a close is valued as the hard level values it: by its best first lead over all
+        # the sampled deals (close_plans)
+        plans = close_plans(cands, view) if CLOSE_PLANS and not view["closed"] else cands
+        result = flat_monte_carlo(plans, lambda r: self.sample(win, r), rollout, rng,
                                   budget_s or 0.0, None if budget_s else self.analysis_worlds,
-                                  cooperative=win.cooperative)
-        return {a: result.stats[a][0] for a in cands}
+                                  cooperative=win.cooperative, apply=_apply_plan)
+        values = {a: result.stats[a][0] for a in cands if a in result.stats}
+        closes = [m for p, (m, n) in result.stats.items() if isinstance(p, tuple) and n]
+        if closes:
+            values[CLOSE] = max(closes)
+        return values
 
     def mistake_reason(self, win, played, best, values):
         view, seat = win.view, win.seat
@@ -530,9 +537,10 @@ def close_plans(cands: list[Action], view: dict) -> list:
     if CLOSE not in cands:
         return cands
     hand = view["hand"]
-    leads: list[Action] = [PLAY[c] for c in hand]
-    leads += [MARRIAGE[s] for s in "SHDC" if "K" + s in hand and "Q" + s in hand]
-    plans = [(CLOSE, lead) for lead in leads]
+    plans: list = [(CLOSE, PLAY[c]) for c in hand]
+    for s in "SHDC":
+        if "K" + s in hand and "Q" + s in hand:   # announced, then its king or its queen
+            plans += [(CLOSE, MARRIAGE[s], PLAY[half + s]) for half in "KQ"]
     rest = [a for a in cands if a != CLOSE]
     return plans + rest if cands[0] == CLOSE else rest + plans
 

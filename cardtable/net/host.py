@@ -98,6 +98,12 @@ class HostedMatch(Match):
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_human and i not in self.remote]
 
+    def people_seats(self) -> list[int]:
+        """The host's people and every friend who took a seat (a seat no friend ever came
+        to, played by a computer throughout, is no person's)."""
+        return [i for i in super().people_seats()
+                if i not in self.remote or self.remote[i].status not in ("empty", "open")]
+
     @property
     def undo_seat(self) -> int | None:
         return None     # a move seen on other screens is not taken back

@@ -58,8 +58,9 @@ def valid_address(text: str) -> bool:
             return False
         return True
     parts = text.split(".")
-    if all(p.isdigit() for p in parts):
-        return len(parts) == 4 and all(len(p) <= 3 and int(p) <= 255 for p in parts)
+    if all(p.isdecimal() for p in parts):       # (any script's digits: refused below)
+        return len(parts) == 4 and all(p.isascii() and len(p) <= 3 and int(p) <= 255
+                                       for p in parts)
     return all(0 < len(p) <= 63 and p.isascii() and p.replace("-", "").isalnum()
                and not p.startswith("-") and not p.endswith("-") for p in parts)
 
@@ -190,8 +191,8 @@ def last_table(path: Path | None = None) -> tuple[str, int] | None:
     them there), or None: the join screen offers it again."""
     for key in reversed(list(load_seats(path))):
         address, _, port = str(key).rpartition(":")
-        if address and len(address) <= 64 and address.isprintable() and port.isdigit() \
-                and 1 <= int(port) <= 65535:
+        if address and len(address) <= 64 and address.isprintable() and port.isascii() \
+                and port.isdecimal() and len(port) <= 5 and 1 <= int(port) <= 65535:
             return address, int(port)
     return None
 

@@ -177,7 +177,8 @@ def test_the_join_screen_offers_the_table_whose_seat_is_kept(app, tmp_path, monk
     ("192.168.1.20", True), ("127.0.0.1", True), ("my-laptop", True), ("host.local", True),
     ("::1", True), ("[fe80::1]", True), ("999.1.1.1", False), ("1.2.3", False),
     ("1.2.3.4.5", False), ("-bad.local", False), ("a b", False), ("x" * 300, False),
-    ("1..2.3", False), ("::zz", False),
+    ("1..2.3", False), ("::zz", False), ("1.1.1.\u00b2", False),
+    ("\uff11.\uff11.\uff11.\uff11", False),
 ])
 def test_an_address_that_cannot_be_one_is_told_so(app, text, ok, tmp_path, monkeypatch):
     """999.1.1.1 was tried on the network and answered "No table answers at that
@@ -196,6 +197,29 @@ def test_an_address_that_cannot_be_one_is_told_so(app, text, ok, tmp_path, monke
         scene.client = None
     else:
         assert scene.client is None and "not an address" in tr(scene.status)
+
+
+def test_an_address_typed_with_its_port_is_split(app, tmp_path, monkeypatch):
+    """The host's screen shows "192.0.2.2:47650": typed whole into the address field, it
+    was refused as no address. The port goes to its own field."""
+    monkeypatch.setattr(netplay, "seats_file", lambda: tmp_path / "net_seats.json")
+    scene = app.build("join", browse=False)
+    app.push(scene)
+    scene.values.update(address="127.0.0.1:9", port="47650", code="ABCD", name="Ann")
+    scene.join()
+    assert (scene.values["address"], scene.values["port"]) == ("127.0.0.1", "9")
+    assert scene.client is not None
+    scene.client.close()
+    scene.client = None
+
+
+def test_a_damaged_seats_file_gives_no_table_to_come_back_to(tmp_path, monkeypatch):
+    path = tmp_path / "net_seats.json"
+    monkeypatch.setattr(netplay, "seats_file", lambda: path)
+    path.write_text(json.dumps({"version": 1, "seats": {
+        "h:\u00b2": {"token": "a"}, "h:" + "9" * 5000: {"token": "b"}, ":80": {"token": "c"},
+        "h:0": {"token": "d"}}}))
+    assert netplay.last_table() is None
 
 
 def test_setup_opens_the_table_to_the_network(app):
@@ -474,5 +498,91 @@ def test_the_dealers_chip_keeps_off_a_network_tables_taller_score_panel(app):
             chips = {k[6] for k in table._panel_cache if isinstance(k, tuple)
                      and k[0] == "plate" and k[6] is not None}
             assert chips == {"bottom" if seat in near else "top"}, (seat, chips)
+    finally:
+        host.close()
+
+
+def test_a_match_that_ends_while_the_host_is_in_the_menu_still_shows_its_end(app):
+    """The host's table plays on in the menu; when the match ended there, Continue had
+    nothing to go back to and its end was never shown. Play stops at the deal's end, the
+    match stays one to continue, and its summary comes on return."""
+    from cardtable.ui.scenes import table as table_mod
+    from cardtable.ui.scenes.summary import SummaryScene
+
+    table_mod.install(app)
+    config = {"game": "sixtysix", "players": 2, "seed": 6, "options": {"target": 1},
+              "seats": [{"name": "Host", "kind": "computer", "level": "easy"},
+                        {"name": "Friend 2", "kind": "friend", "level": "easy"}],
+              "network": {"remote": [1], "stand_in": "easy"}}
+    host = netplay.open_table(config, advertise=False, bind=LOOPBACK)
+    try:
+        table = table_mod.show_table(app, TableScene(host, speed="off", sound=False))
+        app.step([], DT)
+        table.stand_in(1)                          # a computer plays the friend's seat
+        table.leave()
+        deadline = time.monotonic() + 30
+        while not host.is_over:
+            assert time.monotonic() < deadline, "the table did not play on in the menu"
+            app.step([], DT)
+            time.sleep(0.002)
+        assert table._away_events and app.match_in_progress()
+        app.on_continue_match()
+        deadline = time.monotonic() + 5
+        while not isinstance(app.top, SummaryScene):
+            assert time.monotonic() < deadline, "the deal's summary did not come"
+            app.step([], DT)
+    finally:
+        host.close()
+
+
+def test_who_comes_while_the_host_is_in_the_menu_is_told_there(app):
+    """"Zoe joined the table" went to the table's own message, unseen in the menu and
+    stale on return: out of sight it is the window's message."""
+    config = {"game": "sixtysix", "players": 2, "seed": 4,
+              "seats": [{"name": "Host", "kind": "human"},
+                        {"name": "Friend 2", "kind": "friend", "level": "easy"}],
+              "network": {"remote": [1], "stand_in": "easy"}}
+    host = netplay.open_table(config, advertise=False, bind=LOOPBACK)
+    friend = None
+    try:
+        table = show_table(app, TableScene(host, speed="off", sound=False))
+        app.step([], DT)
+        table.leave()
+        friend, error, _ = connect(LOOPBACK, host.server.port, "Zoe", code=host.server.code)
+        assert friend is not None, error
+        deadline = time.monotonic() + 5
+        while not any("Zoe joined" in tr(t.text) for t in app.toasts):
+            assert time.monotonic() < deadline, "nobody was told in the menu"
+            app.step([], DT)
+            time.sleep(0.01)
+        assert table.toast is None
+    finally:
+        if friend is not None:
+            friend.close()
+        host.close()
+
+
+def test_leaving_while_a_deals_end_is_still_to_show_holds_the_table_there(app):
+    """The deal's end was still queued for the picture when the host left: the table
+    played the next deal on out of sight. It waits there now."""
+    from cardtable.engine.core import Event
+
+    config = {"game": "sixtysix", "players": 2, "seed": 4,
+              "seats": [{"name": "Host", "kind": "computer", "level": "easy"},
+                        {"name": "Friend 2", "kind": "friend", "level": "easy"}],
+              "network": {"remote": [1], "stand_in": "easy"}}
+    host = netplay.open_table(config, advertise=False, bind=LOOPBACK)
+    try:
+        table = show_table(app, TableScene(host, speed="off", sound=False))
+        app.step([], DT)
+        table.stand_in(1)
+        table.timeline.queue.append(Event("deal_scored", {}))
+        table.leave()
+        moves = len(host.moves)
+        for _ in range(30):
+            app.step([], DT)
+            time.sleep(0.002)
+        assert table._away_held and len(host.moves) == moves
+        assert table.away_due() is None           # and the loop sleeps
     finally:
         host.close()

@@ -77,6 +77,12 @@ class JoinScene(FormScene):
         if self.client is not None:
             return
         address = self.values["address"].strip()
+        host, colon, tail = address.rpartition(":")
+        if colon and host and ":" not in host and tail.isascii() and tail.isdecimal() \
+                and len(tail) <= 5:
+            # "192.168.1.20:47650", as the host's screen shows it: the port goes to its field
+            address = self.values["address"] = host
+            self.values["port"] = tail
         try:
             port = int(self.values["port"].strip())
             if not 0 < port < 65536:

@@ -57,7 +57,8 @@ class MenuScene(FormScene):
         if table is not None and netplay.friends_at(table.match):
             # the table closes for the friends too: ask first
             self.app.open("confirm", N_("Quit?"),
-                          N_("The friends at your table will be told it has closed."),
+                          N_("The friends at your table will be told it has closed. "
+                             "Continue opens it again next time."),
                           N_("Quit"), self.app.quit, no=N_("Keep playing"))
             return
         self.app.quit()

@@ -254,7 +254,7 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
                 t.put(s, zone)
             staged += 1
         if not staged:
-            t.show_toast(N_("These cards make no meld yet: no set or run of three."),
+            t.show_toast(N_("No meld yet: these cards make no set or run of three."),
                          kind="info")
         self.stage_changed(0.3)
 

@@ -80,8 +80,9 @@ class MatchDesk:
     def live(self) -> TableScene | None:
         """The App's table while its match goes on."""
         table = self.app.table
-        if table is not None and not table.finished and not table.match.is_over:
-            return table
+        if table is not None and not table.finished and (
+                not table.match.is_over or table.unseen()):
+            return table        # (a match that ended out of sight still has its end to show)
         return None
 
     def go(self, config: dict) -> None:

@@ -9,6 +9,9 @@ from cardtable.i18n import N_, Msg
 from cardtable.ui.netplay import table_server, words
 from cardtable.ui.scenes.table.words import friendly
 
+#: the events that end a deal or the match: out of sight, play stops there for the person
+DEAL_ENDS = ("deal_scored", "match_over")
+
 
 class Network:
     """Part of :class:`TableScene`: the notices of a match played over the network."""
@@ -20,13 +23,13 @@ class Network:
                 self._legal_key = None        # the controls are made again (no Stand in)
                 name = i18n.seat_name(self.match.seats[notice.seat].name)
                 self.say(Msg("{name} joined the table.", name=name))
-                self.show_toast(Msg("{name} joined the table.", name=name), 3.0, kind="info")
+                self._notice(Msg("{name} joined the table.", name=name), 3.0)
             elif kind == "left":
                 name = i18n.seat_name(self.match.seats[notice.seat].name)
                 text = Msg("{name} left: a computer plays for them until they come back.",
                            name=name)
                 self.say(text)
-                self.show_toast(text, 4.0, kind="info")
+                self._notice(text, 4.0)
             elif kind == "refused":
                 if notice.error is not None:
                     self.show_toast(self.game.refusal_text(notice.error)
@@ -35,6 +38,7 @@ class Network:
                     self.show_toast(words(notice.code))
                 self.relayout(0.28, zones=[f"hand{self.viewer}"])   # the card flies back
             elif kind == "resync":
+                self._away_events, self._away_held = [], False
                 self.timeline.queue.clear()
                 self.clear_zones()
                 self.game.sync(self.match.view(self.viewer))
@@ -47,6 +51,14 @@ class Network:
                         self.log.append(line)
             elif kind == "closed":
                 self.table_closed(notice.code)
+
+    def _notice(self, text, seconds: float) -> None:
+        """Who came or went: on the table, or over whatever screen covers it (its own
+        message would wait there unseen, and show stale on return)."""
+        if self.app is not None and self.app.top is not self:
+            self.app.toast(text, seconds=seconds, kind="info")
+        else:
+            self.show_toast(text, seconds, kind="info")
 
     def waiting_seat(self) -> int | None:
         """The seat the match waits at because no friend has taken it yet (None if none)."""
@@ -75,6 +87,9 @@ class Network:
             return
         self.clock += dt
         self.take_notices()
+        if not self._away_held and any(getattr(e, "kind", "") in DEAL_ENDS
+                                       for e in self.timeline.queue):
+            self._away_held = True      # left while a deal's end was still to be shown
         if self.finished or self.waiting or self._away_held or self.match.is_over:
             return
         if self.match.is_human(self.match.to_act):
@@ -82,7 +97,12 @@ class Network:
         events = self.match.poll(now=self.clock)
         if events:
             self._away_events.extend(events)
-            self._away_held = any(e.kind in ("deal_scored", "match_over") for e in events)
+            self._away_held = any(e.kind in DEAL_ENDS for e in events)
+
+    def unseen(self) -> bool:
+        """Are there moves played out of sight, or still to be shown (the match may have
+        ended among them: its end is still to show)?"""
+        return bool(self._away_events) or not self.idle
 
     def away_due(self) -> float | None:
         if not self.plays_away() or self.finished or self.waiting or self._away_held:
