@@ -89,6 +89,8 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ui/scenes/confirm.py": "tests/ui/test_saves.py",
     "cardtable/ui/scenes/handoff.py": "tests/ui/test_hotseat.py",
     "cardtable/ui/replay.py": "tests/ui/test_review.py",
+    "cardtable/ui/scenes/review_words.py": "tests/ui/test_review.py",
+    "cardtable/ai/sixtysix_rules.py": "tests/ai/test_bots.py",
     "cardtable/ui/scenes/matchend.py": "tests/ui/test_scenes.py",
     "cardtable/ui/scenes/menu.py": "tests/ui/test_scenes.py",
     "cardtable/ui/scenes/modal.py": None,

@@ -323,6 +323,23 @@ def test_sixtysix_hard_reads_what_an_opponents_lead_shows_it_lacks():
     assert seen["half"] >= 3 and seen["nine"] >= 3, seen
 
 
+def test_sixtysix_medium_rules_read_a_state_as_they_read_its_view():
+    """The hard level plays its sampled deals out by the medium rules read from a state
+    (sixtysix_rules.Table.from_state); a person's opponent reads its view. At the same
+    position both readings choose the same move, so the play-outs play the medium level."""
+    from cardtable.ai import sixtysix_rules as rules
+
+    checked = 0
+    for state in random_states("sixtysix", 60, seed=23):
+        seat = state.current_player
+        win = Window(state, seat)
+        from_view = rules.medium_action(rules.Table.from_view(win.view, win.legal))
+        from_state = rules.medium_action(rules.Table.from_state(state))
+        assert from_view == from_state, (state.view(seat), from_view, from_state)
+        checked += 1
+    assert checked == 60
+
+
 def test_sixtysix_claims_exchanges_and_marries():
     spec = registry.get("sixtysix")
     found = {"claim": 0, "exchange": 0, "marriage": 0}

@@ -13,7 +13,7 @@ import pytest
 
 from cardtable import i18n, records
 from cardtable.engine.core import Action
-from cardtable.ui.scenes import review
+from cardtable.ui.scenes import review, review_words
 from cardtable.ui.scenes.matchend import MatchEndScene
 from cardtable.ui.scenes.review import ReviewScene
 from cardtable.ui.scenes.summary import SummaryScene
@@ -256,12 +256,12 @@ def test_the_move_played_is_always_among_the_options_shown():
     cut with the rest, so the list did not say which was yours."""
     moves = [Action("play", card=c) for c in ("AS", "TS", "KS", "QS", "JS", "9S", "AH")]
     options = tuple(Option(a, 10.0 - i) for i, a in enumerate(moves))
-    shown = review.shown_options(options, moves[6], 4)
+    shown = review_words.shown_options(options, moves[6], 4)
     assert [o.action for o in shown] == moves[:3] + [moves[6]]
-    assert review.shown_options(options, moves[1], 4) == list(options[:4])
-    assert review.shown_options(options, moves[6], 9) == list(options)
-    assert review.shown_options(options, moves[6], 0) == []
-    assert [str(review.unit_heading(u)) for u in ("game_points", "penalty_points", "games",
+    assert review_words.shown_options(options, moves[1], 4) == list(options[:4])
+    assert review_words.shown_options(options, moves[6], 9) == list(options)
+    assert review_words.shown_options(options, moves[6], 0) == []
+    assert [str(review_words.unit_heading(u)) for u in ("game_points", "penalty_points", "games",
                                                    "points")] == [
         "Game points", "Penalty points", "Chance to win", "Points"]
 
