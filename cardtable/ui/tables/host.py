@@ -156,6 +156,10 @@ class TableHost(Protocol):
     def show_toast(self, text: str, seconds: float = 2.6, kind: str = "error") -> None:
         """A short message just above the player's hand ("error" or "info")."""
 
+    def show_move_toast(self, text: str) -> None:
+        """A message about the move to make now (how to play a card); it goes with the
+        move."""
+
     def play_sound(self, name: str, delay: float = 0.0) -> None:
         """Play a sound now or ``delay`` seconds (at normal speed) from now."""
 
