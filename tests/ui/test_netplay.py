@@ -40,6 +40,16 @@ def drive(app, host, table, until, seconds=60.0, seed=3):
         time.sleep(0.0005)
 
 
+def friend_table(host_kind: str):
+    """A Sixty-Six table hosted on loopback: the host's seat (a person or a computer) and
+    a friend's seat no friend has taken yet."""
+    host_seat = {"name": "Host", "kind": host_kind, "level": "easy"}
+    config = {"game": "sixtysix", "players": 2, "seed": 4,
+              "seats": [host_seat, {"name": "Friend 2", "kind": "friend", "level": "easy"}],
+              "network": {"remote": [1], "stand_in": "easy"}}
+    return netplay.open_table(config, advertise=False, bind=LOOPBACK)
+
+
 @pytest.mark.parametrize("game,players", GAMES)
 def test_a_friend_plays_a_deal_of_every_game_on_the_table(app, game, players):
     host, server = host_table(game, players, remote=[1], seed=7)
@@ -350,11 +360,7 @@ def test_the_hosts_table_goes_on_while_the_host_is_in_the_menu(app):
     """The host stepped to the menu: the friend's move waited there until the host came
     back ("Wait for your turn" on the friend's screen). The host's engine now plays it
     out of sight, and the table shows it on the host's return."""
-    config = {"game": "sixtysix", "players": 2, "seed": 4,
-              "seats": [{"name": "Host", "kind": "human"},
-                        {"name": "Friend 2", "kind": "friend", "level": "easy"}],
-              "network": {"remote": [1], "stand_in": "easy"}}
-    host = netplay.open_table(config, advertise=False, bind=LOOPBACK)
+    host = friend_table("human")
     friend = None
     try:
         table = show_table(app, TableScene(host, speed="off", sound=False))
@@ -427,11 +433,7 @@ def test_quitting_or_starting_anew_with_friends_at_the_table_asks_first(app):
     from cardtable.ui.scenes.confirm import ConfirmScene
 
     table_mod.install(app)
-    config = {"game": "sixtysix", "players": 2, "seed": 4,
-              "seats": [{"name": "Host", "kind": "human"},
-                        {"name": "Friend 2", "kind": "friend", "level": "easy"}],
-              "network": {"remote": [1], "stand_in": "easy"}}
-    host = netplay.open_table(config, advertise=False, bind=LOOPBACK)
+    host = friend_table("human")
     friend = None
     try:
         table = show_table(app, TableScene(host, speed="off", sound=False))
@@ -538,11 +540,7 @@ def test_a_match_that_ends_while_the_host_is_in_the_menu_still_shows_its_end(app
 def test_who_comes_while_the_host_is_in_the_menu_is_told_there(app):
     """"Zoe joined the table" went to the table's own message, unseen in the menu and
     stale on return: out of sight it is the window's message."""
-    config = {"game": "sixtysix", "players": 2, "seed": 4,
-              "seats": [{"name": "Host", "kind": "human"},
-                        {"name": "Friend 2", "kind": "friend", "level": "easy"}],
-              "network": {"remote": [1], "stand_in": "easy"}}
-    host = netplay.open_table(config, advertise=False, bind=LOOPBACK)
+    host = friend_table("human")
     friend = None
     try:
         table = show_table(app, TableScene(host, speed="off", sound=False))
@@ -567,11 +565,7 @@ def test_leaving_while_a_deals_end_is_still_to_show_holds_the_table_there(app):
     played the next deal on out of sight. It waits there now."""
     from cardtable.engine.core import Event
 
-    config = {"game": "sixtysix", "players": 2, "seed": 4,
-              "seats": [{"name": "Host", "kind": "computer", "level": "easy"},
-                        {"name": "Friend 2", "kind": "friend", "level": "easy"}],
-              "network": {"remote": [1], "stand_in": "easy"}}
-    host = netplay.open_table(config, advertise=False, bind=LOOPBACK)
+    host = friend_table("computer")
     try:
         table = show_table(app, TableScene(host, speed="off", sound=False))
         app.step([], DT)

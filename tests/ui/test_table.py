@@ -544,17 +544,23 @@ def test_the_hint_tag_steps_aside_from_a_button_above_the_hand():
     assert table._clear_of_buttons(free, 625, app.screen.get_width()) == free
 
 
-def test_a_hint_tag_stepped_aside_is_led_back_to_its_pointer():
-    """The tag beside "Claim 66" stood apart from its pointer: a green line along the
-    pointer's base now joins them; a tag where it belongs has none."""
-    from cardtable.ui import theme
-
+def sixtysix_at_my_turn():
+    """A Sixty-Six table (seed 4: "Claim 66" over the hand) at the person's first turn."""
     app = make_app()
     table = start(app, "sixtysix", seed=4)
     for _ in range(300):
         app.step([], DT)
         if table.my_turn() and table.idle:
             break
+    return app, table
+
+
+def test_a_hint_tag_stepped_aside_is_led_back_to_its_pointer():
+    """The tag beside "Claim 66" stood apart from its pointer: a green line along the
+    pointer's base now joins them; a tag where it belongs has none."""
+    from cardtable.ui import theme
+
+    app, table = sixtysix_at_my_turn()
     button = table.button("Claim 66")
     assert button is not None and button.visible
     hand = table.zones[f"hand{table.viewer}"]
@@ -582,12 +588,7 @@ def test_a_hint_tag_stepped_aside_is_led_back_to_its_pointer():
 
 def test_how_to_play_a_picked_card_goes_once_it_is_played():
     """"Click the card again to play it…" stayed up after the card was played."""
-    app = make_app()
-    table = start(app, "sixtysix", seed=4)
-    for _ in range(300):
-        app.step([], DT)
-        if table.my_turn() and table.idle:
-            break
+    app, table = sixtysix_at_my_turn()
     card = next(s for s in table.zones[f"hand{table.viewer}"] if s.code in table.playable)
     x, y = card.rect().midtop
     pos = (x, y + 30)                          # its top: no neighbour lies over it there
