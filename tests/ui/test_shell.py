@@ -368,6 +368,33 @@ def test_text_input_typing_editing_and_limit(app):
     assert seen[-1] == t.text
 
 
+def test_ctrl_a_selects_the_field_and_what_is_typed_replaces_it(app):
+    """In the join screen's full Port field, Ctrl+A, Backspace and "47699" left "47654"
+    (Ctrl+A did nothing, Backspace took one figure, the field had room for one). Ctrl+A
+    selects the whole text now; typing, Backspace or Delete replace it; the caret keys
+    drop the selection."""
+    seen = []
+    t = TextInput("47650", seen.append, max_length=5)
+    host(app, t)
+    click(app, t)
+    press(app, pygame.K_a, mod=pygame.KMOD_CTRL)
+    assert t.all_selected
+    app.draw()                                    # drawn with its selection
+    type_text(app, "47699")
+    assert t.text == "47699" and seen[-1] == "47699" and not t.all_selected
+    press(app, pygame.K_a, mod=pygame.KMOD_CTRL)
+    press(app, pygame.K_BACKSPACE)
+    assert t.text == "" and seen[-1] == ""
+    type_text(app, "123")
+    press(app, pygame.K_a, mod=pygame.KMOD_CTRL)
+    press(app, pygame.K_END)                      # the caret moves: the selection goes
+    type_text(app, "4")
+    assert t.text == "1234"
+    press(app, pygame.K_a, mod=pygame.KMOD_CTRL)
+    press(app, pygame.K_DELETE)
+    assert t.text == ""
+
+
 def test_text_input_keeps_space_from_activating_the_form(app):
     hits = []
     t = TextInput("")

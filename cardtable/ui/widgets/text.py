@@ -29,6 +29,8 @@ class TextInput(Widget):
         self.hint = hint
         self.cursor = len(self.text)
         self.blink = 0.0
+        #: Ctrl+A selected the whole text: what is typed next, Backspace or Delete replace it
+        self.all_selected = False
 
     def spoken(self) -> str:
         """'Name field: Margot' (empty, the name it stands for: its hint)."""
@@ -45,10 +47,12 @@ class TextInput(Widget):
     def set_text(self, text: str, notify: bool = False) -> None:
         self.text = text[: self.max_length]
         self.cursor = len(self.text)
+        self.all_selected = False
         if notify:
             self._changed()
 
     def mouse_down(self, pos: tuple[int, int]) -> None:
+        self.all_selected = False
         size = theme.px(theme.BODY)
         x = pos[0] - (self.rect.left + theme.px(12))
         fnt = theme.font(size)
@@ -67,6 +71,8 @@ class TextInput(Widget):
         if not self.enabled:
             return False
         text = printable(text)
+        if text and self.all_selected:
+            self._clear_selected()
         room = self.max_length - len(self.text)
         if room <= 0 or not text:
             return True
@@ -76,10 +82,24 @@ class TextInput(Widget):
         self._changed()
         return True
 
+    def _clear_selected(self) -> None:
+        self.all_selected = False
+        self.text, self.cursor = "", 0
+
     def key(self, event: pygame.event.Event) -> bool:
         if not self.enabled:
             return False
         k = event.key
+        if k == pygame.K_a and getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.all_selected = bool(self.text)
+            self.cursor = len(self.text)
+            return True
+        if k in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.all_selected:
+            self._clear_selected()
+            self._changed()
+            return True
+        if k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            self.all_selected = False       # the caret moves: nothing is selected any more
         if k == pygame.K_BACKSPACE:
             if self.cursor > 0:
                 self.text = self.text[: self.cursor - 1] + self.text[self.cursor:]
@@ -136,6 +156,11 @@ class TextInput(Widget):
         if self.text:
             colour = theme.TEXT if self.enabled else theme.TEXT_MUTED
             shown = theme.ellipsize(self.text, size, room)
+            if self.all_selected and active:
+                w, h = theme.font(size).size(shown)
+                mark = pygame.Rect(x - theme.px(2), self.rect.centery - h // 2,
+                                   w + theme.px(4), h)
+                theme.rounded(surface, mark, (*theme.ACCENT, 110), theme.px(3))
             theme.draw_text(surface, shown, (x, self.rect.centery), size, colour,
                             anchor="midleft", shadow=False)
         elif self.hint:   # stays (behind the cursor) until something is typed
