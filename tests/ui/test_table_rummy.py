@@ -216,6 +216,22 @@ def test_rummy65_hand_invalid_meld_arrange_and_go_out():
     assert game.staged() == [["7C", "8C", "9C"]]
     assert [s.code for s in table.zone("hand0")] == ["QD"]
     assert "Go out" in labels(table)
+    # turned down (the next person's turn at pass-and-play), the group's label, frame and
+    # wild tags tell nothing of it: its label was still drawn ("Run of hearts")
+    drawn = []
+    real = game._draw_group_label
+    game._draw_group_label = lambda surface, kind, zone, rect: drawn.append(kind)
+    staged = table.zone(game.stage_zones()[0])
+    game.extra_draw(app.screen)
+    assert "stage" in drawn
+    for s in staged:
+        s.face_up = False
+    drawn.clear()
+    game.extra_draw(app.screen)
+    assert "stage" not in drawn and not game.face_shown(game.stage_zones()[0])
+    for s in staged:
+        s.face_up = True
+    game._draw_group_label = real
     # dropping the last card on the pile goes out
     drag(app, table, card(table, "QD"), game.pile_rect().center)
     mine = [a for seat, a in table.match.moves if seat == 0]

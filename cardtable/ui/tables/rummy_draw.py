@@ -25,7 +25,8 @@ class RummyDrawing:
         for kind, zone, rect in self.stage_items():
             if kind == "new":
                 self._draw_new_slot(surface, rect)
-            self._draw_group_label(surface, kind, zone, rect)
+            if kind != "stage" or self.face_shown(zone):
+                self._draw_group_label(surface, kind, zone, rect)
         # what to do now, on the message line (a toast or a caption takes its place)
         text = self.status_shown()
         if text:
@@ -194,10 +195,17 @@ class RummyDrawing:
                          border_radius=theme.px(9))
         surface.blit(layer, frame)
 
+    def face_shown(self, zone: str) -> bool:
+        """Do the cards of a staged group show their faces? Turned down (pass-and-play, the
+        next person's turn) its label, frame and wild tags would tell what it holds."""
+        return all(s.face_up and s.code is not None for s in self.t.zones.get(zone, []))
+
     def _draw_wild_tags(self, surface) -> None:
         t = self.t
         piles = (self.stock_rect(), self.pile_rect())
         for zone in self.stage_zones() + list(self.laid_zones.get(self.viewer, [])):
+            if not self.face_shown(zone):
+                continue
             sprites = t.zones.get(zone, [])
             ok, _, stands = self.check([s.code for s in sprites])
             if not ok:
