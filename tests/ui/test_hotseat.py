@@ -156,6 +156,7 @@ def drive(app: App, table: TableScene, human_moves: int, rng: random.Random,
         if top is not table:          # a summary: everybody may look at it
             check_picture(table, None)
             app.pop()
+            shown = None              # everybody looked: the next hand is handed over
             continue
         check_picture(table, at_screen(table, shown))
         if table.my_turn():

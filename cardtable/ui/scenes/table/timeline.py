@@ -19,6 +19,9 @@ class EventQueue:
     def _handle(self, event) -> float:
         if self.hotseat and event.kind in ("dealt", "deal_scored", "match_over"):
             self.conceal()   # a new deal is dealt face down; summaries show no hand
+            # everybody read the summary: whoever plays first next, even the one who
+            # played last, is handed the screen (their new hand showed to all at once)
+            self.last_person = None
         ev = event.for_seat(self.secret_for)
         kind = ev["kind"]
         # with several people the log is public: it names players and shows no secret
