@@ -104,16 +104,12 @@ class MatchDesk:
             self.go(config)
             return
         table = self.live()
-        if table is not None and netplay.friends_at(table.match):
-            # the friends are sent away with it: say so before it happens
-            app.open("confirm", N_("Start a new match?"),
-                     N_("The match in progress will be replaced, and the friends at your "
-                        "table will be told it has closed."), N_("Start new match"),
-                     lambda: self.go(config), no=N_("Keep it"))
-            return
-        app.open("confirm", N_("Start a new match?"),
-                 N_("The match in progress will be replaced and cannot be "
-                    "continued afterwards."), N_("Start new match"),
+        # friends at the table are sent away with it: say so before it happens
+        detail = N_("The match in progress will be replaced, and the friends at your table "
+                    "will be told it has closed.") \
+            if table is not None and netplay.friends_at(table.match) else \
+            N_("The match in progress will be replaced and cannot be continued afterwards.")
+        app.open("confirm", N_("Start a new match?"), detail, N_("Start new match"),
                  lambda: self.go(config), no=N_("Keep it"))
 
     def resume(self) -> None:

@@ -45,10 +45,7 @@ class Network:
                 self.relayout(0.0)
                 self._legal_key = None
                 self.log.clear()             # the deal so far, as the host tells it
-                for event in self.match.log[-self.log.maxlen:]:
-                    line = self.game.describe(event.for_seat(self.secret_for))
-                    if line:
-                        self.log.append(line)
+                self.log_match_so_far(spoken=False)
             elif kind == "closed":
                 self.table_closed(notice.code)
 

@@ -161,12 +161,18 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
                 if self.concealed:
                     self._forget_private()
                 self.relayout(0.0)
-                for event in self.match.log[-self.log.maxlen:]:   # a restored deal's moves
-                    line = self.game.describe(event.for_seat(self.secret_for))
-                    if line:
-                        self.say(line)
+                self.log_match_so_far()     # a restored deal's moves
         else:
             self.catch_up()             # back from the menu: what friends played meanwhile
+
+    def log_match_so_far(self, spoken: bool = True) -> None:
+        """The match's last moves into the log (a restored deal, a friend back at a table),
+        as this screen may see them; said aloud too unless not ``spoken``."""
+        add = self.say if spoken else self.log.append
+        for event in self.match.log[-self.log.maxlen:]:
+            line = self.game.describe(event.for_seat(self.secret_for))
+            if line:
+                add(line)
 
     def on_exit(self) -> None:
         if self.app is not None and self.finished:
