@@ -402,6 +402,16 @@ def test_f1_shows_and_hides_the_keys():
     assert not table.keys.help and app.top is table
 
 
+@pytest.mark.parametrize("game, says", [
+    ("rummy65", "going out when the rest is laid"),   # one card is discarded going out
+    ("quebec65", "lay every card with G"),            # going out leaves nothing to discard
+])
+def test_f1_says_how_enter_goes_out_in_each_rummy(game, says):
+    app, table = start(game, 3, seed=8)
+    enter = [text for k, text in table.keys.help_lines() if k == "Enter"]
+    assert len(enter) == 1 and says in enter[0]
+
+
 def test_pairs65_give_and_end_turn_with_keys():
     from cardtable.engine.core import Action as A
 

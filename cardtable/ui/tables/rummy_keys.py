@@ -55,7 +55,9 @@ class RummyKeys:
     def key_help(self) -> list[tuple[str, str]]:
         return [
             (N_("Space"), N_("Pick a card up; Space on a group, the pile or the hand puts it")),
-            (N_("Enter"), N_("Discard the focused card (going out when the rest is laid)")),
+            (N_("Enter"), N_("Discard the focused card (going out when the rest is laid)")
+             if self.discard_when_out else
+             N_("Discard the focused card (to go out, lay every card with G)")),
         ]
 
     def _key_new_hint(self) -> None:
