@@ -347,3 +347,17 @@ def test_the_french_hand_over_draws_no_english(monkeypatch):
         assert not untranslated(french, english), untranslated(french, english)
     finally:
         table.match.close()
+
+
+def test_french_table_words_read_as_a_french_player_says_them():
+    from cardtable.i18n import Msg, PMsg
+    from cardtable.ui.tables.rummy_words import SET_LABELS
+
+    i18n.set_language("fr")
+    assert str(Msg(SET_LABELS["A"])) == "Série d'as"          # not "Série de as"
+    assert str(Msg(SET_LABELS["K"])) == "Série de rois"
+    # 65 from Québec calls its wild cards "frimes" everywhere, the summary included
+    assert str(PMsg("quebec65", "Wild: {wild}", wild="2")).startswith("Frimes")
+    # a name goes out without a gender
+    assert "est sorti" not in str(Msg("{name} went out: everybody else takes one last turn.",
+                                      name="Ann"))

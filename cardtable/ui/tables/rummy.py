@@ -31,7 +31,7 @@ from cardtable.ui.tables.rummy_keys import RummyKeys
 from cardtable.ui.tables.rummy_layout import RummyLayout
 from cardtable.ui.tables.rummy_words import (
     MELD_REASONS,
-    RANK_PLURAL,
+    SET_LABELS,
     dotted,
     wild_list,
     wild_words,
@@ -89,7 +89,7 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
             elif v.reason is not None:
                 label = self.meld_reason(v.reason)
             elif v.kind == "set":
-                label = Msg("Set of {ranks}", ranks=Msg(RANK_PLURAL[v.rank]))
+                label = Msg(SET_LABELS[v.rank])
             else:
                 label = Msg("Run in {suit}", suit=Msg(SUIT_WORDS[v.suit]))
             got = (v.valid, label, list(v.stands))

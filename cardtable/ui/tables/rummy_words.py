@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from cardtable.i18n import N_, Msg, and_list
 
-RANK_PLURAL = {"A": N_("aces"), "K": N_("kings"), "Q": N_("queens"), "J": N_("jacks"),
-               "T": N_("tens"), "9": N_("nines"), "8": N_("eights"), "7": N_("sevens"),
-               "6": N_("sixes"), "5": N_("fives"), "4": N_("fours"), "3": N_("threes"),
-               "2": N_("twos")}
+#: a set's label, whole: the rank's word cannot be put in a sentence of its own in every
+#: language (French elides "de" before "as")
+SET_LABELS = {"A": N_("Set of aces"), "K": N_("Set of kings"), "Q": N_("Set of queens"),
+              "J": N_("Set of jacks"), "T": N_("Set of tens"), "9": N_("Set of nines"),
+              "8": N_("Set of eights"), "7": N_("Set of sevens"), "6": N_("Set of sixes"),
+              "5": N_("Set of fives"), "4": N_("Set of fours"), "3": N_("Set of threes"),
+              "2": N_("Set of twos")}
 RANK_SHORT = {"T": "10"}
 
 
