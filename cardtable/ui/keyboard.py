@@ -255,13 +255,20 @@ class Keyboard:
         self._set(rows, targets[-1 if last else 0])
 
     def tab(self, back: bool) -> None:
-        """Tab / Shift+Tab: the form's own focus order over the buttons."""
-        form = self.t.form
-        form.keyboard = True
-        form.move_focus(-1 if back else 1)
-        w = form.focused
-        if w is not None:
-            self.focus_on(f"button:{w.name}")
+        """Tab / Shift+Tab: round the buttons in the order they are seen (the row of the
+        arrow keys), not in the order they were made: a game's own button ("Arrange for
+        me") comes between the top bar's and "Rules" in the corner."""
+        self.t.form.keyboard = True
+        rows = self.rows()
+        buttons = dict(rows).get("buttons", [])
+        if not buttons:
+            return
+        names = [k.name for k in buttons]
+        if self.focus in names:
+            i = (names.index(self.focus) + (-1 if back else 1)) % len(buttons)
+        else:
+            i = -1 if back else 0
+        self._set(rows, buttons[i])
 
     # ---- acting --------------------------------------------------------------------------------
     def activate(self, enter: bool) -> None:

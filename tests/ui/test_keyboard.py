@@ -349,7 +349,7 @@ def test_focus_outline_is_drawn_and_follows_the_keys():
     assert table.keys.focus_rect() is None
     key(app, K.K_DOWN)
     assert table.keys.focus_rect() is not None
-    # Tab goes round the buttons in the form's order; the focus follows, Enter presses
+    # Tab goes round the buttons in the order they are seen; the focus follows, Enter presses
     for _ in range(6):
         key(app, K.K_TAB)
         assert table.keys.row == "buttons"
@@ -410,6 +410,29 @@ def test_f1_says_how_enter_goes_out_in_each_rummy(game, says):
     app, table = start(game, 3, seed=8)
     enter = [text for k, text in table.keys.help_lines() if k == "Enter"]
     assert len(enter) == 1 and says in enter[0]
+
+
+def test_tab_goes_round_the_buttons_as_they_are_seen():
+    app, table = start("rummy65", 3, seed=8)
+    assert wait_turn(app, table)
+    key(app, K.K_d)
+    for _ in range(5):
+        app.step([], DT)
+    seen = [k.name for k in table.keys.button_targets()]
+    assert "button:Arrange for me" in seen and seen[-1] == "button:Rules"
+    order = []
+    for _ in range(len(seen)):
+        key(app, K.K_TAB)
+        order.append(table.keys.focus)
+        assert table.keys.focus == f"button:{table.form.focused.name}"
+    assert order == seen                     # "Arrange for me" before "Rules" in the corner
+    key(app, K.K_TAB)
+    assert table.keys.focus == seen[0]       # and round again
+    key(app, K.K_TAB, mod=K.KMOD_SHIFT)
+    assert table.keys.focus == seen[-1]      # Shift+Tab goes back round
+    key(app, K.K_TAB, mod=K.KMOD_SHIFT)
+    assert table.keys.focus == seen[-2]
+    table.match.close()
 
 
 def test_pairs65_give_and_end_turn_with_keys():
