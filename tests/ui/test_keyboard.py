@@ -435,6 +435,29 @@ def test_tab_goes_round_the_buttons_as_they_are_seen():
     table.match.close()
 
 
+def test_a_hint_naming_a_card_in_a_group_being_built_puts_the_focus_on_it():
+    from concurrent.futures import Future
+
+    app, table = start("rummy65", 3, seed=8)
+    assert wait_turn(app, table)
+    key(app, K.K_d)                                   # draw: now a discard is due
+    for _ in range(5):
+        app.step([], DT)
+    hand = table.zone(f"hand{table.viewer}")
+    staged = hand[0]
+    go_to(app, table, f"card{staged.id}")
+    key(app, K.K_n)                                   # into a new group
+    assert staged.zone.startswith("stage")
+    assert table.keys.focus != f"card{staged.id}"
+    job = Future()
+    job.set_result((Action("discard", card=staged.code), None))
+    table._hint = (job, table._legal_key)
+    table._take_hint()
+    assert table.hint_cards == {staged.code}
+    assert table.keys.focus == f"card{staged.id}"    # Enter would now discard it
+    table.match.close()
+
+
 def test_pairs65_give_and_end_turn_with_keys():
     from cardtable.engine.core import Action as A
 

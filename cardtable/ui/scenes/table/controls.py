@@ -38,11 +38,13 @@ class Controls:
         self.hint_cards = hint_cards(action)
         self.show_toast(hint_text(action, reason, self.match.names()), 6.0, kind="info")
         self._move_toast = self.toast
-        # the keyboard's focus moves to the card hinted at, so Enter plays it
-        for s in self.zones.get(f"hand{self.viewer}", []):
-            if s.code in self.hint_cards:
-                self.keys.focus_on(f"card{s.id}")
-                break
+        # the keyboard's focus moves to the card hinted at, so Enter plays it: in the hand,
+        # or in a group the person is building (a rummy's discard may sit in one)
+        mine = [f"hand{self.viewer}"] + [z for z in self.zones if z.startswith("stage")]
+        hinted = (s for z in mine for s in self.zones.get(z, []) if s.code in self.hint_cards)
+        first = next(hinted, None)
+        if first is not None:
+            self.keys.focus_on(f"card{first.id}")
 
     def can_undo(self) -> bool:
         m = self.match
