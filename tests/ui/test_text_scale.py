@@ -528,3 +528,39 @@ def test_a_plate_keeps_its_width_while_its_computer_thinks():
     assert table.idle and str(table.plate_words(1)).startswith("Thinking")
     assert table.plate_width(1) == between > 176
     table.match.close()
+
+
+@pytest.mark.parametrize("lang,text_size", [("fr", "larger"), ("en", "normal")])
+def test_a_long_row_of_game_buttons_keeps_off_the_log_and_the_plate(monkeypatch, lang,
+                                                                      text_size):
+    """A rummy's last turn can offer Arrange, Clear and Lay down at once: in French with
+    larger text the row is wider than the room between the person's plate and the log,
+    so it goes on above rather than over them."""
+    from cardtable.i18n import N_, NMsg
+
+    app = make_app((1280, 720), lang, text_size)
+    table_mod.install(app)
+    app.push(MenuScene())
+    seats = [Seat("Ann", "human")] + [Seat(f"P{i}", "computer", "easy") for i in (2, 3)]
+    table = TableScene(Match("quebec65", seats, seed=3, pace=0.0, threaded=False),
+                       sound=False)
+    table_mod.show_table(app, table)
+    for _ in range(5):
+        app.step([], DT)
+    row = [(N_("Arrange for me"), lambda: None, "quiet"),
+           (N_("Clear melds"), lambda: None, "quiet"),
+           (NMsg("Lay down {n} meld", "Lay down {n} melds", 3, n=3), lambda: None, "primary"),
+           (N_("Go out"), lambda: None, "primary")]
+    monkeypatch.setattr(table.game, "controls", lambda legal: row)
+    table.rebuild_controls()
+    bounds = app.screen.get_rect()
+    keep_off = [table.log_band(), table.plate_rect(table.viewer, bounds)]
+    shown = [w for w in table.form.widgets if w.name in {i18n.tr(r[0]) for r in row}]
+    assert len(shown) == len(row)
+    for b in shown:
+        assert bounds.contains(b.rect), b.name
+        for rect in keep_off:
+            assert not b.rect.colliderect(rect), (b.name, b.rect, rect)
+    for a, b in itertools.combinations(shown, 2):
+        assert not a.rect.colliderect(b.rect), (a.name, b.name)
+    table.match.close()

@@ -193,6 +193,15 @@ class Controls:
         """The game's buttons centred above the hand, inside the span the game leaves free
         (its piles); a row too wide for it goes on in a second row above."""
         left, right = self.game.controls_span(y, bh)
+        # clear of the log (bottom right) and the person's own plate, where the row meets
+        # them: a long row (French, larger text) goes on in a second row instead
+        for rect in (self.log_band(), self.plate_rect(self.viewer, pygame.Rect((0, 0),
+                                                                               self.size))):
+            if rect.top < y + bh and rect.bottom > y:
+                if rect.centerx > self.size[0] // 2:
+                    right = min(right, rect.left - gap)
+                else:
+                    left = max(left, rect.right + gap)
         rows: list[list[int]] = [[]]
         used = 0
         for i, bw in enumerate(widths):

@@ -287,6 +287,17 @@ class Hud:
             y += row
         return img
 
+    #: the log shows its last entries in at most this many rows, each this tall (px)
+    LOG_ROWS, LOG_ROW = 6, 19
+
+    def log_band(self) -> pygame.Rect:
+        """Where the log may reach at its tallest (bottom right): the game's buttons keep
+        out of it, since it grows as the deal goes on."""
+        w, h = self.size
+        band = pygame.Rect(0, 0, theme.px(250), theme.px(16 + self.LOG_ROW * self.LOG_ROWS))
+        band.bottomright = (w - theme.px(14), h - theme.px(56))
+        return band
+
     def _draw_log(self, surface) -> None:
         if not self.log:
             return
@@ -297,14 +308,14 @@ class Hud:
         img = self._panel_cache.get(key)
         if img is None:
             size = theme.px(14)
-            row = theme.px(19)
+            row = theme.px(self.LOG_ROW)
             # long entries wrap (never cut); at most six rows, the newest at the bottom
             fnt = theme.font(size)
             rows: list[tuple[str, int, bool]] = []
             for i, line in enumerate(lines):
                 for j, part in enumerate(theme.wrap(line, fnt, width - theme.px(30))):
                     rows.append((part, i, j > 0))
-            rows = log_rows(rows, 6)
+            rows = log_rows(rows, self.LOG_ROWS)
             img = pygame.Surface((width, theme.px(16) + row * len(rows)), pygame.SRCALPHA)
             theme.panel(img, img.get_rect(), alpha=120, radius=theme.px(10), shadow=False)
             y = theme.px(8)
