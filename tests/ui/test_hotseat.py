@@ -107,6 +107,11 @@ def capture_under_handoff(app: App, table: TableScene) -> None:
     for s in private(table):
         assert s.code is None and not s.face_up
     check_picture(table, None)
+    # nor does the line of advice speak of a hand nobody may see (a rummy's "Drag cards up
+    # here to build melds while you wait")
+    status = getattr(table.game, "status", None)
+    if status is not None:
+        assert "Drag cards" not in str(status()), status()
 
 
 def confirm(app: App, handoff: HandoffScene) -> None:

@@ -36,6 +36,9 @@ class TableHost(Protocol):
     viewer: int
     #: several people share the device (pass-and-play): players are called by name
     hotseat: bool
+    #: pass-and-play between two people: every private zone is face down until the next
+    #: person says they are the one looking
+    concealed: bool
     #: a still picture of a deal (the review's board): nobody acts at it, so no turn is
     #: anybody's and no line tells the viewer what to do
     still: bool

@@ -323,6 +323,8 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
                 return self.said(self.out_seat,
                                  N_("You went out: everybody else takes one last turn."),
                                  N_("{name} went out: everybody else takes one last turn."))
+            if self.t.concealed:
+                return ""       # the hand is turned down for the hand-over: nothing to drag
             if not self.groups.ids:
                 return N_("Drag cards up here to build melds while you wait.")
             if not self.t.zone(f"hand{self.viewer}"):
