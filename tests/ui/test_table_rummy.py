@@ -617,3 +617,30 @@ def test_an_empty_pile_is_named_once():
     game = table.game
     table.zones["pile"] = []
     assert [label for *_x, label in game.slots()] == [""]
+
+
+def test_who_went_out_and_who_then_melded_every_card_wear_a_badge(monkeypatch):
+    front = front_for("rummy65", 3, ["5S", "7H", "9D"])
+    app, table = start("rummy65", 3, dealer=0, front=front)
+    assert wait_for_human(app, table)
+    game = table.game
+    badges = {}
+    real = table.pill
+
+    def pill(surface, text, centre, *args, **kwargs):
+        badges[str(text)] = centre
+        return real(surface, text, centre, *args, **kwargs)
+
+    monkeypatch.setattr(table, "pill", pill)
+    table.draw(app.screen)
+    assert "went out" not in badges and "every card melded" not in badges
+    # Bert went out; on her last turn Cleo melded every card but her discard
+    game.out_seat = 1
+    table.zones["hand2"] = []
+    table.draw(app.screen)
+    assert "went out" in badges and "every card melded" in badges
+    # each under its own plate
+    for seat, text in ((1, "went out"), (2, "every card melded")):
+        x, y = game.pods[seat]
+        assert x <= badges[text][0] <= x + game.pod_width(seat) and badges[text][1] > y
+    table.match.close()

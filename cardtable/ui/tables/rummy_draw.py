@@ -52,12 +52,21 @@ class RummyDrawing:
         clear = pile.right + theme.px(14) + theme.text_size(tr(N_("Discard")), size)[0]
         self._draw_wild_note(surface, (max(px_ + self.pcw * 0.5 + theme.px(22), clear), py),
                              (pile.right + theme.px(4), bottom + theme.px(8)))
-        if self.out_seat is not None and self.out_seat != self.viewer and \
-                not t.match.is_over and self.out_seat in self.pods:
-            x, y = self.pods[self.out_seat]
-            pw, ph = self.pod_width(self.out_seat), self.plate_size()[1]
-            t.pill(surface, N_("went out"), (x + pw / 2, y + ph + theme.px(10)), theme.px(12),
-                    255, tint=theme.ACCENT_DARK)
+        if self.out_seat is not None and not t.match.is_over:
+            # who went out, and who then melded every card on a last turn (no card left in
+            # hand: they score nothing either)
+            for seat, (x, y) in self.pods.items():
+                if seat == self.viewer:
+                    continue
+                if seat == self.out_seat:
+                    badge = N_("went out")
+                elif not t.zones.get(f"hand{seat}") and not t.cards_flying():
+                    badge = N_("every card melded")
+                else:
+                    continue
+                pw, ph = self.pod_width(seat), self.plate_size()[1]
+                t.pill(surface, badge, (x + pw / 2, y + ph + theme.px(10)), theme.px(12),
+                       255, tint=theme.ACCENT_DARK)
         # wild cards in staged groups: what they stand for
         self._draw_wild_tags(surface)
         self._draw_group_numbers(surface)   # the numbers keys 1-9 put cards in
