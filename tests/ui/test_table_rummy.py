@@ -644,3 +644,14 @@ def test_who_went_out_and_who_then_melded_every_card_wear_a_badge(monkeypatch):
         x, y = game.pods[seat]
         assert x <= badges[text][0] <= x + game.pod_width(seat) and badges[text][1] > y
     table.match.close()
+
+
+def test_the_stock_line_shows_no_count_before_the_pack_is_put_down():
+    front = front_for("quebec65", 2, ["5S", "7H", "9D"])
+    app, table = start("quebec65", 2, dealer=0, front=front)
+    assert wait_for_human(app, table)
+    stock = len(table.zone("stock"))
+    assert stock > 0 and ("Stock", f"{stock} cards", None) in shown(table.game.score_lines())
+    table.clear_zones()                       # as between two deals
+    assert ("Stock", "–", None) in shown(table.game.score_lines())
+    table.match.close()

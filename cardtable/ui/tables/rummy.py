@@ -589,5 +589,9 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
             (self.m(N_("Wild")), dotted(wild_list(self.wild_ranks)), None),
         ]
         lines += self.money_lines()
-        lines.append((self.m(N_("Stock")), NMsg("{n} card", "{n} cards", stock, n=stock), None))
+        if stock or any(t.zones.get(z) for z in ("pile", f"hand{self.viewer}")):
+            count = NMsg("{n} card", "{n} cards", stock, n=stock)
+        else:
+            count = "–"         # between two deals, before the pack is put down: not "0 cards"
+        lines.append((self.m(N_("Stock")), count, None))
         return lines
