@@ -193,6 +193,15 @@ class Match:
         None for a seat at this computer (every seat of a match that is not hosted)."""
         return None
 
+    def seat_elsewhere(self, seat: int) -> bool:
+        """Is a seat played over the network looking at a menu, not the table? (Never for
+        a seat at this computer.)"""
+        return False
+
+    def tell_presence(self, here: bool) -> None:
+        """The table is looked at (True) or left for the menu: at a table played over the
+        network the others are told; nothing to do here."""
+
     def people_seats(self) -> list[int]:
         """The seats people play (here or, at a hosted table, from other computers)."""
         return [i for i, s in enumerate(self.seats) if s.is_human]

@@ -7,6 +7,8 @@ import json
 import random
 import time
 
+import pytest
+
 from cardtable.engine.core import Action, IllegalAction
 from cardtable.net import protocol
 from cardtable.net.host import STRIKES, Connection, HostedMatch, TableServer
@@ -167,8 +169,11 @@ def random_frame(rng: random.Random):
         return "".join(chr(rng.randrange(1, 0x3000)) for _ in range(rng.randrange(64)))
     value = random_value(rng)
     if isinstance(value, dict) and rng.random() < 0.7:
-        value["v"] = 1 if rng.random() < 0.9 else rng.choice([0, 2, "1", None])
-        value["type"] = rng.choice(["move", "hello", "bye", "move", "move", "ping"])
+        value["v"] = protocol.VERSION if rng.random() < 0.9 else rng.choice(
+            [0, protocol.VERSION - 1, str(protocol.VERSION), None])
+        value["type"] = rng.choice(["move", "hello", "bye", "move", "move", "ping", "here"])
+        if value["type"] == "here" and rng.random() < 0.7:
+            value["here"] = rng.choice([True, False, 1, "no", None])
         if value["type"] == "move" and rng.random() < 0.8:
             value["action"] = {"kind": rng.choice(["play", "draw", "go_out", "pair", "swap",
                                                    "marriage", "nope"]),
@@ -251,3 +256,26 @@ def test_friends_are_told_the_host_by_name_and_the_host_gets_no_hints():
             i18n.set_language("en")
     finally:
         match.close()
+
+
+@pytest.mark.parametrize("fields", [{}, {"here": "no"}, {"here": 0}, {"here": True, "x": 1}])
+def test_a_malformed_here_is_refused_and_changes_nothing(fields):
+    match = HostedMatch.from_config(
+        {"game": "sixtysix", "players": 2, "seed": 1,
+         "seats": [{"name": "H", "kind": "computer"}, {"name": "A"}]},
+        remote=[1], pace=0.0, threaded=False)
+    server = TableServer(match, port=0)
+    match.remote[1].status = "connected"
+    frame = json.dumps({"v": protocol.VERSION, "type": "here", **fields})
+    with pytest.raises(Refused) as no:
+        protocol.read_from_player(frame)
+    assert no.value.code == "malformed"
+    conn = FakeConnection(1)
+    assert server._receive(conn, frame)                   # told, not sent away at once
+    assert [json.loads(t)["code"] for t in conn.out] == ["malformed"]
+    assert not match.seat_elsewhere(1)
+    # a well-formed one is taken, and says nothing back
+    conn = FakeConnection(1)
+    assert server._receive(conn, json.dumps({"v": protocol.VERSION, "type": "here",
+                                             "here": False}))
+    assert conn.out == [] and match.seat_elsewhere(1)

@@ -53,6 +53,7 @@ class NetSeat:
     def __init__(self, token: str, status: str = "empty"):
         self.token = token
         self.status = status            # empty | open | connected | away
+        self.elsewhere = False          # connected, but in their own menu
         self.conn: Connection | None = None
         self.move: tuple[Action, int] | None = None   # a move waiting for the host's thread
 
@@ -86,6 +87,8 @@ class HostedMatch(Match):
         #: called after a move's messages are queued: lets the server send them now
         self.flush: Any = None
         self.sent_updates = 0
+        #: the host's person is in the menu (the table goes on out of sight)
+        self.host_elsewhere = False
         self._notices: deque[Notice] = deque()
         #: the TableServer serving this match (closing the match closes the table)
         self.server: Any = None
@@ -114,6 +117,30 @@ class HostedMatch(Match):
         net = self.remote.get(seat)
         return net.status if net is not None else None
 
+    def seat_elsewhere(self, seat: int) -> bool:
+        """Is the person of this seat connected but looking at their menu, not the table?"""
+        net = self.remote.get(seat)
+        if net is not None:
+            return net.status == "connected" and net.elsewhere
+        return self.host_elsewhere and self.seats[seat].is_human
+
+    def set_elsewhere(self, seat: int, elsewhere: bool) -> None:
+        """A friend went to their menu or came back to the table: everybody is told."""
+        net = self.remote.get(seat)
+        if net is None or net.status != "connected" or net.elsewhere == elsewhere:
+            return
+        net.elsewhere = elsewhere
+        if self.send is not None:
+            self.send(None, self.seats_message())
+
+    def tell_presence(self, here: bool) -> None:
+        """The host's person looks at the table again, or went to the menu."""
+        if self.host_elsewhere == (not here):
+            return
+        self.host_elsewhere = not here
+        if self.send is not None:
+            self.send(None, self.seats_message())
+
     def take_notices(self) -> list[Notice]:
         """Who came and went since the last call (the table's thread): a friend who sat
         down gave the seat their name, so the match is saved again (``on_change``)."""
@@ -138,6 +165,8 @@ class HostedMatch(Match):
             out.append({"name": name, "kind": seat.kind, "level": seat.level,
                         "status": status, "thinking": computer and to_act == i
                         and not self.is_over})
+            if self.seat_elsewhere(i):
+                out[-1]["elsewhere"] = True
         return {"type": "seats", "seats": out}
 
     # ---- moves ------------------------------------------------------------------------
@@ -272,6 +301,7 @@ class HostedMatch(Match):
     def _arrive(self, seat: int, name: str | None) -> None:
         net = self.remote[seat]
         net.status = "connected"
+        net.elsewhere = False
         net.move = None
         if name:
             self.seats[seat].name = name
@@ -586,6 +616,10 @@ class TableServer:
                 return False
             if kind == "hello":
                 raise Refused("already_seated")
+            if kind == "here":
+                with self.match.lock:
+                    self.match.set_elsewhere(conn.seat, not data["here"])
+                return True
             try:
                 action = Action.from_json(data["action"])
             except IllegalAction:

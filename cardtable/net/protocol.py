@@ -12,6 +12,8 @@ A player sends (``"v": VERSION`` in each):
   with the token kept from an earlier visit (that seat again);
 * ``move``   ``{"action", "turn"}``: a move of that seat (``turn``: the host's move count
   it was chosen at);
+* ``here``   ``{"here"}``: the player is looking at the table (true) or has gone to
+  their own menu (false); the others' plates say "In the menu" meanwhile;
 * ``bye``    leaving the table.
 
 The host sends:
@@ -22,7 +24,8 @@ The host sends:
 * ``update``  after every move: the events as that seat may see them, the seat's view, the
   public facts of the match (scores, score sheet, whose turn), and the legal moves when it
   is that seat's turn;
-* ``seats``   who sits where: a person (connected or away), a computer, a seat still empty;
+* ``seats``   who sits where: a person (connected or away, and ``elsewhere`` when they are
+  in their menu), a computer, a seat still empty;
 * ``refused`` a message that was not accepted (its code; the refused move's engine code and
   parameters when the rules refused it);
 * ``closed``  the table ends (the host left) or this player was sent away.
@@ -37,8 +40,9 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-#: 2: the welcome tells the deal so far (``recent``), which a player of version 1 refuses
-VERSION = 2
+#: 2: the welcome tells the deal so far (``recent``), which a player of version 1 refuses;
+#: 3: a player says whether it looks at the table (``here``), the seats say who does not
+VERSION = 3
 MAX_MESSAGE = 64 * 1024        # bytes: a player's message longer than this is refused
 TRANSPORT_LIMIT = 256 * 1024   # bytes: the WebSocket closes on a frame longer than this
 MAX_NAME = 18
@@ -225,6 +229,8 @@ def read_from_player(frame: Any) -> dict:
         _fields(data, {"action": (dict,), "turn": (int,)})
         if not _action_shape(data["action"]) or data["turn"] < 0:
             raise Refused("malformed")
+    elif kind == "here":
+        _fields(data, {"here": (bool,)})
     elif kind == "bye":
         _fields(data, {})
     else:
@@ -272,7 +278,7 @@ def _seat_shape(seat: Any) -> None:
     if not isinstance(seat, dict):
         raise Refused("malformed")
     _fields(seat, {"name": (str,), "kind": (str,)},
-            {"level": (str,), "status": (str,), "thinking": (bool,)})
+            {"level": (str,), "status": (str,), "thinking": (bool,), "elsewhere": (bool,)})
     if seat["kind"] not in ("human", "computer"):
         raise Refused("malformed")
 

@@ -83,6 +83,7 @@ class RemoteMatch:
         self._legal: list[Action] = _actions(update.get("legal"))
         self.turn_no: int = update["turn"]
         self.pending = False
+        self.here = True            # looking at the table (as the host first thinks)
         self.closed: str | None = None
         #: the deal's moves so far (the welcome's ``recent``): the table's log shows them
         self.log: list[Event] = [_event(e) for e in welcome.get("recent", [])]
@@ -153,6 +154,16 @@ class RemoteMatch:
         if 0 <= seat < len(self.statuses):
             return self.statuses[seat].get("status")
         return None
+
+    def seat_elsewhere(self, seat: int) -> bool:
+        """Is that seat's person (a friend, or the host) in their menu, not at the table?"""
+        return 0 <= seat < len(self.statuses) and self.statuses[seat].get("elsewhere") is True
+
+    def tell_presence(self, here: bool) -> None:
+        """Tell the host this player looks at the table (True) or went to the menu."""
+        if self.closed is None and here != self.here:
+            self.here = here
+            self.client.send({"type": "here", "here": here})
 
     def start_events(self) -> list[Event]:
         return []

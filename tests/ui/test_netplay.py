@@ -580,3 +580,50 @@ def test_leaving_while_a_deals_end_is_still_to_show_holds_the_table_there(app):
         assert table.away_due() is None           # and the loop sleeps
     finally:
         host.close()
+
+
+def test_a_person_in_their_menu_shows_so_on_the_others_plates(app):
+    """A friend who went to their menu showed as "To play" on the host's plate; the host in
+    the menu showed as at the table on the friend's. Each copy now tells the host when its
+    person leaves the table for the menu and comes back."""
+    host = friend_table("human")
+    friend = None
+
+    def until(check, what):
+        deadline = time.monotonic() + 5
+        while not check():
+            assert time.monotonic() < deadline, what
+            app.step([], DT)
+            friend.poll()
+            time.sleep(0.005)
+
+    try:
+        table = show_table(app, TableScene(host, speed="off", sound=False))
+        friend, error, _ = connect(LOOPBACK, host.server.port, "Zoe", code=host.server.code)
+        assert friend is not None, error
+        until(lambda: host.seat_status(1) == "connected", "the friend never sat down")
+        assert table.seat_words(1, False) is None and not friend.seat_elsewhere(0)
+        # the friend goes to their menu, and comes back
+        friend.tell_presence(False)
+        until(lambda: host.seat_elsewhere(1), "the host never heard the friend left")
+        assert tr(table.seat_words(1, True)) == "In the menu"
+        friend.tell_presence(True)
+        until(lambda: not host.seat_elsewhere(1), "the host never heard the friend was back")
+        assert table.seat_words(1, True) != "In the menu"
+        # the host's person goes to the menu: the friend's copy is told, and told the return
+        table.leave()
+        assert app.table is table and app.top is not table
+        until(lambda: friend.seat_elsewhere(0), "the friend never heard the host left")
+        app.push(table)                                      # Continue
+        until(lambda: not friend.seat_elsewhere(0), "the friend never heard the host came back")
+        # a friend whose connection went is away, not in the menu
+        friend.tell_presence(False)
+        until(lambda: host.seat_elsewhere(1), "the host never heard the friend left")
+        friend.close()
+        until(lambda: host.seat_status(1) == "away", "the friend never went")
+        assert not host.seat_elsewhere(1)
+        assert tr(table.seat_words(1, False)) == "Away · a computer plays"
+    finally:
+        if friend is not None:
+            friend.close()
+        host.close()

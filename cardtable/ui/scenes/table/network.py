@@ -134,6 +134,8 @@ class Network:
     def seat_words(self, seat: int, turn: bool):
         """The plate's second line for a seat played over the network (None: the usual)."""
         status = self.match.seat_status(seat)
+        if self.match.seat_elsewhere(seat):
+            return N_("In the menu")
         if status == "empty":
             return N_("Waiting for a friend")
         if status in ("away", "open"):

@@ -150,6 +150,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         self.rebuild_controls()
         # a computer's move ready on its worker wakes the window's loop
         self.match.on_ready = app_wake
+        self.match.tell_presence(True)     # friends at a network table: back at the table
         if not self._started:
             self._started = True
             self.match.warm_up()
@@ -175,6 +176,8 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
                 add(line)
 
     def on_exit(self) -> None:
+        if not self.finished:
+            self.match.tell_presence(False)    # to the menu: friends' plates say so
         if self.app is not None and self.finished:
             if self._setting_changed in self.app.settings_listeners:
                 self.app.settings_listeners.remove(self._setting_changed)
@@ -185,6 +188,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         self.keys.reset()          # after a summary or a hand-over: the focus starts afresh
         if self.waiting and not self.finished:
             self.waiting = False
+        self.match.tell_presence(True)
         self.catch_up()
 
     def on_resize(self, size: tuple[int, int]) -> None:
