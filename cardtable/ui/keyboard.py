@@ -46,6 +46,8 @@ GENERAL_KEYS = [
     (N_("L (hold)"), N_("Show the last trick")),
     (N_("Esc"), N_("Cancel (put a card back, clear a selection or a hint); "
                    "else ask to go back to the menu")),
+    (N_("?"), N_("A hint: what the computer would play here (when hints are on)")),
+    (N_("Ctrl+Z"), N_("Take your last move back (when the table allows it)")),
     (N_("F1"), N_("Show or hide these keys")),
     (N_("F2"), N_("The rules of this game")),
 ]

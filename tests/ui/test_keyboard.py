@@ -458,6 +458,28 @@ def test_a_hint_naming_a_card_in_a_group_being_built_puts_the_focus_on_it():
     table.match.close()
 
 
+def test_the_question_mark_asks_for_a_hint_where_the_hint_button_is_offered():
+    app, table = start("sixtysix", 2, seed=5)
+    assert wait_turn(app, table)
+    app.set_setting("hint_button", False)
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=K.K_SLASH, mod=K.KMOD_SHIFT,
+                                 unicode="?", scancode=0)], DT)
+    assert table._hint is None and not table.hint_cards     # hints are off: nothing
+    app.set_setting("hint_button", True)
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=K.K_SLASH, mod=K.KMOD_SHIFT,
+                                 unicode="?", scancode=0)], DT)
+    deadline = time.monotonic() + 20
+    while not table.hint_cards:
+        assert time.monotonic() < deadline, "no hint came"
+        app.step([], DT)
+        time.sleep(0.005)
+    assert "Hint:" in str(table.toast[0])
+    legal = {a.card for a in table.match.legal_actions()}
+    assert table.hint_cards <= legal | {None} and table.keys.focus is not None
+    assert "?" in [k for k, _ in table.keys.general_lines()]
+    table.match.close()
+
+
 def test_pairs65_give_and_end_turn_with_keys():
     from cardtable.engine.core import Action as A
 

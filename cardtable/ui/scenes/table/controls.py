@@ -16,6 +16,11 @@ from cardtable.ui.widgets import Button
 class Controls:
     """Part of :class:`TableScene`: the buttons and what the person to act may do."""
 
+    def hint_offered(self) -> bool:
+        """Is a hint offered now (the Hint button, the ? key)?"""
+        return bool(self.settings.get("hint_button", True) and self.my_turn()
+                    and not self.finished and self.match.hints)
+
     def ask_hint(self) -> None:
         """Ask the hard computer player what it would do here (it thinks off this thread)."""
         if not self.my_turn() or self._hint is not None or not self.match.hints:
@@ -120,8 +125,7 @@ class Controls:
             undo.enabled = self.can_undo()
             undo.name = "Undo"
             self.form.add(undo)
-        if self.settings.get("hint_button", True) and self.my_turn() and not self.finished \
-                and self.match.hints:
+        if self.hint_offered():
             hint = Button("Hint", self.ask_hint, style="quiet", size=size)
             left = max(w_.rect.right for w_ in self.form.widgets)
             hint.rect = pygame.Rect(left + theme.px(8), menu.rect.top,

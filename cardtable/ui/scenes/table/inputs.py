@@ -47,6 +47,10 @@ class Input:
             if event.key == pygame.K_F2:
                 self.show_rules()
                 return True
+            if getattr(event, "unicode", "") == "?" or event.key == pygame.K_QUESTION:
+                if self.hint_offered():
+                    self.ask_hint()     # as the Hint button (the same setting offers both)
+                return True
             if event.key == pygame.K_ESCAPE:
                 if self.review or self.review_hover:
                     # the last trick, opened by a click or shown while the pointer rests on
