@@ -33,7 +33,7 @@ SAME_IN_BOTH = {
     about_line(),                # the name and version in the menu's corner
     "English", "Français",       # each language named in its own words (Settings)
     "## Options",                # the French word is the same
-    "Menu", "Total", "Points", "Pot", "Cents", "Jokers", "F1", "JK", "Ctrl+Z",   # the same in French
+    "Menu", "Total", "Points", "Pot", "Cents", "Jokers", "F1", "JK", "Ctrl+Z",  # same in French
     *COMPUTER_NAMES,             # the computer players' names
 }
 #: numbers, card indices (A K Q J 10 JK ...), key letters (D, F1), the dealer's chip (D),
