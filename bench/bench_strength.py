@@ -1,8 +1,9 @@
 """The hard level against the reference players, at equal thinking time.
 
 Each match-up of the README's table "Against reference players" is played again on a few
-mirrored matches (``cardtable tournament``, 0.3 s a decision on both sides) and printed
-with its sample size and 95 % intervals, beside the hard level's think time. A few
+mirrored matches (``cardtable tournament``, 0.3 s a decision on both sides, 0.1 s in the
+rummies' whole matches) and printed with its sample size and 95 % intervals, beside the
+hard level's think time. A few
 matches only tell whether a match-up still runs and which way it leans; the README's
 figures come from the same match-ups on hundreds of deals:
 
@@ -19,7 +20,7 @@ import sys
 from cardtable import tournament
 
 #: (game, hard's opponent, options, deals per match or None, players, what a match is,
-#: the deal a match starts at)
+#: the deal a match starts at[, seconds a decision on both sides when not BUDGET])
 MATCHUPS = (
     ("japanese65", "pimc", {"target": 1}, None, 4, "one deal", 1),
     ("sixtysix", "pimc", {"target": 1}, None, 2, "one deal", 1),
@@ -29,12 +30,17 @@ MATCHUPS = (
     ("quebec65", "pimc", None, 1, 3, "the first round", 1),
     ("rummy65", "pimc", None, 1, 3, "the first hand", 1),
     ("rummy65", "pimc", None, 1, 3, "hand 6, eight cards each", 6),
+    # whole matches (eleven rounds, twelve hands): at 0.1 s a decision, or they take hours
+    ("quebec65", "pimc", None, None, 3, "a whole match", 1, 0.1),
+    ("rummy65", "pimc", None, None, 3, "a whole match", 1, 0.1),
 )
 BUDGET = 0.3
 
 
 def line(s: dict, unit: str) -> str:
     better = "lower" if s["lower_is_better"] else "higher"
+    if s.get("budget", BUDGET) != BUDGET:
+        unit += f", {s['budget']:g} s a decision"
     return (f"{s['game']:10} hard vs {s['b']:10} {s['matches']:4} matches ({unit}): wins "
             f"{s['win_rate'] * 100:5.1f} % [{s['win_lo'] * 100:.1f}, {s['win_hi'] * 100:.1f}]; "
             f"per deal {s['deal_diff']:+.2f} [{s['deal_diff_lo']:+.2f}, "
@@ -50,12 +56,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--only", help="one game")
     args = p.parse_args([] if argv is None else argv)
-    for game, other, options, deals, players, unit, first in MATCHUPS:
+    for game, other, options, deals, players, unit, first, *budget in MATCHUPS:
         if args.only and game != args.only:
             continue
         s = tournament.run(game, "hard", other, args.matches, seed=args.seed, players=players,
-                           jobs=args.jobs, budget=BUDGET, options=options, deals=deals,
-                           first_deal=first)
+                           jobs=args.jobs, budget=budget[0] if budget else BUDGET,
+                           options=options, deals=deals, first_deal=first)
         print("   " + line(s, unit), flush=True)
     return 0
 
