@@ -319,7 +319,8 @@ def game_for(n: int) -> str:
 
 LOOKS = [((1280, 720), n, None) for n in range(2, 9)] + \
     [((1920, 1080), n, None) for n in range(2, 9)] + \
-    [((1280, 720), n, {"large_cards": True, "text_size": "larger"}) for n in (3, 8)]
+    [((1280, 720), n, {"large_cards": True, "text_size": "larger"}) for n in (3, 8)] + \
+    [((1280, 720), n, {"language": "fr", "text_size": "larger"}) for n in (2, 3)]
 
 
 @pytest.mark.parametrize("size, n, settings", LOOKS)
@@ -345,7 +346,7 @@ def test_group_labels_buttons_and_toast_never_overlap(size, n, settings):
     _img, stage_label, _c = g._group_label("stage", zone, g.stage_items()[0][2])
     assert stage_label.height > theme.font(theme.px(13)).get_linesize() * 1.5  # two lines
     buttons = [(w.name, w.rect) for w in table.form.widgets
-               if w.name in ("Arrange for me", "Clear melds")]
+               if w.name in (tr("Arrange for me"), tr("Clear melds"))]
     assert len(buttons) == 2
     toast = toast_rect(table, text)
     boxes = [(f"label {z}", r) for z, r in labels] + buttons + [("toast", toast)]

@@ -160,12 +160,20 @@ class RummyDrawing:
         if kind in ("new", "laid"):
             text, colour = (N_("New meld"), theme.ACCENT_LIGHT) if kind == "new" else \
                 (N_("On the table"), theme.TEXT_DIM)
-            key = ("gtext", text, colour, size)
+            # no wider than a group's label, so the two never meet ("Nouvelle combinaison"
+            # in larger text goes on two lines)
+            width = max(rect.width + theme.px(20), theme.px(118))
+            key = ("gtext", text, colour, size, width)
             img = t.panel_cache.get(key)
             if img is None:
-                w, h = theme.text_size(text, size)
-                img = pygame.Surface((w + 4, h + 4), pygame.SRCALPHA)
-                t.text(img, text, (img.get_width() // 2, 0), size, colour, anchor="midtop")
+                fnt = theme.font(size)
+                lines = theme.wrap(tr(text), fnt, width - 4)[:2]
+                lh = fnt.get_linesize()
+                w = max(theme.text_size(line, size)[0] for line in lines)
+                img = pygame.Surface((w + 4, lh * len(lines) + 4), pygame.SRCALPHA)
+                for i, line in enumerate(lines):
+                    t.text(img, line, (img.get_width() // 2, lh * i), size, colour,
+                           anchor="midtop")
                 t.panel_cache[key] = img
             return img, img.get_rect(midtop=(rect.centerx, y)), colour
         codes = [s.code for s in t.zones.get(zone, [])]
