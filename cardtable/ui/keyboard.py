@@ -174,8 +174,14 @@ class Keyboard:
                     self.row, self.index = name, i
                     return k
         gone = None
-        if self.row in names and not (self.row == "buttons" and "hand" in names):
-            targets = rows[names.index(self.row)][1]
+        row = rows[names.index(self.row)][1] if self.row in names else []
+        # a card that went (laid down, played) leaves the focus to the next card of its
+        # row; with no card left there (only "New meld"), to the hand
+        cards_gone = (self.focus or "").startswith("card") and \
+            not any(k.sprite is not None for k in row)
+        if row and not (self.row == "buttons" and "hand" in names) and \
+                not (cards_gone and "hand" in names):
+            targets = row
         else:
             # its row is gone, or it was a button that went away once used (Swap, Lay):
             # back to the hand rather than onto the button beside it ("Rules", "Menu")

@@ -656,3 +656,29 @@ def test_the_stock_line_shows_no_count_before_the_pack_is_put_down():
     table.clear_zones()                       # as between two deals
     assert ("Stock", "–", None) in shown(table.game.score_lines())
     table.match.close()
+
+
+def test_after_laying_down_with_g_the_focus_goes_to_the_card_left_in_hand():
+    """The focus was on a staged card; once the group is laid, the only target left in its
+    row is the new meld's place, where Enter does nothing: the hand is where it goes."""
+    from tests.ui.test_keyboard import go_to, key
+
+    front = ["5S", "7H", "5H", "9H", "5D", "KD", "KS", "5C", "8H"]
+    app, table = start("quebec65", 2, dealer=0, front=front)   # Bert goes out at once
+    assert wait_for_human(app, table)
+    assert table.game.out_seat == 1
+    key(app, pygame.K_d)                                       # Ann draws the 8H
+    assert "8H" in [s.code for s in table.zone("hand0")]
+    for code in ("7H", "8H", "9H"):
+        go_to(app, table, f"card{card(table, code).id}")
+        key(app, pygame.K_n if code == "7H" else pygame.K_1)
+    zone = table.game.stage_zones()[0]
+    assert sorted(s.code for s in table.zone(zone)) == ["7H", "8H", "9H"]
+    go_to(app, table, f"card{card(table, '9H').id}")           # the focus in the group
+    key(app, pygame.K_g)                                       # lay it down
+    assert table.match.moves[-1][1].kind == "lay"
+    app.step([], DT)
+    focused = table.keys.current()
+    assert focused is not None and focused.sprite is not None
+    assert focused.sprite.code == "KD" and table.keys.row == "hand"
+    table.match.close()
