@@ -385,16 +385,28 @@ def test_pass_and_play_target_gets_its_own_choice():
     assert "9H" in state.hand(1)
 
 
-@pytest.mark.parametrize("n", [2, 4])
-def test_draws_at_both_sizes(n):
+@pytest.mark.parametrize("n,large", [(2, False), (4, False), (3, True), (4, True)])
+def test_draws_at_both_sizes(n, large):
+    """Also with larger cards, where the piles at 1280x720 lay over the person's pairs."""
+    from cardtable.ui import theme
+
     for size in ((1280, 720), (1920, 1080)):
         app, table = start({}, n=n)
+        app.set_setting("large_cards", large)
         app.resize(size)
         assert wait_for_human(app, table)
         app.step([], DT)
         g = table.game
         bounds = pygame.Rect(0, 0, *size)
-        rects = [g.grid_rect(s) for s in range(n)] + [g.stock_rect(), g.discard_rect()]
+        # the piles with their names under them ("Draw pile · 17")
+        named = [r.inflate(0, 0).union(r.move(0, theme.px(22)))
+                 for r in (g.stock_rect(), g.discard_rect())]
+        # each pair's place (a grid's corners may be empty)
+        places = [r for seat in range(n) for r in g.pair_rects(seat)]
+        assert all(r.width > 1.3 * g.pw for r in places)
+        for seat in range(n):
+            assert bounds.contains(g.grid_rect(seat))
+        rects = places + named
         for r in rects:
             assert bounds.contains(r)
         # pair places, piles, hands and name plates do not overlap each other

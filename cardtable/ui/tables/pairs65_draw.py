@@ -8,6 +8,7 @@ import pygame
 from cardtable.engine.pairs65 import PAIRS_TO_WIN
 from cardtable.i18n import N_, Msg
 from cardtable.ui import theme
+from cardtable.ui.cardart import card_height
 
 
 class Pairs65Drawing:
@@ -16,7 +17,7 @@ class Pairs65Drawing:
     def extra_draw(self, surface: pygame.Surface) -> None:
         t = self.t
         size = theme.px(13)
-        below = self.ch / 2 + theme.px(8)
+        below = card_height(self.pile_w) / 2 + theme.px(8)
         sx, sy = self.stock_pos()
         n = len(t.zones.get("stock", []))
         t.text(surface, Msg("Draw pile · {n}", n=n) if n else N_("Draw pile empty"),

@@ -17,8 +17,38 @@ class Pairs65Layout:
 
     def layout(self, size) -> None:
         super().layout(size)
+        # the pairs are about half a hand card wide; with larger cards in a small window
+        # they shrink until no seat's pairs meet another's and the piles have room between
+        # the rows (larger cards at 1280x720 laid the draw pile over the person's pairs)
         self.pw = max(MIN_FACE_WIDTH, int(self.cw * 0.56))
-        self.ph = card_height(self.pw)
+        for _ in range(12):
+            self.ph = card_height(self.pw)
+            self.pile_w = self._pile_width()
+            if self.pw <= MIN_FACE_WIDTH or (self.pile_w >= self.pw * 1.6
+                                              and not self._pairs_meet()):
+                break
+            self.pw = max(MIN_FACE_WIDTH, int(self.pw * 0.93))
+
+    def _pile_width(self) -> int:
+        """The piles fit between the rows of pairs above and below them, their names
+        under them included."""
+        room = (self._bottom_row_y() - self.ph / 2) - (self._top_row_y() + self.ph / 2)
+        tallest = room - 2 * theme.px(30)
+        return max(MIN_FACE_WIDTH, min(self.cw, int(tallest / card_height(100) * 100)))
+
+    def pair_rects(self, seat: int) -> list[pygame.Rect]:
+        """Where each of a seat's five pairs lies (two cards side by side, tilted)."""
+        out = []
+        for k in range(PAIRS_TO_WIN):
+            r = pygame.Rect(0, 0, int(self.pair_width()), int(self.ph))
+            r.center = tuple(map(int, self.pair_centre(seat, k)))
+            out.append(r)
+        return out
+
+    def _pairs_meet(self) -> bool:
+        places = [(seat, r) for seat in range(self.n) for r in self.pair_rects(seat)]
+        return any(a != b and ra.colliderect(rb) for i, (a, ra) in enumerate(places)
+                   for b, rb in places[i + 1:])
 
     def pair_width(self) -> float:
         return self.pw * 1.42
@@ -91,11 +121,11 @@ class Pairs65Layout:
 
     def stock_pos(self) -> tuple[float, float]:
         cx, cy = self.centre
-        return (cx - self.cw * 0.78, cy)
+        return (cx - self.pile_w * 0.78, cy)
 
     def discard_pos(self) -> tuple[float, float]:
         cx, cy = self.centre
-        return (cx + self.cw * 0.78, cy)
+        return (cx + self.pile_w * 0.78, cy)
 
     def deck_pos(self) -> tuple[float, float]:
         return self.stock_pos()
@@ -117,7 +147,7 @@ class Pairs65Layout:
         26 px above the piles lay over the bottom of those pairs."""
         cx, cy = self.centre
         above = self._top_row_y() + self.ph / 2 + theme.px(3)
-        return (cx, (above + cy - self.ch / 2) / 2)
+        return (cx, (above + cy - card_height(self.pile_w) / 2) / 2)
 
     def caption_width(self) -> int | None:
         """Between the pairs of the seats on the left and the right (a long caption, a
@@ -138,13 +168,13 @@ class Pairs65Layout:
         return r
 
     def stock_rect(self) -> pygame.Rect:
-        r = self.card_rect(self.stock_pos(), self.cw)
+        r = self.card_rect(self.stock_pos(), self.pile_w)
         for s in self.t.zones.get("stock", [])[-1:]:
             r.union_ip(s.rect())
         return r.inflate(theme.px(6), theme.px(6))
 
     def discard_rect(self) -> pygame.Rect:
-        r = self.card_rect(self.discard_pos(), self.cw)
+        r = self.card_rect(self.discard_pos(), self.pile_w)
         for s in self.t.zones.get("pile", [])[-1:]:
             r.union_ip(s.rect())
         return r.inflate(theme.px(6), theme.px(6))
@@ -178,9 +208,9 @@ class Pairs65Layout:
 
     def place(self, zone: str, sprites: list) -> list[Target]:
         if zone == "stock":
-            return self.place_stack(self.stock_pos(), sprites, self.cw, depth=0.45)
+            return self.place_stack(self.stock_pos(), sprites, self.pile_w, depth=0.45)
         if zone == "pile":
-            return self.place_stack(self.discard_pos(), sprites, self.cw, face_up=True,
+            return self.place_stack(self.discard_pos(), sprites, self.pile_w, face_up=True,
                                     jitter=5.0, depth=0.2)
         if zone.startswith("pairs"):
             seat = int(zone[5:])
@@ -207,9 +237,9 @@ class Pairs65Layout:
         out = []
         t = self.t
         if not t.zones.get("stock") and not t.zones.get("deck"):
-            out.append((self.stock_pos(), self.cw, 0.0, N_("draw pile")))
+            out.append((self.stock_pos(), self.pile_w, 0.0, N_("draw pile")))
         if not t.zones.get("pile"):
-            out.append((self.discard_pos(), self.cw, 0.0, N_("discard")))
+            out.append((self.discard_pos(), self.pile_w, 0.0, N_("discard")))
         for seat in range(self.n):
             laid = len(t.zones.get(f"pairs{seat}", [])) // 2
             for k in range(laid, PAIRS_TO_WIN):
