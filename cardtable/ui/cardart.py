@@ -652,9 +652,10 @@ class CardArt:
         return pygame.transform.gaussian_blur(surf, max(1, pad // 2))
 
 
-def card_art_for(settings: dict) -> CardArt:
-    """A CardArt that follows the card settings (four-colour suits, back colour)."""
-    return CardArt(four_colour=bool(settings.get("four_colour_suits")),
+def card_art_for(settings: dict, four_colours: bool = True) -> CardArt:
+    """A CardArt that follows the card settings (four-colour suits, back colour); not
+    ``four_colours`` where the two colours are a game's rule."""
+    return CardArt(four_colour=bool(settings.get("four_colour_suits")) and four_colours,
                    back_colour=settings.get("card_back", "blue"))
 
 

@@ -180,3 +180,28 @@ def test_card_images_kept_are_bounded_in_bytes():
     assert held <= CardArt._bound(93) < 3 * 53 * 4 * 93 * CardArt.height(93)
     last = art.face("JK", 56, dim=True)
     assert art.face("JK", 56, dim=True) is last
+
+
+@pytest.mark.parametrize("game,four", [("sixtysix", True), ("pairs65", False)])
+def test_four_colour_suits_at_the_table_except_where_colour_is_the_rule(game, four):
+    """Sixty-Five (pairs) pairs red with red and black with black: four colours would hide
+    which cards match, so its table keeps two whatever the setting."""
+    from cardtable.engine import registry
+    from cardtable.match import Match, Seat
+    from cardtable.ui.app import App
+    from cardtable.ui.scenes import table as table_mod
+    from cardtable.ui.scenes.table import TableScene
+
+    app = App(size=(1280, 720), settings={"animation_speed": "off", "sound": False,
+                                          "four_colour_suits": True})
+    table_mod.install(app)
+    n = registry.get(game).min_players
+    seats = [Seat("Ann", "human")] + [Seat(f"P{i}", "computer", "easy") for i in range(1, n)]
+    table = table_mod.show_table(app, TableScene(Match(game, seats, seed=1, pace=0),
+                                                 pace=0.0, sound=False))
+    assert table.art.four_colour is four
+    app.set_setting("four_colour_suits", False)
+    assert table.art.four_colour is False
+    app.set_setting("four_colour_suits", True)
+    assert table.art.four_colour is four
+    table.match.close()

@@ -128,6 +128,9 @@ class GameTable:
     #: seconds (at normal speed) a completed trick stays in the middle before it is
     #: gathered: long enough to see who played what and who won it
     TRICK_PAUSE = 1.2
+    #: the four-colour suits setting applies (False where a card's colour, red or black, is
+    #: the rule: four colours would hide which cards match)
+    FOUR_COLOURS = True
 
     def __init__(self, scene) -> None:
         self.t = scene

@@ -21,7 +21,7 @@ from cardtable.match import Match
 from cardtable.ui import theme
 from cardtable.ui.app import sooner
 from cardtable.ui.app import wake as app_wake
-from cardtable.ui.cardart import CardArt
+from cardtable.ui.cardart import CardArt, card_art_for
 from cardtable.ui.felt import Felt
 from cardtable.ui.keyboard import Keyboard
 from cardtable.ui.lru import LRU
@@ -205,8 +205,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
 
     def _apply_settings(self) -> None:
         st = self.settings
-        self.art = CardArt(four_colour=bool(st.get("four_colour_suits", False)),
-                           back_colour=st.get("card_back", "blue"))
+        self.art = card_art_for(st, self.game.FOUR_COLOURS)
         cloth = theme.cloth_colour(st.get("felt", "green"))
         if self.felt is None:
             self.felt = Felt(cloth)
