@@ -430,7 +430,8 @@ def test_a_snug_button_is_as_wide_as_its_word_needs():
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("text_size", ["normal", "large", "larger"])
-def test_a_seat_plate_fits_its_words_beside_a_three_figure_score(language, text_size,
+@pytest.mark.parametrize("size", [(1280, 720), (1900, 1060)])   # 1900: px() rounds apart
+def test_a_seat_plate_fits_its_words_beside_a_three_figure_score(language, text_size, size,
                                                                   monkeypatch):
     """With larger text "Computer · Medium" ran under the score and past the plate's edge,
     and the dealer's chip covered a wide score. The plate widens with the text: its name
@@ -442,8 +443,8 @@ def test_a_seat_plate_fits_its_words_beside_a_three_figure_score(language, text_
     from cardtable.ui.scenes import table as table_mod
     from cardtable.ui.scenes.table import TableScene
 
-    app = App(size=(1280, 720), settings={"animation_speed": "off", "sound": False,
-                                          "language": language, "text_size": text_size})
+    app = App(size=size, settings={"animation_speed": "off", "sound": False,
+                                   "language": language, "text_size": text_size})
     table_mod.install(app)
     seats = [Seat("You", "human", "easy"), Seat("Margot", "computer", "medium"),
              Seat("Hana", "computer", "medium")]
@@ -460,12 +461,13 @@ def test_a_seat_plate_fits_its_words_beside_a_three_figure_score(language, text_
 
     monkeypatch.setattr(theme, "ellipsize", watch)
     table.turn = None
-    table.scores = [0, 100, 0]
-    rect = table.plate_rect(1, app.screen.get_rect())
+    for score in (0, 100):
+        table.scores = [0, score, 0]
+        rect = table.plate_rect(1, app.screen.get_rect())
+        table._render_plate(rect.size, theme.px(10), "Margot", table.plate_words(1), score,
+                            False, True, (200, 200, 200))
+        assert not cut, (score, cut)
     words = table.plate_words(1)
-    table._render_plate(rect.size, theme.px(10), "Margot", table.plate_words(1), 100, False,
-                        True, (200, 200, 200))
-    assert not cut, cut
     need = (theme.px(30) + theme.text_size(words, theme.px(13))[0] + theme.px(22)
             + theme.text_size("100", theme.px(24), bold=True)[0])
     assert rect.width >= need, (i18n.tr(words), rect.width, need)

@@ -149,7 +149,9 @@ class Hud:
             words = max(theme.text_size(name, theme.px(17), bold=True)[0],
                         theme.text_size(player, theme.px(13))[0],
                         theme.text_size(key[2] or "", theme.px(13))[0])
-            need = (theme.px(30) + words + theme.px(8) + theme.px(14)
+            # the sum _render_plate lays out, term by term (rounded apart, px(16) + px(14)
+            # can be px(30) + 1: "Computer · Mediu…" at 1900x1060)
+            need = (theme.px(16) + theme.px(14) + words + theme.px(8) + theme.px(14)
                     + theme.text_size(str(score), theme.px(24), bold=True)[0])
             limit = key[4]
             width = max(base, min(need, int(base * 1.4)))
