@@ -531,6 +531,18 @@ def test_summary_of_a_japanese65_deal(app):
     assert continued == [True]
 
 
+def test_a_last_trick_bonus_nobody_could_score_is_not_a_row():
+    """After a close the last trick scores nothing: "Last trick 0 0" read as if the
+    person's last trick had been forgotten. The row shows when somebody scored it."""
+    closed = {"kind": "deal_scored", "closer": 0, "trick_points": [70, 30],
+              "last_trick": [0, 0], "game_points": [1, 0]}
+    played = dict(closed, closer=None, last_trick=[0, 10])
+    names = ["You", "Theo"]
+    assert "last_trick" not in [k for k, _, _ in breakdown(closed, names)[1]]
+    rows = {k: cells for k, _, cells in breakdown(played, names)[1]}
+    assert rows["last_trick"] == ["0", "10"]
+
+
 def test_summary_continue_pops_back_to_the_scene_below(app):
     state, events = finished_match("sixtysix", 2, options={"target": 3})
     below = app.push(MenuScene())

@@ -44,6 +44,9 @@ ROW_LABELS: dict[str, str] = {
     "games_won": N_("Games won"),
     "totals": N_("Running total"),
 }
+#: bonus rows shown only when somebody scored one: "Last trick 0 0" after a close (when the
+#: last trick earns nothing) read as if the person's last trick had been forgotten
+ONLY_WHEN_SCORED = {"last_trick"}
 #: rows drawn emphasised (the result of the deal)
 STRONG_ROWS = {"points", "game_points", "penalties"}
 #: keys whose value is a seat number (shown as that seat's name)
@@ -153,6 +156,8 @@ def breakdown(event: dict, seat_names: Sequence[str]) -> tuple[list[Msg | str], 
             if value:
                 facts.append(Msg("Stopped after the third reshuffle"))
         elif isinstance(value, list) and len(value) == width:
+            if key in ONLY_WHEN_SCORED and not any(value):
+                continue
             label = ROW_LABELS.get(key) or key.replace("_", " ").capitalize()
             rows.append((key, label, [format_value(key, v) for v in value]))
         elif isinstance(value, (int, str)) and not isinstance(value, bool):
