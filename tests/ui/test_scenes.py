@@ -802,3 +802,19 @@ def test_a_deal_s_summary_fits_its_rows_and_writes_noughts(app, monkeypatch):
     row = state.score_sheet[0]["game_points"]
     assert 0 in row and "·" not in drawn
     assert any("33" in t for t in drawn)
+
+
+def test_setup_buttons_are_tabbed_through_in_the_order_they_are_seen(app):
+    app.push(MenuScene())
+    setup = app.push(SetupScene("sixtysix"))
+    frames(app)
+    bottom = ["Back", "Daily deal", "Deal code", "Rules", "Start"]
+    shown = sorted((w for w in setup.form.widgets if getattr(w, "name", None) in bottom),
+                   key=lambda w: w.rect.x)
+    assert [w.name for w in shown] == bottom
+    assert setup.form.focused is setup.widget("Start")
+    press(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)     # the first key shows the ring
+    press(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)     # back from Start: Rules, beside it
+    assert setup.form.focused is setup.widget("Rules")
+    order = [w.name for w in setup.form.widgets if w.name in bottom]
+    assert order == bottom

@@ -484,8 +484,7 @@ class SetupScene(FormScene):
         rules.rect = pygame.Rect(0, 0, max(theme.px(140), rules.preferred_width()),
                                  theme.px(BUTTON_HEIGHT))
         rules.rect.bottomright = (start.rect.left - theme.px(16), bottom)
-        self.add(start, "Start")
-        self.add(rules, "Rules")
+        # added in the order they are seen, left to right: Tab goes round them so
         self.add(back, "Back")
         x = back.rect.right + theme.px(16)
         for name, text, action in (("Daily deal", N_("Daily deal"), self.daily),
@@ -497,6 +496,8 @@ class SetupScene(FormScene):
                 break
             self.add(b, name)
             x = b.rect.right + theme.px(12)
+        self.add(rules, "Rules")
+        self.add(start, "Start")
 
     def initial_focus(self):
         return self.widget("Start")
