@@ -234,7 +234,7 @@ def test_no_undo_button_in_pass_and_play():
 
 def test_a_question_shows_its_safe_answer_focused_from_the_start(tmp_path):
     """The gold button is the one that replaces the match; Enter presses the focused one,
-    Keep it / Cancel, so that focus is shown at once (before, the first key only showed it
+    "Keep my match" / "Cancel", so that focus is shown at once (before, the first key only showed it
     and people pressed Enter expecting the gold button)."""
     app, first, ask = asked_to_replace(tmp_path)
     frames(app)

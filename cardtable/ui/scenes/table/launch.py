@@ -98,7 +98,7 @@ class MatchDesk:
             app.open("confirm", N_("Start a new match?"),
                      N_("The saved match could not be read; the new match will "
                         "be saved in its place."), N_("Start new match"),
-                     lambda: self.go(config), no=N_("Keep it"))
+                     lambda: self.go(config), no=N_("Cancel"))
             return
         if not self.in_progress():
             self.go(config)
@@ -110,7 +110,7 @@ class MatchDesk:
             if table is not None and netplay.friends_at(table.match) else \
             N_("The match in progress will be replaced and cannot be continued afterwards.")
         app.open("confirm", N_("Start a new match?"), detail, N_("Start new match"),
-                 lambda: self.go(config), no=N_("Keep it"))
+                 lambda: self.go(config), no=N_("Keep my match"))
 
     def resume(self) -> None:
         """The App's ``on_continue_match``: back to the table, or the saved match onto it."""
