@@ -240,6 +240,7 @@ def test_a_question_shows_its_safe_answer_focused_from_the_start(tmp_path):
     frames(app)
     no = ask.widget("no")
     assert no.focused and no.show_focus and not ask.widget("yes").focused
+    assert str(no.text) == "Keep my match"      # says which "it" is kept
     press(app, pygame.K_RIGHT)                  # one key moves the focus to the gold button
     assert ask.widget("yes").focused
     press(app, pygame.K_RETURN)
