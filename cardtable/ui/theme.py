@@ -218,6 +218,24 @@ def draw_text(
     return rect
 
 
+def draw_badge(surface: pygame.Surface, text: str, centre: tuple[int, int], radius: int,
+               fill, size: int, colour, bold: bool = True, edge=None) -> None:
+    """A round badge with a short mark in it (a seat's number, the dealer's "D"): the circle
+    drawn smooth, the mark centred by its ink, not its line box (whose room for descenders
+    set digits above the middle)."""
+    x, y = int(centre[0]), int(centre[1])
+    pygame.draw.circle(surface, fill, (x, y), radius)
+    pygame.draw.aacircle(surface, fill, (x, y), radius)
+    if edge is not None:
+        colour_, width = edge
+        pygame.draw.circle(surface, colour_, (x, y), radius, width)
+    img = render(text, size, colour, bold)
+    ink = img.get_bounding_rect()
+    if ink.width == 0:
+        return
+    surface.blit(img, (x - ink.centerx, y - ink.centery))
+
+
 #: marks that French sets off with a space but that must not begin a line
 _CLINGING = frozenset(":;!?»")
 

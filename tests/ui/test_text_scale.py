@@ -566,3 +566,15 @@ def test_a_long_row_of_game_buttons_keeps_off_the_log_and_the_plate(monkeypatch,
     for a, b in itertools.combinations(shown, 2):
         assert not a.rect.colliderect(b.rect), (a.name, b.name)
     table.match.close()
+
+
+@pytest.mark.parametrize("text", ["1", "8", "D"])
+def test_a_badge_mark_sits_in_the_middle_of_its_circle(text):
+    """Seat numbers were drawn by their line box, whose room for descenders set the digits
+    above the middle of their circles."""
+    surface = pygame.Surface((60, 60), pygame.SRCALPHA)
+    theme.draw_badge(surface, text, (30, 30), 13, (240, 200, 90), 17, (10, 10, 10))
+    dark = [(x, y) for x in range(60) for y in range(60) if sum(surface.get_at((x, y))[:3]) < 200]
+    assert dark
+    xs, ys = [p[0] for p in dark], [p[1] for p in dark]
+    assert abs((min(ys) + max(ys)) / 2 - 30) <= 1 and abs((min(xs) + max(xs)) / 2 - 30) <= 1.5

@@ -534,9 +534,8 @@ class SetupScene(FormScene):
             side = next((k for k, s in enumerate(sides) if i in s), i)
             colour = theme.SEAT_COLOURS[side]
             c = (row.left + theme.px(14), row.centery)
-            pygame.draw.circle(surface, colour, c, theme.px(13))
-            theme.draw_text(surface, str(i + 1), c, theme.px(theme.SMALL), theme.TEXT_DARK,
-                            bold=True, anchor="center", shadow=False)
+            theme.draw_badge(surface, str(i + 1), c, theme.px(13), colour,
+                             theme.px(theme.SMALL), theme.TEXT_DARK)
             if len(sides) < self.players:
                 side = Msg("Team {n}", n=1 + side)
                 lvl = self.widget(f"seat{i}.level")

@@ -232,10 +232,8 @@ class Hud:
             # on the plate's top edge, left of the score however wide it is
             c = (min(rect.right - theme.px(44), score_left - chip - theme.px(2)),
                  rect.top + theme.px(1) if dealer == "top" else rect.bottom - theme.px(1))
-            pygame.draw.circle(img, (250, 246, 232), c, chip)
-            pygame.draw.circle(img, theme.ACCENT_DARK, c, chip, max(1, theme.px(2)))
-            self.text(img, "D", c, theme.px(13), theme.TEXT_DARK, bold=True, anchor="center",
-                      shadow=False)
+            theme.draw_badge(img, "D", c, chip, (250, 246, 232), theme.px(13), theme.TEXT_DARK,
+                             edge=(theme.ACCENT_DARK, max(1, theme.px(2))))
         return img
 
     def _draw_scores(self, surface) -> None:
