@@ -442,6 +442,19 @@ def test_the_other_deals_are_named_in_the_game_s_word(app):
     assert tr(scene.widget("Previous deal").text) == "Previous hand"
 
 
+def test_the_top_hand_reads_left_to_right_the_right_way_up(app, deals):
+    """Turned to face its player, the top hand showed only upside-down corner indices."""
+    scene = open_review(app, deals, 0)
+    press(app, pygame.K_RIGHT)
+    frames(app, 30)
+    board = scene.board
+    top = [s for s in board.zones.get(f"hand{1 - board.viewer}", [])]
+    assert len(top) > 1 and board.game.slot(1 - board.viewer) == "top"
+    targets = [s.target for s in top]
+    assert all(int(round(t[2])) % 360 == 0 for t in targets)          # upright
+    assert [t[0] for t in targets] == sorted(t[0] for t in targets)   # later ones on the right
+
+
 def test_a_revealed_hand_lies_clear_of_its_plate(app):
     """The review shows every hand face up; an opponent's cards sat tucked under its name
     plate like a fan of backs, their indices hidden."""

@@ -250,6 +250,13 @@ class GameTable:
                 out.append((x0 + step * i, ay, 0.0, self.cw, s.code is not None))
             return out
         width = self.small_width()
+        if slot == "top" and self.t.still:
+            # the review's board, every hand face up: the top hand reads left to right, the
+            # right way up (turned to face its player it showed only upside-down corners)
+            x0 = ax - step * (n - 1) / 2
+            for i, s in enumerate(sprites):
+                out.append((x0 + step * i, ay, 0.0, width, s.code is not None and s.revealed))
+            return out
         if slot == "top":
             x0 = ax + step * (n - 1) / 2
             for i, s in enumerate(sprites):
