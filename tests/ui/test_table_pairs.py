@@ -432,3 +432,21 @@ def test_a_long_caption_keeps_between_the_side_seats_pairs():
     assert room is not None and rect.width <= room
     sides = [table.game.grid_rect(s) for s in range(4) if table.game.slot(s) in ("left", "right")]
     assert len(sides) == 2 and not any(rect.colliderect(r) for r in sides)
+
+
+def test_a_hint_with_its_reason_keeps_off_the_persons_pairs():
+    """Two lines of toast reached up over the pairs laid just above them: at this table a
+    toast may run wider, in one line."""
+    from cardtable.ui import theme
+
+    app, table = start({}, n=3)
+    g = table.game
+    table.show_toast("Hint: discard the four of spades. Few of the cards that would pair "
+                     "with it can still come.", 6.0, kind="info")
+    table.toast[1] = 1.0
+    rect = table._draw_toast(app.screen)
+    assert rect.height < theme.px(60)                # one line
+    pairs = g.pair_rects(table.viewer)
+    assert not any(rect.colliderect(r) for r in pairs), (rect, pairs)
+    others = [table.plate_rect(s, app.screen.get_rect()) for s in range(3)]
+    assert not any(rect.colliderect(r) for r in others)

@@ -131,6 +131,8 @@ class GameTable:
     #: the four-colour suits setting applies (False where a card's colour, red or black, is
     #: the rule: four colours would hide which cards match)
     FOUR_COLOURS = True
+    #: the widest a toast's text may be (px at 720 high; None: the table's usual width)
+    TOAST_WIDTH: int | None = None
 
     def __init__(self, scene) -> None:
         self.t = scene

@@ -58,6 +58,8 @@ class Pairs65Table(Pairs65Layout, Pairs65Events, Pairs65Drawing, GameTable):
     DEAL_STAGGER = 0.045
     REVIEW = False
     FOUR_COLOURS = False    # pairs are red or black: the two colours are the rule
+    #: a hint in one line: a second line reached over the person's pairs just above
+    TOAST_WIDTH = 760
     ZONE_Z = {"pairs": 150, "pile": 250, "stock": 300, "offer": 600, "hand": 700, "deck": 900}
     STOCK_WORD = N_("the draw pile")
 

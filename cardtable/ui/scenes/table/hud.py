@@ -389,7 +389,8 @@ class Hud:
         error = self.toast[3] == "error"
         return self.pill(surface, self.toast[0], (surface.get_width() // 2, bottom), size,
                   self._fade(self.toast), tint=(110, 36, 28) if error else theme.PANEL,
-                  width=min(theme.px(TOAST_WIDTH), surface.get_width() - theme.px(80)),
+                  width=min(theme.px(self.game.TOAST_WIDTH or TOAST_WIDTH),
+                            surface.get_width() - theme.px(80)),
                   anchor="midbottom")
 
     def _draw_review(self, surface) -> None:
