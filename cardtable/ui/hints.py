@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from cardtable import i18n
 from cardtable.engine.core import Action
-from cardtable.i18n import Msg
+from cardtable.i18n import N_, Msg
 from cardtable.ui.tables import SUIT_WORDS, card_words, the_card
 
 
-def action_words(action: Action, names: list[str]) -> Msg:
-    """The move as an instruction to the player ("play the queen of spades")."""
+def action_words(action: Action, names: list[str], stock: str = N_("the stock")) -> Msg:
+    """The move as an instruction to the player ("play the queen of spades"); ``stock``: what
+    the table calls its stock ("the draw pile")."""
     k = action.kind
     card = the_card(action.card) if action.card else None
     if k == "play":
@@ -24,7 +25,7 @@ def action_words(action: Action, names: list[str]) -> Msg:
         return Msg("discard {card}", card=card)
     if k == "draw":
         return Msg("take the top card of the discard pile") if action.source == "discard" \
-            else Msg("draw from the stock")
+            else Msg("draw from {stock}", stock=Msg(stock))
     if k == "go_out":
         if action.discard:
             return Msg("go out, discarding {card}", card=the_card(action.discard))
@@ -70,9 +71,9 @@ def reason_words(reason) -> Msg | None:
     return Msg(msgid, **words)
 
 
-def hint_text(action: Action, reason, names: list[str]) -> Msg:
+def hint_text(action: Action, reason, names: list[str], stock: str = N_("the stock")) -> Msg:
     """The toast: the move, and why, where the computer player has something to say."""
-    what = action_words(action, names)
+    what = action_words(action, names, stock)
     why = reason_words(reason)
     if why is not None:
         return Msg("Hint: {what}. {why}", what=what, why=why)

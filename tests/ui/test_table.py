@@ -503,6 +503,16 @@ def test_hint_reason_is_worded_for_a_person_in_either_language():
         i18n.set_language("en")
 
 
+def test_a_hint_to_draw_names_the_stock_as_the_table_does():
+    from cardtable.ui.hints import hint_text
+    from cardtable.ui.tables import table_class
+
+    draw = Action("draw", source="stock")
+    assert str(hint_text(draw, None, ["A", "B"])) == "Hint: draw from the stock."
+    pairs = table_class("pairs65").STOCK_WORD
+    assert str(hint_text(draw, None, ["A", "B"], pairs)) == "Hint: draw from the draw pile."
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_a_long_toast_takes_more_lines_not_more_width(size):
     """A hint with its reason is broken into lines no wider than a short message's band

@@ -190,6 +190,10 @@ class ReviewScene(Scene):
         step = self.step if step is None else step
         return list(self.states[step].match_scores)
 
+    def instruction(self, action, names) -> Msg:
+        """A move as an instruction, in the words of this game's table ("the draw pile")."""
+        return action_words(action, names, self.board.game.STOCK_WORD)
+
     def shown_state(self):
         """The state on the table: before the next move (the last move's state at the end,
         since the state after it is the next deal's start)."""
@@ -283,7 +287,7 @@ class ReviewScene(Scene):
                     return line
         seat, action = self.moves[step]
         who = self.names()[seat]
-        return Msg("{name}: {move}", name=who, move=action_words(action, self.record["names"]))
+        return Msg("{name}: {move}", name=who, move=self.instruction(action, self.record["names"]))
 
     def result_line(self) -> Msg | None:
         for evs in self.events[-1:]:
@@ -596,15 +600,15 @@ class ReviewScene(Scene):
             else Msg("A good move")
         y = self.text_block(surface, verdict, x, y, width, theme.SMALL + 1, colour, bold=True)
         if j.mistake:
-            y = self.text_block(surface, Msg("Better: {move}", move=action_words(j.best, names)),
-                                x, y, width, theme.SMALL, theme.TEXT)
+            better = Msg("Better: {move}", move=self.instruction(j.best, names))
+            y = self.text_block(surface, better, x, y, width, theme.SMALL, theme.TEXT)
             reason = reason_text(j.reason)
             if reason is not None:
                 y = self.text_block(surface, reason, x, y, width, theme.SMALL, theme.TEXT_DIM,
                                     lines=3)
         else:
             y = self.text_block(surface, Msg("The computer's choice: {move}",
-                                             move=action_words(j.best, names)),
+                                             move=self.instruction(j.best, names)),
                                 x, y, width, theme.SMALL, theme.TEXT)
         y += theme.px(6)
         small = theme.px(theme.SMALL)
@@ -620,7 +624,7 @@ class ReviewScene(Scene):
             y += theme.line_height(small)
         for option in rows:
             played = option.action == j.played
-            words = action_words(option.action, names)
+            words = self.instruction(option.action, names)
             label = Msg("{move} (yours)", move=words) if played else words
             colour = theme.ACCENT_LIGHT if played else theme.TEXT_DIM
             theme.draw_text(surface, theme.ellipsize(label, small, width - theme.px(60)),

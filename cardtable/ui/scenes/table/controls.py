@@ -41,7 +41,8 @@ class Controls:
         if action is None:
             return
         self.hint_cards = hint_cards(action)
-        self.show_toast(hint_text(action, reason, self.match.names()), 6.0, kind="info")
+        self.show_toast(hint_text(action, reason, self.match.names(), self.game.STOCK_WORD), 6.0,
+                        kind="info")
         self._move_toast = self.toast
         # the keyboard's focus moves to the card hinted at, so Enter plays it: in the hand,
         # or in a group the person is building (a rummy's discard may sit in one)
