@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import pygame
@@ -151,6 +152,10 @@ def test_whole_sixtysix_match_through_drags():
 def test_whole_japanese65_deal_through_drags():
     app = make_app()
     table = start(app, "japanese65", seed=3)
+    captions = []
+    shown = table.show_caption
+    table.show_caption = lambda text, seconds=2.2: (captions.append(str(text)),
+                                                   shown(text, seconds))
     state = table.match.state
     bot = make_bot("japanese65", "easy", 2)
     while state.deal_no == 1 and not state.is_over:
@@ -165,6 +170,12 @@ def test_whole_japanese65_deal_through_drags():
     row = state.score_sheet[0]
     assert sum(row["points"]) == 65
     assert len(table.deal_rows) == 1 and table.deal_rows[0]["points"] == row["points"]
+    # the last trick's caption says who won it and where its cards went, in plain words
+    notes = [c for c in captions if "the trick: " in c]
+    assert len(notes) >= 11, captions
+    for note in notes:
+        assert re.match(r"^(You win|\w+ wins) the trick: .+ is kept; the other three cards go "
+                        r"to ", note), note
 
 
 def test_every_card_is_in_one_zone_after_a_deal():

@@ -174,12 +174,12 @@ class Japanese65Table(ClickToPlay, GameTable):
             delays[sp.id] = delay if code == keep else delay + 0.12
         t.relayout(0.38, delays=delays)
         t.play_sound("trick", delay)
-        won = self.said(winner, N_("You win"), N_("{name} wins"))
+        won = self.said(winner, N_("You win the trick"), N_("{name} wins the trick"))
         if self.is_you(partner):
             kept = Msg("your {card} is kept", card=card_words(keep))
         else:
             kept = Msg("{name}'s {card} is kept", name=self.name(partner), card=card_words(keep))
-        note = Msg("{won}: {kept}; 3 cards to {side}", won=won, kept=kept,
+        note = Msg("{won}: {kept}; the other three cards go to {side}", won=won, kept=kept,
                    side=self.side_name(1 - side))
         t.show_caption(note, 2.4)
         self.last = ([(s, c) for s, c in cards], winner, note)
