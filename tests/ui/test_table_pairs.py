@@ -240,9 +240,11 @@ def test_whole_game_from_a_human_seat_against_computers():
             click(app, c)   # a double-click gives the card
         elif action.kind == "swap":
             drag(app, grab(card(table, action.card)), g.seat_rect(action.target).center)
-        assert len(match.moves) == before + 1, f"{action} was not applied"
-        seat, done = match.moves[-1]
-        assert seat == 0
+        # the person's move, exactly once (a computer may answer within the same frame on
+        # a busy machine: its move then follows)
+        assert len(match.moves) > before, f"{action} was not applied"
+        seat, done = match.moves[before]
+        assert seat == 0 and all(s != 0 for s, _ in match.moves[before + 1:])
         if action.kind == "pair":
             assert sorted(done.cards) == sorted(action.cards)
         else:
