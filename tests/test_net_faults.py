@@ -11,7 +11,7 @@ import pytest
 
 from cardtable.engine.core import Action, IllegalAction
 from cardtable.net import protocol
-from cardtable.net.host import STRIKES, Connection, HostedMatch, TableServer
+from cardtable.net.host import PRESENCE_RATE, STRIKES, Connection, HostedMatch, TableServer
 from cardtable.net.protocol import Refused
 from cardtable.net.remote import connect
 from tests.net_helpers import LOOPBACK, host_table, join, play_until
@@ -141,6 +141,7 @@ class FakeConnection(Connection):
         self.seat = seat
         self.strikes = 0
         self.recent = __import__("collections").deque(maxlen=10**6)
+        self.presence = __import__("collections").deque(maxlen=PRESENCE_RATE)
         self.closing = False
         self.out = []
 
@@ -279,3 +280,24 @@ def test_a_malformed_here_is_refused_and_changes_nothing(fields):
     assert server._receive(conn, json.dumps({"v": protocol.VERSION, "type": "here",
                                              "here": False}))
     assert conn.out == [] and match.seat_elsewhere(1)
+
+
+def test_a_friend_going_to_the_menu_wakes_the_host_and_cannot_flood_the_table():
+    match = HostedMatch.from_config(
+        {"game": "sixtysix", "players": 2, "seed": 1,
+         "seats": [{"name": "H", "kind": "human"}, {"name": "A"}]},
+        remote=[1], pace=0.0, threaded=False)
+    server = TableServer(match, port=0)
+    match.remote[1].status = "connected"
+    woken, sent = [], []
+    match.on_ready = lambda: woken.append(1)
+    match.send = lambda seat, message: sent.append(message["type"])
+    conn = FakeConnection(1)
+    here = [json.dumps({"v": protocol.VERSION, "type": "here", "here": h})
+            for h in (False, True)]
+    assert server._receive(conn, here[0])
+    assert match.seat_elsewhere(1) and woken and sent == ["seats"]   # its plate changes now
+    for i in range(PRESENCE_RATE * 3):
+        server._receive(conn, here[(i + 1) % 2])
+    assert "flood" in [json.loads(t).get("code") for t in conn.out]
+    assert len(sent) <= PRESENCE_RATE + 1            # the others were not woken for each

@@ -42,6 +42,8 @@ from cardtable.net.protocol import Notice, Refused
 STAND_IN = frozenset({"away", "open"})
 STRIKES = 5            # refused messages a player may send before being sent away
 FLOOD_RATE = 120       # messages a second a player may send (more is refused)
+PRESENCE_RATE = 6      # "here" messages a player may send in PRESENCE_SECONDS
+PRESENCE_SECONDS = 5.0
 HELLO_SECONDS = 10.0   # how long a new connection has to say hello
 SWITCH_INTERVAL = 0.001  # seconds: how often the interpreter may switch threads (serving)
 FLUSH_SECONDS = 0.005    # the longest a move waits for its messages to be handed to sockets
@@ -132,14 +134,17 @@ class HostedMatch(Match):
         net.elsewhere = elsewhere
         if self.send is not None:
             self.send(None, self.seats_message())
+        if self.on_ready is not None:
+            self.on_ready()     # the host's window is asleep: its plate for them changes
 
     def tell_presence(self, here: bool) -> None:
         """The host's person looks at the table again, or went to the menu."""
-        if self.host_elsewhere == (not here):
-            return
-        self.host_elsewhere = not here
-        if self.send is not None:
-            self.send(None, self.seats_message())
+        with self.lock:      # the server's thread sends seats messages too
+            if self.host_elsewhere == (not here):
+                return
+            self.host_elsewhere = not here
+            if self.send is not None:
+                self.send(None, self.seats_message())
 
     def take_notices(self) -> list[Notice]:
         """Who came and went since the last call (the table's thread): a friend who sat
@@ -387,6 +392,7 @@ class Connection:
         self.seat: int | None = None
         self.strikes = 0
         self.recent: deque[float] = deque(maxlen=FLOOD_RATE)
+        self.presence: deque[float] = deque(maxlen=PRESENCE_RATE)   # times of 'here'
         self.closing = False
 
     def post(self, text: str | None) -> None:
@@ -617,6 +623,12 @@ class TableServer:
             if kind == "hello":
                 raise Refused("already_seated")
             if kind == "here":
+                # each one wakes every window at the table: a person goes to the menu and
+                # back a few times a minute, not many times a second
+                conn.presence.append(now)
+                if len(conn.presence) == conn.presence.maxlen and \
+                        now - conn.presence[0] < PRESENCE_SECONDS:
+                    raise Refused("flood")
                 with self.match.lock:
                     self.match.set_elsewhere(conn.seat, not data["here"])
                 return True

@@ -151,8 +151,16 @@ class Keyboard:
                 continue
             out.append(KeyTarget(f"button:{w.name}", pygame.Rect(w.rect), w.activate,
                                  widget=w))
-        out.sort(key=lambda k: (k.rect.centerx, k.rect.centery))
-        return out
+        # in reading order: row by row (buttons whose middles are within half a button's
+        # height share a row: a game's row that wraps in two), each row left to right
+        out.sort(key=lambda k: k.rect.centery)
+        rows: list[list[KeyTarget]] = []
+        for k in out:
+            if rows and abs(k.rect.centery - rows[-1][0].rect.centery) < k.rect.height / 2:
+                rows[-1].append(k)
+            else:
+                rows.append([k])
+        return [k for row in rows for k in sorted(row, key=lambda k: k.rect.centerx)]
 
     def current(self, rows: list[Row] | None = None) -> KeyTarget | None:
         """The focused target. When it goes away the focus moves to a neighbour in its row,

@@ -405,7 +405,6 @@ def test_draws_at_both_sizes(n, large):
                  for r in (g.stock_rect(), g.discard_rect())]
         # each pair's place (a grid's corners may be empty)
         places = [r for seat in range(n) for r in g.pair_rects(seat)]
-        assert all(r.width > 1.3 * g.pw for r in places)
         for seat in range(n):
             assert bounds.contains(g.grid_rect(seat))
         rects = places + named

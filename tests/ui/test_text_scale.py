@@ -532,15 +532,17 @@ def test_a_plate_keeps_its_width_while_its_computer_thinks():
     table.match.close()
 
 
-@pytest.mark.parametrize("lang,text_size", [("fr", "larger"), ("en", "normal")])
+@pytest.mark.parametrize("lang,text_size,size,wraps", [
+    ("fr", "larger", (1280, 720), False), ("en", "normal", (1280, 720), False),
+    ("fr", "larger", (1000, 800), True)])
 def test_a_long_row_of_game_buttons_keeps_off_the_log_and_the_plate(monkeypatch, lang,
-                                                                      text_size):
+                                                                      text_size, size, wraps):
     """A rummy's last turn can offer Arrange, Clear and Lay down at once: in French with
     larger text the row is wider than the room between the person's plate and the log,
     so it goes on above rather than over them."""
     from cardtable.i18n import N_, NMsg
 
-    app = make_app((1280, 720), lang, text_size)
+    app = make_app(size, lang, text_size)
     table_mod.install(app)
     app.push(MenuScene())
     seats = [Seat("Ann", "human")] + [Seat(f"P{i}", "computer", "easy") for i in (2, 3)]
@@ -565,6 +567,11 @@ def test_a_long_row_of_game_buttons_keeps_off_the_log_and_the_plate(monkeypatch,
             assert not b.rect.colliderect(rect), (b.name, b.rect, rect)
     for a, b in itertools.combinations(shown, 2):
         assert not a.rect.colliderect(b.rect), (a.name, b.name)
+    # the keys go round them in reading order, row by row, even where the row wrapped
+    order = [k.rect for k in table.keys.button_targets() if k.widget in shown]
+    rows = sorted({r.centery for r in order})
+    assert len(rows) == (2 if wraps else 1), rows
+    assert order == sorted(order, key=lambda r: (r.centery, r.centerx))
     table.match.close()
 
 

@@ -524,6 +524,11 @@ class GameTable:
     #: Space on a card picks it up to be put down elsewhere with the keys (a staging area)
     KEY_HOLD = False
 
+    def own_zones(self) -> list[str]:
+        """The zones holding the viewer's own cards, the hand first (a hint's card is looked
+        for there)."""
+        return [f"hand{self.viewer}"]
+
     def key_rows(self) -> list[tuple[str, list]]:
         """Rows of keyboard targets on the table, top to bottom, as (row name, [KeyTarget]);
         the scene adds the row of buttons and the hand below them."""

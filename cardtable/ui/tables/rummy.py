@@ -186,6 +186,10 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
     def stage_zones(self) -> list[str]:
         return self.groups.names()
 
+    def own_zones(self) -> list[str]:
+        """The hand, then the groups being built from it."""
+        return super().own_zones() + self.stage_zones()
+
     def staged(self) -> list[list[str]]:
         return [[s.code for s in self.t.zones.get(z, [])] for z in self.stage_zones()]
 

@@ -45,9 +45,9 @@ class Controls:
                         kind="info")
         self._move_toast = self.toast
         # the keyboard's focus moves to the card hinted at, so Enter plays it: in the hand,
-        # or in a group the person is building (a rummy's discard may sit in one)
-        mine = [f"hand{self.viewer}"] + [z for z in self.zones if z.startswith("stage")]
-        hinted = (s for z in mine for s in self.zones.get(z, []) if s.code in self.hint_cards)
+        # or wherever else the game keeps the person's cards (a rummy's groups being built)
+        hinted = (s for z in self.game.own_zones() for s in self.zones.get(z, [])
+                  if s.code in self.hint_cards)
         first = next(hinted, None)
         if first is not None:
             self.keys.focus_on(f"card{first.id}")
@@ -197,7 +197,7 @@ class Controls:
                       gap: int) -> None:
         """The game's buttons centred above the hand, inside the span the game leaves free
         (its piles); a row too wide for it goes on in a second row above."""
-        left, right = self.game.controls_span(y, bh)
+        span = left, right = self.game.controls_span(y, bh)
         # clear of the log (bottom right) and the person's own plate, where the row meets
         # them: a long row (French, larger text) goes on in a second row instead
         for rect in (self.log_band(), self.plate_rect(self.viewer, pygame.Rect((0, 0),
@@ -207,6 +207,8 @@ class Controls:
                     right = min(right, rect.left - gap)
                 else:
                     left = max(left, rect.right + gap)
+        if right - left < max(widths):
+            left, right = span         # no room between them for even one button
         rows: list[list[int]] = [[]]
         used = 0
         for i, bw in enumerate(widths):

@@ -294,7 +294,8 @@ class Hud:
         """Where the log may reach at its tallest (bottom right): the game's buttons keep
         out of it, since it grows as the deal goes on."""
         w, h = self.size
-        band = pygame.Rect(0, 0, theme.px(250), theme.px(16 + self.LOG_ROW * self.LOG_ROWS))
+        band = pygame.Rect(0, 0, theme.px(250),
+                           theme.px(16) + theme.px(self.LOG_ROW) * self.LOG_ROWS)
         band.bottomright = (w - theme.px(14), h - theme.px(56))
         return band
 
