@@ -224,6 +224,8 @@ class RemoteMatch:
             self._seats_from(message["seats"])
             self._update(message["update"])
             self._notices.append(Notice("resync"))
+            if not self.here:          # the host took us for at the table again
+                self.client.send({"type": "here", "here": False})
 
     def _update(self, message: dict) -> None:
         self.turn_no = message["turn"]
