@@ -188,6 +188,8 @@ class Japanese65State(GameState):
         self.piles[1 - side].extend(others)
         self.tricks_won[side] += 1
         self.tricks_played += 1
+        if self.tricks_played == TRICKS_PER_DEAL:
+            self.last_trick_side = side
         self.last_trick = {"cards": [list(p) for p in trick], "winner": winner}
         self.trick = []
         self.leader = winner
@@ -197,11 +199,12 @@ class Japanese65State(GameState):
                 "trick_won",
                 {"winner": winner, "side": side, "cards": [list(p) for p in trick],
                  "to_winner": partner_card, "to_opponents": others,
-                 "trick_no": self.tricks_played},
+                 "trick_no": self.tricks_played,
+                 # each side's points of the deal so far (every card in them was seen)
+                 "points": self.deal_points()["points"]},
             )
         ]
         if self.tricks_played == TRICKS_PER_DEAL:
-            self.last_trick_side = side
             events += self._score_deal()
         return events
 

@@ -166,6 +166,9 @@ def test_winning_side_keeps_only_the_partners_card():
     assert sorted(state.piles[0]) == sorted(["AC", "5S", "TC"])
     assert state.piles[1] == []
     assert state.tricks_won == [0, 1]
+    # the event tells the deal's points so far: side 1 has its trick (2) and the 3C (0);
+    # side 0 has the AC (4), the TC and the 5S (0)
+    assert won["points"] == [4, 2]
 
 
 # --- Scoring -------------------------------------------------------------------------
@@ -224,8 +227,18 @@ def test_match_ends_at_target_and_side_wins():
 def test_random_deals_always_total_65():
     rng = random.Random(3)
     state = SPEC.new_match(players=4, seed=11, options={"target": 20})
+    last, checked = None, 0           # the running points of each deal's last trick
     while len(state.score_sheet) < 30 and not state.is_over:
-        state.apply(rng.choice(state.legal_actions()))
+        for e in state.apply(rng.choice(state.legal_actions())):
+            if e.kind == "trick_won":
+                points = e.data["points"]
+                assert last is None or e.data["trick_no"] == 1 or \
+                    all(a >= b for a, b in zip(points, last, strict=True))   # only grow
+                last = points
+            elif e.kind == "deal_scored":
+                assert last == e.data["points"]  # the 12th trick's are the deal's
+                checked += 1
+    assert checked == len(state.score_sheet) >= 2
     for row in state.score_sheet:
         assert sum(row["points"]) == 65 and sum(row["card_points"]) == 40
 

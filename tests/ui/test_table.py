@@ -162,6 +162,9 @@ def test_whole_japanese65_deal_through_drags():
         assert wait_for_human(app, table)
         if state.deal_no != 1:
             break
+        # the score panel's points of the deal so far are the engine's (side 0 is ours)
+        lines = {str(label): value for label, value, _ in table.game.score_lines()}
+        assert lines["Points this deal"] == "{} – {}".format(*state.deal_points()["points"])
         action = bot.choose(state.clone(), 0)
         before = len(table.match.moves)
         do_action(app, table, action)

@@ -32,6 +32,8 @@ class Japanese65Table(ClickToPlay, GameTable):
         super().__init__(scene)
         self.last = None
         self.tricks_played = 0
+        #: each side's points of the deal so far, as the last trick shown left them
+        self.running = [0, 0]
 
     def summary_note(self, event: dict) -> Msg:
         """Under the deal's rows: how its deal points became game points."""
@@ -138,6 +140,7 @@ class Japanese65Table(ClickToPlay, GameTable):
     # ---- events -------------------------------------------------------------------------
     def new_deal(self, ev: dict) -> None:
         self.tricks_played = 0
+        self.running = [0, 0]
 
     def on_played(self, ev: dict) -> float:
         self.from_hand(ev["seat"], ev["card"], "trick")
@@ -152,6 +155,9 @@ class Japanese65Table(ClickToPlay, GameTable):
         partner = (winner + 2) % 4
         cards = ev["cards"]
         self.tricks_played = ev.get("trick_no", self.tricks_played + 1)
+        points = ev.get("points")
+        if isinstance(points, list) and len(points) == 2:
+            self.running = list(points)
         by_card = {s.code: s for s in t.zone("trick")}
         # sprites of the trick, including any not yet shown (a save restored mid-trick)
         for seat, code in cards:
@@ -191,6 +197,9 @@ class Japanese65Table(ClickToPlay, GameTable):
         t.clear_zones()
         t.dealer = view.get("dealer")
         self.tricks_played = view.get("tricks_played", 0)
+        running = view.get("running", {}).get("points")
+        self.running = list(running) if isinstance(running, list) and len(running) == 2 \
+            else [0, 0]
         for seat in range(4):
             if seat == self.viewer:
                 for code in view["hand"]:
@@ -259,6 +268,9 @@ class Japanese65Table(ClickToPlay, GameTable):
         lines.append((N_("Game points to win"), str(target), None))
         tricks = [len(t.zones.get(f"tricks{s}", [])) for s in (mine, 1 - mine)]
         lines.append((N_("Tricks this deal"), f"{tricks[0]} – {tricks[1]}", None))
+        # 33 scores a game point, 41 two: how far each side is from them
+        pts = [self.running[s] for s in (mine, 1 - mine)]
+        lines.append((N_("Points this deal"), f"{pts[0]} – {pts[1]}", None))
         lines.append((N_("Trumps"), N_("Spades"), None))
         return lines
 
