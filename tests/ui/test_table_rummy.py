@@ -682,3 +682,16 @@ def test_after_laying_down_with_g_the_focus_goes_to_the_card_left_in_hand():
     assert focused is not None and focused.sprite is not None
     assert focused.sprite.code == "KD" and table.keys.row == "hand"
     table.match.close()
+
+
+def test_why_a_move_was_refused_goes_once_a_move_is_made():
+    """A red "Draw a card first" stayed up after the person drew."""
+    front = front_for("quebec65", 2, ["5S", "7H", "9D"])
+    app, table = start("quebec65", 2, dealer=1, front=front)
+    assert wait_for_human(app, table)
+    assert not table.try_action(Action("discard", card="9D"))      # before drawing
+    assert table.toast is not None and "Draw a card first" in str(table.toast[0])
+    assert table.try_action(Action("draw", source="stock"))
+    app.step([], DT)
+    assert table.toast is None or "Draw a card first" not in str(table.toast[0])
+    table.match.close()

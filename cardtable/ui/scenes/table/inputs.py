@@ -193,6 +193,9 @@ class Input:
             events = m.apply(action)
         except IllegalAction as exc:
             self.show_toast(self.game.refusal_text(exc) or friendly(exc, self._led_suit()))
+            # why a move was refused goes once a move is made: a red "Draw a card first"
+            # stayed up after the person drew
+            self._move_toast = self.toast
             self._fly_back(sprite)
             return False
         self.hover = None
