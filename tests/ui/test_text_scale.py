@@ -268,6 +268,32 @@ def test_rows_tiles_and_tabs_grow_with_the_text(monkeypatch):
     assert all(b > s for s, b in zip(small, big, strict=True)), (small, big)
 
 
+def test_a_cut_edge_fades_into_the_backdrop_where_more_is_to_come():
+    """The tiles of the second row were cut mid-line at the area's edge, which read as a
+    mistake: the edge where the content goes on fades into the table's cloth."""
+    app = make_app((1280, 720), "fr", "larger")
+    picker = show(app, PickerScene)
+    scroller = picker.scroller
+    assert scroller.active and scroller.offset == 0
+    plain = pygame.Surface(app.size)
+    theme.backdrop(plain, "green")
+    app.draw()
+    a = scroller.area
+    x = next(t.rect.centerx for t in picker.form.widgets
+             if isinstance(t, GameTile) and t.rect.bottom > a.bottom)   # a tile cut there
+    edge, above = (x, a.bottom - 1), (x, a.bottom - theme.px(40))
+    assert app.screen.get_at(edge)[:3] == plain.get_at(edge)[:3]       # all cloth at the edge
+    assert app.screen.get_at(above)[:3] != plain.get_at(above)[:3]     # the tile above it
+    # scrolled to the end, the bottom edge is plain and the top one fades
+    scroller.scroll_by(10_000)
+    for _ in range(90):
+        app.step([], DT)
+    app.draw()
+    top = (x, a.top)
+    assert app.screen.get_at(top)[:3] == plain.get_at(top)[:3] or \
+        not any(t.rect.collidepoint(top) for t in picker.form.widgets)
+
+
 def test_the_picker_scrolls_to_the_focused_tile_when_the_tiles_do_not_fit():
     app = make_app((1280, 720), "fr", "larger")
     picker = show(app, PickerScene)

@@ -105,6 +105,8 @@ class FormScene(Scene):
         self._follow_language()     # a frame drawn without an update first (tests, resizes)
         felt = self.app.settings.get("felt", "green") if self.app is not None else "green"
         theme.backdrop(surface, felt)
+        if self.scroller.active:
+            self.scroller.remember_backdrop(surface, (felt, theme.high_contrast()))
         self.draw_content(surface)
         self.form.draw(surface)
         self.scroller.draw(surface)

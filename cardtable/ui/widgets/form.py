@@ -231,6 +231,7 @@ class Scroller:
         self.items: list[tuple[Widget, pygame.Rect]] = []
         self._grab: int | None = None
         self._revealed: Widget | None = None
+        self._fades: dict = {}
 
     def reset(self) -> None:
         """Forget the widgets (before a new layout); the scroll position is kept."""
@@ -358,3 +359,35 @@ class Scroller:
         theme.rounded(surface, track, (255, 255, 255, 40), track.width // 2)
         colour = theme.ACCENT if self._grab is not None else (214, 210, 194)
         pygame.draw.rect(surface, colour, thumb, border_radius=thumb.width // 2)
+        # where the content goes on out of view it fades into the backdrop: a line of text
+        # cut in half reads as a mistake, a fading edge as more to come
+        a = self.area
+        for down, shown in ((True, self.offset < self.max_offset() - 0.5),
+                            (False, self.offset > 0.5)):
+            fade = self._fades.get(down)
+            if shown and fade is not None:
+                surface.blit(fade, (a.left, a.bottom - fade.get_height() if down else a.top))
+
+    def remember_backdrop(self, surface: pygame.Surface, key) -> None:
+        """Take the backdrop under the area's edges (drawn on ``surface`` just now, before
+        anything over it; ``key`` says when it changes) for the fades of :meth:`draw`."""
+        key = (key, surface.get_size(), tuple(self.area))
+        if key == self._fades.get("key") or self.area.width <= 0:
+            return
+        height = min(theme.px(30), self.area.height // 3)
+        self._fades = {"key": key}
+        if height <= 0:
+            return
+        for down in (True, False):
+            top = self.area.bottom - height if down else self.area.top
+            strip = surface.subsurface(pygame.Rect(self.area.left, top, self.area.width,
+                                                   height).clip(surface.get_rect())).copy()
+            strip = strip.convert_alpha() if pygame.display.get_surface() else \
+                strip.convert_alpha(surface)
+            mask = pygame.Surface(strip.get_size(), pygame.SRCALPHA)
+            for y in range(strip.get_height()):
+                t = (y + 1) / height if down else 1 - y / height
+                mask.fill((255, 255, 255, int(255 * min(1.0, t) ** 1.5)),
+                          pygame.Rect(0, y, strip.get_width(), 1))
+            strip.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+            self._fades[down] = strip
