@@ -818,3 +818,24 @@ def test_setup_buttons_are_tabbed_through_in_the_order_they_are_seen(app):
     assert setup.form.focused is setup.widget("Rules")
     order = [w.name for w in setup.form.widgets if w.name in bottom]
     assert order == bottom
+
+
+@pytest.mark.parametrize("game,legend", [("japanese65", True), ("sixtysix", False)])
+def test_setup_says_who_plays_with_whom(app, monkeypatch, game, legend):
+    """Only the person's seat said its team; the colours alone did not say who partners."""
+    from cardtable.i18n import tr
+    from cardtable.ui import theme
+
+    drawn = []
+    real = theme.draw_text
+    monkeypatch.setattr(theme, "draw_text",
+                        lambda surface, text, *a, **k: (drawn.append(tr(text)),
+                                                        real(surface, text, *a, **k))[1])
+    app.push(MenuScene())
+    setup = app.push(SetupScene(game))
+    setup.players = registry.get(game).min_players
+    frames(app)
+    drawn.clear()
+    app.draw()
+    teams = [t for t in drawn if t.startswith("Team ") and ": seats " in t]
+    assert teams == (["Team 1: seats 1 and 3", "Team 2: seats 2 and 4"] if legend else [])

@@ -24,7 +24,7 @@ import pygame
 from cardtable import ratings, records
 from cardtable.ai.levels import offered_levels
 from cardtable.engine import registry
-from cardtable.i18n import N_, Msg, number
+from cardtable.i18n import N_, Msg, and_list, number
 from cardtable.names import NAME_LENGTH, clean_name
 from cardtable.ui import theme
 from cardtable.ui.scenes.common import FormScene
@@ -542,4 +542,18 @@ class SetupScene(FormScene):
                 if lvl is not None and not lvl.visible:
                     theme.draw_text(surface, side, (lvl.rect.centerx, row.centery), small,
                                     theme.TEXT_MUTED, anchor="center", shadow=False)
+        rows = getattr(self, "seat_rows", [])
+        if rows and len(sides) < self.players:
+            # who plays with whom, under the seats: the colours alone did not say it
+            y = rows[-1].bottom + dy + theme.px(16)
+            x = rows[-1].left + theme.px(6)
+            for k, members in enumerate(sides):
+                dot = (x + theme.px(6), y + step // 2)
+                pygame.draw.circle(surface, theme.SEAT_COLOURS[k], dot, theme.px(6))
+                pygame.draw.aacircle(surface, theme.SEAT_COLOURS[k], dot, theme.px(6))
+                text = Msg("Team {n}: seats {seats}", n=k + 1,
+                           seats=and_list([str(m + 1) for m in members]))
+                r = theme.draw_text(surface, text, (x + theme.px(20), y), small, theme.TEXT_DIM,
+                                    shadow=False)
+                x = r.right + theme.px(28)
         surface.set_clip(old_clip)
