@@ -553,6 +553,8 @@ def test_a_long_toast_takes_more_lines_not_more_width(size):
 def test_the_hint_tag_steps_aside_from_a_button_above_the_hand():
     """Sixty-Six's "Claim 66" stands just above the hand: a hint tag under it showed only
     its pointer. The tag moves sideways clear of every button, the nearer way."""
+    from cardtable.ui import theme
+
     app = make_app()
     table = start(app, "sixtysix", seed=4)
     app.step([], DT)
@@ -563,6 +565,8 @@ def test_the_hint_tag_steps_aside_from_a_button_above_the_hand():
     moved = table._clear_of_buttons(tag, button.centerx, app.screen.get_width())
     assert moved.y == tag.y and moved != tag
     assert not any(moved.colliderect(b) for b in shown)
+    # with room to breathe: not touching the button it stepped aside from
+    assert not any(moved.colliderect(b.inflate(2 * theme.px(8), 0)) for b in shown)
     free = pygame.Rect(600, 300, 50, 22)                 # over the felt: stays put
     assert not any(free.colliderect(b) for b in shown)
     assert table._clear_of_buttons(free, 625, app.screen.get_width()) == free

@@ -476,8 +476,9 @@ class Hud:
     def _clear_of_buttons(self, rect: pygame.Rect, x: int, width: int) -> pygame.Rect:
         """``rect`` moved sideways off any button it would lie under (Sixty-Six's "Claim
         66" stands just above the hand), the way that keeps it nearest its pointer at
-        ``x``; unmoved if no side has room."""
-        gap = theme.px(4)
+        ``x``; unmoved if no side has room (and clear of it by enough not to look stuck to
+        it)."""
+        gap = theme.px(10)
         blocking = [pygame.Rect(w.rect) for w in self.form.widgets
                     if getattr(w, "visible", True) and rect.colliderect(w.rect)]
         if not blocking:
