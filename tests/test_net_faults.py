@@ -259,14 +259,21 @@ def test_friends_are_told_the_host_by_name_and_the_host_gets_no_hints():
         match.close()
 
 
-@pytest.mark.parametrize("fields", [{}, {"here": "no"}, {"here": 0}, {"here": True, "x": 1}])
-def test_a_malformed_here_is_refused_and_changes_nothing(fields):
+def seated_friend(host_kind: str = "computer"):
+    """A Sixty-Six match hosted for one friend, seated at seat 1, and its server (never
+    started: its checks are called directly)."""
     match = HostedMatch.from_config(
         {"game": "sixtysix", "players": 2, "seed": 1,
-         "seats": [{"name": "H", "kind": "computer"}, {"name": "A"}]},
+         "seats": [{"name": "H", "kind": host_kind}, {"name": "A"}]},
         remote=[1], pace=0.0, threaded=False)
     server = TableServer(match, port=0)
     match.remote[1].status = "connected"
+    return match, server
+
+
+@pytest.mark.parametrize("fields", [{}, {"here": "no"}, {"here": 0}, {"here": True, "x": 1}])
+def test_a_malformed_here_is_refused_and_changes_nothing(fields):
+    match, server = seated_friend()
     frame = json.dumps({"v": protocol.VERSION, "type": "here", **fields})
     with pytest.raises(Refused) as no:
         protocol.read_from_player(frame)
@@ -283,12 +290,7 @@ def test_a_malformed_here_is_refused_and_changes_nothing(fields):
 
 
 def test_a_friend_going_to_the_menu_wakes_the_host_and_cannot_flood_the_table():
-    match = HostedMatch.from_config(
-        {"game": "sixtysix", "players": 2, "seed": 1,
-         "seats": [{"name": "H", "kind": "human"}, {"name": "A"}]},
-        remote=[1], pace=0.0, threaded=False)
-    server = TableServer(match, port=0)
-    match.remote[1].status = "connected"
+    match, server = seated_friend("human")
     woken, sent = [], []
     match.on_ready = lambda: woken.append(1)
     match.send = lambda seat, message: sent.append(message["type"])
