@@ -159,7 +159,8 @@ def test_japanese65_spoken_with_keys_only():
                              "seven, five and four.")
     assert asked["table"] == "Trick: Cleo: ten of diamonds and Dan: nine of diamonds."
     assert asked["scores"] == ("You & Cleo: 0. Bert & Dan: 0. Game points to win: 5. "
-                               "Tricks this deal: 0 – 0. Trumps: Spades.")
+                               "Tricks this deal: 0 – 0. Points this deal: 0 – 0. "
+                               "Trumps: Spades.")
     assert asked["turn"] == ("Your turn. You may play the eight of diamonds, the seven of "
                              "diamonds, the five of diamonds and the four of diamonds.")
     assert asked["last"] == "No trick has been played yet."

@@ -28,7 +28,7 @@ class Controls:
         self._hint = (self.match.request_hint(self.viewer), self._legal_key)
         self._hint[0].add_done_callback(lambda _f: app_wake())
         self.show_toast(N_("Thinking about a hint…"), 8.0, kind="info")
-        self._move_toast = self.toast       # goes too if a move is made before the hint
+        self.toast_until_move()             # goes too if a move is made before the hint
 
     def _take_hint(self) -> None:
         if self._hint is None or not self._hint[0].done():
@@ -43,7 +43,7 @@ class Controls:
         self.hint_cards = hint_cards(action)
         self.show_toast(hint_text(action, reason, self.match.names(), self.game.STOCK_WORD), 6.0,
                         kind="info")
-        self._move_toast = self.toast
+        self.toast_until_move()
         # the keyboard's focus moves to the card hinted at, so Enter plays it: in the hand,
         # or wherever else the game keeps the person's cards (a rummy's groups being built)
         hinted = (s for z in self.game.own_zones() for s in self.zones.get(z, [])
@@ -271,13 +271,20 @@ class Controls:
         """A message about the move to make now (how to play a card): it goes once a move
         is made, as a hint's does."""
         self.show_toast(text, kind="info")
+        self.toast_until_move()
+
+    def toast_until_move(self) -> None:
+        """The toast shown now goes once a move is made (any move, by anybody)."""
         self._move_toast = self.toast
+        self._move_toast_at = len(self.match.moves)
 
     def _drop_move_toast(self) -> None:
         """A move made (the hint's or another): a message about it goes too (a hint's stayed
         up through the other players' moves, naming a card no longer held)."""
         shown = self._move_toast
-        if shown is not None and self.toast is shown:
+        if shown is None or len(self.match.moves) == self._move_toast_at:
+            return              # no move since (the legal moves were only looked at anew)
+        if self.toast is shown:
             self.toast = None
         self._move_toast = None
 

@@ -195,7 +195,7 @@ class Input:
             self.show_toast(self.game.refusal_text(exc) or friendly(exc, self._led_suit()))
             # why a move was refused goes once a move is made: a red "Draw a card first"
             # stayed up after the person drew
-            self._move_toast = self.toast
+            self.toast_until_move()
             self._fly_back(sprite)
             return False
         self.hover = None

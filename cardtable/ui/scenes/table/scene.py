@@ -104,6 +104,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         self._plate_widths: dict[tuple, int] = LRU(64)   # a plate's width per state of its words
         #: a toast about the move to make (a hint, how to play a card): goes with the move
         self._move_toast: list | None = None
+        self._move_toast_at = 0            # the number of moves when it was shown
         self._static: pygame.Surface | None = None
         self._look: tuple | None = None
         self._static_cache_key = None
