@@ -533,7 +533,6 @@ def test_a_long_toast_takes_more_lines_not_more_width(size):
     (wider, it reached over the labels of japanese65's piles), growing upwards: its lower
     edge stays where a one-line toast's is."""
     from cardtable.ui import theme
-    from cardtable.ui.scenes.table.hud import TOAST_WIDTH
 
     app = make_app(size=size)
     table = start(app, "japanese65", seed=9)
@@ -545,7 +544,7 @@ def test_a_long_toast_takes_more_lines_not_more_width(size):
                      "winning card goes to the other side.", 6.0, kind="info")
     table.toast[1] = 1.0
     long = table._draw_toast(surface)
-    assert long.width <= theme.px(TOAST_WIDTH) + theme.px(36)
+    assert long.width <= theme.px(table.game.TOAST_WIDTH) + theme.px(36)
     assert long.height >= 2 * short.height - theme.px(18)
     assert long.bottom == short.bottom and long.centerx == short.centerx == size[0] // 2
 

@@ -548,9 +548,8 @@ class SetupScene(FormScene):
             y = rows[-1].bottom + dy + theme.px(16)
             x = rows[-1].left + theme.px(6)
             for k, members in enumerate(sides):
-                dot = (x + theme.px(6), y + step // 2)
-                pygame.draw.circle(surface, theme.SEAT_COLOURS[k], dot, theme.px(6))
-                pygame.draw.aacircle(surface, theme.SEAT_COLOURS[k], dot, theme.px(6))
+                theme.draw_badge(surface, "", (x + theme.px(6), y + step // 2), theme.px(6),
+                                 theme.SEAT_COLOURS[k], small, theme.TEXT_DARK)
                 text = Msg("Team {n}: seats {seats}", n=k + 1,
                            seats=and_list([str(m + 1) for m in members]))
                 r = theme.draw_text(surface, text, (x + theme.px(20), y), small, theme.TEXT_DIM,

@@ -131,8 +131,9 @@ class GameTable:
     #: the four-colour suits setting applies (False where a card's colour, red or black, is
     #: the rule: four colours would hide which cards match)
     FOUR_COLOURS = True
-    #: the widest a toast's text may be (px at 720 high; None: the table's usual width)
-    TOAST_WIDTH: int | None = None
+    #: the widest line of a toast, in pixels of text before scaling: a longer message is
+    #: broken into lines (a wide one would reach over the labels of the piles either side)
+    TOAST_WIDTH = 440
 
     def __init__(self, scene) -> None:
         self.t = scene

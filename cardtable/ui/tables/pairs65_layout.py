@@ -8,7 +8,7 @@ import pygame
 from cardtable.engine.pairs65 import PAIRS_TO_WIN, VALUE
 from cardtable.i18n import N_
 from cardtable.ui import theme
-from cardtable.ui.cardart import MIN_FACE_WIDTH, card_height
+from cardtable.ui.cardart import MIN_FACE_WIDTH, RATIO, card_height
 from cardtable.ui.tables import Target
 
 
@@ -34,7 +34,7 @@ class Pairs65Layout:
         under them included."""
         room = (self._bottom_row_y() - self.ph / 2) - (self._top_row_y() + self.ph / 2)
         tallest = room - 2 * theme.px(30)
-        return max(MIN_FACE_WIDTH, min(self.cw, int(tallest / card_height(100) * 100)))
+        return max(MIN_FACE_WIDTH, min(self.cw, int(tallest / RATIO)))
 
     def pair_rects(self, seat: int) -> list[pygame.Rect]:
         """Where each of a seat's five pairs lies (two cards side by side, tilted)."""

@@ -167,7 +167,7 @@ class RummyDrawing:
             img = t.panel_cache.get(key)
             if img is None:
                 fnt = theme.font(size)
-                lines = theme.wrap(tr(text), fnt, width - 4)[:2]
+                lines = theme.wrap(text, fnt, width - 4)[:2]
                 lh = fnt.get_linesize()
                 w = max(theme.text_size(line, size)[0] for line in lines)
                 img = pygame.Surface((w + 4, lh * len(lines) + 4), pygame.SRCALPHA)

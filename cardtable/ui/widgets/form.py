@@ -380,10 +380,9 @@ class Scroller:
             return
         for down in (True, False):
             top = self.area.bottom - height if down else self.area.top
-            strip = surface.subsurface(pygame.Rect(self.area.left, top, self.area.width,
-                                                   height).clip(surface.get_rect())).copy()
-            strip = strip.convert_alpha() if pygame.display.get_surface() else \
-                strip.convert_alpha(surface)
+            area = pygame.Rect(self.area.left, top, self.area.width, height)
+            strip = pygame.Surface(area.size, pygame.SRCALPHA)
+            strip.blit(surface, (0, 0), area)
             mask = pygame.Surface(strip.get_size(), pygame.SRCALPHA)
             for y in range(strip.get_height()):
                 t = (y + 1) / height if down else 1 - y / height

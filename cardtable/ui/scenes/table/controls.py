@@ -23,7 +23,7 @@ class Controls:
 
     def ask_hint(self) -> None:
         """Ask the hard computer player what it would do here (it thinks off this thread)."""
-        if not self.my_turn() or self._hint is not None or not self.match.hints:
+        if not self.hint_offered() or self._hint is not None:
             return
         self._hint = (self.match.request_hint(self.viewer), self._legal_key)
         self._hint[0].add_done_callback(lambda _f: app_wake())

@@ -17,11 +17,6 @@ from cardtable.ui.scenes.table.words import LEVEL_WORDS
 FADE_IN, FADE_OUT = 0.15, 0.45   # the table's toasts and captions, seconds
 #: under the title of the last trick opened by a click or a key
 CLOSE_REVIEW = N_("Click or Esc to close")
-#: the widest line of a toast, in pixels of text before scaling: a longer message is broken
-#: into lines (a wide one would reach over the labels of the piles either side)
-TOAST_WIDTH = 440
-
-
 def log_rows(rows: list[tuple[str, int, bool]], most: int) -> list[tuple[str, int, bool]]:
     """The last ``most`` rows of the log's wrapped entries (text, entry, continues one),
     whole entries only: an entry cut in two showed its last words alone at the top. An
@@ -390,7 +385,7 @@ class Hud:
         error = self.toast[3] == "error"
         return self.pill(surface, self.toast[0], (surface.get_width() // 2, bottom), size,
                   self._fade(self.toast), tint=(110, 36, 28) if error else theme.PANEL,
-                  width=min(theme.px(self.game.TOAST_WIDTH or TOAST_WIDTH),
+                  width=min(theme.px(self.game.TOAST_WIDTH),
                             surface.get_width() - theme.px(80)),
                   anchor="midbottom")
 
