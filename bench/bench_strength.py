@@ -23,6 +23,7 @@ from cardtable import tournament
 #: the deal a match starts at[, seconds a decision on both sides when not BUDGET])
 MATCHUPS = (
     ("japanese65", "pimc", {"target": 1}, None, 4, "one deal", 1),
+    ("japanese65", "all-seeing", {"target": 1}, None, 4, "one deal", 1),
     ("sixtysix", "pimc", {"target": 1}, None, 2, "one deal", 1),
     ("sixtysix", "pimc-ab", {"target": 1}, None, 2, "one deal", 1),
     ("sixtysix", "all-seeing", {"target": 1}, None, 2, "one deal", 1),

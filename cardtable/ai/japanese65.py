@@ -27,6 +27,7 @@ trick is lost anyway.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterable, Sequence
 
 from cardtable.engine.core import Action
@@ -272,8 +273,52 @@ def redeal(world, view: dict, seat: int, rng: random.Random) -> None:
         world.hands[s] = hands[s]
 
 
+#: the all-seeing reference solves a true deal exactly from this many tricks left
+SEER_EXACT = 5
+#: play-outs at least per move before that, whatever the time
+SEER_MIN_PLAYOUTS = 2
+
+
+def all_seeing_action(state, seat: int, budget_s: float, depth: int | None = None) -> Action:
+    """The all-seeing reference's move: it CHEATS. ``state`` is the true engine state, so
+    every hand is known: the hard level's search on the one true deal instead of sampled
+    ones. Every move is played out by the quick rule for all four seats until
+    :data:`SEER_EXACT` tricks are left (or ``depth``, tests), the rest solved exactly, the
+    deal valued as the hard level values it (:func:`utility`); within that many tricks
+    every move is valued exactly.
+
+    Only the tournament's all-seeing reference (reference.py) may call this: a computer
+    player a person meets receives a :class:`Window`, never the state."""
+    start = time.perf_counter()
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    view = state.view(seat)
+    side = seat & 1
+    world = fast.FastWorld([fast.mask_of(h) for h in state.hands],
+                           [(s, fast.CODE[c]) for s, c in view["trick"]], seat,
+                           view["tricks_played"], list(view["running"]["points"]))
+    exact = SEER_EXACT if depth is None else depth
+    rng = random.Random(0)
+    totals = dict.fromkeys(legal, 0.0)
+    runs = 0
+    while True:
+        seed = rng.getrandbits(64)
+        for a in legal:
+            w = world.clone()
+            w.apply(a)
+            fast.play_to(w, exact, random.Random(seed))
+            totals[a] += utility(fast.final_points(w, side))
+        runs += 1
+        if world.left() <= exact:
+            break  # nothing left to chance: every move was valued exactly
+        if runs >= SEER_MIN_PLAYOUTS and time.perf_counter() - start >= budget_s:
+            break
+    return max(legal, key=lambda a: totals[a])  # the first of equals
+
+
 #: what the tournament's reference players (reference.py) need to know of the game
-REFERENCE = {"redeal": redeal}
+REFERENCE = {"redeal": redeal, "all_seeing": all_seeing_action}
 
 
 class Japanese65Knowledge(Knowledge):

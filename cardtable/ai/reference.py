@@ -10,9 +10,10 @@ level is measured against something independent of its own rules of thumb:
 * ``pimc-ab`` -- Sixty-Six only: the same, but as soon as the stock is exhausted or closed
   a world is finished by an exact alpha-beta search over both (then known) hands instead
   of random moves.
-* ``all-seeing`` -- Sixty-Six only, and it CHEATS: a measuring stick, never a player's
-  opponent. It sees every card (the opponent's hand and the order of the stock) and
-  chooses by a perfect-information search of the true deal (the game's ``all_seeing``).
+* ``all-seeing`` -- Sixty-Six and japanese65, and it CHEATS: a measuring stick, never a
+  player's opponent. It sees every card (every other hand, and in Sixty-Six the order of
+  the stock) and chooses by a perfect-information search of the true deal (the game's
+  ``all_seeing``).
   It is the one player that reads the game state itself: :class:`AllSeeingPlayer` hands
   the state to the game's search, and nothing else does. The honesty tests exempt it
   (and only it: :data:`CHEATS`); a test checks that it does see the hidden cards.

@@ -10,6 +10,7 @@ import pytest
 import cardtable.ai
 from cardtable import ai
 from cardtable.ai import japanese65 as aij
+from cardtable.ai import japanese65_fast as fast
 from cardtable.ai import sixtysix as ai66
 from cardtable.ai.base import EXPERT, Window
 from cardtable.ai.japanese65 import VALUE, _beats, _winner
@@ -520,7 +521,8 @@ def test_the_all_seeing_is_never_offered_to_a_player():
         ai.make_bot("sixtysix", "all-seeing", 1)
     with pytest.raises(ValueError):
         ReferencePlayer("sixtysix", "all-seeing", 1)  # the honest class refuses it
-    assert not plays("all-seeing", "japanese65")
+    assert plays("all-seeing", "japanese65")
+    assert not plays("all-seeing", "pairs65")
     assert isinstance(reference_player("sixtysix", "all-seeing", 1), AllSeeingPlayer)
     assert isinstance(reference_player("sixtysix", "pimc-ab", 1), ReferencePlayer)
 
@@ -535,7 +537,7 @@ def test_only_the_tournament_reaches_the_all_seeing_search():
         for name, found in users.items():
             if name in text:
                 found.add(path.relative_to(root).as_posix())
-    assert users["all_seeing_action"] == {"ai/sixtysix.py"}
+    assert users["all_seeing_action"] == {"ai/sixtysix.py", "ai/japanese65.py"}
     assert users["AllSeeingPlayer"] == {"ai/reference.py"}
     assert users["reference_player"] == {"ai/reference.py", "tournament.py"}
 
@@ -553,6 +555,41 @@ def test_the_all_seeing_sees_the_hidden_cards():
         a2 = AllSeeingPlayer("sixtysix", depth=1).choose(other, seat)
         differed += a1 != a2
     assert differed
+
+
+def test_the_japanese65_all_seeing_sees_the_hidden_cards():
+    differed = 0
+    for i, state in enumerate(random_states("japanese65", 30, seed=19)):
+        seat = state.current_player
+        other = state.determinize(seat, random.Random(500 + i))
+        assert other.view(seat) == state.view(seat)
+        seer = AllSeeingPlayer("japanese65", depth=3)
+        differed += seer.choose(state, seat) != seer.choose(other, seat)
+    assert differed
+
+
+def test_the_japanese65_all_seeing_plays_a_whole_deal_and_solves_its_end():
+    spec = registry.get("japanese65")
+    state = spec.new_match(seed=44, options={"target": 1})
+    seers = [AllSeeingPlayer("japanese65", seed=s, depth=3) for s in range(4)]
+    while not state.score_sheet:
+        seat = state.current_player
+        action = seers[seat].choose(state, seat, 0.0)
+        assert action in state.legal_actions()
+        if state.tricks_played >= 9:
+            # three tricks left: the move is one the exact end agrees is best
+            view = state.view(seat)
+            side = seat & 1
+            values = {}
+            for a in state.legal_actions():
+                w = fast.FastWorld([fast.mask_of(h) for h in state.hands],
+                                   [(s, fast.CODE[c]) for s, c in view["trick"]], seat,
+                                   view["tricks_played"], list(view["running"]["points"]))
+                w.apply(a)
+                values[a] = aij.utility(fast.final_points(w, side))
+            assert values[action] == max(values.values())
+        state.apply(action)
+    assert sum(state.score_sheet[0]["points"]) == 65
 
 
 def test_the_all_seeing_plays_legal_moves_through_whole_deals():
