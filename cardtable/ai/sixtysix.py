@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 
@@ -157,12 +158,17 @@ class SixtySixKnowledge(Knowledge):
         if view["stock_exhausted"] and not view["closed"]:
             return self._solve_open(win, cands, rng)
         tables: dict = {}  # the solver's transposition tables, shared by every world
+        worth = deal_worth(view, seat) if MATCH_AWARE else None
         if view["closed"]:
-            def rollout(world, r):
+            def value(world, r):
                 return _later_value(world, seat, deal_idx, tables=tables)
         else:
-            def rollout(world, r):
+            def value(world, r):
                 return _open_value(world, seat, deal_idx, r, tables)
+
+        def rollout(world, r):
+            v = value(world, r)
+            return v if worth is None else worth[round(v)]
 
         plans = close_plans(cands, view) if CLOSE_PLANS else cands
         result = flat_monte_carlo(
@@ -172,7 +178,8 @@ class SixtySixKnowledge(Knowledge):
         mean, _ = result.stats[result.best]
         best = result.best[0] if isinstance(result.best, tuple) else result.best
         reason = self.explain(win, best)
-        tail = f"expected {mean:+.2f} game points over {result.worlds} sampled deals"
+        tail = (f"expected {mean:+.2f} game points" if worth is None else
+                f"{mean:.0%} to win the match") + f" over {result.worlds} sampled deals"
         return best, f"{reason} ({tail})" if reason else tail.capitalize()
 
     def _solve_open(self, win, cands, rng):
@@ -294,6 +301,36 @@ class SixtySixKnowledge(Knowledge):
 
 #: value a close by its best first lead over all sampled deals (see close_plans)
 CLOSE_PLANS = True
+#: the hard level values a deal's game points by what they do to its chance of winning the
+#: match (see deal_worth), not by their number
+MATCH_AWARE = True
+#: how often a deal is won by 1, 2 and 3 game points (1,500 deals of medium against medium:
+#: 892, 556 and 51)
+DEAL_SPREAD = ((1, 0.595), (2, 0.371), (3, 0.034))
+
+
+@functools.lru_cache(maxsize=1024)
+def match_chance(mine: int, theirs: int) -> float:
+    """The chance of winning the match for a player who needs ``mine`` more game points
+    while the opponent needs ``theirs``, every deal from here an even one, won by 1, 2 or
+    3 game points as often as :data:`DEAL_SPREAD` says."""
+    if mine <= 0:
+        return 1.0
+    if theirs <= 0:
+        return 0.0
+    return 0.5 * sum(p * (match_chance(mine - k, theirs) + match_chance(mine, theirs - k))
+                     for k, p in DEAL_SPREAD)
+
+
+def deal_worth(view: dict, seat: int) -> dict[int, float]:
+    """What the deal's result (game points won by ``seat``, or lost as a negative number)
+    is worth: the chance of winning the match after it. Near the end of a match a deal
+    that wins it is worth the same by 1 game point or by 3, and in a match of one deal
+    only winning it counts; early in a long match it is worth about its game points."""
+    target = int(view["options"].get("target", 10))
+    scores = view["match_scores"]
+    mine, theirs = target - scores[seat], target - scores[1 - seat]
+    return {v: match_chance(mine - max(v, 0), theirs + min(v, 0)) for v in range(-3, 4)}
 
 
 def close_plans(cands: list[Action], view: dict) -> list:
