@@ -83,6 +83,8 @@ def hint_text(action: Action, reason, names: list[str], stock: str = N_("the sto
 def hint_cards(action: Action) -> set[str]:
     """The cards of the viewer's hand the hint is about (lit up at the table)."""
     cards = set(action.cards or ())
+    for meld in action.melds or ():
+        cards.update(meld)
     for code in (action.card, action.discard):
         if code:
             cards.add(code)

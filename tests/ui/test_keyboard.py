@@ -458,6 +458,56 @@ def test_a_hint_naming_a_card_in_a_group_being_built_puts_the_focus_on_it():
     table.match.close()
 
 
+def _give_hint(app, table, action) -> None:
+    """A hint of ``action`` arriving, as the hard player's answer does."""
+    from concurrent.futures import Future
+
+    app.step([], DT)
+    job = Future()
+    job.set_result((action, None))
+    table._hint = (job, table._legal_key)
+    table._take_hint()
+
+
+def test_a_hint_puts_the_focus_where_enter_does_what_it_says():
+    """Enter after a hint does the hinted move: a draw from the pile it names, a way out
+    through Arrange for me and then Go out; never the discard of whatever card had the
+    focus (65 from Quebec threw away a wild two so)."""
+    from .test_table_rummy import start as rummy_start
+
+    front = ["7C", "4S", "6D", "8C", "TD", "JS", "QD", "KH", "AH", "9C"]
+    app, table = rummy_start("rummy65", 3, dealer=2, front=front)
+    assert wait_turn(app, table)
+    go_to(app, table, card_name(table, "QD"))
+    _give_hint(app, table, Action("draw", source="discard"))
+    assert table.keys.focus == "pile"
+    key(app, K.K_RETURN)
+    assert table.match.moves[-1] == (0, Action("draw", source="discard"))
+    go_out = Action("go_out", melds=(("7C", "8C", "9C"),), discard="QD")
+    go_to(app, table, card_name(table, "8C"))
+    _give_hint(app, table, go_out)
+    assert {"7C", "8C", "9C", "QD"} <= table.hint_cards       # the meld's cards lit too
+    assert table.keys.focus == "button:Arrange for me"
+    n = len(table.match.moves)
+    key(app, K.K_RETURN)
+    assert len(table.match.moves) == n                       # nothing discarded
+    assert table.game.staged() == [["7C", "8C", "9C"]]
+    assert table.keys.focus == "button:Go out"
+    key(app, K.K_RETURN)
+    assert table.match.moves[n] == (0, go_out)
+    table.match.close()
+
+
+def test_a_hint_for_a_move_of_a_button_puts_the_focus_on_the_button():
+    app, table = start("sixtysix", 2, seed=5)
+    assert wait_turn(app, table)
+    close = next((a for a in table.match.legal_actions() if a.kind == "close"), None)
+    assert close is not None, "the deal should let the person close"
+    _give_hint(app, table, close)
+    assert table.keys.focus == "button:Close the stock"
+    table.match.close()
+
+
 def test_the_question_mark_asks_for_a_hint_where_the_hint_button_is_offered():
     app, table = start("sixtysix", 2, seed=5)
     assert wait_turn(app, table)

@@ -530,6 +530,14 @@ class GameTable:
         for there)."""
         return [f"hand{self.viewer}"]
 
+    def hint_focus(self, action: Action) -> str | None:
+        """The key target (see :meth:`key_rows`) where Enter carries out a hinted ``action``
+        when it is not a button or a card of the person's: a draw's pile ("stock", "pile");
+        None: the scene finds the button or the card."""
+        if action.kind == "draw":
+            return "pile" if action.source == "discard" else "stock"
+        return None
+
     def key_rows(self) -> list[tuple[str, list]]:
         """Rows of keyboard targets on the table, top to bottom, as (row name, [KeyTarget]);
         the scene adds the row of buttons and the hand below them."""

@@ -261,6 +261,7 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
             t.show_toast(N_("No meld yet: these cards make no set or run of three."),
                          kind="info")
         self.stage_changed(0.3)
+        self.focus_way_out()
 
     def stage_item_at(self, pos) -> tuple[str, str, pygame.Rect] | None:
         pad = theme.px(14)

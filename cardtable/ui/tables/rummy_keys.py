@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine.core import Action
-from cardtable.i18n import N_
+from cardtable.i18n import N_, tr
 from cardtable.ui import theme
 from cardtable.ui.keyboard import KeyTarget
 
@@ -59,6 +59,27 @@ class RummyKeys:
              if self.discard_when_out else
              N_("Discard the focused card (to go out, lay every card with G)")),
         ]
+
+    def hint_focus(self, action: Action) -> str | None:
+        """A hint to go out or lay down: the button that does it when the groups already
+        make the way out, else Arrange for me (then that button, see :meth:`focus_way_out`).
+        Never a card: Enter on one would discard it."""
+        if action.kind in ("go_out", "lay"):
+            return self.way_out_button() or f"button:{tr(N_('Arrange for me'))}"
+        return super().hint_focus(action)
+
+    def way_out_button(self) -> str | None:
+        """The key target of the button that goes out or lays down the groups, if shown."""
+        label = next((c[0] for c in self.controls(self.t.legal)
+                      if len(c) > 2 and c[2] == "primary"), None)
+        return None if label is None else f"button:{tr(label)}"
+
+    def focus_way_out(self) -> None:
+        """After Arrange for me from the keyboard: the focus goes to Go out (or Lay down),
+        so that Enter finishes what a hint began."""
+        name = self.way_out_button()
+        if name is not None and self.t.keys.shown:
+            self.t.keys.focus_on(name)
 
     def _key_new_hint(self) -> None:
         self.t.show_toast(N_("Focus a card and press N, or pick it up with Space first."))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable import i18n
+from cardtable.engine.core import Action
 from cardtable.i18n import N_, Msg
 from cardtable.ui import theme
 from cardtable.ui.app import wake as app_wake
@@ -44,13 +45,24 @@ class Controls:
         self.show_toast(hint_text(action, reason, self.match.names(), self.game.STOCK_WORD), 6.0,
                         kind="info")
         self.toast_until_move()
-        # the keyboard's focus moves to the card hinted at, so Enter plays it: in the hand,
-        # or wherever else the game keeps the person's cards (a rummy's groups being built)
+        self.keys.focus_on(self.hint_target(action) or "")
+
+    def hint_target(self, action: Action) -> str | None:
+        """The key target where Enter does what the hint says (the focus goes there): where
+        the game puts it (a pile to draw from, a rummy's way out), else the button of that
+        move, else the card hinted at, in the hand or wherever else the game keeps the
+        person's cards (a rummy's groups being built). None: nowhere (the focus stays, and
+        Enter does not do something else the person did not ask for)."""
+        name = self.game.hint_focus(action)
+        if name is not None:
+            return name
+        for label, act, *_ in self.game.controls(self.legal):
+            if act == action:
+                return f"button:{i18n.tr(label)}"
         hinted = (s for z in self.game.own_zones() for s in self.zones.get(z, [])
                   if s.code in self.hint_cards)
         first = next(hinted, None)
-        if first is not None:
-            self.keys.focus_on(f"card{first.id}")
+        return None if first is None else f"card{first.id}"
 
     def can_undo(self) -> bool:
         m = self.match
