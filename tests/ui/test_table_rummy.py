@@ -196,6 +196,10 @@ def test_rummy65_hand_invalid_meld_arrange_and_go_out():
     drag(app, table, qd, game.pile_rect().center)
     assert state.to_json() == before and qd.zone == "hand0"
     assert table.toast is not None and "draw" in str(table.toast[0]).lower()
+    # so is a card dropped on the stock: the same reason, not "discard onto the pile"
+    drag(app, table, qd, game.stock_rect().center)
+    assert state.to_json() == before and qd.zone == "hand0"
+    assert "draw a card first" in str(tr(table.toast[0])).lower()
     # an invalid meld: 7C 8C QD, shown with its reason at once
     drag(app, table, card(table, "7C"), new_group_point(table))
     zone = game.stage_zones()[0]

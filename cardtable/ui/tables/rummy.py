@@ -407,6 +407,10 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
         if outcome == "discard":
             return self.discard_action(sprite)
         if outcome == "not_stock":
+            if self.can_draw():
+                # before drawing, the stock is no more a discard than the pile: the engine
+                # refuses the discard with its own reason (draw a card first)
+                return self.discard_action(sprite)
             t.show_toast(N_("Discard onto the face-up pile, not the stock."))
         elif outcome == "not_laid":
             t.show_toast(N_("Melds on the table are finished: build a new group beside them."))
