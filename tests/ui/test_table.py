@@ -226,6 +226,14 @@ def test_illegal_drop_flies_back_and_changes_nothing():
         app.step([], DT)
     assert (round(bad.x), round(bad.y)) == (round(home[0]), round(home[1]))
     assert [s.code for s in table.zone("hand0")] == hand_before
+    # one click on it is refused at once, with the same reason: it is not lifted as a
+    # card that could be played (a second click gave the reason)
+    table.toast = None
+    c = grab_point(table, bad)
+    app.step([mouse(pygame.MOUSEBUTTONDOWN, c), mouse(pygame.MOUSEBUTTONUP, c)], DT)
+    assert table.match.state.to_json() == before
+    assert table.toast is not None and "follow suit" in table.toast[0]
+    assert table.game.picked is None
 
 
 def test_not_your_turn_toast():

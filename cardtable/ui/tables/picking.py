@@ -22,7 +22,7 @@ class ClickToPlay:
         t = self.t
         if sprite.zone != f"hand{self.viewer}":
             return
-        if self.picked == sprite.id:
+        if self.picked == sprite.id or self.refused_now(sprite):
             self.picked = None
             t.try_action(self.drop_action(sprite, None), sprite)
             return
@@ -31,6 +31,15 @@ class ClickToPlay:
             self._told_how = True
             t.show_move_toast(N_("Click the card again to play it, or drag it to the "
                                  "table."))
+
+    def refused_now(self, sprite) -> bool:
+        """At the person's turn, would the rules refuse this card? It is then not lifted
+        as if it could be played: the first click already says why (follow suit)."""
+        t = self.t
+        if not t.my_turn():
+            return False
+        action = self.drop_action(sprite, None)
+        return action is not None and action not in t.legal
 
     # ---- where a dragged card is played ------------------------------------------------
     def play_area(self) -> pygame.Rect:
@@ -73,7 +82,7 @@ class ClickToPlay:
     def key_card(self, sprite) -> None:
         if sprite.zone != f"hand{self.viewer}":
             return
-        if self.picked == sprite.id:
+        if self.picked == sprite.id or self.refused_now(sprite):
             self.picked = None
             self.t.try_action(self.drop_action(sprite, None), sprite)
             return
