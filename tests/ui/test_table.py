@@ -406,6 +406,29 @@ def test_last_trick_review_with_key():
     assert not table.review_hold
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_the_last_tricks_note_stays_inside_its_panel(size):
+    """65 (Japanese)'s note says who keeps which card; it ran past both edges of the
+    panel at 1280x720."""
+    from cardtable.ui import theme
+
+    app = make_app(size=size)
+    table = start(app, "japanese65", seed=12)
+    note = ("Theo wins the trick: your eight of hearts is kept; the other three cards go "
+            "to Margot & Hana")
+    panel, lines = table.review_panel(size, 4, note)
+    assert " ".join(lines) == note
+    assert screen_rect(app).contains(panel)
+    for line in lines:
+        assert theme.text_size(line, theme.px(14))[0] <= panel.width - theme.px(28)
+    assert len(lines) == 1 or size[0] < 1000      # one line where the window has room
+    table.match.close()
+
+
+def screen_rect(app) -> pygame.Rect:
+    return app.screen.get_rect()
+
+
 @pytest.mark.parametrize("game", registry.ids())
 def test_table_draws_at_two_sizes(game):
     for size in ((1280, 720), (1920, 1080)):

@@ -389,6 +389,24 @@ class Hud:
                             surface.get_width() - theme.px(80)),
                   anchor="midbottom")
 
+    def review_panel(self, window: tuple[int, int], n: int, note) -> tuple[pygame.Rect, list]:
+        """The last trick's panel for ``n`` cards and the lines of its ``note`` (who keeps
+        which card): the note widens the panel as far as the window allows, then goes on
+        more lines."""
+        w, h = window
+        cw = self.game.cw
+        total = n * cw + (n - 1) * int(cw * 0.25)
+        size = theme.px(14)
+        width = total + theme.px(60)
+        if note:
+            width = max(width, min(theme.text_size(note, size)[0] + theme.px(40),
+                                   w - theme.px(40)))
+        lines = theme.wrap(note, theme.font(size), width - theme.px(28)) if note else []
+        more = max(0, len(lines) - 1) * theme.line_height(size)
+        panel = pygame.Rect(0, 0, width, int(cw * 1.4) + theme.px(132) + more)
+        panel.center = (w // 2, int(h * 0.45))
+        return panel, lines
+
     def _draw_review(self, surface) -> None:
         trick = self.game.last_trick()
         if not trick:
@@ -399,11 +417,11 @@ class Hud:
         shade.fill((0, 0, 0, 110))
         surface.blit(shade, (0, 0))
         cw = self.game.cw
-        n = len(cards)
         gap = int(cw * 0.25)
-        total = n * cw + (n - 1) * gap
-        panel = pygame.Rect(0, 0, total + theme.px(60), int(cw * 1.4) + theme.px(132))
-        panel.center = (w // 2, int(h * 0.45))
+        total = len(cards) * cw + (len(cards) - 1) * gap
+        panel, lines = self.review_panel((w, h), len(cards), note)
+        size = theme.px(14)
+        more = max(0, len(lines) - 1) * theme.line_height(size)
         theme.panel(surface, panel, alpha=225, radius=theme.px(16))
         theme.draw_text(surface, "Last trick", (panel.centerx, panel.y + theme.px(14)),
                         theme.px(20), theme.ACCENT_LIGHT, bold=True, anchor="midtop")
@@ -426,9 +444,11 @@ class Hud:
                             (x + cw // 2, y + img.get_height() + theme.px(8)), theme.px(14),
                             theme.TEXT, anchor="midtop")
             x += cw + gap
-        if note:
-            theme.draw_text(surface, note, (panel.centerx, panel.bottom - theme.px(12)),
-                            theme.px(14), theme.TEXT_DIM, anchor="midbottom")
+        bottom = panel.bottom - theme.px(12) - more
+        for line in lines:
+            theme.draw_text(surface, line, (panel.centerx, bottom), size, theme.TEXT_DIM,
+                            anchor="midbottom")
+            bottom += theme.line_height(size)
 
     def _draw_hint_marks(self, surface) -> None:
         """A green tag with a pointer above each card a hint is about, so it is told apart
