@@ -496,3 +496,16 @@ def test_the_step_after_a_trick_s_last_card_shows_the_whole_trick(app, game):
     assert [s.code for s in scene.board.zones.get("trick", [])] == [
         c for _s, c in scene.shown_state().view(scene.viewer)["trick"]]
     assert len(scene.board.zones.get("trick", [])) <= 1
+
+
+def test_the_boards_right_hand_keeps_below_the_score_panel(app):
+    """65 (Japanese) on the review's smaller board: the right-hand seat's column of cards
+    began under the score panel in the corner above it."""
+    scene = open_review(app, played("japanese65", 41, 1, 4), 0)
+    board = scene.board
+    panel = board.score_rect               # as drawn
+    right = next(s for s in range(4) if board.game.slot(s) == "right")
+    hand = board.zone(f"hand{right}")
+    assert hand and panel is not None
+    column = hand[0].rect().unionall([s.rect() for s in hand])
+    assert column.top >= panel.bottom and column.bottom < board.size[1]

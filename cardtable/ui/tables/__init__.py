@@ -217,7 +217,15 @@ class GameTable:
             return (w / 2, m + sh / 2)
         if slot == "left":
             return (m + sh / 2, h * 0.46)
-        return (w - m - sh / 2, h * 0.46)
+        # the right-hand column keeps below the score panel in the corner above it (in the
+        # review's smaller board, or with larger text, they met)
+        y = h * 0.46
+        n = len(self.t.zone(f"hand{seat}"))
+        panel = self.t.score_panel_rect() if n else None
+        if panel is not None:
+            reach = y - self.hand_spacing(seat, n) * (n - 1) / 2 - small / 2   # its top
+            y += max(0.0, panel.bottom + theme.px(6) - reach)
+        return (w - m - sh / 2, y)
 
     def small_width(self) -> int:
         """Card width of the other players' hands."""

@@ -179,5 +179,8 @@ class TableHost(Protocol):
     def seat_colour(self, seat: int) -> tuple:
         """The colour of ``seat`` (its plate's dot, its melds)."""
 
+    def score_panel_rect(self) -> pygame.Rect | None:
+        """Where the score panel lies (top right), None when there is none."""
+
     def plate_rect(self, seat: int, bounds: pygame.Rect) -> pygame.Rect:
         """Where the name plate of ``seat`` lies within ``bounds``."""

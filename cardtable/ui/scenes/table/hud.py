@@ -245,6 +245,20 @@ class Hud:
         surface.blit(img, rect)
         self.score_rect = rect
 
+    def score_panel_rect(self) -> pygame.Rect | None:
+        """Where the score panel will lie (top right), worked out without drawing it: the
+        tables keep their right-hand column of cards below it."""
+        lines = tuple(self.game.score_lines()) + self.net_lines()
+        if not lines:
+            return None
+        rect = pygame.Rect(0, 0, self._scores_width(lines), self._scores_height(len(lines)))
+        rect.topright = (self.size[0] - theme.px(14), theme.px(12))
+        return rect
+
+    @staticmethod
+    def _scores_height(rows: int) -> int:
+        return theme.px(12) * 2 + theme.px(24) + theme.px(22) * rows
+
     def _scores_width(self, lines) -> int:
         """Wide enough for its longest label and value (longer in French, or with larger
         text), within bounds: the panel shares the top right corner with the seats."""
@@ -259,8 +273,7 @@ class Hud:
     def _render_scores(self, lines, width) -> pygame.Surface:
         pad = theme.px(12)
         row = theme.px(22)
-        height = pad * 2 + theme.px(24) + row * len(lines)
-        img = pygame.Surface((width, height), pygame.SRCALPHA)
+        img = pygame.Surface((width, self._scores_height(len(lines))), pygame.SRCALPHA)
         rect = img.get_rect()
         theme.panel(img, rect, alpha=170, radius=theme.px(12), shadow=False)
         title = self.match.spec.name
