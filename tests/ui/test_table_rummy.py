@@ -699,3 +699,18 @@ def test_why_a_move_was_refused_goes_once_a_move_is_made():
     app.step([], DT)
     assert table.toast is None or "Draw a card first" not in str(table.toast[0])
     table.match.close()
+
+
+def test_the_log_says_who_went_out_and_who_then_melded_every_card():
+    """A way out on a last turn is not a second way out: the log said "Margot goes out"
+    after the person had gone out, while the summary said "every card melded"."""
+    front = front_for("quebec65", 3, ["7C", "8C", "9C"])
+    app, table = start("quebec65", 3, dealer=2, front=front)
+    game = table.game
+    first = game.describe({"kind": "went_out", "seat": 1, "melds": [], "last_turn": False})
+    later = game.describe({"kind": "went_out", "seat": 1, "melds": [], "last_turn": True})
+    assert tr(first) == "Bert goes out"
+    assert tr(later) == "Bert melds every card too"
+    mine = game.describe({"kind": "went_out", "seat": 0, "melds": [], "last_turn": True})
+    assert tr(mine) == "You meld every card too"
+    table.match.close()

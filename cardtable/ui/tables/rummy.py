@@ -554,6 +554,9 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
             return self.said(seat, N_("You discard {card}"), N_("{name} discards {card}"),
                              card=the_card(ev["card"]))
         if kind == "went_out":
+            if ev.get("last_turn"):     # somebody else went out first: not a second way out
+                return self.said(seat, N_("You meld every card too"),
+                                 N_("{name} melds every card too"))
             return self.said(seat, N_("You go out"), N_("{name} goes out"))
         if kind == "melded":
             n = len(ev.get("melds", []))

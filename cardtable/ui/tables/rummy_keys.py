@@ -38,23 +38,23 @@ class RummyKeys:
              lambda: t.try_action(Action("draw", source="stock"))),
             (pygame.K_t, "T", N_("Take the top card of the discard pile"),
              lambda: t.try_action(Action("draw", source="discard"))),
-            (pygame.K_g, "G", N_("Go out (or lay down on a last turn) with the groups"),
+            (pygame.K_g, "G", N_("Go out (or lay down on a last turn) with your melds"),
              self._key_go_out),
             (pygame.K_a, "A", N_("Arrange for me"), self.arrange),
-            (pygame.K_n, "N", N_("Put the focused card in a new group"),
+            (pygame.K_n, "N", N_("Put the focused card in a new meld"),
              lambda: self._key_to_group(None)),
             (pygame.K_0, "0", N_("Put the focused card back in the hand"),
              lambda: self._key_to_group(0)),
         ]
         for i in range(1, 10):
             out.append((getattr(pygame, f"K_{i}"), "1 – 9" if i == 1 else "",
-                        N_("Put the focused card in group 1, 2, 3..."),
+                        N_("Put the focused card in meld 1, 2, 3..."),
                         lambda i=i: self._key_to_group(i)))
         return out
 
     def key_help(self) -> list[tuple[str, str]]:
         return [
-            (N_("Space"), N_("Pick a card up; Space on a group, the pile or the hand puts it")),
+            (N_("Space"), N_("Pick a card up; Space on a meld, the pile or the hand puts it")),
             (N_("Enter"), N_("Discard the focused card (going out when the rest is laid)")
              if self.discard_when_out else
              N_("Discard the focused card (to go out, lay every card with G)")),
@@ -87,7 +87,7 @@ class RummyKeys:
     def _key_go_out(self) -> None:
         action = self.go_out_action() or self.lay_action()
         if action is None:
-            self.t.show_toast(N_("The groups do not make a way out yet."))
+            self.t.show_toast(N_("Your melds do not make a way out yet."))
             return
         self.t.try_action(action)
 
@@ -116,7 +116,7 @@ class RummyKeys:
         elif number <= len(groups):
             pos = groups[number - 1].center
         else:
-            self.t.show_toast(N_("There is no group with that number."))
+            self.t.show_toast(N_("There is no meld with that number."))
             return
         from_hand = sprite.zone == hand
         index = keys.index
