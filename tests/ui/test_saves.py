@@ -8,7 +8,8 @@ import time
 
 import pygame
 
-from cardtable import storage
+from cardtable import i18n, storage
+from cardtable.engine import registry
 from cardtable.match import Match, Seat
 from cardtable.ui.app import App
 from cardtable.ui.scenes import table as table_mod
@@ -241,6 +242,8 @@ def test_a_question_shows_its_safe_answer_focused_from_the_start(tmp_path):
     no = ask.widget("no")
     assert no.focused and no.show_focus and not ask.widget("yes").focused
     assert str(no.text) == "Keep my match"      # says which "it" is kept
+    game = registry.get(first.match.game_id).name
+    assert f"Your match of {game} in progress" in i18n.tr(ask.detail)   # and which match
     press(app, pygame.K_RIGHT)                  # one key moves the focus to the gold button
     assert ask.widget("yes").focused
     press(app, pygame.K_RETURN)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import gc
 
-from cardtable.i18n import N_
+from cardtable.engine import registry
+from cardtable.i18n import N_, Msg
 from cardtable.match import Match
 from cardtable.ui import cardart, memory, netplay, session, theme
 from cardtable.ui.scenes.table.scene import TableScene
@@ -104,11 +105,14 @@ class MatchDesk:
             self.go(config)
             return
         table = self.live()
+        match = table.match if table is not None else self.saved[-1]
+        game = Msg(registry.get(match.game_id).name)
         # friends at the table are sent away with it: say so before it happens
-        detail = N_("The match in progress will be replaced, and the friends at your table "
-                    "will be told it has closed.") \
+        detail = Msg("Your match of {game} in progress will be replaced, and the friends at "
+                     "your table will be told it has closed.", game=game) \
             if table is not None and netplay.friends_at(table.match) else \
-            N_("The match in progress will be replaced and cannot be continued afterwards.")
+            Msg("Your match of {game} in progress will be replaced and cannot be continued "
+                "afterwards.", game=game)
         app.open("confirm", N_("Start a new match?"), detail, N_("Start new match"),
                  lambda: self.go(config), no=N_("Keep my match"))
 
