@@ -453,7 +453,11 @@ class Japanese65Knowledge(Knowledge):
         if VALUE[card] > 0:
             return because(N_("The trick is lost anyway: shed an honour while it stays with "
                               "your side."))
-        return because(N_("Play low and keep your cheap winners for later."))
+        if partner_winning:
+            return because(N_("Your partner is winning: a card worth nothing will do."))
+        # (not "play low": the search may keep a lower card back, as a later loser)
+        return because(N_("The other side is winning this trick: give it a card worth "
+                          "nothing."))
 
 
 # =========================================================================== endgame

@@ -725,3 +725,27 @@ def test_pairs65_fast_play_out_agrees_with_the_engine():
             assert aip._fast_play_to_end(world, win.seat, random.Random(1)) == expected
             compared += 1
     assert compared >= 30
+
+
+def test_japanese65_reasons_for_a_card_worth_nothing_say_who_is_winning():
+    """A card worth nothing that does not take the trick: the reason names who is winning
+    it, and never says "play low" (the search may keep a lower card back)."""
+    knowledge = aij.Japanese65Knowledge()
+    seen = set()
+    for state in random_states("japanese65", 60, seed=23):
+        seat = state.current_player
+        if not state.trick:
+            continue
+        win = Window(state, seat)
+        led = win.view["trick"][0][1][1]
+        w_seat, w_card = _winner(win.view["trick"])
+        for action in win.legal:
+            card = action.card
+            if VALUE[card] or _beats(card, w_card, led):
+                continue
+            msgid = knowledge.explain(win, action)[0]
+            partner = (w_seat - seat) % 2 == 0
+            assert ("partner is winning" in msgid) == partner
+            assert "play low" not in msgid.lower()
+            seen.add(partner)
+    assert seen == {True, False}
