@@ -229,7 +229,8 @@ RUMMY = {
                 "clubs.",
                 "the stock: 96 cards. The discard pile: the ace of hearts on top.",
                 "Hand: 1 of 12. Cards dealt: 3. Wild: Jokers, 3s. Pot: 195¢. Stock: 96 cards.",
-                "You go out: the seven of clubs, the eight of clubs and the three of spades",
+                "You meld every card too: the seven of clubs, the eight of clubs and the three "
+                "of spades",
                 "Hand 1: Cleo went out. Dealer: Ann. Wild: 3. Went out: Cleo. Cards left: Ann 0, "
                 "Bert 0, Cleo 0. Penalty points: Ann 0, Bert 0, Cleo 0. Laid every card: Ann "
                 "yes, Bert yes, Cleo yes. Running total: Ann 0, Bert 0, Cleo 0. Continue."),
