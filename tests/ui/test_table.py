@@ -695,3 +695,30 @@ def test_the_log_shows_whole_entries_only():
     assert log_rows(rows, 8) == rows
     long = [("a", 0, False)] + [(str(i), 0, True) for i in range(7)]
     assert log_rows(long, 6) == long[-6:]
+
+
+@pytest.mark.parametrize("game", ["japanese65", "rummy65"])
+def test_a_name_plate_stays_put_as_its_hand_shrinks(game):
+    """The plates beside the hands moved sideways with every card played (and, in the
+    rummies, back and forth with every draw and discard)."""
+    app = make_app()
+    table = start(app, game, seed=12)
+    seat = table.viewer
+    bot = make_bot(game, "easy", 3)
+
+    def moves(k: int) -> list[tuple[int, tuple]]:
+        """(cards in hand, where the plate is) after each of ``k`` moves of the person's."""
+        out = []
+        for _ in range(k):
+            assert wait_for_human(app, table)
+            assert table.try_action(bot.choose(table.match.state.clone(), seat))
+            for _ in range(30):
+                app.step([], DT)
+            out.append((len(table.zone(f"hand{seat}")), table.game.plate_anchor(seat)))
+        return out
+
+    moves(2)            # a rummy's hand holds one card more once the first card is drawn
+    later = moves(3)
+    assert len({n for n, _ in later}) >= 2                # the hand changed size meanwhile
+    assert len({where for _, where in later}) == 1        # and its plate stayed
+    table.match.close()

@@ -143,6 +143,7 @@ class GameTable:
         self.ch = card_height(90)
         self.rng = random.Random(7)
         self.trick_angles: dict[int, float] = {}
+        self.widest: dict[int, int] = {}     # the most cards each hand held this deal
 
     # ---- seats -----------------------------------------------------------------------
     @property
@@ -220,7 +221,7 @@ class GameTable:
         # the right-hand column keeps below the score panel in the corner above it (in the
         # review's smaller board, or with larger text, they met)
         y = h * 0.46
-        n = len(self.t.zone(f"hand{seat}"))
+        n = self.widest_hand(seat)
         panel = self.t.score_panel_rect() if n else None
         if panel is not None:
             reach = y - self.hand_spacing(seat, n) * (n - 1) / 2 - small / 2   # its top
@@ -336,7 +337,7 @@ class GameTable:
         w, h = self.size
         ax, ay = self.hand_anchor(seat)
         slot = self.slot(seat)
-        n = len(self.t.zone(f"hand{seat}")) or 6
+        n = self.widest_hand(seat) or 6
         gap = max(12, int(self.cw * 0.22))
         if slot == "bottom":
             half = self.hand_spacing(seat, n) * (n - 1) / 2 + self.cw / 2
@@ -381,9 +382,18 @@ class GameTable:
         total = sum(ev.get("hand_sizes", [0] * self.n))
         return [(first + i) % self.n for i in range(total)]
 
+    def widest_hand(self, seat: int) -> int:
+        """The most cards ``seat``'s hand has held this deal: a name plate beside a hand is
+        placed by it, so that it stays put as the hand shrinks (or grows by one card and
+        shrinks again, turn after turn, in the rummies)."""
+        n = max(len(self.t.zone(f"hand{seat}")), self.widest.get(seat, 0))
+        self.widest[seat] = n
+        return n
+
     def on_dealt(self, ev: dict) -> float:
         t = self.t
         self.dealt = ev
+        self.widest = {}
         self.received: dict[int, list[str] | None] = {}
         self.last = None
         self.new_deal(ev)
