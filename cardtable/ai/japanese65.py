@@ -456,8 +456,8 @@ class Japanese65Knowledge(Knowledge):
         if partner_winning:
             return because(N_("Your partner is winning: a card worth nothing will do."))
         # (not "play low": the search may keep a lower card back, as a later loser)
-        return because(N_("The other side is winning this trick: give it a card worth "
-                          "nothing."))
+        return because(N_("The other side is winning this trick: a card worth nothing "
+                          "will do."))
 
 
 # =========================================================================== endgame

@@ -178,8 +178,7 @@ class SixtySixKnowledge(Knowledge):
         mean, _ = result.stats[result.best]
         best = result.best[0] if isinstance(result.best, tuple) else result.best
         reason = self.explain(win, best)
-        tail = (f"expected {mean:+.2f} game points" if worth is None else
-                f"{mean:.0%} to win the match") + f" over {result.worlds} sampled deals"
+        tail = f"expected {mean:+.2f} game points over {result.worlds} sampled deals"
         return best, f"{reason} ({tail})" if reason else tail.capitalize()
 
     def _solve_open(self, win, cands, rng):
@@ -232,14 +231,16 @@ class SixtySixKnowledge(Knowledge):
         else over sampled deals played by the medium rules until it is, then solved."""
         view, seat, deal = win.view, win.seat, len(win.view["score_sheet"])
         cands = _with(win.legal, played, medium_action(Table.from_view(view, win.legal)))
+        # valued as the hard level values a deal (deal_worth), so that its hint is no mistake
+        worth = deal_worth(view, seat) if MATCH_AWARE else {v: float(v) for v in range(-3, 4)}
         if view["stock_exhausted"] and not view["closed"]:
             world = self.sample(win, rng)  # both hands are known: one deal is the deal
-            return {a: _later_value(_after(world, a), seat, deal) for a in cands}
+            return {a: worth[round(_later_value(_after(world, a), seat, deal))] for a in cands}
 
         def rollout(world, r):
             if view["closed"]:
-                return _later_value(world, seat, deal)
-            return _open_value(world, seat, deal, r)
+                return worth[round(_later_value(world, seat, deal))]
+            return worth[round(_open_value(world, seat, deal, r))]
 
         # a close is valued as the hard level values it: by its best first lead over all
         # the sampled deals (close_plans)
@@ -324,13 +325,18 @@ def match_chance(mine: int, theirs: int) -> float:
 
 def deal_worth(view: dict, seat: int) -> dict[int, float]:
     """What the deal's result (game points won by ``seat``, or lost as a negative number)
-    is worth: the chance of winning the match after it. Near the end of a match a deal
-    that wins it is worth the same by 1 game point or by 3, and in a match of one deal
-    only winning it counts; early in a long match it is worth about its game points."""
+    is worth: what it does to the chance of winning the match, in game points at the
+    match's rate now (one game point won or lost, on average, is 1). Near the end of a
+    match a deal that wins it is worth the same by 1 game point or by 3, and in a match of
+    one deal only winning it counts (1, or -1); early in a long match a deal is worth about
+    its game points."""
     target = int(view["options"].get("target", 10))
     scores = view["match_scores"]
     mine, theirs = target - scores[seat], target - scores[1 - seat]
-    return {v: match_chance(mine - max(v, 0), theirs + min(v, 0)) for v in range(-3, 4)}
+    chance = {v: match_chance(mine - max(v, 0), theirs + min(v, 0)) for v in range(-3, 4)}
+    # counted in game points at the match's rate now: a game point won or lost is 1
+    unit = (chance[1] - chance[-1]) / 2 or 1.0
+    return {v: (chance[v] - chance[0]) / unit for v in range(-3, 4)}
 
 
 def close_plans(cands: list[Action], view: dict) -> list:

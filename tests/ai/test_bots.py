@@ -331,15 +331,14 @@ def _worth(target: int, mine: int, theirs: int) -> dict[int, float]:
 def test_sixtysix_hard_values_a_deal_by_what_it_does_to_the_match():
     # a match of one deal: only winning it counts, by 1 game point or by 3
     one = _worth(1, 0, 0)
-    assert one[1] == one[2] == one[3] == 1.0 and one[-1] == one[-3] == 0.0
-    # early in a match to 10 a deal is worth about its game points, evenly spaced
+    assert one[1] == one[2] == one[3] == 1.0 and one[-1] == one[-3] == -1.0
+    # early in a match to 10 a deal is worth its game points, evenly spaced
     early = _worth(10, 0, 0)
-    steps = [early[v + 1] - early[v] for v in range(-3, 3)]
-    assert all(s > 0 for s in steps) and max(steps) < 1.2 * min(steps)
-    assert early[0] == pytest.approx(0.5)
+    for v in range(-3, 4):
+        assert early[v] == pytest.approx(v, abs=0.15)
     # needing one game point, every win ends the match; the opponent's 3 still hurt more
     late = _worth(10, 9, 5)
-    assert late[1] == late[3] == 1.0 and late[-3] < late[-2] < late[-1] < late[0]
+    assert late[1] == late[3] > 0 and late[-3] < late[-2] < late[-1] < late[0] == 0
     for a, b in ((3, 7), (1, 10), (6, 6)):
         assert ai66.match_chance(a, b) + ai66.match_chance(b, a) == pytest.approx(1.0)
 

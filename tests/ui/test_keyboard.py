@@ -498,6 +498,26 @@ def test_a_hint_puts_the_focus_where_enter_does_what_it_says():
     table.match.close()
 
 
+def test_a_pairs65_hint_chooses_its_cards_and_focuses_the_button_that_lays_them():
+    """Enter after "lay the pair" discarded the pair's first card: the focus was on it."""
+    from .test_table_pairs import start as pairs_start
+
+    hand0 = ["5H", "5D", "3H", "4C", "7S", "8D", "9C", "JH", "TC"]
+    hand1 = ["2S", "QD", "JC", "TS", "9D", "7H", "6S", "5C", "4H"]
+    app, table = pairs_start({0: hand0, 1: hand1}, moves=[Action("draw", source="stock")])
+    assert wait_turn(app, table) and table.game.phase() == "play"
+    pair = Action("pair", cards=("5H", "8D"))          # red with red, 5 + 8 = 13
+    assert pair in table.match.legal_actions()
+    go_to(app, table, card_name(table, "TC"))
+    _give_hint(app, table, pair)
+    assert [s.code for s in table.game.selection()] == ["5H", "8D"]
+    assert table.keys.focus == "button:Lay pair"
+    n = len(table.match.moves)
+    key(app, K.K_RETURN)
+    assert table.match.moves[n] == (0, pair)
+    table.match.close()
+
+
 def test_a_hint_for_a_move_of_a_button_puts_the_focus_on_the_button():
     app, table = start("sixtysix", 2, seed=5)
     assert wait_turn(app, table)

@@ -396,7 +396,7 @@ def test_registry_games_all_have_a_spoken_test():
     assert set(GAMES) == set(registry.ids())
 
 
-def test_a_staged_card_says_its_group_and_the_new_group_place_is_named():
+def test_a_staged_card_says_its_meld_and_the_new_meld_place_is_named():
     app, table = start("rummy65", registry.get("rummy65").min_players, seed=3)
     rec = listen(app)
     frames(app, 2)
@@ -405,14 +405,14 @@ def test_a_staged_card_says_its_group_and_the_new_group_place_is_named():
     wait_turn(app, table)
     code = table.zone(f"hand{table.viewer}")[0].code
     go_to(app, table, card_name(table, code))
-    key(app, K.K_n)                                   # into a new group
+    key(app, K.K_n)                                   # into a new meld
     zone = table.game.stage_zones()[0]
     sprite = table.zone(zone)[0]
     assert sprite.code == code
     go_to(app, table, f"card{sprite.id}")
-    assert rec.current.endswith(", group 1") and " of " in rec.current
+    assert rec.current.endswith(", meld 1") and " of " in rec.current
     go_to(app, table, "new group")
-    assert rec.current == "A new group"
+    assert rec.current == "A new meld"
     go_to(app, table, "pile")
     assert rec.current.startswith("The discard pile")
 

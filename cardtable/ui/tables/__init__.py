@@ -221,8 +221,9 @@ class GameTable:
         # the right-hand column keeps below the score panel in the corner above it (in the
         # review's smaller board, or with larger text, they met)
         y = h * 0.46
-        n = self.widest_hand(seat)
-        panel = self.t.score_panel_rect() if n else None
+        n = len(self.t.zone(f"hand{seat}"))
+        # (on the review's board: at the live table it would push the plate into the log)
+        panel = self.t.score_panel_rect() if n and self.t.still else None
         if panel is not None:
             reach = y - self.hand_spacing(seat, n) * (n - 1) / 2 - small / 2   # its top
             y += max(0.0, panel.bottom + theme.px(6) - reach)
@@ -337,7 +338,10 @@ class GameTable:
         w, h = self.size
         ax, ay = self.hand_anchor(seat)
         slot = self.slot(seat)
-        n = self.widest_hand(seat) or 6
+        # a plate beside a row of cards keeps its place as the row shrinks; one under a
+        # column follows it up (kept where the row was, it would meet the log's corner)
+        n = (self.widest_hand(seat) if slot in ("bottom", "top")
+             else len(self.t.zone(f"hand{seat}"))) or 6
         gap = max(12, int(self.cw * 0.22))
         if slot == "bottom":
             half = self.hand_spacing(seat, n) * (n - 1) / 2 + self.cw / 2
@@ -383,9 +387,8 @@ class GameTable:
         return [(first + i) % self.n for i in range(total)]
 
     def widest_hand(self, seat: int) -> int:
-        """The most cards ``seat``'s hand has held this deal: a name plate beside a hand is
-        placed by it, so that it stays put as the hand shrinks (or grows by one card and
-        shrinks again, turn after turn, in the rummies)."""
+        """The most cards ``seat``'s hand has held this deal: a plate beside the hand stays
+        put by it as the hand shrinks (or grows and shrinks by a card, in the rummies)."""
         n = max(len(self.t.zone(f"hand{seat}")), self.widest.get(seat, 0))
         self.widest[seat] = n
         return n
@@ -680,7 +683,7 @@ class GameTable:
             return Msg("Offered in a swap: {cards}", cards=cards_words(offer)) if offer else \
                 Msg("No card is offered")
         if name == "new group":
-            return Msg("A new group")
+            return Msg("A new meld")
         if name.startswith("seat") and name[4:].isdigit():
             seat = int(name[4:])
             n = len(zones.get(f"hand{seat}", []))

@@ -39,6 +39,8 @@ class TableHost(Protocol):
     #: pass-and-play between two people: every private zone is face down until the next
     #: person says they are the one looking
     concealed: bool
+    #: each of the game's buttons' moves, by the button's name (as shown)
+    control_actions: dict
     #: a still picture of a deal (the review's board): nobody acts at it, so no turn is
     #: anybody's and no line tells the viewer what to do
     still: bool

@@ -149,6 +149,27 @@ class Pairs65Table(Pairs65Layout, Pairs65Events, Pairs65Drawing, GameTable):
             self.selected = self.selected[-keep:]
         self.t.rebuild_controls()
 
+    def hint_focus(self, action: Action) -> str | None:
+        """A hint of a move made with chosen cards (a pair, a swap, a give, a discard): the
+        cards are chosen for the person, and the focus goes to the button that makes the
+        move (Enter on a card of the hand would discard it)."""
+        codes = list(action.cards or ()) or ([action.card] if action.card else [])
+        if action.kind in ("pair", "swap", "give", "discard") and codes:
+            free = list(self.hand_sprites())
+            chosen = []
+            for code in codes:
+                sprite = next((x for x in free if x.code == code), None)
+                if sprite is None:
+                    return super().hint_focus(action)
+                free.remove(sprite)
+                chosen.append(sprite.id)
+            self.selected = chosen
+            self.t.rebuild_controls()
+            for name, act in self.t.control_actions.items():
+                if act == action:
+                    return f"button:{name}"
+        return super().hint_focus(action)
+
     def clear_selection(self) -> None:
         if self.selected:
             self.selected = []

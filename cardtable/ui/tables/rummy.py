@@ -144,7 +144,7 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
         out: list[tuple[Msg | str, list[str]]] = []
         for i, group in enumerate(self.staged(), start=1):
             if group:
-                out.append((Msg("Group {n}", n=i), group))
+                out.append((Msg("Meld {n}", n=i), group))
         rest = list(codes)
         melds = staging.arrangement(rest, self.rules(), self.wild_ranks, going_out=False,
                                     discard_when_out=self.discard_when_out) if rest else []
@@ -157,10 +157,10 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
         return out
 
     def spoken_card(self, sprite) -> Msg | str:
-        """A staged card says its group: 'seven of hearts, group 2'."""
+        """A staged card says its meld: 'seven of hearts, meld 2'."""
         zone = sprite.zone or ""
         if zone in self.stage_zones():
-            return Msg("{card}, group {n}", card=super().spoken_card(sprite),
+            return Msg("{card}, meld {n}", card=super().spoken_card(sprite),
                        n=self.stage_zones().index(zone) + 1)
         return super().spoken_card(sprite)
 
@@ -319,10 +319,10 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
         if picked is not None and not self.can_draw():
             card = the_card(picked.code)
             if self.can_discard():
-                return Msg("You hold {card}: click the discard pile to discard it, or a group "
+                return Msg("You hold {card}: click the discard pile to discard it, or a meld "
                            "to move it there.", card=card)
-            return Msg("You hold {card}: click a group or the new meld to move it there.",
-                       card=card)
+            return Msg("You hold {card}: click one of your melds or the new meld to move it "
+                       "there.", card=card)
         if not self.my_turn():
             if last:
                 return self.said(self.out_seat,
@@ -407,13 +407,13 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
         if outcome == "discard":
             return self.discard_action(sprite)
         if outcome == "not_stock":
-            if self.can_draw():
+            if not self.can_discard():
                 # before drawing, the stock is no more a discard than the pile: the engine
                 # refuses the discard with its own reason (draw a card first)
                 return self.discard_action(sprite)
             t.show_toast(N_("Discard onto the face-up pile, not the stock."))
         elif outcome == "not_laid":
-            t.show_toast(N_("Melds on the table are finished: build a new group beside them."))
+            t.show_toast(N_("Melds on the table are finished: build a new meld beside them."))
         elif outcome == "join":
             if item[1] != zone:
                 t.put(sprite, item[1])

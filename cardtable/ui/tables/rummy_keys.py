@@ -65,13 +65,14 @@ class RummyKeys:
         make the way out, else Arrange for me (then that button, see :meth:`focus_way_out`).
         Never a card: Enter on one would discard it."""
         if action.kind in ("go_out", "lay"):
-            return self.way_out_button() or f"button:{tr(N_('Arrange for me'))}"
+            return self.way_out_button(action) or f"button:{tr(N_('Arrange for me'))}"
         return super().hint_focus(action)
 
-    def way_out_button(self) -> str | None:
-        """The key target of the button that goes out or lays down the groups, if shown."""
-        label = next((c[0] for c in self.controls(self.t.legal)
-                      if len(c) > 2 and c[2] == "primary"), None)
+    def way_out_button(self, action: Action | None = None) -> str | None:
+        """The key target of the button that goes out or lays down the melds, if shown; with
+        ``action``, only if it makes that very move (not a part of the melds hinted at)."""
+        label = next((c[0] for c in self.controls(self.t.legal) if len(c) > 2
+                      and c[2] == "primary" and (action is None or c[1] == action)), None)
         return None if label is None else f"button:{tr(label)}"
 
     def focus_way_out(self) -> None:

@@ -45,6 +45,7 @@ class Controls:
         self.show_toast(hint_text(action, reason, self.match.names(), self.game.STOCK_WORD), 6.0,
                         kind="info")
         self.toast_until_move()
+        self.keys.release()         # a card held with Space would be put down by Enter
         self.keys.focus_on(self.hint_target(action) or "")
 
     def hint_target(self, action: Action) -> str | None:
@@ -56,9 +57,9 @@ class Controls:
         name = self.game.hint_focus(action)
         if name is not None:
             return name
-        for label, act, *_ in self.game.controls(self.legal):
+        for name, act in self.control_actions.items():
             if act == action:
-                return f"button:{i18n.tr(label)}"
+                return f"button:{name}"
         hinted = (s for z in self.game.own_zones() for s in self.zones.get(z, [])
                   if s.code in self.hint_cards)
         first = next(hinted, None)
@@ -180,6 +181,7 @@ class Controls:
             fill.name = "Stand in"
             self.form.add(fill)
         actions = self.game.controls(self.legal)
+        self.control_actions = {}     # each game button's move, by its name (a hint's focus)
         if actions:
             buttons = []
             for label, action, *extra in actions:
@@ -188,6 +190,7 @@ class Controls:
                 cb = action if callable(action) else lambda a=action: self.try_action(a)
                 b = Button(label, cb, style=style, size=size)
                 b.name = i18n.tr(label)   # the button as shown (keys and tests find it so)
+                self.control_actions[b.name] = action
                 buttons.append(b)
             widths = [max(theme.px(120), b.preferred_width()) for b in buttons]
             gap = theme.px(12)

@@ -97,6 +97,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         self._hint: tuple | None = None         # (future of (Action, reason), legal key)
         self.hint_cards: set[str] = set()       # cards of the hand the last hint is about
         self.score_rect: pygame.Rect | None = None
+        self.control_actions: dict = {}     # the game's buttons' moves, by name
         self._sounds_due: list[list] = []
         self._skipping = False
         self._text_cache: dict[tuple, pygame.Surface] = LRU(TEXT_CACHE, TEXT_CACHE_BYTES)
