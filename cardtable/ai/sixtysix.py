@@ -158,17 +158,13 @@ class SixtySixKnowledge(Knowledge):
         if view["stock_exhausted"] and not view["closed"]:
             return self._solve_open(win, cands, rng)
         tables: dict = {}  # the solver's transposition tables, shared by every world
-        worth = deal_worth(view, seat) if MATCH_AWARE else None
+        worth = deal_values(view, seat)
         if view["closed"]:
-            def value(world, r):
-                return _later_value(world, seat, deal_idx, tables=tables)
+            def rollout(world, r):
+                return worth[round(_later_value(world, seat, deal_idx, tables=tables))]
         else:
-            def value(world, r):
-                return _open_value(world, seat, deal_idx, r, tables)
-
-        def rollout(world, r):
-            v = value(world, r)
-            return v if worth is None else worth[round(v)]
+            def rollout(world, r):
+                return worth[round(_open_value(world, seat, deal_idx, r, tables))]
 
         plans = close_plans(cands, view) if CLOSE_PLANS else cands
         result = flat_monte_carlo(
@@ -231,8 +227,7 @@ class SixtySixKnowledge(Knowledge):
         else over sampled deals played by the medium rules until it is, then solved."""
         view, seat, deal = win.view, win.seat, len(win.view["score_sheet"])
         cands = _with(win.legal, played, medium_action(Table.from_view(view, win.legal)))
-        # valued as the hard level values a deal (deal_worth), so that its hint is no mistake
-        worth = deal_worth(view, seat) if MATCH_AWARE else {v: float(v) for v in range(-3, 4)}
+        worth = deal_values(view, seat)     # as hard values a deal: its hint is no mistake
         if view["stock_exhausted"] and not view["closed"]:
             world = self.sample(win, rng)  # both hands are known: one deal is the deal
             return {a: worth[round(_later_value(_after(world, a), seat, deal))] for a in cands}
@@ -321,6 +316,12 @@ def match_chance(mine: int, theirs: int) -> float:
         return 0.0
     return 0.5 * sum(p * (match_chance(mine - k, theirs) + match_chance(mine, theirs - k))
                      for k, p in DEAL_SPREAD)
+
+
+def deal_values(view: dict, seat: int) -> dict[int, float]:
+    """What each result of the deal (game points won, or lost as a negative number) is
+    worth to the hard level and the review: :func:`deal_worth`, or its game points."""
+    return deal_worth(view, seat) if MATCH_AWARE else {v: float(v) for v in range(-3, 4)}
 
 
 def deal_worth(view: dict, seat: int) -> dict[int, float]:

@@ -381,6 +381,13 @@ def _plain(value: Any) -> Any:
 # --------------------------------------------------------------------------- the server
 
 
+def _too_often(times: deque, now: float, seconds: float) -> bool:
+    """Note a message at ``now`` in ``times`` (as many as it holds): did that many come
+    within ``seconds``?"""
+    times.append(now)
+    return len(times) == times.maxlen and now - times[0] < seconds
+
+
 class Connection:
     """One player's WebSocket: its outbox (sent in order by one task), its seat, its
     strikes (refused messages) and its recent message times (flooding)."""
@@ -612,9 +619,8 @@ class TableServer:
     def _receive(self, conn: Connection, frame: Any) -> bool:
         """Check and take one message; False ends the connection."""
         now = time.monotonic()
-        conn.recent.append(now)
         try:
-            if len(conn.recent) == conn.recent.maxlen and now - conn.recent[0] < 1.0:
+            if _too_often(conn.recent, now, 1.0):
                 raise Refused("flood")
             data = protocol.read_from_player(frame)
             kind = data["type"]
@@ -625,9 +631,7 @@ class TableServer:
             if kind == "here":
                 # each one wakes every window at the table: a person goes to the menu and
                 # back a few times a minute, not many times a second
-                conn.presence.append(now)
-                if len(conn.presence) == conn.presence.maxlen and \
-                        now - conn.presence[0] < PRESENCE_SECONDS:
+                if _too_often(conn.presence, now, PRESENCE_SECONDS):
                     raise Refused("flood")
                 with self.match.lock:
                     self.match.set_elsewhere(conn.seat, not data["here"])

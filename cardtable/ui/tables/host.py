@@ -39,8 +39,6 @@ class TableHost(Protocol):
     #: pass-and-play between two people: every private zone is face down until the next
     #: person says they are the one looking
     concealed: bool
-    #: each of the game's buttons' moves, by the button's name (as shown)
-    control_actions: dict
     #: a still picture of a deal (the review's board): nobody acts at it, so no turn is
     #: anybody's and no line tells the viewer what to do
     still: bool
@@ -180,6 +178,9 @@ class TableHost(Protocol):
 
     def seat_colour(self, seat: int) -> tuple:
         """The colour of ``seat`` (its plate's dot, its melds)."""
+
+    def button_for(self, action: Action) -> str | None:
+        """The key target of the game's button that makes ``action`` now, if one is shown."""
 
     def score_panel_rect(self) -> pygame.Rect | None:
         """Where the score panel lies (top right), None when there is none."""

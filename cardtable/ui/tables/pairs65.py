@@ -165,9 +165,7 @@ class Pairs65Table(Pairs65Layout, Pairs65Events, Pairs65Drawing, GameTable):
                 chosen.append(sprite.id)
             self.selected = chosen
             self.t.rebuild_controls()
-            for name, act in self.t.control_actions.items():
-                if act == action:
-                    return f"button:{name}"
+            return self.t.button_for(action) or super().hint_focus(action)
         return super().hint_focus(action)
 
     def clear_selection(self) -> None:

@@ -65,20 +65,15 @@ class RummyKeys:
         make the way out, else Arrange for me (then that button, see :meth:`focus_way_out`).
         Never a card: Enter on one would discard it."""
         if action.kind in ("go_out", "lay"):
-            return self.way_out_button(action) or f"button:{tr(N_('Arrange for me'))}"
+            # the button only if it makes that very move (not a part of the melds hinted)
+            return self.t.button_for(action) or f"button:{tr(N_('Arrange for me'))}"
         return super().hint_focus(action)
-
-    def way_out_button(self, action: Action | None = None) -> str | None:
-        """The key target of the button that goes out or lays down the melds, if shown; with
-        ``action``, only if it makes that very move (not a part of the melds hinted at)."""
-        label = next((c[0] for c in self.controls(self.t.legal) if len(c) > 2
-                      and c[2] == "primary" and (action is None or c[1] == action)), None)
-        return None if label is None else f"button:{tr(label)}"
 
     def focus_way_out(self) -> None:
         """After Arrange for me from the keyboard: the focus goes to Go out (or Lay down),
         so that Enter finishes what a hint began."""
-        name = self.way_out_button()
+        way_out = self.go_out_action() or self.lay_action()
+        name = None if way_out is None else self.t.button_for(way_out)
         if name is not None and self.t.keys.shown:
             self.t.keys.focus_on(name)
 

@@ -54,16 +54,18 @@ class Controls:
         move, else the card hinted at, in the hand or wherever else the game keeps the
         person's cards (a rummy's groups being built). None: nowhere (the focus stays, and
         Enter does not do something else the person did not ask for)."""
-        name = self.game.hint_focus(action)
+        name = self.game.hint_focus(action) or self.button_for(action)
         if name is not None:
             return name
-        for name, act in self.control_actions.items():
-            if act == action:
-                return f"button:{name}"
         hinted = (s for z in self.game.own_zones() for s in self.zones.get(z, [])
                   if s.code in self.hint_cards)
         first = next(hinted, None)
         return None if first is None else f"card{first.id}"
+
+    def button_for(self, action: Action) -> str | None:
+        """The key target of the game's button that makes ``action`` now, if one is shown."""
+        name = next((n for n, act in self.control_actions.items() if act == action), None)
+        return None if name is None else f"button:{name}"
 
     def can_undo(self) -> bool:
         m = self.match

@@ -433,8 +433,6 @@ class Hud:
         gap = int(cw * 0.25)
         total = len(cards) * cw + (len(cards) - 1) * gap
         panel, lines = self.review_panel((w, h), len(cards), note)
-        size = theme.px(14)
-        more = max(0, len(lines) - 1) * theme.line_height(size)
         theme.panel(surface, panel, alpha=225, radius=theme.px(16))
         theme.draw_text(surface, "Last trick", (panel.centerx, panel.y + theme.px(14)),
                         theme.px(20), theme.ACCENT_LIGHT, bold=True, anchor="midtop")
@@ -457,11 +455,11 @@ class Hud:
                             (x + cw // 2, y + img.get_height() + theme.px(8)), theme.px(14),
                             theme.TEXT, anchor="midtop")
             x += cw + gap
-        bottom = panel.bottom - theme.px(12) - more
-        for line in lines:
-            theme.draw_text(surface, line, (panel.centerx, bottom), size, theme.TEXT_DIM,
-                            anchor="midbottom")
-            bottom += theme.line_height(size)
+        bottom = panel.bottom - theme.px(12)
+        for line in reversed(lines):        # the note's last line at the panel's foot
+            theme.draw_text(surface, line, (panel.centerx, bottom), theme.px(14),
+                            theme.TEXT_DIM, anchor="midbottom")
+            bottom -= theme.line_height(theme.px(14))
 
     def _draw_hint_marks(self, surface) -> None:
         """A green tag with a pointer above each card a hint is about, so it is told apart
