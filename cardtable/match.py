@@ -106,7 +106,7 @@ class Match:
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         if state is None:
             state = self.spec.new_match(
-                players=len(self.seats), seed=self.seed, options=options,
+                players=len(self.seats), seed=self.first_deal_seed(), options=options,
                 first_dealer=first_dealer, first_deal=first_deal,
             )
             self._start = state.start_events()
@@ -524,6 +524,15 @@ class Match:
         return state
 
     # ---- the record of a finished deal ----------------------------------------------------
+    def first_deal_seed(self) -> int:
+        """The seed the match's first deal is dealt from: the match's own (so its code is
+        the match's; later deals come from ``records.deal_seed``)."""
+        return self.seed
+
+    def deal_code(self, start: GameState) -> str | None:
+        """The code that deals the deal beginning with ``start`` again, or None."""
+        return records.code_for(start, self.seed)
+
     def deal_record(self, moves: list[tuple[int, Action, list[Event]]]) -> dict:
         """The deal that began at ``self.checkpoint``, with ``moves``, as a deal record
         (``cardtable.records``), its deal code when one deals it again."""
@@ -531,7 +540,7 @@ class Match:
         return records.deal_record(
             self.game_id, start.options, self.names(), self.human_seats, self.checkpoint,
             [(seat, action) for seat, action, _ in moves], start.deal_no,
-            records.code_for(start, self.seed), people=self.people_seats())
+            self.deal_code(start), people=self.people_seats())
 
     def take_finished_deals(self) -> list[dict]:
         """The records of the deals scored since the last call (and forget them)."""

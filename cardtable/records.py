@@ -366,6 +366,14 @@ def deal_seed(match_seed: int, deal: int) -> int:
     return int.from_bytes(digest[:8], "big") % SEED_SPACE
 
 
+def private_seed(match_seed: int) -> int:
+    """A first deal's seed that does not tell ``match_seed`` (a table over the network
+    deals its first deal from it: its record, sent to every player at its end, then shows
+    nothing from which the later deals' seeds could be worked out)."""
+    digest = hashlib.sha256(f"cardtable private first deal {match_seed}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % SEED_SPACE
+
+
 def same_deal(a: GameState, b: GameState) -> bool:
     """True when two states at a deal's start hold the same cards in every hand, and their
     random generators stand at the same point (the same shuffle dealt them)."""

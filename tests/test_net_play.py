@@ -9,7 +9,7 @@ import time
 import pytest
 
 from cardtable import records
-from cardtable.net.host import _plain
+from cardtable.net import protocol
 from tests.net_helpers import host_table, join, play_until, settle
 
 
@@ -60,7 +60,8 @@ def test_eight_players_play_a_rummy65_hand():
         for p in players:
             scored = [e for e in p.log if e.kind == "deal_scored"]
             assert scored, "the hand's end reached every player"
-            assert p.state.score_sheet == _plain(match.state.score_sheet)
+            sent = json.loads(protocol.encode({"sheet": match.state.score_sheet}))
+            assert p.state.score_sheet == sent["sheet"]
             assert p.view()["hand"] == match.state.hand(p.seat)
         assert not server.refusals
     finally:

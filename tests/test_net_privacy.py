@@ -6,6 +6,9 @@ every copy of it in the deck lies in the hands of the other seats, unless the ru
 that seat know it: the engine's own view for the seat (a Sixty-Six marriage shows its
 queen) or the events of the move as that seat may see them (a deal's end shows what was
 left in hand). Two-deck games count copies, so a card whose twin is on the table is no leak.
+
+A finished deal's record (``record``) holds every hand of that deal by design, so it is
+checked apart: it is sent only once its deal is scored, and only of that deal.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+from cardtable import records
 from tests.net_helpers import host_table, join, play_until, settle
 
 
@@ -26,6 +30,8 @@ class Watch:
         self.events: list = []
         self.frames = 0
         self.leaks: list[tuple[int, str, str]] = []
+        #: (seat, record, deals scored when it was sent) of every record frame
+        self.records: list[tuple[int, dict, int]] = []
 
     def __call__(self, seat: int, text: str) -> None:
         state = self.match.state
@@ -41,7 +47,11 @@ class Watch:
             if other != seat:
                 hidden.update(state.hand(other))
         self.frames += 1
-        for code in codes_in(json.loads(text), self.deck):
+        data = json.loads(text)
+        if data.get("type") == "record":
+            self.records.append((seat, data["record"], len(state.score_sheet)))
+            return
+        for code in codes_in(data, self.deck):
             if hidden[code] >= self.deck[code] and code not in allowed:
                 self.leaks.append((seat, code, text[:120]))
 
@@ -90,22 +100,39 @@ def test_the_watch_sees_a_leak():
         server.close()
 
 
+def records_are_of_finished_deals(watch: Watch, players: int) -> None:
+    """Every remote seat got one record a deal scored, each sent after its deal was
+    scored, each judging that seat's moves only."""
+    scored = {}
+    for seat, record, deals_scored in watch.records:
+        start = records.start_state(record)
+        assert start.deal_no - start.first_deal < deals_scored, "sent before its deal ended"
+        assert record["deal"] == start.deal_no
+        assert record["humans"] == [seat]
+        scored.setdefault(seat, []).append(record["deal"])
+    assert set(scored) == set(range(1, players))
+    assert len({tuple(v) for v in scored.values()}) == 1
+
+
 def test_japanese65_frames_hold_no_hidden_card():
     watch = watched_game("japanese65", 4, deals=2, seed=8)
     assert watch.frames > 100
     assert watch.leaks == []
+    records_are_of_finished_deals(watch, 4)
 
 
 def test_sixtysix_frames_hold_no_hidden_card():
     watch = watched_game("sixtysix", 2, deals=3, seed=9)
     assert watch.frames > 20
     assert watch.leaks == []
+    records_are_of_finished_deals(watch, 2)
 
 
 def test_rummy65_frames_hold_no_hidden_card():
     watch = watched_game("rummy65", 5, deals=1, seed=6)
     assert watch.frames > 50
     assert watch.leaks == []
+    records_are_of_finished_deals(watch, 5)
 
 
 def test_pairs65_and_quebec65_frames_hold_no_hidden_card():
@@ -113,3 +140,4 @@ def test_pairs65_and_quebec65_frames_hold_no_hidden_card():
         watch = watched_game(game, players, deals=1, seed=12)
         assert watch.frames > 20, game
         assert watch.leaks == [], game
+        records_are_of_finished_deals(watch, players)

@@ -31,6 +31,7 @@ import time
 from collections import deque
 from typing import Any
 
+from cardtable import records
 from cardtable.ai.levels import offered_level
 from cardtable.engine.core import Action, IllegalAction
 from cardtable.match import Match
@@ -73,6 +74,10 @@ class HostedMatch(Match):
 
     def __init__(self, *args: Any, remote: list[int] | None = None, stand_in: str = "easy",
                  tokens: list[str] | None = None, **kwargs: Any):
+        # every player gets each finished deal's record (its generator too), and the later
+        # deals' seeds follow from the match's: so the first deal's seed must not tell it
+        # (a deal code's match, a seed given, deals as the code says: its players know it)
+        self._private_first = len(args) < 4 and kwargs.get("seed") is None
         super().__init__(*args, **kwargs)
         self.lock = threading.RLock()
         # expert where this game offers it, else the nearest level it does
@@ -94,6 +99,15 @@ class HostedMatch(Match):
         self._notices: deque[Notice] = deque()
         #: the TableServer serving this match (closing the match closes the table)
         self.server: Any = None
+
+    def first_deal_seed(self) -> int:
+        return records.private_seed(self.seed) if self._private_first else self.seed
+
+    def deal_code(self, start) -> str | None:
+        code = records.code_for(start, self.seed)
+        if code is None and start.deal_no == start.first_deal:
+            code = records.code_for(start, records.private_seed(self.seed))
+        return code
 
     # ---- who is who -------------------------------------------------------------------
     def is_human(self, seat: int | None) -> bool:
@@ -230,6 +244,8 @@ class HostedMatch(Match):
 
     def _record(self, seat, action, events) -> None:
         super()._record(seat, action, events)
+        if any(e.kind == "deal_scored" for e in events):
+            self.send_record(self.scored_deals[-1])
         self.broadcast(events)
 
     def undo(self) -> bool:
@@ -280,6 +296,15 @@ class HostedMatch(Match):
                 self.send(seat, self.update_for(seat, events, public))
         self.sent_updates += 1
         self.send(None, self.seats_message())
+
+    def send_record(self, record: dict) -> None:
+        """A finished deal's record (every hand, as the host's review shows them) to each
+        connected player, before the update that ends it; its review judges their moves."""
+        if self.send is None:
+            return
+        for seat, net in self.remote.items():
+            if net.status == "connected":
+                self.send(seat, {"type": "record", "record": dict(record, humans=[seat])})
 
     def _tell(self, seat: int, message: dict) -> None:
         if self.send is not None:
@@ -360,22 +385,6 @@ class HostedMatch(Match):
 
     def tokens(self) -> dict[int, str]:
         return {seat: net.token for seat, net in self.remote.items()}
-
-
-def _plain(value: Any) -> Any:
-    """``value`` as JSON holds it: tuples become lists, sets sorted lists, keys strings."""
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if isinstance(value, (set, frozenset)):
-        return sorted(_plain(v) for v in value)
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    to_json = getattr(value, "to_json", None)
-    if to_json is not None:
-        return _plain(to_json())
-    return str(value)
 
 
 # --------------------------------------------------------------------------- the server

@@ -26,6 +26,8 @@ The host sends:
   is that seat's turn;
 * ``seats``   who sits where: a person (connected or away, and ``elsewhere`` when they are
   in their menu), a computer, a seat still empty;
+* ``record``  the record of a deal just finished (``cardtable.records``: its start, every
+  move, every hand), before the update that ends it, so the player can review it;
 * ``refused`` a message that was not accepted (its code; the refused move's engine code and
   parameters when the rules refused it);
 * ``closed``  the table ends (the host left) or this player was sent away.
@@ -41,8 +43,9 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 #: 2: the welcome tells the deal so far (``recent``), which a player of version 1 refuses;
-#: 3: a player says whether it looks at the table (``here``), the seats say who does not
-VERSION = 3
+#: 3: a player says whether it looks at the table (``here``), the seats say who does not;
+#: 4: the host sends each finished deal's record (``record``)
+VERSION = 4
 MAX_MESSAGE = 64 * 1024        # bytes: a player's message longer than this is refused
 TRANSPORT_LIMIT = 256 * 1024   # bytes: the WebSocket closes on a frame longer than this
 MAX_NAME = 18
@@ -84,7 +87,8 @@ class Notice:
     """What a table tells its player about the network: ``kind`` is 'joined' or 'left'
     (``seat``: a friend came or went, at the host), 'seats' (who sits where changed),
     'refused' (``code``; ``error`` an IllegalAction when the rules refused the move),
-    'closed' (``code``: the table ended) or 'resync' (the view was sent anew)."""
+    'closed' (``code``: the table ended), 'resync' (the view was sent anew) or
+    'bad_record' (a finished deal's record did not replay here: it has no review)."""
 
     def __init__(self, kind: str, code: str = "", error: Exception | None = None,
                  seat: int | None = None):
@@ -243,6 +247,7 @@ _HOST_TYPES = {
                 "update": (dict,), "table": (str,)},
     "update": {"turn": (int,), "events": (list,), "view": (dict,), "public": (dict,)},
     "seats": {"seats": (list,)},
+    "record": {"record": (dict,)},
     "refused": {"code": (str,)},
     "closed": {"code": (str,)},
 }
@@ -252,6 +257,7 @@ _HOST_OPTIONAL = {
     "closed": {},
     "welcome": {"recent": (list,)},
     "seats": {},
+    "record": {},
 }
 #: the most moves a welcome tells of
 RECENT = 24

@@ -23,13 +23,16 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from cardtable import records
 from cardtable.engine import registry
-from cardtable.engine.core import Action, Event, IllegalAction
+from cardtable.engine.core import Action, ConfigError, Event, IllegalAction
 from cardtable.match import Seat
 from cardtable.net import protocol
 from cardtable.net.client import NetClient
 from cardtable.net.protocol import Notice
 
+#: the most finished deals' records a player keeps (a long match's first are let go)
+MAX_RECORDS = 40
 #: members of the game's state that depend only on the game, its options and a deal number
 RULES_METHODS = ("meld_rules", "cards_dealt", "wild_ranks", "all_cards", "deal_change",
                  "deal_measure")
@@ -93,6 +96,9 @@ class RemoteMatch:
         self._notices: list[Notice] = []
         self._events: list[Event] = []
         self.updated_at = time.monotonic()
+        #: the records of the deals finished while this player sat here (the host sends
+        #: each at its end, checked here as any file's): the summary's Review opens them
+        self.scored_deals: list[dict] = []
 
     @property
     def on_ready(self) -> Any:
@@ -206,6 +212,8 @@ class RemoteMatch:
         elif kind == "seats":
             self._seats_from(message["seats"])
             self._notices.append(Notice("seats"))
+        elif kind == "record":
+            self._take_record(message["record"])
         elif kind == "refused":
             self.pending = False
             error = None
@@ -226,6 +234,20 @@ class RemoteMatch:
             self._notices.append(Notice("resync"))
             if not self.here:          # the host took us for at the table again
                 self.client.send({"type": "here", "here": False})
+
+    def _take_record(self, record: dict) -> None:
+        """Keep a finished deal's record once it replays under this copy's rules as the
+        host says (a record that does not is dropped, and the player told so)."""
+        try:
+            records.check_record(record)
+        except ConfigError:
+            self._notices.append(Notice("bad_record"))
+            return
+        if record.get("game") != self.game_id:
+            self._notices.append(Notice("bad_record"))
+            return
+        self.scored_deals.append(record)
+        del self.scored_deals[:-MAX_RECORDS]
 
     def _update(self, message: dict) -> None:
         self.turn_no = message["turn"]

@@ -46,6 +46,11 @@ class Network:
                 self._legal_key = None
                 self.log.clear()             # the deal so far, as the host tells it
                 self.log_match_so_far(spoken=False)
+            elif kind == "bad_record":
+                text = Msg("The host's record of that deal could not be read, so it has no "
+                           "review here.")
+                self.say(text)
+                self._notice(text, 5.0)
             elif kind == "closed":
                 self.table_closed(notice.code)
 
