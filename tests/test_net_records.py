@@ -16,6 +16,7 @@ import pytest
 from cardtable import records
 from cardtable.engine import registry
 from cardtable.net import protocol
+from cardtable.net.client import replayed
 from cardtable.net.host import HostedMatch
 from cardtable.net.protocol import Refused
 from cardtable.ui.scenes.summary import SummaryScene
@@ -65,8 +66,10 @@ def test_a_record_that_does_not_replay_is_dropped_with_a_word():
         bad["moves"][0], bad["moves"][1] = bad["moves"][1], bad["moves"][0]
         other_game = copy.deepcopy(good)
         other_game["game"] = "japanese65"
+        assert replayed(copy.deepcopy(good)) == good
         for record in (bad, other_game, {"game": "sixtysix"}):
-            friend._take({"type": "record", "record": record})
+            # as the connection's thread hands it over: checked by replaying it
+            friend._take({"type": "record", "record": replayed(record)})
             assert friend.scored_deals == [good]
             assert [n.kind for n in friend.take_notices()] == ["bad_record"]
     finally:

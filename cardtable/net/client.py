@@ -23,6 +23,8 @@ import threading
 import time
 from typing import Any
 
+from cardtable import records
+from cardtable.engine.core import ConfigError
 from cardtable.net import protocol
 from cardtable.net.protocol import Refused
 
@@ -103,6 +105,8 @@ class NetClient:
                 except Refused:
                     continue       # a message this version does not understand is skipped
                 said_closed = said_closed or message["type"] == "closed"
+                if message["type"] == "record":
+                    message["record"] = replayed(message["record"])
                 self._put(message)
         except (ConnectionClosed, OSError):
             pass
@@ -169,3 +173,13 @@ class NetClient:
                 self.loop.call_soon_threadsafe(self._outbox.put_nowait, None)
         if self.thread is not None and self.thread is not threading.current_thread():
             self.thread.join(3.0)
+
+
+def replayed(record: dict) -> dict | None:
+    """A finished deal's record from the host if it replays under this copy's rules, else
+    None. Checked here, on the connection's thread: a long rummy hand takes tens of
+    milliseconds to replay, which the window's thread would show as a stutter."""
+    try:
+        return records.check_record(record)
+    except ConfigError:
+        return None

@@ -17,9 +17,11 @@ from cardtable.engine import registry
 from cardtable.i18n import tr
 from cardtable.net.remote import connect
 from cardtable.ui import netplay
+from cardtable.ui.scenes.review import ReviewScene
+from cardtable.ui.scenes.summary import SummaryScene
 from cardtable.ui.scenes.table import TableScene, show_table
 from tests.net_helpers import LOOPBACK, host_table
-from tests.ui.conftest import DT, type_text
+from tests.ui.conftest import DT, click, type_text
 from tests.ui.test_table import dismiss_overlays
 
 GAMES = [(g, n) for g in registry.ids() for n in sorted({registry.get(g).min_players,
@@ -627,3 +629,31 @@ def test_a_person_in_their_menu_shows_so_on_the_others_plates(app):
         if friend is not None:
             friend.close()
         host.close()
+
+
+def test_a_friend_reviews_the_deal_from_their_summary(app):
+    """The friend's end-of-deal summary offers Review; it opens the deal the host played,
+    judging the friend's own moves."""
+    host, server = host_table("sixtysix", 2, remote=[1], seed=7)
+    match, error, _ = connect(LOOPBACK, server.port, "Ann", code=server.code)
+    assert match is not None, error
+    try:
+        table = show_table(app, TableScene(match, speed="off", sound=False))
+        rng = random.Random(2)
+        deadline = time.monotonic() + 60
+        while not isinstance(app.top, SummaryScene):
+            assert time.monotonic() < deadline, "no summary reached the friend"
+            host.poll(now=float("inf"))
+            app.step([], DT)
+            if app.top is table and table.my_turn() and table.legal:
+                assert table.try_action(rng.choice(table.legal))
+            time.sleep(0.0005)
+        summary = app.top
+        app.draw()
+        click(app, summary.widget("Review"))
+        assert isinstance(app.top, ReviewScene)
+        assert app.top.record["humans"] == [1]
+        assert app.top.record["moves"] == host.scored_deals[0]["moves"]
+    finally:
+        match.close()
+        server.close()
