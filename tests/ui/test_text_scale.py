@@ -611,3 +611,30 @@ def test_a_badge_mark_sits_in_the_middle_of_its_circle(text):
     assert dark
     xs, ys = [p[0] for p in dark], [p[1] for p in dark]
     assert abs((min(ys) + max(ys)) / 2 - 30) <= 1 and abs((min(xs) + max(xs)) / 2 - 30) <= 1.5
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 768)])
+@pytest.mark.parametrize("text_size", ["normal", "larger"])
+def test_the_log_at_its_tallest_keeps_clear_of_every_plate(size, text_size):
+    """65 (Japanese)'s right-hand plate stood 7 px into the log's top row at 1280x720: the
+    log now shows fewer rows where a plate stands over its corner."""
+    app = make_app(size, "en", text_size)
+    table_mod.install(app)
+    for game in registry.ids():
+        spec = registry.get(game)
+        for players in sorted({spec.min_players, spec.max_players}):
+            show(app, MenuScene)
+            seats = [Seat("Ann", "human")] + [Seat(f"P{i}", "computer", "easy")
+                                              for i in range(2, players + 1)]
+            table = TableScene(Match(game, seats, seed=3, pace=0.0, threaded=False),
+                               sound=False)
+            table_mod.show_table(app, table)
+            for _ in range(60):             # the deal lands: the hands take their places
+                app.step([], DT)
+            band = table.log_band()
+            assert band.height >= theme.px(16) + 3 * theme.px(table.LOG_ROW)
+            bounds = app.screen.get_rect()
+            for seat in range(players):
+                plate = table.plate_rect(seat, bounds)
+                assert not plate.colliderect(band), (game, players, seat, plate, band)
+            table.match.close()

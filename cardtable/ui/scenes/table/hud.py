@@ -303,9 +303,24 @@ class Hud:
         out of it, since it grows as the deal goes on."""
         w, h = self.size
         band = pygame.Rect(0, 0, theme.px(250),
-                           theme.px(16) + theme.px(self.LOG_ROW) * self.LOG_ROWS)
+                           theme.px(16) + theme.px(self.LOG_ROW) * self.log_room())
         band.bottomright = (w - theme.px(14), h - theme.px(56))
         return band
+
+    def log_room(self) -> int:
+        """The rows the log may show: LOG_ROWS, fewer (never under three) where a seat's
+        plate stands over its corner (65 (Japanese)'s right-hand seat at 1280x720)."""
+        w, h = self.size
+        row, gap = theme.px(self.LOG_ROW), theme.px(6)
+        bottom = h - theme.px(56) - theme.px(16)        # the log's foot, less its margins
+        left = w - theme.px(14) - theme.px(250)
+        top = bottom - row * self.LOG_ROWS
+        bounds = pygame.Rect((0, 0), self.size)
+        for seat in range(self.match.n_players):
+            plate = self.plate_rect(seat, bounds)
+            if plate.right > left and top < plate.bottom + gap <= bottom - 3 * row:
+                top = plate.bottom + gap
+        return max(3, min(self.LOG_ROWS, (bottom - top) // row))
 
     def _draw_log(self, surface) -> None:
         if not self.log:
@@ -313,7 +328,8 @@ class Hud:
         w, h = surface.get_size()
         lines = tuple(list(self.log)[-5:])
         width = theme.px(250)
-        key = ("log", lines, width)
+        room = self.log_room()
+        key = ("log", lines, width, room)
         img = self._panel_cache.get(key)
         if img is None:
             size = theme.px(14)
@@ -324,7 +340,7 @@ class Hud:
             for i, line in enumerate(lines):
                 for j, part in enumerate(theme.wrap(line, fnt, width - theme.px(30))):
                     rows.append((part, i, j > 0))
-            rows = log_rows(rows, self.LOG_ROWS)
+            rows = log_rows(rows, room)
             img = pygame.Surface((width, theme.px(16) + row * len(rows)), pygame.SRCALPHA)
             theme.panel(img, img.get_rect(), alpha=120, radius=theme.px(10), shadow=False)
             y = theme.px(8)
