@@ -451,3 +451,24 @@ def test_a_hint_with_its_reason_keeps_off_the_persons_pairs():
     assert not any(rect.colliderect(r) for r in pairs), (rect, pairs)
     others = [table.plate_rect(s, app.screen.get_rect()) for s in range(3)]
     assert not any(rect.colliderect(r) for r in others)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_each_seats_pair_count_keeps_clear_of_places_piles_plates_and_the_scores(n):
+    """With four players at 800x500 the side seats' '0 / 5 pairs' lay over the top seat's
+    pair places and each other; at 1280x720 the right-hand one touched the score panel."""
+    for size in ((800, 500), (1024, 768), (1280, 720), (1920, 1080)):
+        app, table = start({}, n=n)
+        app.resize(size)
+        assert wait_for_human(app, table)
+        app.step([], DT)
+        g = table.game
+        bounds = pygame.Rect(0, 0, *size)
+        boxes = [box for box, _ in g.progress_boxes().values()]
+        assert len(boxes) == n
+        clear = [g.grid_rect(s) for s in range(n)] + [g.stock_rect(), g.discard_rect()]
+        clear += [table.plate_rect(s, bounds) for s in range(n)] + [table.score_rect]
+        for i, box in enumerate(boxes):
+            assert bounds.contains(box), (size, box)
+            for other in clear + boxes[i + 1:]:
+                assert not box.colliderect(other), (size, box, other)

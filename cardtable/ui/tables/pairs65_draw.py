@@ -26,8 +26,8 @@ class Pairs65Drawing:
         n = len(t.zones.get("pile", []))
         t.text(surface, Msg("Discards · {n}", n=n) if n else "", (int(dx), int(dy + below)), size,
                theme.TEXT_DIM, anchor="midtop")
-        for seat in range(self.n):
-            self._draw_progress(surface, seat)
+        for seat, placed in self.progress_boxes().items():
+            self._draw_progress(surface, seat, placed)
         if self.swap and t.zones.get("offer"):
             r = self.offer_rect()
             if r is not None:
@@ -76,27 +76,64 @@ class Pairs65Drawing:
         surface.blit(bg, box)
         t.text(surface, hint, box.center, size, theme.TEXT, anchor="center", shadow=False)
 
-    def _draw_progress(self, surface: pygame.Surface, seat: int) -> None:
-        """'3 / 5 pairs' with five pips, beside (or under) a seat's pair places."""
+    def progress_boxes(self) -> dict[int, tuple[pygame.Rect, Msg]]:
+        """Each seat's '3 / 5 pairs' box and words: beside its pair places (left of a row,
+        above a column), or where that would cover other places, piles, plates, the score
+        panel or another box (four players at 800x500), the first free of: a column's
+        outer edge, then under it; the row's right."""
         t = self.t
+        size = theme.px(13)
+        pip, gap = theme.px(5), theme.px(4)
+        pips_w = PAIRS_TO_WIN * (2 * pip) + (PAIRS_TO_WIN - 1) * gap
+        bounds = pygame.Rect(0, 0, *self.size)
+        taken = [self.grid_rect(s) for s in range(self.n)]
+        taken += [t.plate_rect(s, bounds) for s in range(self.n)]
+        taken += [self.stock_rect(), self.discard_rect()]
+        if t.score_rect is not None:
+            taken.append(t.score_rect)
+        out: dict[int, tuple[pygame.Rect, Msg]] = {}
+        for seat in range(self.n):
+            laid = len(t.zones.get(f"pairs{seat}", [])) // 2
+            text = Msg("{n} / {k} pairs", n=laid, k=PAIRS_TO_WIN)
+            tw, th = theme.text_size(text, size, bold=True)
+            box = pygame.Rect(0, 0, max(tw, pips_w) + theme.px(16),
+                              th + gap + 2 * pip + theme.px(10))
+            r = self.grid_rect(seat)
+            room = theme.px(6)
+            if self.slot(seat) in ("bottom", "top"):
+                ways = [{"midright": (r.left - room, r.centery)},
+                        {"midleft": (r.right + room, r.centery)}]
+            else:
+                outer = "left" if self.slot(seat) == "left" else "right"
+                edge = getattr(r, outer)
+                ways = [{"midbottom": (r.centerx, r.top - room)},
+                        {f"bottom{outer}": (edge, r.top - room)},
+                        {"midtop": (r.centerx, r.bottom + room)},
+                        {f"top{outer}": (edge, r.bottom + room)}]
+            for way in ways:
+                (anchor, pos), = way.items()
+                setattr(box, anchor, pos)
+                if bounds.contains(box) and box.inflate(room, room).collidelist(taken) < 0:
+                    break
+            else:
+                (anchor, pos), = ways[0].items()
+                setattr(box, anchor, pos)
+            taken.append(box.copy())
+            out[seat] = (box.copy(), text)
+        return out
+
+    def _draw_progress(self, surface: pygame.Surface, seat: int,
+                       placed: tuple[pygame.Rect, Msg]) -> None:
+        """'3 / 5 pairs' with five pips, in the box :meth:`progress_boxes` chose."""
+        t = self.t
+        box, text = placed
         laid = len(t.zones.get(f"pairs{seat}", [])) // 2
-        r = self.grid_rect(seat)
-        slot = self.slot(seat)
         size = theme.px(13)
         colour = t.seat_colour(seat)
-        text = Msg("{n} / {k} pairs", n=laid, k=PAIRS_TO_WIN)
         tw, th = theme.text_size(text, size, bold=True)
-        pip = theme.px(5)
-        gap = theme.px(4)
+        pip, gap = theme.px(5), theme.px(4)
         pips_w = PAIRS_TO_WIN * (2 * pip) + (PAIRS_TO_WIN - 1) * gap
-        if slot in ("bottom", "top"):
-            x = r.left - theme.px(14) - max(tw, pips_w)
-            y = r.centery - (th + gap + 2 * pip) // 2
-        else:
-            x = r.centerx - max(tw, pips_w) // 2
-            y = r.top - th - gap - 2 * pip - theme.px(8)
-        box = pygame.Rect(x - theme.px(8), y - theme.px(5), max(tw, pips_w) + theme.px(16),
-                          th + gap + 2 * pip + theme.px(10))
+        x, y = box.x + theme.px(8), box.y + theme.px(5)
         key = ("progress", box.size)
         bg = t.panel_cache.get(key)
         if bg is None:
