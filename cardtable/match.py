@@ -106,7 +106,7 @@ class Match:
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
         if state is None:
             state = self.spec.new_match(
-                players=len(self.seats), seed=self.first_deal_seed(), options=options,
+                players=len(self.seats), seed=self.deal_seed(1), options=options,
                 first_dealer=first_dealer, first_deal=first_deal,
             )
             self._start = state.start_events()
@@ -238,7 +238,7 @@ class Match:
             return events
         state = self._replay(len(self.history))
         nth = self.state.deal_no - self.state.first_deal + 1
-        state.rng = random.Random(records.deal_seed(self.seed, nth))
+        state.rng = random.Random(self.deal_seed(nth))
         events = state.apply(action)
         # the state object stays the same (the table and callers hold it): its contents
         # become the redealt state's
@@ -524,10 +524,10 @@ class Match:
         return state
 
     # ---- the record of a finished deal ----------------------------------------------------
-    def first_deal_seed(self) -> int:
-        """The seed the match's first deal is dealt from: the match's own (so its code is
-        the match's; later deals come from ``records.deal_seed``)."""
-        return self.seed
+    def deal_seed(self, nth: int) -> int:
+        """The seed the match's ``nth`` deal is dealt from (the first: the match's own, so
+        its code is the match's; see ``records.deal_seed``)."""
+        return records.deal_seed(self.seed, nth)
 
     def deal_code(self, start: GameState) -> str | None:
         """The code that deals the deal beginning with ``start`` again, or None."""

@@ -167,7 +167,7 @@ def replay(record: Any, events: list | None = None) -> list[GameState]:
     except ConfigError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError,
-            RecursionError) as exc:
+            RecursionError, ArithmeticError) as exc:
         raise _bad(f"a deal record is inconsistent ({exc.__class__.__name__})") from exc
     return states
 
@@ -366,11 +366,13 @@ def deal_seed(match_seed: int, deal: int) -> int:
     return int.from_bytes(digest[:8], "big") % SEED_SPACE
 
 
-def private_seed(match_seed: int) -> int:
-    """A first deal's seed that does not tell ``match_seed`` (a table over the network
-    deals its first deal from it: its record, sent to every player at its end, then shows
-    nothing from which the later deals' seeds could be worked out)."""
-    digest = hashlib.sha256(f"cardtable private first deal {match_seed}".encode()).digest()
+def secret_deal_seed(secret: bytes, deal: int) -> int:
+    """The seed of a match's ``deal``-th deal drawn from a ``secret`` of its own (a table
+    over the network: every player gets each finished deal's record, its code and its
+    generator; from a seed of 31 bits the match's seed could be found by trying them all,
+    and with it the deals to come. A secret of 128 bits that never leaves the host makes
+    each deal's seed tell nothing of the others')."""
+    digest = hashlib.sha256(b"cardtable table deal %d " % deal + secret).digest()
     return int.from_bytes(digest[:8], "big") % SEED_SPACE
 
 
@@ -389,8 +391,13 @@ def code_for(start: GameState, match_seed: int) -> str | None:
     None when no code deals it again exactly."""
     if not _is_int(match_seed) or not 0 <= match_seed < SEED_SPACE:
         return None
+    return code_with_seed(start, deal_seed(match_seed, start.deal_no - start.first_deal + 1))
+
+
+def code_with_seed(start: GameState, seed: int) -> str | None:
+    """The code of the deal that begins with ``start``, dealt from ``seed``, or None when
+    no code deals it again exactly."""
     first = start.deal_no == start.first_deal
-    seed = deal_seed(match_seed, start.deal_no - start.first_deal + 1)
     dealers = [None, start.dealer] if first else [start.dealer]
     number = start.deal_no if _deals(registry.get(start.GAME_ID)) > 1 else 1
     for dealer in dealers:

@@ -67,7 +67,9 @@ def test_a_record_that_does_not_replay_is_dropped_with_a_word():
         other_game = copy.deepcopy(good)
         other_game["game"] = "japanese65"
         assert replayed(copy.deepcopy(good)) == good
-        for record in (bad, other_game, {"game": "sixtysix"}):
+        huge = copy.deepcopy(good)
+        huge["start"]["rng"][1][0] = 2**70        # setstate overflows: still refused
+        for record in (bad, other_game, {"game": "sixtysix"}, huge):
             # as the connection's thread hands it over: checked by replaying it
             friend._take({"type": "record", "record": replayed(record)})
             assert friend.scored_deals == [good]
@@ -90,29 +92,80 @@ def seats(players: int) -> list[dict]:
             for i in range(players)]
 
 
-def test_a_tables_first_deal_does_not_tell_the_match_seed():
-    spec = registry.get("sixtysix")
-    match = HostedMatch.from_config({"game": "sixtysix", "players": 2, "seats": seats(2)},
-                                    remote=[1], pace=0.0, threaded=False)
-    hidden = records.private_seed(match.seed)
-    assert hidden != match.seed
-    dealt = match.state
-    assert records.same_deal(spec.new_match(players=2, seed=hidden), dealt)
-    assert not records.same_deal(spec.new_match(players=2, seed=match.seed), dealt)
-    # the first deal's code names the hidden seed, and deals it again
-    code = match.deal_code(registry.from_json(match.checkpoint))
-    assert code is not None
-    named = records.decode(code)
-    assert named.seed == hidden
-    assert records.same_deal(named.new_state(), dealt)
+def table(seed=None) -> HostedMatch:
+    config = {"game": "sixtysix", "players": 2, "seats": seats(2)}
+    if seed is not None:
+        config |= {"seed": seed, "first_dealer": 0}
+    return HostedMatch.from_config(config, remote=[1], pace=0.0, threaded=False)
 
 
-def test_a_table_started_from_a_deal_code_deals_that_deal():
+def to_the_second_deal(match: HostedMatch) -> dict:
+    """Play the first deal by everybody's first legal move; the record of that deal."""
+    while match.state.deal_no < 2:
+        match.apply(match.state.legal_actions()[0])
+    return match.scored_deals[0]
+
+
+def test_a_deal_code_tells_only_its_own_deal():
+    """Every record holds its deal's code and generator: from a seed of 31 bits the match's
+    seed could be found by trying them all, so a table deals from a secret instead."""
     spec = registry.get("sixtysix")
-    match = HostedMatch.from_config({"game": "sixtysix", "players": 2, "seats": seats(2),
-                                     "seed": 1234, "first_dealer": 0},
-                                    remote=[1], pace=0.0, threaded=False)
-    assert records.same_deal(spec.new_match(players=2, seed=1234, first_dealer=0),
-                             match.state)
-    code = match.deal_code(registry.from_json(match.checkpoint))
-    assert records.decode(code).seed == 1234
+    match = table()
+    assert not records.same_deal(spec.new_match(players=2, seed=match.seed), match.state)
+    record = to_the_second_deal(match)
+    first = records.decode(record["code"])
+    assert records.same_deal(first.new_state(), records.start_state(record))
+    second = match.deal_code(registry.from_json(match.checkpoint))
+    assert records.same_deal(records.decode(second).new_state(), match.state)
+    # the second deal follows neither from the match's seed nor from the first deal's
+    for seed in (match.seed, first.seed):
+        guess = records.DealCode("sixtysix", 2, first.options,
+                                 records.deal_seed(seed, 2), match.state.dealer)
+        assert not records.same_deal(guess.new_state(), match.state)
+
+
+def test_a_table_from_a_deal_code_deals_it_and_then_deals_nobody_can_foresee():
+    spec = registry.get("sixtysix")
+    a, b = table(seed=1234), table(seed=1234)
+    for match in (a, b):
+        assert records.same_deal(spec.new_match(players=2, seed=1234, first_dealer=0),
+                                 match.state)
+        record = to_the_second_deal(match)
+        assert records.decode(record["code"]).seed == 1234
+    # the same code, the same moves: the second deals differ, so nothing a player has
+    # (the code, the record) tells them
+    assert a.scored_deals[0]["moves"] == b.scored_deals[0]["moves"]
+    assert not records.same_deal(a.state, b.state)
+
+
+def test_a_damaged_record_on_the_wire_is_refused_and_the_connection_stays():
+    match, server, (friend,) = one_deal_played()
+    try:
+        good = friend.scored_deals[0]
+        friend.take_notices()
+        huge = copy.deepcopy(good)
+        huge["start"]["rng"][1][0] = 2**70
+        with match.lock:
+            match.send(1, {"type": "record", "record": huge})
+            match.send(1, {"type": "record", "record": good})
+        settle([friend], 0.3)
+        assert [n.kind for n in friend.take_notices()] == ["bad_record"]
+        assert friend.closed is None
+        assert friend.scored_deals == [good, good]       # the next record still came
+    finally:
+        friend.close()
+        server.close()
+
+
+def test_the_hosts_seat_is_the_host_in_a_friends_record():
+    match = HostedMatch.from_config(
+        {"game": "sixtysix", "players": 2, "seats": [{"name": "You", "kind": "human"},
+                                                      {"name": "Zoe", "kind": "human"}]},
+        remote=[1], pace=0.0, threaded=False)
+    sent = []
+    match.send = lambda seat, message: sent.append((seat, message))
+    match.remote[1].status = "connected"
+    to_the_second_deal(match)
+    (seat, message), = [(s, m) for s, m in sent if m["type"] == "record"]
+    assert seat == 1 and message["record"]["names"] == ["Host", "Zoe"]
+    assert match.scored_deals[0]["names"] == ["You", "Zoe"]      # the host's own review

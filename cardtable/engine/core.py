@@ -569,7 +569,7 @@ class GameState(ABC):
             version, internal, gauss = rng_data
             rng = random.Random()
             rng.setstate((version, tuple(internal), gauss))
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, OverflowError) as exc:
             raise ConfigError("bad_save", f"the save's random state is damaged ({exc})") from exc
         self = cls.__new__(cls)
         for name, value in fields.items():

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 import sys
 import threading
 import time
@@ -74,10 +75,12 @@ class HostedMatch(Match):
 
     def __init__(self, *args: Any, remote: list[int] | None = None, stand_in: str = "easy",
                  tokens: list[str] | None = None, **kwargs: Any):
-        # every player gets each finished deal's record (its generator too), and the later
-        # deals' seeds follow from the match's: so the first deal's seed must not tell it
-        # (a deal code's match, a seed given, deals as the code says: its players know it)
-        self._private_first = len(args) < 4 and kwargs.get("seed") is None
+        # every player gets each finished deal's record (its code, its generator): the
+        # deals are dealt from a secret that never leaves this process (a new one when a
+        # saved table opens again), so no record tells another deal. A deal code's table
+        # deals its first deal as the code says.
+        self._secret = secrets.token_bytes(16)
+        self._code_seed = kwargs.get("seed") if len(args) < 4 else args[3]
         super().__init__(*args, **kwargs)
         self.lock = threading.RLock()
         # expert where this game offers it, else the nearest level it does
@@ -100,14 +103,16 @@ class HostedMatch(Match):
         #: the TableServer serving this match (closing the match closes the table)
         self.server: Any = None
 
-    def first_deal_seed(self) -> int:
-        return records.private_seed(self.seed) if self._private_first else self.seed
+    def deal_seed(self, nth: int) -> int:
+        if nth == 1 and self._code_seed is not None:
+            return super().deal_seed(nth)
+        return records.secret_deal_seed(self._secret, nth)
 
     def deal_code(self, start) -> str | None:
-        code = records.code_for(start, self.seed)
-        if code is None and start.deal_no == start.first_deal:
-            code = records.code_for(start, records.private_seed(self.seed))
-        return code
+        """A code that deals this one deal again (a deal of a table saved before it was
+        opened again, or of an older version's table, by the match's seed)."""
+        nth = start.deal_no - start.first_deal + 1
+        return records.code_with_seed(start, self.deal_seed(nth)) or super().deal_code(start)
 
     # ---- who is who -------------------------------------------------------------------
     def is_human(self, seat: int | None) -> bool:
@@ -302,9 +307,11 @@ class HostedMatch(Match):
         connected player, before the update that ends it; its review judges their moves."""
         if self.send is None:
             return
+        names = [s["name"] for s in self.seats_message()["seats"]]   # "You" is the Host
         for seat, net in self.remote.items():
             if net.status == "connected":
-                self.send(seat, {"type": "record", "record": dict(record, humans=[seat])})
+                self.send(seat, {"type": "record",
+                                 "record": dict(record, names=names, humans=[seat])})
 
     def _tell(self, seat: int, message: dict) -> None:
         if self.send is not None:

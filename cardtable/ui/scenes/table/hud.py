@@ -318,7 +318,7 @@ class Hud:
         bounds = pygame.Rect((0, 0), self.size)
         for seat in range(self.match.n_players):
             plate = self.plate_rect(seat, bounds)
-            if plate.right > left and top < plate.bottom + gap <= bottom - 3 * row:
+            if plate.right > left and plate.top < bottom and plate.bottom + gap > top:
                 top = plate.bottom + gap
         return max(3, min(self.LOG_ROWS, (bottom - top) // row))
 
