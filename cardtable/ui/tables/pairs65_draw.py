@@ -89,8 +89,9 @@ class Pairs65Drawing:
         taken = [self.grid_rect(s) for s in range(self.n)]
         taken += [t.plate_rect(s, bounds) for s in range(self.n)]
         taken += [self.stock_rect(), self.discard_rect()]
-        if t.score_rect is not None:
-            taken.append(t.score_rect)
+        scores = t.score_panel_rect()
+        if scores is not None:
+            taken.append(scores)
         out: dict[int, tuple[pygame.Rect, Msg]] = {}
         for seat in range(self.n):
             laid = len(t.zones.get(f"pairs{seat}", [])) // 2
