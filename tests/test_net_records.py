@@ -169,3 +169,29 @@ def test_the_hosts_seat_is_the_host_in_a_friends_record():
     (seat, message), = [(s, m) for s, m in sent if m["type"] == "record"]
     assert seat == 1 and message["record"]["names"] == ["Host", "Zoe"]
     assert match.scored_deals[0]["names"] == ["You", "Zoe"]      # the host's own review
+
+
+def test_a_friend_who_comes_later_can_review_the_deals_already_played():
+    match, server = host_table("sixtysix", 2, remote=[1], seed=4)
+    try:
+        assert match.stand_in_for(1)            # a computer plays the seat meanwhile
+        play_until(match, [], lambda: len(match.state.score_sheet) >= 1, seconds=60)
+        friend = join(server, "Ann")
+        try:
+            assert len(friend.scored_deals) == 1
+            got = friend.scored_deals[0]
+            assert got["humans"] == [1] and got["moves"] == match.scored_deals[0]["moves"]
+        finally:
+            friend.close()
+    finally:
+        server.close()
+
+
+def test_a_welcome_with_too_many_records_is_refused_at_the_border():
+    welcome = {"type": "welcome", "seat": 1, "token": "t", "game": "sixtysix", "seats": [],
+               "update": {}, "table": "", "records": [{}] * (protocol.WELCOME_RECORDS + 1)}
+    with pytest.raises(Refused) as no:
+        protocol.read_from_host(protocol.encode(welcome))
+    assert no.value.code == "malformed"
+    welcome["records"] = [{}]
+    assert protocol.read_from_host(protocol.encode(welcome))["records"] == [{}]

@@ -106,6 +106,8 @@ class NetClient:
                 said_closed = said_closed or message["type"] == "closed"
                 if message["type"] == "record":
                     message["record"] = replayed(message["record"])
+                elif message["type"] == "welcome":
+                    message["records"] = [replayed(r) for r in message.get("records", [])]
                 self._put(message)
         except (ConnectionClosed, OSError):
             pass

@@ -303,15 +303,20 @@ class HostedMatch(Match):
         self.send(None, self.seats_message())
 
     def send_record(self, record: dict) -> None:
-        """A finished deal's record (every hand, as the host's review shows them) to each
-        connected player, before the update that ends it; its review judges their moves."""
-        if self.send is None:
-            return
-        names = [s["name"] for s in self.seats_message()["seats"]]   # "You" is the Host
-        for seat, net in self.remote.items():
-            if net.status == "connected":
-                self.send(seat, {"type": "record",
-                                 "record": dict(record, names=names, humans=[seat])})
+        """A finished deal's record to each connected player, before the update ending it."""
+        if self.send is not None:
+            for seat, net in self.remote.items():
+                if net.status == "connected":
+                    self.send(seat, {"type": "record", "record": self.records_for(seat,
+                                                                                  [record])[0]})
+
+    def records_for(self, seat: int, records: list[dict] | None = None) -> list[dict]:
+        """Finished deals' records (the last few by default, for a player taking a seat) as
+        ``seat`` gets them: names as on its plates (the host's "You" is the Host), its own
+        moves the ones its review judges."""
+        names = [s["name"] for s in self.seats_message()["seats"]]
+        chosen = self.scored_deals[-protocol.WELCOME_RECORDS:] if records is None else records
+        return [dict(r, names=names, humans=[seat]) for r in chosen]
 
     def _tell(self, seat: int, message: dict) -> None:
         if self.send is not None:
@@ -624,7 +629,8 @@ class TableServer:
             seats = match.seats_message()
             welcome = {"type": "welcome", "seat": seat, "token": match.remote[seat].token,
                        "game": match.game_id, "seats": seats["seats"], "update": update,
-                       "table": self.table_name, "recent": match.recent_for(seat)}
+                       "table": self.table_name, "recent": match.recent_for(seat),
+                       "records": match.records_for(seat)}
             self._send(seat, welcome)
             self._send(None, seats)
         if match.on_ready is not None:

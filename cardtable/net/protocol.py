@@ -18,9 +18,10 @@ A player sends (``"v": VERSION`` in each):
 
 The host sends:
 
-* ``welcome`` the seat, its token, the game, the seats and the first ``update``; and
+* ``welcome`` the seat, its token, the game, the seats and the first ``update``;
   ``recent``, the moves of the deal so far as that seat may see them (a player who comes
-  back reads what was played while they were away);
+  back reads what was played while they were away); and ``records``, the last finished
+  deals' records (see ``record``), so that those deals can be reviewed;
 * ``update``  after every move: the events as that seat may see them, the seat's view, the
   public facts of the match (scores, score sheet, whose turn), and the legal moves when it
   is that seat's turn;
@@ -255,12 +256,13 @@ _HOST_OPTIONAL = {
     "update": {"legal": (list,)},
     "refused": {"rule": (str,), "params": (dict,), "turn": (int,)},
     "closed": {},
-    "welcome": {"recent": (list,)},
+    "welcome": {"recent": (list,), "records": (list,)},
     "seats": {},
     "record": {},
 }
-#: the most moves a welcome tells of
+#: the most moves a welcome tells of, and the most finished deals' records it gives
 RECENT = 24
+WELCOME_RECORDS = 12
 
 
 def read_from_host(frame: Any, limit: int = 4 * 1024 * 1024) -> dict:
@@ -276,6 +278,8 @@ def read_from_host(frame: Any, limit: int = 4 * 1024 * 1024) -> dict:
     recent = data.get("recent", [])
     if len(recent) > RECENT or not all(isinstance(e, dict) and isinstance(e.get("kind"), str)
                                        for e in recent):
+        raise Refused("malformed")
+    if len(data.get("records", [])) > WELCOME_RECORDS:
         raise Refused("malformed")
     return data
 

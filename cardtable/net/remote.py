@@ -98,6 +98,8 @@ class RemoteMatch:
         #: the records of the deals finished while this player sat here (the host sends
         #: each at its end, checked here as any file's): the summary's Review opens them
         self.scored_deals: list[dict] = []
+        for record in welcome.get("records", []):
+            self._take_record(record)
 
     @property
     def on_ready(self) -> Any:
@@ -230,6 +232,9 @@ class RemoteMatch:
             self.log = [_event(e) for e in message.get("recent", [])]
             self._seats_from(message["seats"])
             self._update(message["update"])
+            self.scored_deals = []
+            for record in message.get("records", []):
+                self._take_record(record)
             self._notices.append(Notice("resync"))
             if not self.here:          # the host took us for at the table again
                 self.client.send({"type": "here", "here": False})
