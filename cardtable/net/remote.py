@@ -20,6 +20,7 @@ whose cards are never read.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from typing import Any
 
@@ -100,6 +101,11 @@ class RemoteMatch:
         self.scored_deals: list[dict] = []
         for record in welcome.get("records", []):
             self._take_record(record)
+        #: the records that came as their deals ended, until the recent matches take them
+        #: (``take_finished_deals``, called from ``on_change``); ``seed`` names this seat's
+        #: match there (from its token, which only this copy and the host know)
+        self.finished_deals: list[dict] = []
+        self.seed = "net-" + hashlib.sha256(self.token.encode()).hexdigest()[:12]
 
     @property
     def on_ready(self) -> Any:
@@ -214,7 +220,10 @@ class RemoteMatch:
             self._seats_from(message["seats"])
             self._notices.append(Notice("seats"))
         elif kind == "record":
-            self._take_record(message["record"])
+            if self._take_record(message["record"]):
+                self.finished_deals.append(self.scored_deals[-1])
+                if self.on_change is not None:
+                    self.on_change(self)
         elif kind == "refused":
             self.pending = False
             error = None
@@ -239,14 +248,20 @@ class RemoteMatch:
             if not self.here:          # the host took us for at the table again
                 self.client.send({"type": "here", "here": False})
 
-    def _take_record(self, record: dict | None) -> None:
+    def _take_record(self, record: dict | None) -> bool:
         """Keep a finished deal's record: the connection's thread replayed it under this
         copy's rules (None: it did not, and the player is told it has no review)."""
         if record is None or record.get("game") != self.game_id:
             self._notices.append(Notice("bad_record"))
-            return
+            return False
         self.scored_deals.append(record)
         del self.scored_deals[:-MAX_RECORDS]
+        return True
+
+    def take_finished_deals(self) -> list[dict]:
+        """The records of the deals that ended since the last call (and forget them)."""
+        out, self.finished_deals = self.finished_deals, []
+        return out
 
     def _update(self, message: dict) -> None:
         self.turn_no = message["turn"]

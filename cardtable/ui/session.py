@@ -199,15 +199,17 @@ def recent_matches(app) -> list[dict]:
     return matches
 
 
-def keep_deals(app, match: Match) -> None:
-    """Put the deals the match scored since the last call into the recent matches (and the
-    daily deal's result into the statistics)."""
+def keep_deals(app, match: Match, daily: bool = True) -> None:
+    """Put the deals the match scored since the last call into the recent matches (and,
+    with ``daily``, the daily deal's result into the statistics: not for a seat at a
+    table over the network, whose copy holds no engine state to score)."""
     deals = match.take_finished_deals()
     if not deals:
         return
     path = recent_folder(app)
     for record in deals:
-        daily_result(app, match, record)
+        if daily:
+            daily_result(app, match, record)
         key = recent.match_id(record, match.seed)
         if path is None:                 # an App without files (tests): kept in memory
             app.recent = recent.joined(recent_matches(app), record, key)

@@ -657,3 +657,39 @@ def test_a_friend_reviews_the_deal_from_their_summary(app):
     finally:
         match.close()
         server.close()
+
+
+def test_a_friends_finished_deal_goes_into_their_recent_matches(app, tmp_path, monkeypatch):
+    """Joined through the Join screen, a friend's deal is kept with their recent matches
+    when it ends (and reviewed from there later), under a key of that seat's own."""
+    monkeypatch.setattr(netplay, "seats_file", lambda: tmp_path / "net_seats.json")
+    host, server = host_table("sixtysix", 2, remote=[1], seed=7)
+    try:
+        scene = app.build("join", browse=False)
+        app.push(scene)
+        app.step([], DT)
+        scene.values.update(address=LOOPBACK, port=str(server.port), code=server.code,
+                            name="Ann")
+        scene.join()
+        deadline = time.monotonic() + 5
+        while not isinstance(app.top, TableScene) and time.monotonic() < deadline:
+            app.step([], DT)
+            time.sleep(0.01)
+        table = app.top
+        assert isinstance(table, TableScene)
+        rng = random.Random(2)
+        deadline = time.monotonic() + 60
+        while not isinstance(app.top, SummaryScene):
+            assert time.monotonic() < deadline, "no summary reached the friend"
+            host.poll(now=float("inf"))
+            app.step([], DT)
+            if app.top is table and table.my_turn() and table.legal:
+                assert table.try_action(rng.choice(table.legal))
+            time.sleep(0.0005)
+        (entry,) = app.recent
+        assert entry["id"].startswith("sixtysix-net-")
+        assert host.remote[1].token not in entry["id"]
+        assert [r["moves"] for r in entry["deals"]] == [host.scored_deals[0]["moves"]]
+        assert entry["deals"][0]["humans"] == [1]
+    finally:
+        server.close()

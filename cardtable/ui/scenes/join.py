@@ -19,7 +19,7 @@ from cardtable.net import protocol
 from cardtable.net.client import NetClient
 from cardtable.net.discovery import Browser
 from cardtable.net.remote import RemoteMatch
-from cardtable.ui import netplay, theme
+from cardtable.ui import netplay, session, theme
 from cardtable.ui.app import wake as app_wake
 from cardtable.ui.scenes.common import FormScene
 from cardtable.ui.scenes.table.launch import show_table
@@ -156,7 +156,10 @@ class JoinScene(FormScene):
             return
         netplay.keep_token(client.address, client.port, match.token,
                            name=client.hello["name"])
-        show_table(self.app, TableScene(match))
+        app = self.app
+        # each deal that ends goes into the recent matches, to review later from the menu
+        match.on_change = lambda m: session.keep_deals(app, m, daily=False)
+        show_table(app, TableScene(match))
 
     # ---- layout ------------------------------------------------------------------------------
     def layout(self) -> None:
