@@ -305,18 +305,16 @@ class HostedMatch(Match):
     def send_record(self, record: dict) -> None:
         """A finished deal's record to each connected player, before the update ending it."""
         if self.send is not None:
+            names = self.seat_names()
             for seat, net in self.remote.items():
                 if net.status == "connected":
-                    self.send(seat, {"type": "record", "record": self.records_for(seat,
-                                                                                  [record])[0]})
+                    # the names on their plates; their own moves the ones its review judges
+                    self.send(seat, {"type": "record",
+                                     "record": dict(record, names=names, humans=[seat])})
 
-    def records_for(self, seat: int, records: list[dict] | None = None) -> list[dict]:
-        """Finished deals' records (the last few by default, for a player taking a seat) as
-        ``seat`` gets them: names as on its plates (the host's "You" is the Host), its own
-        moves the ones its review judges."""
-        names = [s["name"] for s in self.seats_message()["seats"]]
-        chosen = self.scored_deals[-protocol.WELCOME_RECORDS:] if records is None else records
-        return [dict(r, names=names, humans=[seat]) for r in chosen]
+    def seat_names(self) -> list[str]:
+        """The seats' names as every player sees them (the host's "You" is the Host)."""
+        return [s["name"] for s in self.seats_message()["seats"]]
 
     def _tell(self, seat: int, message: dict) -> None:
         if self.send is not None:
@@ -627,10 +625,12 @@ class TableServer:
             match.remote[seat].conn = conn
             update = match.update_for(seat, [])
             seats = match.seats_message()
+            names = match.seat_names()
             welcome = {"type": "welcome", "seat": seat, "token": match.remote[seat].token,
                        "game": match.game_id, "seats": seats["seats"], "update": update,
                        "table": self.table_name, "recent": match.recent_for(seat),
-                       "records": match.records_for(seat)}
+                       "records": [dict(r, names=names, humans=[seat]) for r in
+                                   match.scored_deals[-protocol.WELCOME_RECORDS:]]}
             self._send(seat, welcome)
             self._send(None, seats)
         if match.on_ready is not None:

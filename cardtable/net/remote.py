@@ -99,8 +99,7 @@ class RemoteMatch:
         #: the records of the deals finished while this player sat here (the host sends
         #: each at its end, checked here as any file's): the summary's Review opens them
         self.scored_deals: list[dict] = []
-        for record in welcome.get("records", []):
-            self._take_record(record)
+        self._welcome_records(welcome)
         #: the records that came as their deals ended, until the recent matches take them
         #: (``take_finished_deals``, called from ``on_change``); ``seed`` names this seat's
         #: match there (from its token, which only this copy and the host know)
@@ -241,12 +240,17 @@ class RemoteMatch:
             self.log = [_event(e) for e in message.get("recent", [])]
             self._seats_from(message["seats"])
             self._update(message["update"])
-            self.scored_deals = []
-            for record in message.get("records", []):
-                self._take_record(record)
+            self._welcome_records(message)
             self._notices.append(Notice("resync"))
             if not self.here:          # the host took us for at the table again
                 self.client.send({"type": "here", "here": False})
+
+    def _welcome_records(self, welcome: dict) -> None:
+        """The last finished deals, as a welcome gives them (those of a seat taken again
+        replace what this copy had)."""
+        self.scored_deals = []
+        for record in welcome.get("records", []):
+            self._take_record(record)
 
     def _take_record(self, record: dict | None) -> bool:
         """Keep a finished deal's record: the connection's thread replayed it under this

@@ -639,15 +639,7 @@ def test_a_friend_reviews_the_deal_from_their_summary(app):
     assert match is not None, error
     try:
         table = show_table(app, TableScene(match, speed="off", sound=False))
-        rng = random.Random(2)
-        deadline = time.monotonic() + 60
-        while not isinstance(app.top, SummaryScene):
-            assert time.monotonic() < deadline, "no summary reached the friend"
-            host.poll(now=float("inf"))
-            app.step([], DT)
-            if app.top is table and table.my_turn() and table.legal:
-                assert table.try_action(rng.choice(table.legal))
-            time.sleep(0.0005)
+        drive(app, host, table, lambda: isinstance(app.top, SummaryScene), seed=2)
         summary = app.top
         app.draw()
         click(app, summary.widget("Review"))
@@ -677,15 +669,7 @@ def test_a_friends_finished_deal_goes_into_their_recent_matches(app, tmp_path, m
             time.sleep(0.01)
         table = app.top
         assert isinstance(table, TableScene)
-        rng = random.Random(2)
-        deadline = time.monotonic() + 60
-        while not isinstance(app.top, SummaryScene):
-            assert time.monotonic() < deadline, "no summary reached the friend"
-            host.poll(now=float("inf"))
-            app.step([], DT)
-            if app.top is table and table.my_turn() and table.legal:
-                assert table.try_action(rng.choice(table.legal))
-            time.sleep(0.0005)
+        drive(app, host, table, lambda: isinstance(app.top, SummaryScene), seed=2)
         (entry,) = app.recent
         assert entry["id"].startswith("sixtysix-net-")
         assert host.remote[1].token not in entry["id"]
