@@ -6,19 +6,28 @@ PY     := $(VENV)/bin/python
 # newcomer's first `make play` that is noise, so only that one notice is silenced.
 PIP    := PYTHONWARNINGS="ignore:Editable installation" $(PY) -m pip
 
-.PHONY: play test bench lint build clean locale
+.PHONY: play test bench lint build clean locale lock
 
-# The venv is created once; the project is (re)installed only when pyproject.toml changes.
+# Every environment is installed from a lock file in requirements/ (exact versions with
+# their hashes, for every system and Python 3.10-3.13): play.lock holds what the program
+# needs, dev.lock that and the test, lint and build tools. pip installs the lock first,
+# then the project itself without touching anything else, built by the locked setuptools.
+# The venv is created once; it is brought up to date whenever its lock or pyproject.toml
+# changes.
+LOCKED  := $(PIP) install --quiet --require-hashes -r
+PROJECT := $(PIP) install --quiet --no-deps --no-build-isolation -e .
+
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
-	$(PIP) install --quiet --upgrade pip
 
-$(VENV)/.installed-play: pyproject.toml | $(VENV)/bin/python
-	$(PIP) install --quiet -e .
+$(VENV)/.installed-play: requirements/play.lock pyproject.toml | $(VENV)/bin/python
+	$(LOCKED) requirements/play.lock
+	$(PROJECT)
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/python
-	$(PIP) install --quiet -e ".[test,dev]"
+$(VENV)/.installed-test: requirements/dev.lock pyproject.toml | $(VENV)/bin/python
+	$(LOCKED) requirements/dev.lock
+	$(PROJECT)
 	touch $@ $(VENV)/.installed-play
 
 play: $(VENV)/.installed-play
@@ -30,12 +39,17 @@ test: $(VENV)/.installed-test
 bench: $(VENV)/.installed-test
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m bench
 
-$(VENV)/.installed-build: pyproject.toml | $(VENV)/bin/python
-	$(PIP) install --quiet -e ".[build]"
-	touch $@ $(VENV)/.installed-play
-
-build: $(VENV)/.installed-build
+build: $(VENV)/.installed-test
 	$(PY) build/build.py
+
+# The locks, made again from pyproject.toml's ranges with the newest releases they admit
+# (uv, from dev.lock itself): run it to take new releases, or after changing a dependency,
+# then `make test` and commit pyproject.toml and requirements/ together.
+LOCK := $(VENV)/bin/uv pip compile --quiet --universal --generate-hashes --python-version 3.10 \
+	pyproject.toml requirements/backend.in
+lock: $(VENV)/.installed-test
+	$(LOCK) --all-extras --upgrade -o requirements/dev.lock
+	$(LOCK) --constraint requirements/dev.lock -o requirements/play.lock
 
 # Catalogues: extract every marked text, merge it into each language's .po, compile the .mo.
 # Babel runs here, at development time; the program reads the .mo files with gettext.
