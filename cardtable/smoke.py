@@ -101,9 +101,10 @@ def check_modules() -> str:
 def open_window():
     import pygame
 
+    from cardtable.ui import sdl
     from cardtable.ui.app import App
 
-    pygame.init()
+    sdl.init()
     app = App(size=(1280, 720), settings={"sound": True, "animation_speed": "off"},
               settings_path=None)
     if app.screen.get_size() != (1280, 720):

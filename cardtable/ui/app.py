@@ -48,7 +48,7 @@ import pygame
 
 from cardtable import i18n, storage
 from cardtable.i18n import Msg
-from cardtable.ui import cardart, memory, screens, theme
+from cardtable.ui import cardart, memory, screens, sdl, theme
 from cardtable.ui.icon import draw_icon
 from cardtable.ui.narrator import Narrator
 from cardtable.ui.scene import Scene
@@ -145,8 +145,7 @@ class App:
             self.settings.update(settings)
         claim_window_class()
         memory.configure()      # before the first image and the first worker thread
-        if not pygame.get_init():
-            pygame.init()
+        sdl.init()
         if size is None:
             size = tuple(self.settings.get("window_size") or (1280, 720))
         self.windowed_size: tuple[int, int] = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 
 from cardtable import storage
-from cardtable.ui import session
+from cardtable.ui import sdl, session
 from cardtable.ui.app import App, claim_window_class
 from cardtable.ui.scenes.table import install as install_table
 
@@ -20,7 +20,7 @@ def run(argv: list[str] | None = None, start: dict | None = None) -> int:
     path = storage.settings_path()
     settings, message = storage.load_settings(path)
     claim_window_class()
-    pygame.init()
+    sdl.init()
     app = App(settings=settings, settings_path=path)
     if message:
         app.toast(message, seconds=6.0, kind="bad")

@@ -21,6 +21,8 @@ from array import array
 
 import pygame
 
+from cardtable.ui import sdl
+
 NAMES = ("deal", "play", "flip", "shuffle", "trick", "chime")
 _RATE = 44100
 
@@ -198,12 +200,7 @@ class Sounds:
 
     # ---- internals ---------------------------------------------------------------
     def _init_mixer(self) -> bool:
-        try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=_RATE, size=-16, channels=2, buffer=512)
-            fmt = pygame.mixer.get_init()
-        except Exception:
-            return False
+        fmt = sdl.open_mixer(_RATE, 512)
         if not fmt:
             return False
         self._format = fmt
