@@ -1,4 +1,4 @@
-"""Rate the levels of a game on one Elo-like scale; writes ``assets/ratings.json``.
+"""Rate the levels of a game on one Elo-like scale; writes ``cardtable/assets/ratings.json``.
 
     python -m bench.ratings --game sixtysix --matches 40 [--jobs 1] [--seed 1]
 

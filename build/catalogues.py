@@ -23,7 +23,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # setup.py imports pyg
 
 from cardtable import i18n  # noqa: E402
 
-LOCALE = ROOT / "assets" / "locale"
+LOCALE = ROOT / "cardtable" / "assets" / "locale"
 METHOD_MAP = [("cardtable/engine/**.py", "ignore"), ("cardtable/**.py", "python")]
 
 

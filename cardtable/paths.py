@@ -1,17 +1,16 @@
-"""Where the program's files are: bundled assets (source tree or frozen build)."""
+"""Where the program's files are: its assets travel inside the package (package data), so a
+source tree, an installed wheel and the frozen build all find them the same way."""
 
 from __future__ import annotations
 
-import sys
+from importlib import resources
 from pathlib import Path
 
 
 def assets_dir() -> Path:
-    """The assets folder: next to the package in a source tree, or in the frozen bundle."""
-    frozen_root = getattr(sys, "_MEIPASS", None)
-    if frozen_root:
-        return Path(frozen_root) / "assets"
-    return Path(__file__).resolve().parent.parent / "assets"
+    """The assets folder: ``cardtable/assets``, found through ``importlib.resources`` (in a
+    wheel's site-packages, the source tree, or the frozen build's bundle)."""
+    return Path(str(resources.files("cardtable").joinpath("assets")))
 
 
 def asset(*parts: str) -> Path:

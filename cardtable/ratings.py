@@ -1,4 +1,4 @@
-"""The computer levels on one rating scale, as measured: reading ``assets/ratings.json``.
+"""The computer levels on one rating scale, as measured: reading ``cardtable/assets/ratings.json``.
 
 The file is made by ``python -m bench.ratings`` (see there): for each measured game, the
 levels random, easy, medium and hard (and expert, where measured) on an Elo-like scale

@@ -123,9 +123,11 @@ def load_assets() -> str:
     root = paths.assets_dir()
     if not root.is_dir():
         raise SmokeFailure(f"the assets folder is missing: {root}")
-    for path in (paths.font_path(False), paths.font_path(True)):
+    needed = [paths.font_path(False), paths.font_path(True), paths.asset("ratings.json"),
+              paths.asset("locale", "fr", "LC_MESSAGES", "cardtable.mo")]
+    for path in needed:
         if not path.is_file():
-            raise SmokeFailure(f"a bundled font is missing: {path}")
+            raise SmokeFailure(f"a bundled file is missing: {path}")
     files = sorted(p for p in root.rglob("*") if p.is_file())
     for path in files:
         _load_asset(path)
@@ -527,11 +529,21 @@ def run(log_path: str | os.PathLike | None = None) -> int:
         shutil.rmtree(scratch, ignore_errors=True)
 
 
+def where_from() -> str:
+    """Which copy of the program runs: the frozen build, an installed package (a wheel in
+    site-packages, pipx...) or a source tree (an editable install or a checkout)."""
+    if getattr(sys, "frozen", False):
+        return "the frozen build"
+    package = Path(__file__).resolve().parent
+    if package.parent.name in ("site-packages", "dist-packages"):
+        return f"the package installed in {package.parent}"
+    return f"the source tree at {package.parent}"
+
+
 def _run(log_path: str | os.PathLike | None) -> int:
     report = Report(log_path)
     started = time.perf_counter()
-    frozen = "frozen build" if getattr(sys, "frozen", False) else "source tree"
-    report.line(f"smoke: cardtable {_version()} from the {frozen}, Python "
+    report.line(f"smoke: cardtable {_version()} from {where_from()}, Python "
                 f"{sys.version.split()[0]} on {sys.platform}")
     state: dict = {}
     steps: list[tuple[str, Callable[[], str]]] = [

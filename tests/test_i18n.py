@@ -16,7 +16,7 @@ from babel.messages.mofile import write_mo  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-PO = ROOT / "assets" / "locale" / "fr" / "LC_MESSAGES" / "cardtable.po"
+PO = ROOT / "cardtable" / "assets" / "locale" / "fr" / "LC_MESSAGES" / "cardtable.po"
 MO = PO.with_suffix(".mo")
 
 
