@@ -74,6 +74,11 @@ class Widget:
     def activate(self) -> None:
         """Enter, Space or a click."""
 
+    def take_press(self, old: Widget) -> None:
+        """Hold the press ``old`` held: this widget stands in for it (the screen was laid
+        out again under a press, and made this one in its place)."""
+        self.pressed = old.pressed
+
     # ---- frame --------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.hover_t = approach(self.hover_t, 1.0 if self.hovered and self.enabled else 0.0, dt)

@@ -23,6 +23,10 @@ class Form:
     ``widgets`` are in focus order. Mouse events go to the widget under the pointer (the
     last one added wins where they overlap); a press is captured until the button comes
     up, so a drag out of a button and release elsewhere does not click it.
+
+    A screen that lays its widgets out again while a press is held (the Players slider
+    adds seats as it moves) makes new ones: the press passes to the new widget of the
+    same name and kind, so a drag goes on (it stopped after its first step).
     """
 
     def __init__(self, widgets: Sequence[Widget] = (), on_cancel: Callable[[], Any] | None = None):
@@ -31,12 +35,20 @@ class Form:
         self.focus_index: int | None = None
         self.keyboard = False
         self.capture: Widget | None = None
+        #: the widget that held the press when the form was cleared, until the next event
+        self.released: Widget | None = None
         self.pointer: tuple[int, int] | None = None
         self._focus_first()
 
     # ---- membership -------------------------------------------------------------------
     def add(self, widget: Widget) -> Widget:
         self.widgets.append(widget)
+        old = self.released
+        if old is not None and widget.name and widget.name == old.name and \
+                type(widget) is type(old):
+            self.released = None
+            self.capture = widget
+            widget.take_press(old)
         if self.focus_index is None:
             self._focus_first()
         return widget
@@ -44,6 +56,8 @@ class Form:
     def clear(self) -> None:
         self.widgets = []
         self.focus_index = None
+        if self.capture is not None:
+            self.released = self.capture
         self.capture = None
 
     def _focusable(self) -> list[int]:
@@ -103,6 +117,7 @@ class Form:
             w.hovered = w is top and (self.capture is None or self.capture is w)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self.released = None        # a press carries over a layout made within one event
         et = event.type
         if et == pygame.MOUSEMOTION:
             self._hover(event.pos)

@@ -355,6 +355,10 @@ class Slider(_Row):
     def mouse_up(self, pos: tuple[int, int], inside: bool) -> None:
         self.dragging = False
 
+    def take_press(self, old) -> None:
+        super().take_press(old)
+        self.dragging = getattr(old, "dragging", False)
+
     def activate(self) -> None:
         pass
 
