@@ -103,6 +103,10 @@ SUBHEADING = 24
 BODY = 20
 SMALL = 16
 
+#: the least type size drawn, in real pixels: at 800x600 (scale 0.7) the smallest labels of
+#: the table (px(10): "Stock · 95", "F1: keys") came out 7 px high, too small to read
+MIN_TYPE = 11
+
 
 # --------------------------------------------------------------------------- fonts
 
@@ -115,8 +119,9 @@ def _font(size: int, bold: bool) -> pygame.font.Font:
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The bundled Lato at ``size`` real pixels (cached), times the text-size setting."""
-    return _font(max(6, int(size * _text_scale)), bool(bold))
+    """The bundled Lato at ``size`` real pixels (cached), times the text-size setting, never
+    below :data:`MIN_TYPE`."""
+    return _font(max(MIN_TYPE, int(size * _text_scale)), bool(bold))
 
 
 def drawable(text) -> str:
