@@ -190,6 +190,9 @@ DEAL_WORDS = {"deal": N_("Deal"), "hand": N_("Hand"), "round": N_("Round"), "gam
 #: the review's buttons to the next and the previous deal, in the game's word
 NEXT_DEAL = {"deal": N_("Next deal"), "hand": N_("Next hand"), "round": N_("Next round"),
              "game": N_("Next game")}
+#: a row of the score sheet that holds several deals: "Deals 1–3" (their scores added up)
+DEAL_RANGES = {"deal": N_("Deals {first}–{last}"), "hand": N_("Hands {first}–{last}"),
+               "round": N_("Rounds {first}–{last}"), "game": N_("Games {first}–{last}")}
 PREVIOUS_DEAL = {"deal": N_("Previous deal"), "hand": N_("Previous hand"),
                  "round": N_("Previous round"), "game": N_("Previous game")}
 
@@ -209,6 +212,23 @@ def deal_count(game_id: str, n: int) -> NMsg:
     if word == "game":
         return NMsg("{n} game", "{n} games", n, n=n)
     return NMsg("{n} deal", "{n} deals", n, n=n)
+
+
+def sheet_lines(per: Sequence[Sequence[int]], room: int,
+                game_id: str) -> list[tuple[Msg, list[int]]]:
+    """The score sheet's rows for the deals' scores ``per`` (one list a deal, deal 1 first)
+    in at most ``room`` rows: a row a deal while they fit, else the first deals folded into
+    one row that carries their sum ("Deals 1–3"), the latest ones a row each. Every deal
+    counts in some row, so the rows always add up to the total under them."""
+    rows = [(deal_title(game_id, n), list(s)) for n, s in enumerate(per, start=1)]
+    room = max(1, room)
+    if len(rows) <= room:
+        return rows
+    folded = len(rows) - room + 1           # two at least
+    width = len(per[0])
+    sums = [sum(s[i] for s in per[:folded]) for i in range(width)]
+    label = Msg(DEAL_RANGES[deal_word(game_id)], first=1, last=folded)
+    return [(label, sums)] + rows[folded:]
 
 
 def deal_title(game_id: str, deal) -> Msg:
@@ -496,10 +516,11 @@ class SummaryScene(ModalScene):
                         theme.ACCENT_LIGHT, bold=True, shadow=False)
         y = area.top + rh
         room = max(1, (area.bottom - y) // rh - 1)
-        shown = list(enumerate(per, start=1))[-room:]
-        for deal, scores in shown:
-            word = N_("Game {n}") if deal_word(self.game_id) == "game" else N_("Deal {n}")
-            theme.draw_text(surface, Msg(word, n=deal), (area.left + theme.px(10), y), size,
+        #: what the sheet shows, row by row (label, scores): every deal is in it, the first
+        #: ones folded into one row when they do not all fit, so the rows add up to the total
+        self.sheet_shown = sheet_lines(per, room, self.game_id)
+        for label, scores in self.sheet_shown:
+            theme.draw_text(surface, label, (area.left + theme.px(10), y), size,
                             theme.TEXT_MUTED, shadow=False)
             for i, v in enumerate(scores):
                 cx = area.left + label_w + col_w * i + col_w // 2
