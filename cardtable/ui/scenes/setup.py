@@ -77,8 +77,24 @@ def choice_text(value) -> str:
 
 
 def is_default_name(seat: int, name: str) -> bool:
+    """A name nobody typed: the seat's defaults, and the first seat's "Player 1", which
+    pass-and-play gives it (kept with the setup, it is no name of a person's choosing)."""
     return name.strip() in ("", default_name(seat, "human"), default_name(seat, "computer"),
-                            default_name(seat, "friend"))
+                            default_name(seat, "friend"), f"Player {seat + 1}")
+
+
+def seat_names(seats: list[dict]) -> list[str]:
+    """The names a match's ``seats`` play under: typed names as typed; a person with no
+    name of their own is "You" when alone with computers (the table speaks to them so, and
+    the plate, score panel and log must agree) and "Player n" beside other people."""
+    people = sum(1 for s in seats if s["kind"] == "human")
+    names = []
+    for i, s in enumerate(seats):
+        name = clean_name(s["name"]) or default_name(i, s["kind"])
+        if s["kind"] == "human" and is_default_name(i, name):
+            name = "You" if people == 1 else f"Player {i + 1}"
+        names.append(name)
+    return names
 
 
 def typed_name(last_setups: dict) -> str:
@@ -154,6 +170,10 @@ class SetupScene(FormScene):
                 self.seats[i]["kind"] = kind
             if level:
                 self.seats[i]["level"] = level
+            if name and is_default_name(i, name):
+                # no name of anyone's choosing ("Player 1" from pass-and-play): the seat's
+                # own default for its kind, not carried into every later match
+                name = default_name(i, self.seats[i]["kind"])
             if name:
                 self.seats[i]["name"] = name
         self.network = any(s["kind"] == "friend" for s in self.seats[:self.players])
@@ -172,15 +192,11 @@ class SetupScene(FormScene):
 
     def config(self) -> dict:
         seats = []
-        people = sum(1 for i in range(self.players) if self.seats[i]["kind"] == "human")
-        for i in range(self.players):
-            s = self.seats[i]
-            # a name as the file will keep it; one that shows nothing is no name
-            name = clean_name(s["name"]) or default_name(i, s["kind"])
-            if people > 1 and name == "You":   # pass-and-play: everybody has a name
-                name = f"Player {i + 1}"
-            kind = s["kind"] if self.network or s["kind"] != "friend" else "human"
-            seats.append({"name": name, "kind": kind, "level": s["level"]})
+        kinds = [dict(s, kind=s["kind"] if self.network or s["kind"] != "friend" else "human")
+                 for s in self.seats[:self.players]]
+        # a name as the file will keep it; one that shows nothing is no name
+        for s, name in zip(kinds, seat_names(kinds), strict=True):
+            seats.append({"name": name, "kind": s["kind"], "level": s["level"]})
         friends = [i for i, seat in enumerate(seats) if seat["kind"] == "friend"]
         config = {
             "game": self.game_id,
@@ -263,13 +279,9 @@ class SetupScene(FormScene):
             seats = default_seats(registry.get(code.game).max_players)
             for seat in seats:
                 seat["level"] = level
-        people = sum(1 for s in seats[:code.players] if s["kind"] == "human")
-        config_seats = []
-        for i, s in enumerate(seats[:code.players]):
-            name = clean_name(s["name"]) or default_name(i, s["kind"])
-            if people > 1 and name == "You":
-                name = f"Player {i + 1}"
-            config_seats.append({"name": name, "kind": s["kind"], "level": s["level"]})
+        config_seats = [{"name": name, "kind": s["kind"], "level": s["level"]}
+                        for s, name in zip(seats[:code.players],
+                                           seat_names(seats[:code.players]), strict=True)]
         return {**code.setup(), "seats": config_seats}
 
     def play_code(self, code: records.DealCode) -> None:
