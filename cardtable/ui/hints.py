@@ -80,6 +80,23 @@ def hint_text(action: Action, reason, names: list[str], stock: str = N_("the sto
     return Msg("Hint: {what}.", what=what)
 
 
+def same_move(a: Action | None, b: Action | None) -> bool:
+    """Are ``a`` and ``b`` one move? A rummy's way out is the same whatever the order of its
+    melds and of the cards in each (the table shows a meld in meld order, the computer player
+    lists it as it found it)."""
+    if a is None or b is None:
+        return a is b
+    if a == b:
+        return True
+    if a.kind != b.kind or a.kind not in ("go_out", "lay") or a.discard != b.discard:
+        return False
+    return _meld_set(a.melds) == _meld_set(b.melds)
+
+
+def _meld_set(melds) -> list[tuple[str, ...]]:
+    return sorted(tuple(sorted(m)) for m in melds or ())
+
+
 def hint_cards(action: Action) -> set[str]:
     """The cards of the viewer's hand the hint is about (lit up at the table)."""
     cards = set(action.cards or ())

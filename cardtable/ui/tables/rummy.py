@@ -66,6 +66,7 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
         self.dropped = None          # the sprite last dropped by the player
         self.fresh: int | None = None  # id of the card just drawn (lifted a little)
         self.picked: int | None = None  # id of the card of the hand picked up by a click
+        self.hinted: Action | None = None  # the way out a hint named (see hint_focus)
         self._checks: dict[tuple, tuple] = {}
         self.pods: dict[int, tuple[int, int]] = {}
         self.pcw, self.pch = self.cw, self.ch   # width and height of the piles' cards
@@ -225,7 +226,8 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
         self.stage_changed()
 
     def arrange(self) -> None:
-        """Stage the solver's best arrangement (a way out when there is one).
+        """Stage the solver's best arrangement (a way out when there is one), or the melds
+        of the way out a hint shown now names.
 
         Every staged group it leaves is a valid meld; every other card is in the hand.
         Whatever the player was holding (a card picked up with a click or with Space)
@@ -237,9 +239,13 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
         self.unstage_all()
         hand = t.zone(f"hand{self.viewer}")
         codes = [s.code for s in hand if s.code is not None]
-        melds = staging.arrangement(codes, self.rules(), self.wild_ranks,
-                                    going_out=self.can_discard(),
-                                    discard_when_out=self.discard_when_out)
+        hinted = self.hinted_way_out()
+        if hinted is not None:      # the melds the hint named, not another way out
+            melds = [tuple(m) for m in hinted.melds]
+        else:
+            melds = staging.arrangement(codes, self.rules(), self.wild_ranks,
+                                        going_out=self.can_discard(),
+                                        discard_when_out=self.discard_when_out)
         free = [s for s in hand if s.code is not None and not s.dragging]
         staged = 0
         for meld in melds:

@@ -9,6 +9,7 @@ import pygame
 from cardtable.engine.core import Action
 from cardtable.i18n import N_, tr
 from cardtable.ui import theme
+from cardtable.ui.hints import same_move
 from cardtable.ui.keyboard import KeyTarget
 
 
@@ -62,12 +63,34 @@ class RummyKeys:
 
     def hint_focus(self, action: Action) -> str | None:
         """A hint to go out or lay down: the button that does it when the groups already
-        make the way out, else Arrange for me (then that button, see :meth:`focus_way_out`).
-        Never a card: Enter on one would discard it."""
+        make that very way out, else Arrange for me, which then stages the hinted melds
+        (not another way out of the solver's) and puts the focus on the button that makes
+        the hinted move (see :meth:`arrange`, :meth:`focus_way_out`): the hint's words, what
+        is staged and what Enter does are one move. Never a card: Enter on one would
+        discard it."""
+        self.hinted = None
         if action.kind in ("go_out", "lay"):
-            # the button only if it makes that very move (not a part of the melds hinted)
-            return self.t.button_for(action) or f"button:{tr(N_('Arrange for me'))}"
+            name = self._button_making(action)
+            if name is not None:
+                return name
+            self.hinted = action
+            return f"button:{tr(N_('Arrange for me'))}"
         return super().hint_focus(action)
+
+    def hinted_way_out(self) -> Action | None:
+        """The way out a hint named, while it stands (shown, and the moment not passed)."""
+        action = self.hinted
+        if action is None or not self.t.hint_cards or not any(
+                same_move(action, a) for a in self.t.legal):
+            return None
+        return action
+
+    def _button_making(self, action: Action) -> str | None:
+        """The key target of the shown button that makes ``action`` (in any meld order)."""
+        for act in (self.go_out_action(), self.lay_action()):
+            if act is not None and same_move(act, action):
+                return self.t.button_for(act)
+        return self.t.button_for(action)
 
     def focus_way_out(self) -> None:
         """After Arrange for me from the keyboard: the focus goes to Go out (or Lay down),
