@@ -461,7 +461,10 @@ def clear_match(path: str | os.PathLike | None = None) -> Msg | None:
 # --------------------------------------------------------------------------- statistics
 
 STAT_KEYS = ("played", "won", "streak", "best_streak", "best", "total", "scored",
-             "last_played")
+             "money", "last_played")
+#: the level of a person's own record at a table of several people (pass-and-play): each
+#: person is counted by name, "person:Ana", beside the computers' levels
+PERSON = "person:"
 
 
 def stats_path() -> Path:
@@ -503,7 +506,7 @@ def _clean_record(record) -> dict | None:
         if key == "last_played":
             if isinstance(value, str) and len(value) <= 40 and value.isprintable():
                 out[key] = value
-        elif key in ("best", "total"):
+        elif key in ("best", "total", "money"):
             if isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_SCORE:
                 out[key] = value
         elif _is_count(value) and value <= MAX_COUNT:
@@ -534,11 +537,14 @@ def save_stats(stats: dict, path: str | os.PathLike | None = None) -> bool:
 
 
 def record_result(stats: dict, game: str, level: str, won: bool, score: int | None,
-                  lower_is_better: bool = False, when: str | None = None) -> dict:
+                  lower_is_better: bool = False, when: str | None = None,
+                  money: int | None = None) -> dict:
     """Add one finished match to ``stats`` (changed in place and returned).
 
     A record: played, won, streak (wins in a row now), best_streak, best (score), total
-    and scored (for the average), last_played (a date).
+    and scored (for the average), money (cents won or lost, in a game played for money),
+    last_played (a date). ``level`` is the computers' level, or ``PERSON`` and a name for
+    each person at a table of several people (a win is always somebody's).
     """
     rec = stats.setdefault(game, {}).setdefault(level, {"played": 0, "won": 0})
     rec["played"] = rec.get("played", 0) + 1
@@ -554,6 +560,8 @@ def record_result(stats: dict, game: str, level: str, won: bool, score: int | No
             rec["best"] = score
         rec["total"] = rec.get("total", 0) + score
         rec["scored"] = rec.get("scored", 0) + 1
+    if money is not None:
+        rec["money"] = rec.get("money", 0) + money
     rec["last_played"] = when or time.strftime("%Y-%m-%d")
     return rec
 

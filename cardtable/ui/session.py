@@ -127,18 +127,54 @@ def result(match: Match) -> tuple[bool, int | None] | None:
     return won, score
 
 
+def money(match: Match, seat: int) -> int | None:
+    """The cents ``seat`` won (or lost, below 0) in a match played for money (rummy65's pot),
+    from its score sheet's last row; None in a game without money."""
+    sheet = match.state.score_sheet
+    net = sheet[-1].get("money", {}).get("net") if sheet and isinstance(
+        sheet[-1].get("money"), dict) else None
+    if isinstance(net, list) and 0 <= seat < len(net) and isinstance(net[seat], int):
+        return net[seat]
+    return None
+
+
+def person_results(match: Match) -> list[tuple[str, bool, int | None, int | None]]:
+    """(name, won, final score, money) of each person at the table, by name (a name twice
+    at one table is counted once)."""
+    state = match.state
+    out: list[tuple[str, bool, int | None, int | None]] = []
+    for seat in match.human_seats:
+        name = match.seats[seat].name
+        if any(name == o[0] for o in out):
+            continue
+        score = state.match_scores[seat] if seat < len(state.match_scores) else None
+        out.append((name, seat in state.winners, score, money(match, seat)))
+    return out
+
+
 def record(app, match: Match) -> None:
-    """Add a finished match to ``app.stats`` and save them (once per match)."""
+    """Add a finished match to ``app.stats`` and save them (once per match).
+
+    One person at the table: under the computers' level, won when that person won. Several
+    people (pass-and-play): each person by name under ``storage.PERSON`` (a match between
+    people is always won by somebody: counted so, it would be a win for everybody)."""
     if getattr(match, "_recorded", False):
         return
     match._recorded = True
     res = result(match)
     if res is None:
         return
-    won, score = res
     stats = app.stats if isinstance(getattr(app, "stats", None), dict) else {}
-    storage.record_result(stats, match.game_id, stats_level(match), won, score,
-                          lower_is_better=match.spec.lower_wins)
+    low = match.spec.lower_wins
+    people = person_results(match)
+    if len(match.human_seats) > 1:
+        for name, won, score, cents in people:
+            storage.record_result(stats, match.game_id, storage.PERSON + name, won, score,
+                                  lower_is_better=low, money=cents)
+    else:
+        won, score = res
+        storage.record_result(stats, match.game_id, stats_level(match), won, score,
+                              lower_is_better=low, money=money(match, match.human_seats[0]))
     app.stats = stats
     save_stats(app)
 

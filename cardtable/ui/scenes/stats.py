@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pygame
 
+from cardtable import i18n, storage
 from cardtable.engine import registry
 from cardtable.i18n import N_, Msg, number, percent, tr
 from cardtable.ui import session, theme
@@ -31,6 +32,7 @@ COLUMNS = (
     ("best_streak", N_("Best streak")),
     ("best", N_("Best score")),
     ("average", N_("Average")),
+    ("money", N_("Money")),
     ("last_played", N_("Last played")),
 )
 
@@ -38,6 +40,28 @@ LEVEL_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
                "expert": N_("expert"),
                "mixed": N_("mixed levels"), "people": N_("people only"),
                session.DAILY: N_("daily deal")}
+
+
+#: what a record of matches between people only ('people') cannot say: who won. Such a
+#: match is always won by somebody, so these counted every match as won (before each
+#: person was counted by name, ``storage.PERSON``); they are kept, never shown
+NOBODY_IN_PARTICULAR = ("won", "lost", "shared", "win_rate", "streak", "best_streak")
+
+
+def _level_order(level: str) -> tuple:
+    if level in LEVEL_NAMES:
+        return (list(LEVEL_NAMES).index(level), level)
+    return (8 if level.startswith(storage.PERSON) else 9, level)
+
+
+def level_label(level: str):
+    """A level's words: 'medium', 'people only', or a person's name at pass-and-play."""
+    if level in LEVEL_NAMES:
+        return Msg(LEVEL_NAMES[level])
+    if level.startswith(storage.PERSON):
+        return Msg("{name} (pass-and-play)",
+                   name=i18n.seat_name(level[len(storage.PERSON):]))
+    return level
 
 
 def _records(stats: dict) -> list[tuple[str, dict]]:
@@ -51,11 +75,12 @@ def _records(stats: dict) -> list[tuple[str, dict]]:
         if "played" in value or not all(isinstance(v, dict) for v in value.values()):
             out.append((game_name(gid), value))           # one record for the game
             continue
-        for level in sorted(value, key=lambda lv: (list(LEVEL_NAMES).index(lv)
-                                                   if lv in LEVEL_NAMES else 9, lv)):
+        for level in sorted(value, key=_level_order):
+            record = value[level]
+            if level == "people":
+                record = {k: v for k, v in record.items() if k not in NOBODY_IN_PARTICULAR}
             out.append((Msg("{game} · {level}", game=Msg(game_name(gid)),
-                            level=Msg(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level),
-                        value[level]))
+                            level=level_label(level)), record))
     return out
 
 
@@ -82,8 +107,11 @@ def table_rows(stats: dict) -> tuple[list[tuple[str, str]], list[list[str]]]:
         cells = [label]
         for key, _ in cols:
             if key == "win_rate":
-                played, won = r.get("played") or 0, r.get("won") or 0
-                cells.append(percent(won / played) if played else "—")
+                played, won = r.get("played") or 0, r.get("won")
+                cells.append(percent((won or 0) / played) if played and won is not None
+                             else "—")
+            elif key == "money":
+                cells.append(cents(r["money"]) if isinstance(r.get("money"), int) else "—")
             elif key == "average":
                 scored = r.get("scored") or 0
                 cells.append(number(r.get("total", 0) / scored, 1) if scored and "total" in r
@@ -93,6 +121,12 @@ def table_rows(stats: dict) -> tuple[list[tuple[str, str]], list[list[str]]]:
                 cells.append("—" if v is None else number(v))
         rows.append(cells)
     return cols, rows
+
+
+def cents(value: int) -> str:
+    """Money won (+60¢) or lost (−5¢), as the language writes it."""
+    sign = "+" if value > 0 else "−" if value < 0 else ""
+    return sign + tr(Msg("{n}¢", n=number(abs(value))))
 
 
 class StatsTable:
