@@ -358,6 +358,15 @@ class Hud:
              width: int | None = None, anchor: str = "center"):
         """A message on a rounded panel; wider than ``width`` (text pixels), it is broken
         into lines. ``anchor`` names the point of the panel put at ``centre``."""
+        box = self._pill_box(text, size, tint, width)
+        box.set_alpha(alpha)
+        rect = box.get_rect(**{anchor: (int(centre[0]), int(centre[1]))})
+        surface.blit(box, rect)
+        return rect
+
+    def _pill_box(self, text: str, size: int, tint=theme.PANEL,
+                  width: int | None = None) -> pygame.Surface:
+        """The panel of :meth:`pill` (made once; its size tells where it will lie)."""
         key = ("pill", text, size, tuple(tint), width)
         box = self._panel_cache.get(key)
         if box is None:
@@ -377,10 +386,7 @@ class Hud:
                 self.text(box, line, (box.get_width() // 2, top + i * step), size, theme.TEXT,
                           bold=True, anchor="midtop")
             self._panel_cache[key] = box
-        box.set_alpha(alpha)
-        rect = box.get_rect(**{anchor: (int(centre[0]), int(centre[1]))})
-        surface.blit(box, rect)
-        return rect
+        return box
 
     @staticmethod
     def _fade(msg) -> int:
@@ -390,7 +396,10 @@ class Hud:
         left = seconds - age
         return max(0, min(255, int(255 * left / FADE_OUT))) if left < FADE_OUT else 255
 
-    def _draw_caption(self, surface) -> pygame.Rect | None:
+    def _draw_caption(self, surface, clear_of: pygame.Rect | None = None) -> pygame.Rect | None:
+        """The caption where the table puts it; moved up above ``clear_of`` (the toast
+        shown with it: "Hand 1 of 12 · …" and "Bob, it is your turn." lay one on the other)
+        when it would lie on it."""
         if self.caption is None:
             return None
         cx, cy = self.game.caption_pos()
@@ -398,7 +407,11 @@ class Hud:
         room = self.game.caption_width() or surface.get_width() - theme.px(40)
         text = room - theme.px(36)
         size = theme.fit_size(self.caption[0], theme.px(17), text, bold=True, least=0.8)
-        return self.pill(surface, self.caption[0], (cx, cy), size, self._fade(self.caption),
+        rect = self._pill_box(self.caption[0], size, width=text).get_rect(
+            center=(int(cx), int(cy)))
+        if clear_of is not None and rect.colliderect(clear_of):
+            rect.bottom = clear_of.top - theme.px(6)
+        return self.pill(surface, self.caption[0], rect.center, size, self._fade(self.caption),
                          width=text)
 
     def _draw_toast(self, surface) -> pygame.Rect | None:

@@ -487,8 +487,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         self._draw_scores(surface)
         self._draw_log(surface)
         self.form.draw(surface)
-        self._draw_caption(surface)
-        self._draw_toast(surface)
+        self._draw_caption(surface, clear_of=self._draw_toast(surface))
         if self.review or self.review_hold or self.review_hover:
             self._draw_review(surface)
         self.keys.draw(surface)
