@@ -17,6 +17,36 @@ No pygame here. These live in this module:
   code (:func:`code_for` checks that the code deals it again exactly).
 * **The daily deal**: one code per game and date (:func:`daily_code`), the same everywhere.
 
+A code means the same deal for ever. It names its game by the game's own number
+(``GameSpec.code``, never its place in the menu) and each option by its key through a table
+written once in the game's spec (``GameSpec.code_layout``), never by the order of a spec or
+a dict; it carries its version, and every version ever written is still read to the deal it
+named (version 1, the first, numbered games by their menu position then, which are the
+numbers the games keep). See :func:`_fields` for how a code's number is laid out.
+``tests/test_dealcode_golden.py`` holds codes of both versions with the cards they deal.
+
+The same code deals the same cards on every supported Python (3.10 to 3.13) and system
+because the deal uses only these calls, whose results are fixed:
+
+* ``random.Random(seed)`` with an ``int`` seed below 2**31: a Mersenne Twister seeded by
+  ``init_by_array`` from the integer's 32-bit words, unchanged through Python 3 (a seed of
+  another type is hashed: ``str``/``bytes`` by SHA-512 only since 3.2, others by ``hash()``
+  and refused since 3.11; no seed here is anything but an ``int``);
+* ``Random.randrange(n)`` (the first dealer, when the code leaves it to the seed) and
+  ``Random.shuffle(list)`` (the deck, a list built in a fixed order): both draw through
+  ``_randbelow`` (``getrandbits`` with rejection), unchanged since 3.2; ``shuffle`` is a
+  Fisher-Yates walk from the end. Python promises only ``random()`` in its reproducibility
+  notes, so the golden codes' test is what holds these two to it.
+* Seeds made from text (the daily deal's from the date, a match's later deals'): SHA-256
+  (``hashlib``) of an ASCII string of integers, never ``hash()``, whose str hashes change
+  with each run.
+
+Not used for dealing, because their results may change between versions or runs:
+``random.sample`` of a set (set order is hash order; 3.11 refuses sets), seeds of any type
+but ``int``, ``hash()``, and any iteration over a set. The golden deals were checked on
+Python 3.10.13, 3.11.7, 3.12.1 and 3.13.0, and a test checks that dealing calls nothing
+of the generator but ``shuffle`` and ``randrange``.
+
 The file that keeps the records of the last matches is :mod:`cardtable.recent`.
 """
 
@@ -184,10 +214,15 @@ def actions(record: dict) -> list[tuple[int, Action]]:
 #: neighbours swapped
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ"
 BASE = len(ALPHABET)
-CODE_VERSION = 1
-#: room in a code for versions and games (a code of a later version is refused)
+#: the version new codes are written in; codes of version 1 are still read (see decode)
+CODE_VERSION = 2
+#: room in a code for versions (the code's lowest digit; a code of a later one is refused)
 VERSIONS = 4
-GAMES = 16
+#: room for game numbers (``GameSpec.code``): 16 in version 1, 32 from version 2
+GAMES_V1 = 16
+GAMES = 32
+#: version 1 codes were made for the first five games only (numbers 0 to 4)
+V1_GAME_NUMBERS = 5
 #: the longest code's symbols before the check character (the check's weights stay distinct)
 MAX_SYMBOLS = BASE - 2
 #: the shortest (leading zeros are written)
@@ -233,37 +268,38 @@ class DealCode:
         return encode(self)
 
 
-def _option_radix(opt) -> int | None:
-    if opt.kind == "bool":
-        return 2
-    if opt.kind == "int":
-        if opt.minimum is None or opt.maximum is None:
-            return None
-        return opt.maximum - opt.minimum + 1
-    return len(opt.choices) or None
-
-
-def _option_index(opt, value) -> int:
-    if opt.kind == "bool":
-        return int(bool(value))
-    if opt.kind == "int":
-        return value - opt.minimum
-    return list(opt.choices).index(value)
-
-
-def _option_value(opt, index: int) -> Any:
-    if opt.kind == "bool":
-        return bool(index)
-    if opt.kind == "int":
-        return opt.minimum + index
-    return opt.choices[index]
-
-
 def _deals(spec) -> int:
     """How many deal numbers a code of ``spec``'s game tells apart: the deals of a match of a
     fixed count of deals each deal their own way; in the other games any deal is dealt as a
     first deal is, so a code has no number."""
     return spec.state_class.LAST_DEAL or 1
+
+
+def _fields(version: int, layout: registry.CodeLayout) -> list[tuple[str, int]]:
+    """The fields of a code above its version and game, lowest first: (name, how many
+    values).
+
+    A code's number is, lowest digit first: the version (``VERSIONS`` values), the game's
+    number (its spec's ``code``; ``GAMES`` values, ``GAMES_V1`` in version 1), then these
+    fields, sized by the game's ``code_layout`` (written once and never changed, so neither
+    the menu's order nor the order a spec lists its options in changes what a code means):
+
+    * version 2: players less the fewest; the first dealer (0: drawn from the seed as a new
+      match draws it, else seat + 1, so most players + 1 values); the deal's number less 1;
+      the seed (``SEED_SPACE`` values); then each option in its layout's order, the last
+      highest, each as its layout digit (0 for the value written as its zero), so an option
+      appended later leaves every earlier code as it was;
+    * version 1: the options first, in the same order (the specs' order then) but the last
+      lowest, each as its plain position in its values; then players, dealer, deal and
+      seed as in version 2.
+    """
+    low, high = layout.players
+    shape = [("players", high - low + 1), ("dealer", high + 1), ("deal", layout.deals),
+             ("seed", SEED_SPACE)]
+    options = [(key, len(values)) for key, values, _ in layout.options]
+    if version == 1:
+        return options[::-1] + shape
+    return shape + options
 
 
 def make_code(game: str, players: int, options: dict | None, seed: int,
@@ -276,23 +312,42 @@ def make_code(game: str, players: int, options: dict | None, seed: int,
     return DealCode(game, players, tuple(sorted(opts.items())), seed, dealer, deal)
 
 
+def _digits_of(code: DealCode, layout: registry.CodeLayout) -> dict[str, int]:
+    """Each field's value in a code of ``code`` in the current version (ConfigError when
+    the layout cannot hold it: an option or value the table was not written for)."""
+    options = code.spec.check_options(dict(code.options))
+    keys = [key for key, _, _ in layout.options]
+    if any(key not in keys for key in options):
+        raise ConfigError("bad_code", "this game's options cannot be put in a code")
+    digits = {"players": code.players - layout.players[0],
+              "dealer": 0 if code.dealer is None else code.dealer + 1,
+              "deal": code.deal - 1, "seed": code.seed}
+    for key, _, _ in layout.options:
+        digits[key] = layout.digit(key, options.get(key))
+        if digits[key] is None:
+            raise ConfigError("bad_code", f"option {key!r} cannot be put in a code")
+    return digits
+
+
 def encode(code: DealCode) -> str:
-    """The code as a person reads it: groups of four symbols, the last one the check."""
+    """The code as a person reads it (in the current version): groups of four symbols, the
+    last one the check."""
     spec = code.spec
-    ids = registry.ids()
-    if ids.index(code.game) >= GAMES or not 0 <= code.seed < SEED_SPACE:
+    layout = spec.code_layout
+    if layout is None or not 0 <= spec.code < GAMES or not 0 <= code.seed < SEED_SPACE:
         raise ConfigError("bad_code", "this deal cannot be given a code")
-    value = code.seed
-    value = value * _deals(spec) + code.deal - 1
-    value = value * (spec.max_players + 1) + (0 if code.dealer is None else code.dealer + 1)
-    value = value * (spec.max_players - spec.min_players + 1) + code.players - spec.min_players
-    options = dict(code.options)
-    for opt in spec.options:
-        radix = _option_radix(opt)
-        if radix is None:
-            raise ConfigError("bad_code", "this game's options cannot be put in a code")
-        value = value * radix + _option_index(opt, options.get(opt.key, opt.default))
-    value = (value * GAMES + ids.index(code.game)) * VERSIONS + CODE_VERSION
+    digits = _digits_of(code, layout)
+    value = 0
+    for name, radix in reversed(_fields(CODE_VERSION, layout)):
+        if not 0 <= digits[name] < radix:
+            raise ConfigError("bad_code", f"this deal's {name} cannot be put in a code")
+        value = value * radix + digits[name]
+    value = (value * GAMES + spec.code) * VERSIONS + CODE_VERSION
+    return _text(value)
+
+
+def _text(value: int) -> str:
+    """A code's number in symbols, the check after them, grouped by four."""
     digits = []
     while value:
         value, d = divmod(value, BASE)
@@ -314,7 +369,12 @@ def normal_code(text: str) -> str:
 
 
 def decode(text: str) -> DealCode:
-    """The deal a code names; CodeError (with one sentence) for a code that is not one."""
+    """The deal a code names; CodeError (with one sentence) for a code that is not one.
+
+    Reads codes of version 2 and of version 1 (the first, whose game number was the game's
+    menu position then: the same numbers, frozen as ``GameSpec.code``), each to exactly the
+    deal it named when it was made."""
+    typo = Msg("This deal code has a typing mistake: check it and try again.")
     raw = normal_code(text)
     if not raw:
         raise CodeError(Msg("Type or paste a deal code first."))
@@ -326,35 +386,39 @@ def decode(text: str) -> DealCode:
         raise CodeError(Msg("This is not a deal code: it is too short or too long."))
     digits = [ALPHABET.index(ch) for ch in raw[:-1]]
     if _check(digits) != ALPHABET.index(raw[-1]):
-        raise CodeError(Msg("This deal code has a typing mistake: check it and try again."))
+        raise CodeError(typo)
     value = 0
     for d in digits:
         value = value * BASE + d
     value, version = divmod(value, VERSIONS)
-    if version != CODE_VERSION:
+    if version not in (1, CODE_VERSION):
         raise CodeError(Msg("This deal code was made by another version of the program."))
-    value, index = divmod(value, GAMES)
-    ids = registry.ids()
-    if index >= len(ids):
+    value, number = divmod(value, GAMES_V1 if version == 1 else GAMES)
+    spec = next((s for s in registry.specs() if s.code == number), None)
+    if spec is None or spec.code_layout is None or (version == 1
+                                                    and number >= V1_GAME_NUMBERS):
         raise CodeError(Msg("This deal code is of a game this program does not have."))
-    spec = registry.get(ids[index])
-    options = {}
-    for opt in reversed(spec.options):
-        radix = _option_radix(opt) or 1
-        value, i = divmod(value, radix)
-        options[opt.key] = _option_value(opt, i)
-    value, players = divmod(value, spec.max_players - spec.min_players + 1)
-    value, dealer = divmod(value, spec.max_players + 1)
-    value, deal = divmod(value, _deals(spec))
-    players += spec.min_players
-    if value >= SEED_SPACE or dealer > players:
-        raise CodeError(Msg("This deal code has a typing mistake: check it and try again."))
+    layout = spec.code_layout
+    fields = {}
+    for name, radix in _fields(version, layout):
+        value, fields[name] = divmod(value, radix)
+    if value:
+        # digits above the last field: options of a later program (version 2), or a typo
+        raise CodeError(typo if version == 1 else Msg(
+            "This deal code was made by another version of the program."))
+    players = fields["players"] + layout.players[0]
+    dealer = fields["dealer"]
+    if dealer > players:
+        raise CodeError(typo)
+    if version == 1:
+        options = {key: values[fields[key]] for key, values, _ in layout.options}
+    else:
+        options = {key: layout.value(key, fields[key]) for key, _, _ in layout.options}
     try:
-        return make_code(spec.id, players, options, value, None if dealer == 0 else dealer - 1,
-                         deal + 1)
+        return make_code(spec.id, players, options, fields["seed"],
+                         None if dealer == 0 else dealer - 1, fields["deal"] + 1)
     except ConfigError:
-        raise CodeError(Msg("This deal code has a typing mistake: check it and try again.")
-                        ) from None
+        raise CodeError(typo) from None
 
 
 def deal_seed(match_seed: int, deal: int) -> int:

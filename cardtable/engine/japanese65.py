@@ -14,7 +14,7 @@ import random
 from . import checks as ck
 from .cards import make_deck
 from .core import Action, Event, GameState, IllegalAction
-from .registry import GameSpec, OptionSpec
+from .registry import CodeLayout, GameSpec, OptionSpec
 from .tricks import (
     card_points,
     deal_with_voids,
@@ -340,6 +340,8 @@ class Japanese65State(GameState):
 
 SPEC = GameSpec(
     id="japanese65",
+    code=0,
+    code_layout=CodeLayout((4, 4), 1, (("target", tuple(range(1, 21)), 5),)),
     name="65 (Japanese partnership)",
     min_players=4,
     max_players=4,

@@ -37,7 +37,7 @@ import random
 from . import checks as ck
 from .cards import make_deck
 from .core import Action, ConfigError, Event, GameState, IllegalAction
-from .registry import GameSpec, OptionSpec
+from .registry import CodeLayout, GameSpec, OptionSpec
 
 RANKS = "QJT98765432A"
 DECK = make_deck(RANKS)
@@ -633,6 +633,8 @@ class Pairs65State(GameState):
 
 SPEC = GameSpec(
     id="pairs65",
+    code=3,
+    code_layout=CodeLayout((2, 4), 1, (("games_to_win", tuple(range(1, 10)), 1),)),
     name="Sixty-Five (pairs)",
     min_players=2,
     max_players=4,

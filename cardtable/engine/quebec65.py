@@ -14,7 +14,7 @@ The Decisions shared with rummy65 (reshuffles, the stalemate guard, last turns) 
 from __future__ import annotations
 
 from . import melds as meldlib
-from .registry import GameSpec, OptionSpec
+from .registry import CodeLayout, GameSpec, OptionSpec
 from .rummy import DECISIONS, RummyState
 
 WILD_SEQUENCE = "3456789TJQK"
@@ -62,6 +62,8 @@ Quebec65State.ROW = Quebec65State.row_spec()
 
 SPEC = GameSpec(
     id="quebec65",
+    code=4,
+    code_layout=CodeLayout((2, 8), 11, (("all_wild_melds", (False, True), False),)),
     name="65 from Québec",
     min_players=2,
     max_players=8,

@@ -65,6 +65,45 @@ class OptionSpec:
         return value
 
 
+@dataclass(frozen=True)
+class CodeLayout:
+    """What a deal code (:mod:`cardtable.records`) holds of a game, written once in the
+    game's spec and never changed, so that a shared code and the daily deal mean the same
+    deal for ever, whatever the menu's order or the order the spec lists its options in.
+
+    ``players``: the fewest and most players a code holds; ``deals``: how many deal numbers
+    it tells apart (1: none); ``options``: each option as (key, every value a code can
+    name in a fixed order, the value a code holds as 0), the order of the rows being the
+    code's. A code holds an option's value as its position counted on from the zero value's
+    (round to the start past the end), the zero value being the game's default when the row
+    was written, so a code of the default options is short.
+
+    A game may get a new option only by appending its row, its zero value the one that
+    plays as the game did without it: codes hold options in their highest digits, so every
+    earlier code holds 0 there and keeps its meaning. Any other change (players, deals, an
+    option's values) needs a new code version in :mod:`cardtable.records`.
+    """
+
+    players: tuple[int, int]
+    deals: int = 1
+    options: tuple[tuple[str, tuple[Any, ...], Any], ...] = ()
+
+    def digit(self, key: str, value: Any) -> int | None:
+        """The digit that holds ``value`` of option ``key`` (None: none does)."""
+        for name, values, zero in self.options:
+            if name == key:
+                at = [i for i, v in enumerate(values) if v == value and type(v) is type(value)]
+                return (at[0] - values.index(zero)) % len(values) if at else None
+        return None
+
+    def value(self, key: str, digit: int) -> Any:
+        """The value of option ``key`` a code holds as ``digit``."""
+        for name, values, zero in self.options:
+            if name == key:
+                return values[(values.index(zero) + digit) % len(values)]
+        raise KeyError(key)
+
+
 #: the words a game may use for one deal (the UI words each key, never a game)
 DEAL_WORDS = ("deal", "hand", "round", "game")
 
@@ -86,6 +125,11 @@ class GameSpec:
       :class:`~cardtable.engine.core.DealResult`).
     * ``emblem_suit``: the suit that stands for the game on its tile.
     * ``quick_options``: options that make a whole match short (smoke tests, demos).
+    * ``code``: the game's number in a deal code (:mod:`cardtable.records`), given once and
+      never changed or reused, whatever the menu's order: shared codes and the daily deal
+      keep naming the same game. The first five are the menu positions codes of version 1
+      used (japanese65 0 … quebec65 4); a new game takes the next free number.
+      ``code_layout`` (:class:`CodeLayout`) is what a code holds of the game.
     """
 
     id: str
@@ -106,8 +150,12 @@ class GameSpec:
     measure_unit: str = "game_points"
     emblem_suit: str = "S"
     quick_options: dict = field(default_factory=dict)
+    code: int = -1
+    code_layout: CodeLayout | None = None
 
     def __post_init__(self) -> None:
+        if isinstance(self.code, bool) or not isinstance(self.code, int) or self.code < 0:
+            raise ValueError(f"{self.id}: code must be the game's deal-code number (0 or more)")
         if self.deal_word not in DEAL_WORDS:
             raise ValueError(f"{self.id}: deal_word must be one of {DEAL_WORDS}")
         if self.target_option is not None and self.target_option not in {
@@ -192,6 +240,8 @@ def _load() -> None:
     for name in _GAME_MODULES:
         module = importlib.import_module(f"{__package__}.{name}")
         spec: GameSpec = module.SPEC
+        if any(other.code == spec.code for other in _SPECS.values()):
+            raise ValueError(f"{spec.id}: deal-code number {spec.code} is taken")
         _SPECS[spec.id] = spec
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from . import checks as ck
 from . import melds as meldlib
-from .registry import GameSpec
+from .registry import CodeLayout, GameSpec
 from .rummy import DECISIONS, RummyState
 
 ANTE = 65
@@ -135,6 +135,8 @@ Rummy65State.ROW = Rummy65State.row_spec({"money": ck.obj({
 
 SPEC = GameSpec(
     id="rummy65",
+    code=2,
+    code_layout=CodeLayout((3, 8), 12),
     name="The Game of 65 (rummy)",
     min_players=3,
     max_players=8,

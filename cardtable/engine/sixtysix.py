@@ -27,7 +27,7 @@ import random
 from . import checks as ck
 from .cards import SUITS, make_deck
 from .core import Action, ConfigError, Event, GameState, IllegalAction
-from .registry import GameSpec, OptionSpec
+from .registry import CodeLayout, GameSpec, OptionSpec
 from .tricks import beats, deal_with_voids, rank_strength
 
 RANKS_HIGH_TO_LOW = "ATKQJ9"
@@ -647,6 +647,9 @@ class SixtySixState(GameState):
 
 SPEC = GameSpec(
     id="sixtysix",
+    code=1,
+    code_layout=CodeLayout((2, 2), 1, (("target", tuple(range(1, 22)), 10),
+                                      ("strict_later_play", (False, True), False))),
     name="Sixty-Six",
     min_players=2,
     max_players=2,
