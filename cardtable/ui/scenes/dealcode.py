@@ -4,6 +4,15 @@
 
 A code that is not one gets one sentence under the field (``records.decode``); Ctrl+V
 pastes. Esc or Cancel closes the panel.
+
+    app.open("deal_code", on_play, game_id)   # opened from a game's setup
+
+A code that reads as one says under the field which game it deals, before anything starts;
+a code of another game than the setup's says that it is not this game's. The field's hint
+is a real code of that game (:func:`example_code`).
+
+The system clipboard is reached in one place: :func:`put_on_clipboard` (the summary's and the
+review's Copy) and :func:`clipboard_text` (Ctrl+V here).
 """
 
 from __future__ import annotations
@@ -14,7 +23,8 @@ from typing import Any
 import pygame
 
 from cardtable import records
-from cardtable.i18n import N_, Msg
+from cardtable.engine import registry
+from cardtable.i18n import N_, Msg, NMsg
 from cardtable.ui import theme
 from cardtable.ui.scenes.modal import ModalScene
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
@@ -22,22 +32,101 @@ from cardtable.ui.widgets.text import TextInput
 
 #: the longest text the field takes (a code with spaces or dashes between its groups)
 FIELD_LENGTH = 40
+#: the deal the field's hint names: any fixed seed does
+EXAMPLE_SEED = 20260415
+
+
+def put_on_clipboard(text: str) -> bool:
+    """Put ``text`` on the system clipboard (pygame-ce's SDL clipboard); False where there
+    is none to be had."""
+    try:
+        pygame.scrap.put_text(text)
+    except (pygame.error, AttributeError):
+        return False
+    return True
+
+
+def clipboard_text() -> str:
+    """The text on the system clipboard ("" when there is none, or no clipboard)."""
+    try:
+        return pygame.scrap.get_text() or ""
+    except (pygame.error, AttributeError):
+        return ""
+
+
+def copy_code(app, code: str | None) -> bool:
+    """Copy a deal's code to the clipboard and say so in a toast (the summary's and the
+    review's Copy button and Ctrl+C); False when there was nothing copied."""
+    if not code:
+        return False
+    if not put_on_clipboard(code):
+        if app is not None:
+            app.toast(Msg("The code could not be copied: this system gives no clipboard."),
+                      kind="bad")
+        return False
+    if app is not None:
+        app.toast(Msg("Copied: {code}", code=code), kind="good")
+    return True
+
+
+def example_code(game: str | None = None) -> str:
+    """A real code (its shape and check symbol as made by ``records``) of ``game`` with its
+    usual options, or of the first game: the field's hint shows what to type."""
+    ids = registry.ids()
+    game = game if game in ids else ids[0]
+    spec = registry.get(game)
+    players = max(spec.min_players, min(spec.max_players, 4))
+    return records.encode(records.make_code(game, players, spec.default_options(),
+                                            EXAMPLE_SEED))
+
+
+def game_name(game: str) -> Msg:
+    return Msg(registry.get(game).name)
 
 
 class DealCodeScene(ModalScene):
     PANEL = (640, 300)
     DIM = 150
 
-    def __init__(self, on_play: Callable[[records.DealCode], Any]) -> None:
+    def __init__(self, on_play: Callable[[records.DealCode], Any],
+                 game: str | None = None) -> None:
         super().__init__()
         self.on_play = on_play
+        #: the game whose setup opened the panel (None: opened from elsewhere)
+        self.game = game
         self.text = ""
         self.problem: Msg | None = None
+        #: the deal the text names, once it reads as a code (None while it does not)
+        self.code: records.DealCode | None = None
         self.form = Form(on_cancel=self.cancel)
 
     def set_text(self, text: str) -> None:
         self.text = text
         self.problem = None
+        try:
+            code = records.decode(text)
+        except records.CodeError:
+            code = None
+        before, self.code = self.code, code
+        if code is not None and (before is None or before.game != code.game) and \
+                self.app is not None:
+            self.app.narrator.say(self.code_words(), interrupt=False)
+
+    def other_game(self) -> bool:
+        """Is the code typed one of another game than the setup's?"""
+        return self.code is not None and self.game is not None and self.code.game != self.game
+
+    def code_words(self) -> Msg | NMsg | None:
+        """What the typed code is, in a sentence: its game (and that it is not the setup's)
+        and its players."""
+        code = self.code
+        if code is None:
+            return None
+        if self.other_game():
+            return Msg("This code is a deal of {game}, not of {here}: it starts a match of "
+                       "{game}.", game=game_name(code.game), here=game_name(self.game))
+        return NMsg("A deal of {game} for {n} player.", "A deal of {game} for {n} players.",
+                    code.players, game=game_name(code.game), n=code.players)
 
     def play(self) -> None:
         try:
@@ -57,12 +146,7 @@ class DealCodeScene(ModalScene):
             self.app.pop()
 
     def paste(self) -> None:
-        try:
-            if not pygame.scrap.get_init():
-                pygame.scrap.init()
-            text = pygame.scrap.get_text() or ""
-        except pygame.error:
-            return
+        text = clipboard_text()
         field = self.field()
         if field is not None:
             field.text_input(text.strip())
@@ -81,7 +165,7 @@ class DealCodeScene(ModalScene):
         super().layout()
         p = self.panel_rect()
         field = TextInput(self.text, on_change=self.set_text, max_length=FIELD_LENGTH,
-                          hint=N_("For example 3DPR-D3"))
+                          hint=Msg("For example {code}", code=example_code(self.game)))
         field.name = "code"
         field.rect = pygame.Rect(p.left + theme.px(40), p.top + theme.px(110),
                                  p.width - theme.px(80), theme.px(BUTTON_HEIGHT))
@@ -112,9 +196,16 @@ class DealCodeScene(ModalScene):
             theme.draw_text(surface, line, (p.centerx, y), size, theme.TEXT_DIM,
                             anchor="midtop", shadow=False)
             y += theme.line_height(size)
+        field = self.field()
+        top = field.rect.bottom + theme.px(8) if field is not None else y
+        words = self.code_words()
         if self.problem is not None:
-            field = self.field()
-            top = field.rect.bottom + theme.px(8) if field is not None else y
             theme.draw_text(surface, self.problem, (p.centerx, top), size, theme.BAD,
                             anchor="midtop", shadow=False)
+        elif words is not None:
+            colour = theme.ACCENT_LIGHT if self.other_game() else theme.TEXT_DIM
+            for line in theme.wrap(words, theme.font(size), p.width - theme.px(80))[:2]:
+                theme.draw_text(surface, line, (p.centerx, top), size, colour,
+                                anchor="midtop", shadow=False)
+                top += theme.line_height(size)
         self.form.draw(surface)

@@ -7,7 +7,8 @@ The table is the game's own (:class:`cardtable.ui.replay.ReplayBoard`), on the l
 panel on the right says which move comes next, the score as it stood then, the deal's code
 and what the computer would have played. Along the bottom: buttons, and a slider that can
 be dragged. Keys: Left/Right one move; Ctrl or Shift with them, or PgUp/PgDn, a whole trick
-(a whole turn in games without tricks); Home/End the start and the end; Esc closes.
+(a whole turn in games without tricks); Home/End the start and the end; Ctrl+C copies the
+deal's code; Esc closes.
 
 "Analyse" asks ``cardtable.ai.analysis.AnalysisJob`` (imported when first asked for, so
 the screen works without it) to judge the person's decisions off the frame loop, with a
@@ -32,6 +33,7 @@ from cardtable.ui.app import wake
 from cardtable.ui.hints import action_words
 from cardtable.ui.replay import ReplayBoard
 from cardtable.ui.scene import Scene
+from cardtable.ui.scenes.dealcode import copy_code
 from cardtable.ui.scenes.review_words import (
     loss_words,
     reason_text,
@@ -371,6 +373,14 @@ class ReviewScene(Scene):
                 self.form.add(b)
                 right = b.rect.left - theme.px(8)
         self.form.add(close)
+        if self.record and self.record.get("code"):
+            # the deal's code to the clipboard, after the step buttons where it fits (Ctrl+C
+            # copies it in any case)
+            b = Button(N_("Copy code"), self.copy_code, style="quiet", size=theme.BODY)
+            b.name = "Copy code"
+            b.rect = pygame.Rect(x + theme.px(16), row_y, b.preferred_width(), bh)
+            if b.rect.right <= right:
+                self.form.add(b)
         self.slider = pygame.Rect(bar.left + pad + theme.px(10), bar.top + theme.px(18),
                                   bar.width - 2 * pad - theme.px(20), theme.px(14))
         # the computer's view
@@ -439,10 +449,16 @@ class ReviewScene(Scene):
         self.form.handle_event(event)
         return True
 
+    def copy_code(self) -> None:
+        """The deal's code onto the system clipboard (Copy code, or Ctrl+C), with a toast."""
+        copy_code(self.app, (self.record or {}).get("code"))
+
     def key(self, event: pygame.event.Event) -> bool:
         k = event.key
         whole = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT))
-        if k == pygame.K_RIGHT:
+        if k == pygame.K_c and event.mod & pygame.KMOD_CTRL:
+            self.copy_code()
+        elif k == pygame.K_RIGHT:
             self.trick_forward() if whole else self.forward()
         elif k == pygame.K_LEFT:
             self.trick_back() if whole else self.back()

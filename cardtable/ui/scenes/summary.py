@@ -22,6 +22,7 @@ from cardtable.engine.core import DealResult
 from cardtable.i18n import N_, Msg, NMsg, and_list, tr
 from cardtable.ui import theme
 from cardtable.ui.narrator import sentences
+from cardtable.ui.scenes.dealcode import copy_code
 from cardtable.ui.scenes.modal import ModalScene
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
 
@@ -386,6 +387,13 @@ class SummaryScene(ModalScene):
         code = (self.record or {}).get("code")
         return Msg("Deal code: {code}", code=code) if code else None
 
+    def code(self) -> str | None:
+        return (self.record or {}).get("code") or None
+
+    def copy_code(self) -> None:
+        """The deal's code onto the system clipboard (Copy, or Ctrl+C), with a toast."""
+        copy_code(self.app, self.code())
+
     def buttons(self) -> tuple[list[Button], Button]:
         b = Button("Continue", self.close, style="primary")
         b.name = "Continue"
@@ -393,7 +401,19 @@ class SummaryScene(ModalScene):
             return [b], b
         review = Button(N_("Review"), self.review)
         review.name = "Review"
-        return [review, b], b
+        row = [review, b]
+        if self.code():
+            copy = Button(N_("Copy code"), self.copy_code)
+            copy.name = "Copy code"
+            row.insert(1, copy)
+        return row, b
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c and \
+                event.mod & pygame.KMOD_CTRL:
+            self.copy_code()
+            return True
+        return super().handle_event(event)
 
     def spoken_heading(self) -> str:
         """The headline, the deal's facts, then each row of its breakdown by column ("Card

@@ -113,7 +113,10 @@ class MatchDesk:
             if table is not None and netplay.friends_at(table.match) else \
             Msg("Your match of {game} in progress will be replaced and cannot be continued "
                 "afterwards.", game=game)
-        app.open("confirm", N_("Start a new match?"), detail, N_("Start new match"),
+        # a deal code of another game starts that game: the question names it
+        question = N_("Start a new match?") if config.get("game") == match.game_id else \
+            Msg("Start a match of {game}?", game=Msg(registry.get(config["game"]).name))
+        app.open("confirm", question, detail, N_("Start new match"),
                  lambda: self.go(config), no=N_("Keep my match"))
 
     def resume(self) -> None:
