@@ -8,6 +8,7 @@ import pygame
 from cardtable.ui import theme
 from cardtable.ui.cardart import MIN_FACE_WIDTH, card_height
 from cardtable.ui.tables import Target
+from cardtable.ui.widgets import Button
 
 
 def seat_columns(k: int) -> tuple[int, int, int]:
@@ -127,7 +128,11 @@ class RummyLayout:
             # in a narrow window from just right of Menu (a plate meeting the buttons goes
             # below them)
             hi = w - theme.px(262)
-            for lo in (theme.px(320), theme.px(118)):
+            panel = self.t.score_panel_rect() if self.t.app is not None else None
+            if panel is not None:       # wider with larger text
+                hi = min(hi, panel.left - theme.px(16))
+            row = self.top_row_right() + theme.px(16)
+            for lo in (max(theme.px(320), row), theme.px(118)):
                 room = hi - lo
                 tw = int(min(pw, (room - (top - 1) * theme.px(16)) / top))
                 if tw >= min(pw, theme.px(176)):
@@ -139,11 +144,28 @@ class RummyLayout:
             x = cx - span / 2
             for i, seat in enumerate(seats[left:left + top]):
                 px_ = int(x + i * (tw + gap))
-                self.pods[seat] = (px_, theme.px(12))
+                # a plate meeting the buttons stands below them, its fan below it
+                below = px_ < row and theme.px(12) < self.top_row_bottom()
+                self.pods[seat] = (px_, self.top_row_bottom() + theme.px(8) if below
+                                   else theme.px(12))
                 self.pod_widths[seat] = tw
                 # up to the next plate of the row; the last up to the score panel's room
                 reach = gap - theme.px(6) if i < top - 1 else hi - (px_ + tw)
                 self.pod_limits[seat] = int(tw + max(0, reach))
+
+    @staticmethod
+    def top_row_right() -> int:
+        """Where the row of Menu, Undo and Hint ends, at the width the scene gives their
+        words (French with larger text reaches past the 320 px the top row was laid out
+        from, and a plate pushed below the buttons covered its own fan)."""
+        size = theme.SMALL + 1
+        return theme.px(14) + sum(
+            Button(label, None, style="quiet", size=size).snug_width(theme.px(92))
+            + theme.px(8) for label in ("Menu", "Undo", "Hint"))
+
+    @staticmethod
+    def top_row_bottom() -> int:
+        return theme.px(12) + theme.px(34)
 
     @property
     def centre(self) -> tuple[float, float]:

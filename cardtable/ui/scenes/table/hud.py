@@ -493,6 +493,7 @@ class Hud:
     def _draw_hint_marks(self, surface) -> None:
         """A green tag with a pointer above each card a hint is about, so it is told apart
         from a card that is only lifted (just drawn, under the pointer, playable)."""
+        self.hint_tag_rect = None
         if not self.hint_cards or not self.my_turn():
             return
         cards = [s for s in self.zones.get(f"hand{self.viewer}", [])
@@ -527,6 +528,7 @@ class Hud:
                 pygame.draw.line(surface, theme.GOOD, (tip[0], base), (edge, base),
                                  max(2, theme.px(2)))
             surface.blit(tag, moved)
+            self.hint_tag_rect = moved
 
     def _clear_of_buttons(self, rect: pygame.Rect, x: int, width: int) -> pygame.Rect:
         """``rect`` moved sideways off any button it would lie under (Sixty-Six's "Claim
@@ -544,7 +546,16 @@ class Hud:
                  if r.left >= gap and r.right <= width - gap
                  and not any(r.colliderect(w.rect) for w in self.form.widgets
                              if getattr(w, "visible", True))]
-        return min(tries, key=lambda r: abs(r.centerx - x)) if tries else rect
+        if tries:
+            return min(tries, key=lambda r: abs(r.centerx - x))
+        # no room beside them ("Clear melds" and "Lay down" fill the row): above them
+        shown = [pygame.Rect(w.rect) for w in self.form.widgets
+                 if getattr(w, "visible", True)]
+        above = rect
+        while blocking and above.top >= gap:
+            above = above.move(0, min(b.top for b in blocking) - gap - above.bottom)
+            blocking = [b for b in shown if above.colliderect(b)]
+        return above if above.top >= gap else rect
 
     def _draw_target(self, surface, rect: pygame.Rect) -> None:
         pulse = self.pulse(6.0)

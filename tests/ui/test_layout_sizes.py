@@ -1,0 +1,235 @@
+"""The table at every text size, in English and French, at three window sizes: no text is cut
+and nothing the player needs (the cards of the hands and piles, the score panel, the
+buttons) lies under a plate, a hint tag, a message or a label.
+
+Built on the geometry the table exposes: its zones of card sprites, ``plate_rect``,
+``score_panel_rect``, the form's widgets, the rect ``_draw_toast`` returns and
+``hint_tag_rect``. One app per window size; each table is dealt once and then shown in every
+language and text size (a change of either lays the table out again, as in play).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from cardtable import i18n
+from cardtable.engine import registry
+from cardtable.match import Match, Seat
+from cardtable.ui import theme
+from cardtable.ui.app import App
+from cardtable.ui.scenes import table as table_mod
+from cardtable.ui.scenes.menu import MenuScene
+from cardtable.ui.scenes.table import TableScene
+
+DT = 1 / 60
+SIZES = [(800, 600), (1280, 720), (1920, 1080)]
+LOOKS = [(lang, ts) for lang in ("en", "fr") for ts in ("normal", "large", "larger")]
+#: a long message of the kind a trick game shows (Sixty-Six's marriage, in French)
+LONG = "Vous annoncez un mariage en cœur : 40 points, et vous gagnez le pli avec le roi."
+
+
+@pytest.fixture(autouse=True)
+def plain_afterwards():
+    yield
+    i18n.set_language("en")
+    theme.set_access(False, "normal")
+
+
+class Watch:
+    """Every text cut short with an ellipsis, and every text the table (not a button)
+    draws on the window, while the table is drawn."""
+
+    def __init__(self, monkeypatch, app: App) -> None:
+        self.cut: list[str] = []
+        self.drawn: list[tuple[str, pygame.Rect]] = []
+        self.in_widget = False
+        draw_text, ellipsize = theme.draw_text, theme.ellipsize
+
+        def recording_draw_text(surface, text, pos, size, *args, **kwargs):
+            rect = draw_text(surface, text, pos, size, *args, **kwargs)
+            if surface is app.screen and not self.in_widget and i18n.tr(text).strip():
+                self.drawn.append((i18n.tr(text), rect))
+            return rect
+
+        def recording_ellipsize(text, size, width, bold=False):
+            out = ellipsize(text, size, width, bold)
+            if out != theme.drawable(text):
+                self.cut.append(theme.drawable(text))
+            return out
+
+        monkeypatch.setattr(theme, "draw_text", recording_draw_text)
+        monkeypatch.setattr(theme, "ellipsize", recording_ellipsize)
+
+    def watch_form(self, table) -> None:
+        draw = table.form.draw
+
+        def form_draw(surface):
+            self.in_widget = True
+            try:
+                draw(surface)
+            finally:
+                self.in_widget = False
+        table.form.draw = form_draw
+
+    def draw(self, app: App) -> None:
+        self.cut, self.drawn = [], []
+        app.draw()
+
+
+def deal(app: App, game: str, players: int) -> TableScene:
+    while app.stack:
+        app.pop()
+    app.set_setting("language", "en")
+    app.set_setting("text_size", "normal")
+    app.push(MenuScene())
+    seats = [Seat("Ann", "human")] + [Seat(f"Player {i}", "computer", "medium")
+                                      for i in range(2, players + 1)]
+    table = TableScene(Match(game, seats, seed=3, pace=0.0, threaded=False), sound=False,
+                       pace=0.0, speed="off")
+    table_mod.show_table(app, table)
+    for _ in range(300):
+        app.step([], DT)
+        if table.my_turn():
+            break
+    assert table.my_turn(), (game, players)
+    return table
+
+
+def cards(table) -> list[tuple[str, pygame.Rect]]:
+    return [(zone, s.rect()) for zone, sprites in table.zones.items() for s in sprites
+            if not s.hidden]
+
+
+def layout_problems(app: App, table, watch: Watch) -> list[str]:
+    """What is cut or covered on the table as it is drawn now."""
+    found = [f"cut short: {t!r}" for t in sorted(set(watch.cut))]
+    bounds = app.screen.get_rect()
+    players = table.match.n_players
+    laid = cards(table)
+    piles = [(z, r) for z, r in laid if not z.startswith("hand")]
+    buttons = [(w.name, pygame.Rect(w.rect)) for w in table.form.widgets
+               if getattr(w, "visible", True) and w.rect.width > 0]
+    score = table.score_panel_rect()
+    plates = [table.plate_rect(s, bounds) for s in range(players)]
+    for seat, plate in enumerate(plates):
+        found += [f"plate {seat} {tuple(plate)} over {z} {tuple(r)}"
+                  for z, r in laid if plate.colliderect(r)][:1]
+        found += [f"plate {seat} {tuple(plate)} under {n!r} {tuple(b)}"
+                  for n, b in buttons if plate.colliderect(b)]
+        if score is not None and plate.colliderect(score):
+            found.append(f"plate {seat} {tuple(plate)} under the score panel {tuple(score)}")
+        if not bounds.contains(plate):
+            found.append(f"plate {seat} {tuple(plate)} off the window")
+    for a, b in itertools.combinations(range(players), 2):
+        if plates[a].colliderect(plates[b]):
+            found.append(f"plates {a} and {b} overlap")
+    for text, box in watch.drawn:
+        if not bounds.contains(box):
+            found.append(f"{text!r} {tuple(box)} off the window")
+        found += [f"{text!r} {tuple(box)} under {n!r}" for n, b in buttons
+                  if box.colliderect(b)]
+        found += [f"{text!r} {tuple(box)} over {z} {tuple(r)}" for z, r in piles
+                  if box.colliderect(r)][:1]
+        if score is not None and box.colliderect(score):
+            found.append(f"{text!r} {tuple(box)} over the score panel")
+    if score is not None:
+        found += [f"score panel over {z} {tuple(r)}" for z, r in laid
+                  if score.colliderect(r)][:1]
+        found += [f"score panel under {n!r}" for n, b in buttons if score.colliderect(b)]
+    return found
+
+
+def message_problems(app: App, table) -> list[str]:
+    """A long message above the hand keeps off the piles and the score panel."""
+    table.show_toast(LONG, kind="info")
+    try:
+        rect = table._draw_toast(app.screen)
+    finally:
+        table.toast = None
+    score = table.score_panel_rect()
+    found = [f"the message {tuple(rect)} over {z} {tuple(r)}" for z, r in cards(table)
+             if not z.startswith("hand") and rect.colliderect(r)][:1]
+    if score is not None and rect.colliderect(score):
+        found.append("the message over the score panel")
+    if not app.screen.get_rect().contains(rect):
+        found.append(f"the message {tuple(rect)} off the window")
+    return found
+
+
+def hint_problems(app: App, table) -> list[str]:
+    """The hint's tag over every card of the hand in turn: never under a button."""
+    found = []
+    hand = [s for s in table.zone(f"hand{table.viewer}") if s.code is not None]
+    buttons = [(w.name, pygame.Rect(w.rect)) for w in table.form.widgets
+               if getattr(w, "visible", True) and w.rect.width > 0]
+    for s in hand:
+        table.hint_cards = {s.code}
+        table._draw_hint_marks(app.screen)
+        tag = table.hint_tag_rect
+        assert tag is not None
+        found += [f"the hint tag over {s.code} {tuple(tag)} under {n!r} {tuple(b)}"
+                  for n, b in buttons if tag.colliderect(b)]
+        if not app.screen.get_rect().contains(tag):
+            found.append(f"the hint tag over {s.code} {tuple(tag)} off the window")
+    table.hint_cards = set()
+    return found
+
+
+def tables():
+    for game in registry.ids():
+        spec = registry.get(game)
+        for players in sorted({spec.min_players, spec.max_players}):
+            yield game, players
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_every_table_at_every_text_size_cuts_and_covers_nothing(monkeypatch, size):
+    app = App(size=size, settings={"sound": False, "animation_speed": "off"},
+              settings_path=None)
+    table_mod.install(app)
+    watch = Watch(monkeypatch, app)
+    found = []
+    for game, players in tables():
+        table = deal(app, game, players)
+        watch.watch_form(table)
+        try:
+            for lang, text_size in LOOKS:
+                app.set_setting("language", lang)
+                app.set_setting("text_size", text_size)
+                for _ in range(2):
+                    app.step([], DT)
+                watch.draw(app)
+                where = f"{game} x{players} {lang} {text_size}"
+                found += [f"{where}: {p}" for p in layout_problems(app, table, watch)]
+                found += [f"{where}: {p}" for p in message_problems(app, table)]
+                found += [f"{where}: {p}" for p in hint_problems(app, table)]
+        finally:
+            table.match.close()
+    assert not found, f"{len(found)} problems:\n" + "\n".join(found[:40])
+
+
+def test_no_text_is_drawn_under_the_least_readable_size(monkeypatch):
+    """At 800x600 the pile labels were 7 px high: every font the table and the menu ask for
+    is at least ``theme.MIN_TYPE`` pixels."""
+    app = App(size=(800, 600), settings={"sound": False, "animation_speed": "off"},
+              settings_path=None)
+    table_mod.install(app)
+    sizes = set()
+    theme.clear_caches(fonts=True)
+    real = pygame.font.Font
+
+    def recording_font(path, size):
+        sizes.add(size)
+        return real(path, size)
+
+    monkeypatch.setattr(pygame.font, "Font", recording_font)
+    for game in ("rummy65", "sixtysix"):
+        table = deal(app, game, registry.get(game).min_players)
+        app.draw()
+        table.match.close()
+    theme.clear_caches(fonts=True)
+    assert sizes and min(sizes) >= theme.MIN_TYPE >= 11, sorted(sizes)
+    assert theme.font(theme.px(10)).get_height() >= theme.MIN_TYPE
