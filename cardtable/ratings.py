@@ -20,7 +20,6 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardtable.i18n import N_
 from cardtable.paths import asset
 
 log = logging.getLogger(__name__)
@@ -29,10 +28,11 @@ FORMAT = 1
 FILE_NAME = "ratings.json"
 #: the levels a rating can be given to, weakest first
 RATED_LEVELS = ("random", "easy", "medium", "hard", "expert")
-#: (lowest rating, plain word): a rating gets the word of the highest step it reaches.
-#: Winning every match against random play caps a step at about 800, so "club player"
-#: asks for clearly more than beating random play every time.
-WORDS = ((-math.inf, N_("beginner")), (850.0, N_("club player")), (1000.0, N_("strong")))
+# No plain word ("beginner", "strong") goes with a rating: each game is measured on its own
+# scale (random play 0 in each, a step capped near 800 by winning every match), so a word
+# from the number meant a different strength in each game ("Medium" was a beginner in
+# Sixty-Six and strong in 65). The setup screen shows the numbers as comparing the levels
+# of one game only.
 
 
 @dataclass(frozen=True)
@@ -40,19 +40,6 @@ class Rating:
     rating: float
     low: float
     high: float
-
-    @property
-    def word(self) -> str:
-        """The plain word for this rating (English, marked for translation)."""
-        return word_for(self.rating)
-
-
-def word_for(rating: float) -> str:
-    out = WORDS[0][1]
-    for floor, word in WORDS:
-        if rating >= floor:
-            out = word
-    return out
 
 
 def number(value) -> float:

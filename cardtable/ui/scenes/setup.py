@@ -330,17 +330,20 @@ class SetupScene(FormScene):
         return LEVELS + ((EXPERT_LEVEL,) if EXPERT_LEVEL[0] in offered else ())
 
     def rating_notes(self) -> list:
-        """Each level's measured rating and its plain word; nothing for a level (or a
-        game) that was not measured."""
+        """Each level's measured rating; nothing for a level (or a game) that was not
+        measured. Each game is measured on its own scale (random play 0, the levels from
+        games between them), so no word of strength goes with a number: "Medium" was
+        "beginner (805)" in Sixty-Six and "strong (1,597)" in 65, as if one could be
+        compared with the other; the note says the numbers compare this game's levels only."""
         rows = [(label, ratings.of(self.spec.id, level)) for level, label in self.levels]
         rows = [(label, r) for label, r in rows if r is not None]
         if not rows:
             return []
-        # the plain word first; the number for those who want it, said what it means
-        return [N_("How well each level plays, rated from games between them: random play "
-                   "is 0, and a level rated 200 higher wins about 3 games in 4.")] + [
-            Msg("{level}: {word} ({rating}).", level=Msg(label), rating=number(r.rating),
-                word=Msg(r.word))
+        return [N_("How the levels of this game compare, rated from games between them: "
+                   "random play is 0, and a level rated 200 higher wins about 3 games in 4. "
+                   "Each game has its own scale: the numbers compare the levels of this "
+                   "game only, not one game with another.")] + [
+            Msg("{level}: {rating}.", level=Msg(label), rating=number(r.rating))
             for label, r in rows
         ]
 

@@ -1,0 +1,43 @@
+"""The computer levels' ratings invite no comparison between games: each game is measured
+on its own scale, so "Medium" was "beginner (805)" in Sixty-Six and "strong (1,597)" in 65.
+The setup screen shows no word of strength with a rating, and says the numbers compare the
+levels of that game only."""
+
+from __future__ import annotations
+
+from cardtable import ratings
+from cardtable.engine import registry
+from cardtable.i18n import tr
+from cardtable.ui.scenes.setup import SetupScene
+
+from .conftest import frames
+
+STRENGTH_WORDS = ("beginner", "club player", "strong", "weak", "expert player")
+
+
+def test_no_game_s_levels_carry_a_word_of_strength(app):
+    measured = ratings.load()
+    assert measured, "the shipped ratings are read"
+    seen = 0
+    for game in registry.ids():
+        setup = app.push(SetupScene(game))
+        frames(app)
+        notes = [tr(n) for n in setup.notes()]
+        rows = setup.rating_notes()
+        if game in measured:
+            seen += 1
+            # the heading says the scale is the game's own
+            assert any("this game only" in n for n in notes), notes
+        for n in map(tr, rows):
+            assert not any(w in n.lower() for w in STRENGTH_WORDS), n
+        app.pop()
+    assert seen >= 2
+
+
+def test_the_same_level_is_shown_only_with_its_number():
+    """The Medium of Sixty-Six and the Medium of 65: a number each, nothing that reads as
+    the same scale of strength."""
+    measured = ratings.load()
+    for game in ("sixtysix", "rummy65"):
+        r = measured[game]["medium"]
+        assert not hasattr(r, "word")
