@@ -1,14 +1,31 @@
 """Finding tables: the host's address as a friend types it, and a browser that starts and
 closes without a network that carries multicast (the announcing itself is not tested on
-loopback: mDNS needs a real interface)."""
+loopback: mDNS needs a real interface). Every announcer and browser is ended cleanly: no
+zeroconf thread or asyncio task outlives a test or the program."""
 
 from __future__ import annotations
 
 import ipaddress
+import subprocess
+import sys
+import textwrap
 import time
+from pathlib import Path
+
+import pytest
 
 from cardtable.net import discovery
 from cardtable.net.client import url_of
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def ended():
+    """Every announcer and browser a test started has closed what it started."""
+    yield
+    assert discovery.shutdown(timeout=15.0)
+    assert discovery.running() == 0
 
 
 def test_local_address_is_an_ipv4_address():
@@ -29,7 +46,69 @@ def test_a_browser_and_an_announcer_start_and_close_without_raising():
     announcer = discovery.Announcer("Ann's. table", 47651, "sixtysix", 2)
     assert announcer.name == "Ann's table"
     announcer.start()
-    time.sleep(0.3)
     assert isinstance(browser.tables(), list)
     announcer.close()
     browser.close()
+    assert announcer.join(15.0) and browser.join(15.0)
+
+
+def test_closing_during_a_registration_ends_it_and_its_zeroconf():
+    announcer = discovery.Announcer("Ann", 47652, "sixtysix", 2)
+    announcer.start()
+    deadline = time.monotonic() + 15.0
+    while not announcer.started and time.monotonic() < deadline:
+        time.sleep(0.001)
+    announcer.close()               # at once: probing (or making its Zeroconf) still goes on
+    assert announcer.join(15.0)
+    assert discovery.running() == 0
+
+
+def test_a_closed_announcer_never_starts():
+    announcer = discovery.Announcer("Ann", 47653, "sixtysix", 2)
+    announcer.close()
+    announcer.start()
+    assert not announcer.started and discovery.running() == 0
+
+
+#: a table hosted with its announcement, ended while the announcement is still being made;
+#: the program then ends as the window's does (waiting for its threads, collecting)
+HOST_AND_EXIT = textwrap.dedent("""
+    import gc, sys, threading, time
+    import zeroconf
+    from cardtable.net.host import HostedMatch, TableServer
+    probing = threading.Event()
+    check = zeroconf.Zeroconf.async_check_service
+
+    async def checked(self, *args, **kwargs):   # the registration has begun: it probes
+        probing.set()
+        return await check(self, *args, **kwargs)
+
+    zeroconf.Zeroconf.async_check_service = checked
+    seats = [{"name": "Ann", "kind": "computer", "level": "easy"},
+             {"name": "Friend", "kind": "human", "level": "easy"}]
+    match = HostedMatch.from_config({"game": "sixtysix", "players": 2, "seed": 1,
+                                     "seats": seats}, remote=[1], threaded=False)
+    server = TableServer(match, port=0, host="127.0.0.1", table_name="Ann", advertise=True)
+    server.start()
+    deadline = time.monotonic() + 20
+    assert probing.wait(20)
+    if sys.argv[1] == "close":
+        server.close()
+        for thread in threading.enumerate():
+            if thread is not threading.current_thread():
+                thread.join(max(0.0, deadline - time.monotonic()))
+        gc.collect()
+    print("ended", flush=True)
+""")
+
+
+@pytest.mark.parametrize("how", ["close", "quit"])
+def test_a_program_that_hosts_then_ends_leaves_no_task_pending(how):
+    """Reproduces what the program printed at exit with ``-X dev`` (asyncio's debug
+    mode): "Task was destroyed but it is pending" for zeroconf's broadcast."""
+    done = subprocess.run([sys.executable, "-X", "dev", "-c", HOST_AND_EXIT, how], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "ended" in done.stdout
+    assert "Task was destroyed" not in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr, done.stderr

@@ -2,18 +2,36 @@
 
 The host announces ``<name>._cardtable._tcp.local.`` with its port and a few words (the
 game, the number of seats, the protocol's version); "Join a table" browses for them. Both
-run on zeroconf's own threads and never stop the program: a network that blocks multicast
+run on threads of their own and never stop the program: a network that blocks multicast
 only means no table is listed, and an address typed by hand still works. No pygame here.
+
+Each announcer and browser lives on one thread from its ``Zeroconf`` to that instance's
+close: ``close()`` only asks it to stop (the window never waits on the network), and the
+thread ends what it started itself, in order: a registration still probing or announcing
+is cancelled and awaited, the goodbyes are awaited, then the instance is closed, so no
+asyncio task is left pending. :func:`shutdown` asks every one still running to stop and
+waits for them, bounded (the program calls it at exit, and so does ``atexit``).
 """
 
 from __future__ import annotations
 
+import asyncio
+import atexit
+import concurrent.futures
+import logging
 import socket
 import threading
 import time
 from dataclasses import dataclass
 
 from cardtable.net import protocol
+
+log = logging.getLogger(__name__)
+
+#: the longest a registration, the goodbyes or a close is waited for (seconds)
+STEP_SECONDS = 5.0
+#: the longest the program waits at exit for them all
+EXIT_SECONDS = 8.0
 
 
 def local_address() -> str:
@@ -42,57 +60,140 @@ class Found:
     version: int
 
 
-class Announcer:
+class _Worker:
+    """One thread that owns one ``Zeroconf`` from its making to its close."""
+
+    thread_name = "zeroconf"
+
+    def __init__(self) -> None:
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        if self._thread is not None or self._stop.is_set():
+            return
+        self._thread = threading.Thread(target=self._run, name=self.thread_name,
+                                        daemon=True)
+        with _live_lock:
+            _live.add(self)
+        _exit_hook()
+        self._thread.start()
+
+    @property
+    def started(self) -> bool:
+        return self._thread is not None
+
+    def close(self) -> None:
+        """Ask the thread to stop (returns at once; :meth:`join` waits)."""
+        self._stop.set()
+
+    def join(self, timeout: float = STEP_SECONDS) -> bool:
+        """Wait until everything the thread started has ended; True when it has."""
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
+            return not thread.is_alive()
+        return True
+
+    def _run(self) -> None:
+        try:
+            if not self._stop.is_set():
+                self._life()
+        except Exception:     # no multicast here, or zeroconf failed: nothing is listed
+            log.warning("%s stopped early", self.thread_name, exc_info=True)
+        finally:
+            with _live_lock:
+                _live.discard(self)
+
+    def _life(self) -> None:
+        raise NotImplementedError
+
+
+def _close_zeroconf(zc) -> None:
+    """Close ``zc`` (its loop's own tasks end with it), logging what goes wrong."""
+    try:
+        zc.close()
+    except Exception:
+        log.warning("closing zeroconf failed", exc_info=True)
+
+
+async def _await_returned(coro) -> None:
+    """Await a zeroconf coroutine and the broadcast task it returns."""
+    task = await coro
+    await task
+
+
+def _run_on(zc, coro, stop: threading.Event | None = None) -> bool:
+    """Run ``coro`` on ``zc``'s loop to its end (True), or cancel it once ``stop`` is set or
+    :data:`STEP_SECONDS` passed, and wait for the cancelled task to end (False)."""
+    future = asyncio.run_coroutine_threadsafe(_await_returned(coro), zc.loop)
+    deadline = time.monotonic() + STEP_SECONDS
+    while time.monotonic() < deadline and not (stop is not None and stop.is_set()):
+        try:
+            future.result(timeout=0.05)
+            return True
+        except concurrent.futures.TimeoutError:
+            continue
+    future.cancel()                  # cancels the task on the loop, and what it awaits
+    done = threading.Event()
+
+    async def settled() -> None:     # the loop has run the cancellation through
+        for _ in range(5):
+            await asyncio.sleep(0)
+        done.set()
+
+    try:
+        asyncio.run_coroutine_threadsafe(settled(), zc.loop)
+        done.wait(STEP_SECONDS)
+    except RuntimeError:
+        pass
+    return False
+
+
+class Announcer(_Worker):
     """Announces a table while it is open (registration runs on a thread of its own)."""
 
+    thread_name = "table-announcer"
+
     def __init__(self, name: str, port: int, game: str, players: int):
+        super().__init__()
         self.name = _label(name)
         self.port = port
         self.game = game
         self.players = players
-        self._zc = None
-        self._info = None
-        self._lock = threading.Lock()
-        self._closed = False
+        #: set once the table is announced (tests wait on it)
+        self.registered = threading.Event()
 
-    def start(self) -> None:
-        threading.Thread(target=self._register, name="table-announcer", daemon=True).start()
-
-    def _register(self) -> None:
+    def _life(self) -> None:
+        from zeroconf import ServiceInfo, Zeroconf
+        address = local_address()
+        info = ServiceInfo(
+            protocol.SERVICE_TYPE, f"{self.name}.{protocol.SERVICE_TYPE}",
+            addresses=[socket.inet_aton(address)], port=self.port,
+            properties={"game": self.game, "players": str(self.players),
+                        "v": str(protocol.VERSION), "name": self.name})
+        zc = Zeroconf()
         try:
-            from zeroconf import ServiceInfo, Zeroconf
-            address = local_address()
-            info = ServiceInfo(
-                protocol.SERVICE_TYPE, f"{self.name}.{protocol.SERVICE_TYPE}",
-                addresses=[socket.inet_aton(address)], port=self.port,
-                properties={"game": self.game, "players": str(self.players),
-                            "v": str(protocol.VERSION), "name": self.name})
-            zc = Zeroconf()
-            with self._lock:
-                if self._closed:
-                    zc.close()
-                    return
-                self._zc, self._info = zc, info
-            zc.register_service(info, allow_name_change=True)
-        except Exception:   # no multicast here: the table is still open by its address
-            return
-
-    def close(self) -> None:
-        with self._lock:
-            self._closed = True
-            zc, info = self._zc, self._info
-            self._zc = self._info = None
-        if zc is not None:
-            threading.Thread(target=_unregister, args=(zc, info), daemon=True).start()
-
-
-def _unregister(zc, info) -> None:
-    try:
-        zc.unregister_service(info)
-    except Exception:
-        pass
-    finally:
-        zc.close()
+            if self._stop.is_set():
+                return
+            try:
+                announced = _run_on(zc, zc.async_register_service(info, allow_name_change=True),
+                                    self._stop)
+            except Exception:
+                log.warning("the table could not be announced", exc_info=True)
+                announced = False
+            if announced:
+                self.registered.set()
+            self._stop.wait()
+            # goodbyes, also after a registration cancelled while announcing (some
+            # announcements went out); none for a name still being probed
+            if zc.registry.async_get_info_name(info.name) is not None:
+                try:
+                    _run_on(zc, zc.async_unregister_service(info))
+                except Exception:
+                    log.warning("the table's goodbyes could not be sent", exc_info=True)
+        finally:
+            _close_zeroconf(zc)
 
 
 def _label(name: str) -> str:
@@ -101,28 +202,36 @@ def _label(name: str) -> str:
     return text[:40] or "cardtable"
 
 
-class Browser:
+class Browser(_Worker):
     """The tables announced on the local network, kept up to date on zeroconf's threads."""
 
+    thread_name = "table-browser"
+
     def __init__(self):
+        super().__init__()
         self._found: dict[str, Found] = {}
         self._lock = threading.Lock()
-        self._zc = None
-        self._browser = None
         self.failed = False
         self.changed_at = 0.0
 
-    def start(self) -> None:
-        threading.Thread(target=self._browse, name="table-browser", daemon=True).start()
-
-    def _browse(self) -> None:
+    def _life(self) -> None:
         try:
             from zeroconf import ServiceBrowser, Zeroconf
             zc = Zeroconf()
-            self._zc = zc
-            self._browser = ServiceBrowser(zc, protocol.SERVICE_TYPE, handlers=[self._on_change])
         except Exception:
             self.failed = True
+            raise
+        try:
+            browser = ServiceBrowser(zc, protocol.SERVICE_TYPE, handlers=[self._on_change])
+            try:
+                self._stop.wait()
+            finally:
+                browser.cancel()        # waits for a handler asking for a table's details
+        except Exception:
+            self.failed = True
+            raise
+        finally:
+            _close_zeroconf(zc)
 
     def _on_change(self, zeroconf, service_type, name, state_change) -> None:
         from zeroconf import ServiceStateChange
@@ -131,9 +240,12 @@ class Browser:
                 self._found.pop(name, None)
                 self.changed_at = time.monotonic()
             return
+        if self._stop.is_set():
+            return
         try:
             info = zeroconf.get_service_info(service_type, name, timeout=1500)
         except Exception:
+            log.info("no details for the table %r", name, exc_info=True)
             info = None
         if info is None:
             return
@@ -147,10 +259,38 @@ class Browser:
         with self._lock:
             return sorted(self._found.values(), key=lambda f: (f.name.lower(), f.address))
 
-    def close(self) -> None:
-        zc, self._zc = self._zc, None
-        if zc is not None:
-            threading.Thread(target=zc.close, daemon=True).start()
+
+# every announcer and browser whose thread runs, until it has closed what it started
+_live: set[_Worker] = set()
+_live_lock = threading.Lock()
+_hooked = False
+
+
+def _exit_hook() -> None:
+    global _hooked
+    if not _hooked:
+        _hooked = True
+        atexit.register(shutdown)
+
+
+def running() -> int:
+    """How many announcers and browsers still have a thread (tests check it is 0)."""
+    with _live_lock:
+        return len(_live)
+
+
+def shutdown(timeout: float = EXIT_SECONDS) -> bool:
+    """Stop every announcer and browser, and wait (``timeout`` at most in all) until each
+    has closed what it started. True when all have; the late ones are logged."""
+    with _live_lock:
+        workers = list(_live)
+    for worker in workers:
+        worker.close()
+    deadline = time.monotonic() + timeout
+    late = [w.thread_name for w in workers if not w.join(max(0.0, deadline - time.monotonic()))]
+    if late:
+        log.warning("still closing at exit: %s", ", ".join(late))
+    return not late
 
 
 def _found_from(info) -> Found | None:

@@ -51,7 +51,7 @@ class JoinScene(FormScene):
 
     # ---- life ----------------------------------------------------------------------------
     def on_enter(self) -> None:
-        if self.browser is not None and self.browser._zc is None and not self.browser.failed:
+        if self.browser is not None and not self.browser.started:
             self.browser.start()
         super().on_enter()
 
