@@ -88,7 +88,7 @@ def open_table(config: dict, *, code: str | None = None, port: int | None = None
         match = HostedMatch.from_config(config, remote=list(network.get("remote") or []),
                                         stand_in=network.get("stand_in", "easy"),
                                         tokens=tokens)
-    name = network.get("table_name") or _host_name(match)
+    name = table_label(network.get("table_name") or _host_name(match))
     last: OSError | None = None
     for want in ([port] if port else []) + [protocol.DEFAULT_PORT, 0]:
         server = TableServer(match, port=want, host=bind, code=code, table_name=name,
@@ -106,7 +106,13 @@ def open_table(config: dict, *, code: str | None = None, port: int | None = None
 def _host_name(match: HostedMatch) -> str:
     """The table's name on the network: its host's name (the list adds the game)."""
     people = match.human_seats
-    return match.seats[people[0]].name if people else "cardtable"
+    return match.seats[people[0]].name if people else "Host"
+
+
+def table_label(name: str) -> str:
+    """A table's name as friends read it: the host's chosen name; the default "You" (the
+    host's own word for themself) is the "Host" their plates show once seated."""
+    return "Host" if name.strip() in ("", "You") else name
 
 
 def remember_table(app, match: HostedMatch) -> None:

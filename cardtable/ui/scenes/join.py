@@ -175,7 +175,9 @@ class JoinScene(FormScene):
         y = self.list_rect.top + pad + theme.px(34)
         for i, found in enumerate(self._shown_tables[:6]):
             game = registry.get(found.game).name if found.game in registry.ids() else found.game
-            label = f"{found.name} · {i18n.tr(game)} · {found.address}:{found.port}"
+            # the host's name as their plate shows it once seated ("Host" by default)
+            name = i18n.tr(i18n.seat_name(netplay.table_label(found.name)))
+            label = f"{name} · {i18n.tr(game)} · {found.address}:{found.port}"
             b = Button(label, lambda f=found: self.pick(f), style="normal",
                        size=theme.SMALL + 1)
             b.rect = pygame.Rect(self.list_rect.left + pad, y,
