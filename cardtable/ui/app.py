@@ -367,6 +367,15 @@ class App:
             self.settings["window_size"] = list(self.windowed_size)
         self._resized(self.screen.get_size())
 
+    def follow_window(self) -> None:
+        """The window may be resized before its VIDEORESIZE event comes: the scenes are
+        laid out for the size the frame is drawn at, never one frame at the old one."""
+        surface = pygame.display.get_surface()
+        if surface is not self.screen or self.fullscreen or surface.get_size() == self.size:
+            return
+        self.windowed_size = surface.get_size()
+        self._resized(surface.get_size())
+
     def _resized(self, size: tuple[int, int]) -> None:
         if size == self.size and getattr(self, "_scaled_for", None) == size:
             return
@@ -451,6 +460,7 @@ class App:
             self.handle_event(event)
             if not self.running:
                 return
+        self.follow_window()
         self.update(dt)
         self.narrator.follow()
         self.draw(self.screen)

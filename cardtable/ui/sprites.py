@@ -96,11 +96,14 @@ class CardSprite:
         elif not self.dragging:
             self.x, self.y, self.angle, self.w = self.target
 
-    def scale_position(self, sx: float, sy: float) -> None:
+    def scale_position(self, sx: float, sy: float, sw: float = 1.0) -> None:
+        """The window was resized: positions by ``sx`` and ``sy``, the width by ``sw`` (the
+        cards' new size), in flight too, so no frame shows a card at the old size."""
         self.x *= sx
         self.y *= sy
+        self.w *= sw
         if self.tween is not None:
-            self.tween.scale(sx, sy)
+            self.tween.scale(sx, sy, sw)
 
     def flip_to(self, face_up: bool, duration: float = 0.2, delay: float = 0.0) -> None:
         self.target_face_up = bool(face_up)

@@ -115,7 +115,12 @@ class Tween:
             self.duration = left
         self.end = tuple(float(v) for v in end)
 
-    def scale(self, sx: float, sy: float) -> None:
-        """Scale start and end positions (indices 0 and 1) after the window was resized."""
-        self.start = (self.start[0] * sx, self.start[1] * sy, *self.start[2:])
-        self.end = (self.end[0] * sx, self.end[1] * sy, *self.end[2:])
+    def scale(self, sx: float, sy: float, sw: float = 1.0) -> None:
+        """Scale start and end positions (indices 0 and 1), and the width (index 3) by
+        ``sw``, after the window was resized."""
+        def scaled_(v: tuple[float, ...]) -> tuple[float, ...]:
+            out = [v[0] * sx, v[1] * sy, *v[2:]]
+            if len(out) > 3:
+                out[3] *= sw
+            return tuple(out)
+        self.start, self.end = scaled_(self.start), scaled_(self.end)

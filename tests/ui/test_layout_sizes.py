@@ -233,3 +233,44 @@ def test_no_text_is_drawn_under_the_least_readable_size(monkeypatch):
     theme.clear_caches(fonts=True)
     assert sizes and min(sizes) >= theme.MIN_TYPE >= 11, sorted(sizes)
     assert theme.font(theme.px(10)).get_height() >= theme.MIN_TYPE
+
+
+@pytest.mark.parametrize("how", ["event", "window"])
+def test_a_resize_during_the_deal_lays_out_before_the_next_frame(how):
+    """Resized while the cards flew, the table drew a frame at the old scale with the hand
+    cut off: the cards in flight take the new size at once and go on to their new places,
+    also when the window has its new size before the resize event comes."""
+    app = App(size=(1920, 1080), settings={"sound": False, "animation_speed": "normal"},
+              settings_path=None)
+    table_mod.install(app)
+    app.push(MenuScene())
+    seats = [Seat("Ann", "human"), Seat("Bob", "computer", "easy")]
+    table = TableScene(Match("sixtysix", seats, seed=3, pace=0.0, threaded=False),
+                       sound=False)
+    table_mod.show_table(app, table)
+    try:
+        for _ in range(400):
+            app.step([], DT)
+            hand = table.zone("hand0")
+            if len(hand) >= 3 and any(s.tween is not None for s in hand):
+                break
+        assert any(s.tween is not None for s in table.zone("hand0")), "the deal is over"
+        big = table.game.cw
+        if how == "event":
+            app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800,
+                                         h=600)], DT)
+        else:
+            pygame.display.set_mode((800, 600), pygame.RESIZABLE)   # as the system does
+            app.step([], DT)
+        assert app.size == (800, 600) == table.game.size
+        small = table.game.cw
+        assert small < big * 0.6
+        bounds = app.screen.get_rect()
+        for s in table.sprites:
+            assert s.w <= small * 1.01, (s.code, s.w, small)
+        for _ in range(120):
+            app.step([], DT)
+        for s in table.zone("hand0"):
+            assert bounds.contains(s.rect()) and abs(s.w - s.target[3]) < 0.5
+    finally:
+        table.match.close()

@@ -195,11 +195,12 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self._panel_cache.max_bytes = panel_cache_bytes(size)
-        old = self.game.size
+        old, old_cw = self.game.size, self.game.cw
         self.game.layout(size)
         sx, sy = size[0] / max(1, old[0]), size[1] / max(1, old[1])
+        sw = self.game.cw / max(1, old_cw)      # the cards' new size, for those in flight
         for s in self.sprites:
-            s.scale_position(sx, sy)
+            s.scale_position(sx, sy, sw)
         if self.drag is not None:
             self.drag["sprite"].x, self.drag["sprite"].y = self.pointer
         self.relayout(resize=True)
