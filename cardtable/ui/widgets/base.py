@@ -97,7 +97,7 @@ class Widget:
         return tr(self.name)
 
     def draw_focus(self, surface: pygame.Surface, radius: int | None = None) -> None:
-        if self.focused and self.show_focus and self.enabled:
+        if self.focused and self.show_focus and self.interactive:
             theme.focus_ring(surface, self.rect, theme.px(10) if radius is None else radius)
 
 
@@ -116,13 +116,28 @@ class Button(Widget):
         self.style = style
         self.size = size
         self.name = text
+        #: why a greyed button cannot be used now (a sentence), or None: a greyed button
+        #: with a reason can still be focused, and says it (read with the label, shown by
+        #: ``on_why_not`` when it is pressed)
+        self.why_not: Any = None
+        self.on_why_not: Callable[[Any], Any] | None = None
+
+    @property
+    def interactive(self) -> bool:
+        return self.visible and (self.enabled or self.why_not is not None)
 
     def activate(self) -> None:
-        if self.enabled and self.on_click is not None:
-            self.on_click()
+        if self.enabled:
+            if self.on_click is not None:
+                self.on_click()
+        elif self.why_not is not None and self.on_why_not is not None:
+            self.on_why_not(self.why_not)
 
     def spoken(self) -> str:
         if not self.enabled:
+            if self.why_not is not None:
+                return tr(Msg("{label}, unavailable: {why}", label=tr(self.text),
+                              why=self.why_not))
             return tr(Msg("{label}, unavailable", label=tr(self.text)))
         return tr(self.text)
 

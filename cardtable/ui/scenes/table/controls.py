@@ -72,6 +72,33 @@ class Controls:
         return (not self.hotseat and m.undo_seat is not None and m.undo_seat == self.viewer
                 and not self.finished and self.drag is None and m.can_undo())
 
+    def why_no_undo(self) -> str | None:
+        """Why the person's Undo is greyed now, in a sentence (shown when the pointer rests
+        on it, said with its name when it has the focus); None when nothing needs saying."""
+        m = self.match
+        if self.hotseat or m.undo_seat is None or self.finished or m.is_over:
+            return None
+        mine = [i for i, (seat, _a, _e) in enumerate(m.history) if seat == self.viewer]
+        if not mine:
+            return N_("Nothing to take back yet: you have not played in this deal.")
+        return N_("Your last move can no longer be taken back: new cards have been seen "
+                  "since.")
+
+    def _draw_why_not(self, surface) -> pygame.Rect | None:
+        """Under a greyed button the pointer rests on (Undo), why it cannot be used."""
+        pointer = self.pointer
+        # by the pointer, not the widget's hover: the buttons are made anew as moves come
+        w = next((w for w in self.form.widgets if getattr(w, "why_not", None) is not None
+                  and not w.enabled and pointer is not None and w.contains(pointer)), None)
+        if w is None:
+            return None
+        width = min(theme.px(360), surface.get_width() - theme.px(40))
+        rect = self._pill_box(w.why_not, theme.px(14), width=width).get_rect(
+            topleft=(w.rect.left, w.rect.bottom + theme.px(6)))
+        rect.right = min(rect.right, surface.get_width() - theme.px(8))
+        return self.pill(surface, w.why_not, rect.topleft, theme.px(14), 255, width=width,
+                         anchor="topleft")
+
     def undo(self) -> bool:
         """Take back the person's last move (against computers, when it reveals nothing)."""
         if not self.can_undo():
@@ -139,6 +166,8 @@ class Controls:
             undo.rect = pygame.Rect(menu.rect.right + theme.px(8), menu.rect.top,
                                     undo.snug_width(theme.px(92)), theme.px(34))
             undo.enabled = self.can_undo()
+            undo.why_not = None if undo.enabled else self.why_no_undo()
+            undo.on_why_not = lambda why: self.show_toast(why, 3.2, kind="info")
             undo.name = "Undo"
             self.form.add(undo)
         if self.hint_offered():

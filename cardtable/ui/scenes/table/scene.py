@@ -489,6 +489,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         self._draw_log(surface)
         self.form.draw(surface)
         self._draw_caption(surface, clear_of=self._draw_toast(surface))
+        self._draw_why_not(surface)
         if self.review or self.review_hold or self.review_hover:
             self._draw_review(surface)
         self.keys.draw(surface)

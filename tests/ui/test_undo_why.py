@@ -1,0 +1,74 @@
+"""A greyed Undo says why: on hover (a line under it), on focus (said with its name), and
+when pressed (a message, said too). It was greyed in the trick games with no word."""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.i18n import tr
+
+from .test_keyboard import K, go_to, key, start, wait_turn
+from .test_speech_play import listen
+from .test_table import DT, mouse
+
+NOTHING_YET = "Nothing to take back yet: you have not played in this deal."
+SEEN = "Your last move can no longer be taken back: new cards have been seen since."
+
+
+def hover_lines(app, table, pos) -> list[str]:
+    """The texts drawn in panels in the frame after the pointer moves to ``pos``."""
+    seen: list[str] = []
+    pill = table.pill
+
+    def spy(surface, text, *args, **kwargs):
+        seen.append(tr(text))
+        return pill(surface, text, *args, **kwargs)
+
+    table.pill = spy
+    try:
+        app.step([mouse(pygame.MOUSEMOTION, pos, rel=(1, 0), buttons=(0, 0, 0))], DT)
+    finally:
+        del table.pill
+    return seen
+
+
+def play(table) -> None:
+    """Ann plays her first card allowed."""
+    action = next(a for a in table.match.legal_actions() if a.kind == "play")
+    assert table.try_action(action)
+
+
+def test_a_greyed_undo_says_why_on_hover_focus_and_press():
+    app, table = start("sixtysix", 2, seed=5)
+    assert wait_turn(app, table)
+    rec = listen(app)
+    undo = table.button("Undo")
+    assert undo is not None and not undo.enabled
+    assert tr(undo.why_not) == NOTHING_YET
+    # the pointer on it: the reason under it
+    assert NOTHING_YET in hover_lines(app, table, undo.rect.center)
+    assert NOTHING_YET not in hover_lines(app, table, (5, table.size[1] // 2))
+    # the keyboard reaches it, and its name is said with the reason
+    go_to(app, table, "button:Undo")
+    assert table.spoken_focus() == f"Undo, unavailable: {NOTHING_YET}"
+    app.step([], DT)
+    assert any(NOTHING_YET in s for s in rec.said), rec.said
+    n = len(table.match.moves)
+    key(app, K.K_RETURN)                       # pressed: shown and said, nothing undone
+    assert tr(table.toast[0]) == NOTHING_YET and len(table.match.moves) == n
+    table.match.close()
+
+
+def test_after_new_cards_were_seen_undo_says_so():
+    app, table = start("sixtysix", 2, seed=5)
+    for _ in range(8):                         # play until a move of Ann's cannot go back
+        assert wait_turn(app, table)
+        undo = table.button("Undo")
+        if table.match.history and any(s == table.viewer for s, _a, _e in
+                                       table.match.history) and not undo.enabled:
+            break
+        play(table)
+    else:
+        raise AssertionError("Undo never greyed after a move")
+    assert tr(table.button("Undo").why_not) == SEEN
+    table.match.close()
