@@ -280,6 +280,11 @@ class Match:
             if self.on_ready is not None:
                 ready = self.on_ready
                 self._job.add_done_callback(lambda _job: ready())
+            if self.threaded:
+                # the move is applied by a later poll, never by the one that asked for it,
+                # however quickly the thread answers: the caller's frame that follows the
+                # last move always comes first, whatever the machine's load
+                return []
         if not self._job.done() or now < self._ready_at:
             return []
         action = self.state.normalise(self._job_result(seat))

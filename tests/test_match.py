@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from concurrent import futures
 
 import pytest
 
@@ -51,6 +52,28 @@ def test_poll_paces_and_thinks_off_the_thread():
     events = m.poll(now=100.6)
     assert events and events[0].kind == "played"
     assert seen and seen[0] != main
+    m.close()
+
+
+def test_a_move_is_never_applied_by_the_poll_that_started_it(monkeypatch):
+    """However quickly the thinking thread answers (here: before the poll that started it
+    returns), its move waits for the next poll, so the caller draws the frame that followed
+    the last move first and a test's frame count does not depend on the machine's load."""
+    from cardtable.ai import worker
+
+    def at_once(fn, *args):
+        done = futures.Future()
+        done.set_result(fn(*args))
+        return done
+
+    monkeypatch.setattr(worker, "think_here", at_once)
+    m = Match("sixtysix", computers(2), seed=1, pace=0, executor="thread")
+    woken = []
+    m.on_ready = lambda: woken.append(1)
+    assert m.poll(now=0.0) == []           # the answer is there, but this poll asked for it
+    assert m._job.done() and woken == [1] and not m.moves
+    events = m.poll(now=0.0)
+    assert events and events[0].kind == "played" and len(m.moves) == 1
     m.close()
 
 
