@@ -274,3 +274,50 @@ def test_a_resize_during_the_deal_lays_out_before_the_next_frame(how):
             assert bounds.contains(s.rect()) and abs(s.w - s.target[3]) < 0.5
     finally:
         table.match.close()
+
+
+@pytest.mark.parametrize("game,n", [("rummy65", 3), ("quebec65", 8)])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_staged_meld_with_a_wild_card_keeps_its_labels_off_the_piles(monkeypatch, game, n,
+                                                                        size):
+    """The wild card's tag ("7♦ 8♦"), the meld's label and the hint's tag lie over the
+    stock or under "Clear melds" no more, at any text size, in either language."""
+    from .test_table_rummy import card, drag, front_for, new_group_point, start
+    from .test_table import wait_for_human
+
+    joker = "JK" if game == "rummy65" else "3C"
+    wild = [c for c in ("7D", "8D", joker)]
+    app, table = start(game, n, dealer=n - 1, size=size,
+                       settings={"language": "en", "text_size": "normal"},
+                       front=front_for(game, n, wild, up="5S"))
+    watch = Watch(monkeypatch, app)
+    watch.watch_form(table)
+    g = table.game
+    try:
+        assert wait_for_human(app, table)
+        drag(app, table, card(table, "7D"), new_group_point(table))
+        zone = g.stage_zones()[0]
+        for code in wild[1:]:
+            drag(app, table, card(table, code), table.zone(zone)[0].rect().center)
+        assert g.check([s.code for s in table.zone(zone)])[0], "a valid meld"
+        found = []
+        for lang, text_size in LOOKS:
+            app.set_setting("language", lang)
+            app.set_setting("text_size", text_size)
+            for _ in range(3):
+                app.step([], DT)
+            watch.draw(app)
+            where = f"{game} x{n} {lang} {text_size}"
+            piles = [("stock", g.stock_rect()), ("discard", g.pile_rect())]
+            assert g.wild_tag_rects, "the wild card wears its tag"
+            marks = [("wild tag", r) for r in g.wild_tag_rects] + \
+                [(f"label of {z}", r) for z, r in g.group_label_rects()]
+            for (what, r), (pile, p) in itertools.product(marks, piles):
+                if r.colliderect(p):
+                    found.append(f"{where}: {what} {tuple(r)} over the {pile} {tuple(p)}")
+            found += [f"{where}: {p}" for p in layout_problems(app, table, watch)
+                      if "hand0" not in p]
+            found += [f"{where}: {p}" for p in hint_problems(app, table)]
+        assert not found, f"{len(found)} problems:\n" + "\n".join(found[:40])
+    finally:
+        table.match.close()

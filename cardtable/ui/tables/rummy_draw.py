@@ -220,6 +220,7 @@ class RummyDrawing:
     def _draw_wild_tags(self, surface) -> None:
         t = self.t
         piles = (self.stock_rect(), self.pile_rect())
+        self.wild_tag_rects: list[pygame.Rect] = []      # where they went (tests look)
         for zone in self.stage_zones() + list(self.laid_zones.get(self.viewer, [])):
             if not self.face_shown(zone):
                 continue
@@ -237,6 +238,7 @@ class RummyDrawing:
                     # just under the piles: on the card's top edge instead of over it
                     rect.bottom = int(top + rect.height * 0.7)
                 surface.blit(img, rect)
+                self.wild_tag_rects.append(rect)
 
     def _tag_image(self, stand: str) -> pygame.Surface:
         """A small label over a wild card: the card it stands for ('7♥', or '7' in a set)."""
