@@ -354,7 +354,7 @@ class HostedMatch(Match):
         an empty seat's turn): the seat is ``open``, the first friend to come takes it over.
         False when the seat is not an empty friend's seat."""
         net = self.remote.get(seat)
-        if net is None or net.status != "empty":
+        if net is None or net.status not in ("empty", "asked"):     # (asked: .again)
             return False
         with self.lock:
             net.status = "open"
@@ -369,7 +369,7 @@ class HostedMatch(Match):
     def leave_seat(self, seat: int) -> None:
         """The player's connection is gone: a computer plays the seat until they return."""
         net = self.remote.get(seat)
-        if net is None or net.status != "connected":
+        if net is None or net.status not in ("connected", "asked"):
             return
         net.status = "away"
         net.conn = None
@@ -392,9 +392,6 @@ class HostedMatch(Match):
         net.move = (action, turn)
         if self.on_ready is not None:
             self.on_ready()
-
-    def tokens(self) -> dict[int, str]:
-        return {seat: net.token for seat, net in self.remote.items()}
 
 
 # --------------------------------------------------------------------------- the server
@@ -648,6 +645,9 @@ class TableServer:
             kind = data["type"]
             if kind == "bye":
                 return False
+            if kind == "again":       # stay for the host's new match, or leave (.again)
+                from cardtable.net.again import answer
+                return answer(self, conn, data["stay"])
             if kind == "hello":
                 raise Refused("already_seated")
             if kind == "here":

@@ -14,6 +14,7 @@ A player sends (``"v": VERSION`` in each):
   it was chosen at);
 * ``here``   ``{"here"}``: the player is looking at the table (true) or has gone to
   their own menu (false); the others' plates say "In the menu" meanwhile;
+* ``again``  ``{"stay"}``: the answer to the host's ``again`` (stay for the new match);
 * ``bye``    leaving the table.
 
 The host sends:
@@ -31,7 +32,9 @@ The host sends:
   move, every hand), before the update that ends it, so the player can review it;
 * ``refused`` a message that was not accepted (its code; the refused move's engine code and
   parameters when the rules refused it);
-* ``closed``  the table ends (the host left) or this player was sent away.
+* ``closed``  the table ends (the host left) or this player was sent away;
+* ``again``   ``{"game"}``: the host starts a new match at this table: does the player stay
+  (:mod:`cardtable.net.again`)? Staying brings the new match's ``welcome``.
 """
 
 from __future__ import annotations
@@ -45,8 +48,9 @@ from typing import Any
 
 #: 2: the welcome tells the deal so far (``recent``), which a player of version 1 refuses;
 #: 3: a player says whether it looks at the table (``here``), the seats say who does not;
-#: 4: the host sends each finished deal's record (``record``)
-VERSION = 4
+#: 4: the host sends each finished deal's record (``record``);
+#: 5: the host asks its friends whether they stay for a new match (``again``)
+VERSION = 5
 MAX_MESSAGE = 64 * 1024        # bytes: a player's message longer than this is refused
 TRANSPORT_LIMIT = 256 * 1024   # bytes: the WebSocket closes on a frame longer than this
 MAX_NAME = 18
@@ -72,6 +76,7 @@ REASONS = {
     "dropped": "the player was sent away after too many refused messages",
     "host_left": "the host closed the table",
     "seat_taken": "someone is playing that seat already",
+    "not_asked": "the host asked no such question",
 }
 
 
@@ -236,6 +241,8 @@ def read_from_player(frame: Any) -> dict:
             raise Refused("malformed")
     elif kind == "here":
         _fields(data, {"here": (bool,)})
+    elif kind == "again":
+        _fields(data, {"stay": (bool,)})
     elif kind == "bye":
         _fields(data, {})
     else:
@@ -251,6 +258,7 @@ _HOST_TYPES = {
     "record": {"record": (dict,)},
     "refused": {"code": (str,)},
     "closed": {"code": (str,)},
+    "again": {"game": (str,)},
 }
 _HOST_OPTIONAL = {
     "update": {"legal": (list,)},
@@ -259,6 +267,7 @@ _HOST_OPTIONAL = {
     "welcome": {"recent": (list,), "records": (list,)},
     "seats": {},
     "record": {},
+    "again": {},
 }
 #: the most moves a welcome tells of, and the most finished deals' records it gives
 RECENT = 24

@@ -21,6 +21,7 @@ whose cards are never read.
 from __future__ import annotations
 
 import hashlib
+import logging
 import time
 from typing import Any
 
@@ -30,6 +31,8 @@ from cardtable.match import Seat
 from cardtable.net import protocol
 from cardtable.net.client import NetClient
 from cardtable.net.protocol import Notice
+
+log = logging.getLogger(__name__)
 
 #: the most finished deals' records a player keeps (a long match's first are let go)
 MAX_RECORDS = 40
@@ -105,6 +108,13 @@ class RemoteMatch:
         #: match there (from its token, which only this copy and the host know)
         self.finished_deals: list[dict] = []
         self.seed = "net-" + hashlib.sha256(self.token.encode()).hexdigest()[:12]
+        #: the host asked whether this player stays for a new match (not answered yet);
+        #: ``staying``: they said yes, and the new match's welcome is awaited
+        self.asked = False
+        self.staying = False
+        #: the new match at the same table, once its welcome came: it takes the connection
+        #: over (this match no longer reads it, nor closes it)
+        self.successor: RemoteMatch | None = None
 
     @property
     def on_ready(self) -> Any:
@@ -112,7 +122,8 @@ class RemoteMatch:
 
     @on_ready.setter
     def on_ready(self, callback: Any) -> None:
-        self.client.on_message = callback
+        if self.successor is None:      # else the connection wakes the new match's table
+            self.client.on_message = callback
 
     # ---- who acts -----------------------------------------------------------------------
     @property
@@ -209,7 +220,10 @@ class RemoteMatch:
 
     def take_messages(self) -> None:
         for message in self.client.take():
-            self._take(message)
+            if self.successor is not None:    # the new match's, from its welcome on
+                self.successor._take(message)
+            else:
+                self._take(message)
 
     def _take(self, message: dict) -> None:
         kind = message["type"]
@@ -235,6 +249,11 @@ class RemoteMatch:
             self.closed = message["code"]
             self.pending = False
             self._notices.append(Notice("closed", message["code"]))
+        elif kind == "again":
+            self.asked = True
+            self._notices.append(Notice("again", message["game"]))
+        elif kind == "welcome" and self.staying:     # the host's new match, this seat in it
+            self._play_again(message)
         elif kind == "welcome":        # the same seat again on a new connection
             self.token = message["token"]
             self.log = [_event(e) for e in message.get("recent", [])]
@@ -244,6 +263,35 @@ class RemoteMatch:
             self._notices.append(Notice("resync"))
             if not self.here:          # the host took us for at the table again
                 self.client.send({"type": "here", "here": False})
+
+    def answer_again(self, stay: bool) -> None:
+        """Answer the host's question: stay for its new match, or leave the table."""
+        if not self.asked or self.closed:
+            return
+        self.asked = False
+        self.staying = stay
+        self.client.send({"type": "again", "stay": stay})
+        if not stay:
+            self.closed = "left"
+            self.client.close()
+
+    def _play_again(self, welcome: dict) -> None:
+        """The new match's welcome: a match of its own on this connection ('again_seated'
+        tells the table to show it)."""
+        self.staying = False
+        try:
+            successor = RemoteMatch(self.client, welcome)
+        except Exception:       # checked as a welcome, yet not a match this copy can show
+            log.warning("the host's new match could not be read", exc_info=True)
+            self.closed = "version"
+            self._notices.append(Notice("closed", "version"))
+            return
+        successor.on_change = self.on_change
+        successor.here = self.here
+        if not self.here:          # the host took us for at the table again
+            self.client.send({"type": "here", "here": False})
+        self.successor = successor
+        self._notices.append(Notice("again_seated"))
 
     def _welcome_records(self, welcome: dict) -> None:
         """The last finished deals, as a welcome gives them (those of a seat taken again
@@ -310,8 +358,10 @@ class RemoteMatch:
         return out
 
     def close(self) -> None:
-        """Leave the table (the host's computer plays this seat until the token returns)."""
-        self.client.close()
+        """Leave the table (the host's computer plays this seat until the token returns);
+        a match followed by a new one at the same table leaves the connection to it."""
+        if self.successor is None:
+            self.client.close()
 
 
 def _actions(data: Any) -> list[Action]:
