@@ -328,7 +328,10 @@ def test_handoff_shows_the_card_led_to_the_next_player():
     for _ in range(200):
         app.step([], DT)
         if isinstance(app.top, HandoffScene):
-            assert app.top.public_cards() == ("", [])   # nothing played yet
+            # nothing played yet: only the trump card face up under the stock
+            heading, cards = app.top.public_cards()
+            assert heading == "Trump card"
+            assert [c for c, _ in cards] == [table.match.view(0)["trump_card"]]
             confirm(app, app.top)
             break
     m = table.match

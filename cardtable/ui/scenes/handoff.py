@@ -2,8 +2,12 @@
 
 The table pushes ``HandoffScene(table, seat)`` when the next person to act is not the one
 whose hand was shown last (see ``TableScene``). It names who plays next and shows only what
-everybody at the table may know: the scores, the last trick, the last discard and the last
-few lines of the log (which, with several people at the table, are public). Every hand on
+everybody at the table may know: the scores, the last trick, the last discard, the last
+few lines of the log (which, with several people at the table, are public), and what a
+player needs before looking at their hand (:meth:`HandoffScene.facts`): that it is a last
+turn after somebody went out, the melds laid and each player's total in the rummies, the
+trump card in Sixty-Six. They are read from the engine's view under named public keys
+only: never a hand. Every hand on
 the table underneath is face down and has forgotten its cards; "Show my hand" asks the
 table to show that person's hand and closes the screen.
 
@@ -17,10 +21,14 @@ import pygame
 
 from cardtable import i18n
 from cardtable.i18n import N_, Msg
-from cardtable.ui import theme
+from cardtable.ui import cardart, theme
 from cardtable.ui.narrator import sentences
 from cardtable.ui.scene import Scene
-from cardtable.ui.tables import card_words
+from cardtable.ui.tables import card_words, cards_words, suit_words
+
+#: the engine view's keys the hand-over screen reads: all public (what the table shows)
+PUBLIC_KEYS = ("laid", "went_out", "last_turns", "trump", "trump_card", "closed")
+SUITS = "SHDC"
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
 
 GUARD = 0.45   # seconds during which input is ignored
@@ -66,11 +74,52 @@ class HandoffScene(Scene):
                 return card if isinstance(card, str) else None
         return None
 
+    def public_view(self) -> dict:
+        """The public part of the engine's view (:data:`PUBLIC_KEYS`), nothing else."""
+        try:
+            view = self.table.match.view(self.seat)
+        except Exception:   # a table whose match gives no view
+            return {}
+        return {k: view[k] for k in PUBLIC_KEYS if k in view}
+
+    def facts(self) -> list[tuple[Msg | str, bool, list[list[str]]]]:
+        """(line, stands out, melds) of what the next player needs to know before looking:
+        a last turn, the trump card, and each player's total with the melds they laid
+        (rummies; drawn as small cards after the line)."""
+        view = self.public_view()
+        seats = self.table.match.seats
+        out: list[tuple[Msg | str, bool, list[list[str]]]] = []
+        out_seat = view.get("went_out")
+        if view.get("last_turns") and isinstance(out_seat, int) and 0 <= out_seat < len(seats):
+            out.append((Msg("Last turn: {name} went out.",
+                            name=i18n.seat_name(seats[out_seat].name)), True, []))
+        card = view.get("trump_card")
+        if isinstance(card, str):
+            out.append((Msg("Trump card: {card}", card=card_words(card)), False, []))
+        elif isinstance(view.get("trump"), str) and view["trump"] in SUITS:
+            out.append((Msg("Trumps: {suit}", suit=suit_words(view["trump"])), False, []))
+        if view.get("closed"):
+            out.append((Msg("The stock is closed."), False, []))
+        laid = view.get("laid")
+        if isinstance(laid, list) and len(laid) == len(seats):
+            scores = list(getattr(self.table, "scores", []) or [])
+            for seat, melds in enumerate(laid):
+                name = i18n.seat_name(seats[seat].name)
+                total = scores[seat] if seat < len(scores) else None
+                line = Msg("{name}: total {total}", name=name, total=total) \
+                    if total is not None else name
+                if melds:
+                    line = Msg("{who} · laid:", who=line)
+                out.append((line, False, [list(m) for m in melds]))
+        return out
+
     def spoken_heading(self) -> str:
         name = i18n.seat_name(self.name)
         return sentences([i18n.tr(Msg("Pass to {name}", name=name)),
                           i18n.tr(Msg("{name} plays next. Everyone else, please look away.",
-                                      name=name))])
+                                      name=name))] + [
+            i18n.tr(f) + "".join(" " + i18n.tr(cards_words(m)) + "." for m in melds)
+            for f, _, melds in self.facts()])
 
     def recent(self) -> list[str]:
         return list(self.table.log)[-5:]
@@ -135,6 +184,12 @@ class HandoffScene(Scene):
         right = pygame.Rect(w - gap - side_w, top, side_w, bottom - top)
         middle = pygame.Rect(left.right + gap, top, right.left - left.right - 2 * gap,
                              bottom - top)
+        facts_bottom = self._draw_facts(surface, pygame.Rect(gap, top, w - 2 * gap,
+                                                             bottom - top))
+        if facts_bottom > top:          # the three columns go below the facts
+            top = facts_bottom + theme.px(14)
+            left.height = right.height = middle.height = max(theme.px(60), bottom - top)
+            left.top = right.top = middle.top = top
         self._draw_log(surface, left)
         self._draw_scores(surface, right)
         self._draw_cards(surface, middle)
@@ -156,6 +211,61 @@ class HandoffScene(Scene):
         pygame.draw.circle(surface, colour,
                            (left + radius, rect.top + theme.cap_middle(size, bold=True)), radius)
         return rect.bottom
+
+    def _draw_facts(self, surface, rect: pygame.Rect) -> int:
+        """The public facts (:meth:`facts`) in a panel across the top of ``rect``, one a
+        line, melds as small cards after their line; returns the panel's bottom
+        (``rect.top`` when there is nothing to say)."""
+        facts = self.facts()
+        if not facts:
+            return rect.top
+        size = theme.px(theme.SMALL + 1)
+        step = theme.line_height(size, True) + theme.px(4)
+        # never more than half the room: the scores, the log and the cards come below
+        most = max(1, (rect.height // 2 - theme.px(24)) // step)
+        facts = facts[:most]
+        box = pygame.Rect(rect.left, rect.top, rect.width, theme.px(20) + step * len(facts))
+        theme.panel(surface, box, alpha=150, shadow=False)
+        y = box.top + theme.px(10)
+        for text, strong, melds in facts:
+            room = box.width - theme.px(40)
+            shown = theme.ellipsize(text, size, room, bold=strong)
+            r = theme.draw_text(surface, shown, (box.left + theme.px(20), y), size,
+                                theme.ACCENT_LIGHT if strong else theme.TEXT, bold=strong,
+                                shadow=False)
+            x = r.right + theme.px(10)
+            for meld in melds:
+                x = self._draw_meld(surface, meld, x, r.centery, size, box.right - theme.px(16))
+                x += theme.px(12)
+            y += step
+        return box.bottom
+
+    def _draw_meld(self, surface, meld: list[str], x: int, mid: int, size: int,
+                   right: int) -> int:
+        """One meld as small tags ("7" and a heart), left to right from ``x``; returns the
+        x after it (tags that would pass ``right`` are left out)."""
+        art = self.table.art
+        for code in meld:
+            if code == "JK" or art is None or code[1:] not in SUITS:
+                label, sym, colour = i18n.tr(Msg("joker")) if code == "JK" else code, None, \
+                    theme.TEXT_DARK
+            else:
+                label = cardart.rank_label(code[0], cardart.court_letters())
+                sym = art.suit_symbol(code[1], int(size * 0.8), None)
+                colour = art.suit_colour(code[1])
+            tw, th = theme.text_size(label, size, True)
+            width = tw + (sym.get_width() + theme.px(3) if sym else 0) + theme.px(12)
+            if x + width > right:
+                break
+            tag = pygame.Rect(x, mid - (th + theme.px(4)) // 2, width, th + theme.px(4))
+            theme.rounded(surface, tag, (252, 248, 236, 240), tag.height // 2)
+            theme.draw_text(surface, label, (x + theme.px(6), tag.centery), size, colour,
+                            bold=True, anchor="midleft", shadow=False)
+            if sym:
+                surface.blit(sym, sym.get_rect(midleft=(x + theme.px(6) + tw + theme.px(2),
+                                                        tag.centery)))
+            x = tag.right + theme.px(4)
+        return x
 
     def _heading(self, surface, rect: pygame.Rect, text: str) -> int:
         size = theme.px(theme.SMALL + 1)
@@ -234,6 +344,9 @@ class HandoffScene(Scene):
                     [(code, i18n.seat_name(seats[seat].name)) for seat, code in played])
         if discard:
             return N_("Last discard"), [(discard, card_words(discard))]
+        trump = self.public_view().get("trump_card")
+        if isinstance(trump, str):          # face up under the stock, for all to see
+            return N_("Trump card"), [(trump, card_words(trump))]
         return "", []
 
     def _draw_cards(self, surface, rect: pygame.Rect) -> None:

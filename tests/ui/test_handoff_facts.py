@@ -1,0 +1,93 @@
+"""The hand-over screen shows the public facts a player needs before looking at their
+hand: a last turn after somebody went out, the rummies' laid melds and totals, Sixty-Six's
+trump card; never a card of anyone's hand (issue 32, 6.7)."""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.i18n import tr
+from cardtable.ui.scenes.handoff import HandoffScene
+from tests.ui.test_hotseat import start
+
+DT = 1 / 60
+
+
+def handoff_for(app, table, seat):
+    scene = app.push(HandoffScene(table, seat))
+    app.step([], DT)
+    return scene
+
+
+def texts_drawn(monkeypatch, app, scene) -> list[str]:
+    from cardtable.ui.scenes import handoff as mod
+    seen: list[str] = []
+    real = mod.theme.draw_text
+
+    def spy(surface, text, *a, **k):
+        seen.append(tr(text))
+        return real(surface, text, *a, **k)
+    monkeypatch.setattr(mod.theme, "draw_text", spy)
+    scene.draw(app.screen)
+    return seen
+
+
+def test_a_rummy_hand_over_says_it_is_a_last_turn_and_shows_melds_and_totals(monkeypatch):
+    app, table = start("rummy65", humans=(0, 1), n=3)
+    try:
+        state = table.match.state
+        meld = ["7H", "8H", "9H"]
+        state.laid[2] = [list(meld)]
+        state.out_seat = 2
+        table.scores = [12, 30, 0]
+        scene = handoff_for(app, table, 0)
+        rows = scene.facts()
+        facts = [tr(f) for f, _, _ in rows]
+        name2 = tr(table.game.name(2))
+        assert facts[0] == f"Last turn: {name2} went out."
+        assert any(tr(line).startswith(f"{name2}: total 0") and melds == [meld]
+                   for line, _, melds in rows)
+        assert any(line.startswith(f"{tr(table.game.name(1))}: total 30") for line in facts)
+        drawn = texts_drawn(monkeypatch, app, scene)
+        assert facts[0] in drawn
+        # nothing from anyone's hand
+        hands = {c for h in state.hands for c in h}
+        from tests.ui.test_hotseat import codes
+        assert not codes(scene.public_view(), hands) - {c for m in state.laid for g in m
+                                                         for c in g}
+        assert facts[0] in scene.spoken_heading()
+        assert "seven of hearts" in scene.spoken_heading()
+    finally:
+        table.match.close()
+
+
+def test_a_sixtysix_hand_over_shows_the_trump_card():
+    app, table = start("sixtysix", humans=(0, 1), n=2)
+    try:
+        view = table.match.view(0)
+        scene = handoff_for(app, table, 0)
+        facts = [tr(f) for f, _, _ in scene.facts()]
+        assert view["trump_card"] is not None
+        assert scene.public_cards()[1] == [(view["trump_card"],
+                                            scene.public_cards()[1][0][1])]
+        from cardtable.ui.tables import card_words
+        assert f"Trump card: {tr(card_words(view['trump_card']))}" in facts
+        assert not any("Last turn" in f for f in facts)
+        assert set(scene.public_view()) <= {"trump", "trump_card", "closed"}
+    finally:
+        table.match.close()
+
+
+def test_the_facts_fit_at_800x600():
+    app, table = start("rummy65", humans=(0, 1), n=3)
+    try:
+        app.resize((800, 600))
+        state = table.match.state
+        state.laid[1] = [["7H", "8H", "9H"], ["QC", "QD", "QS"]]
+        state.out_seat = 1
+        scene = handoff_for(app, table, 0)
+        scene.draw(app.screen)
+        show = scene.widget("Show my hand")
+        assert show.rect.bottom <= 600
+    finally:
+        table.match.close()
