@@ -20,6 +20,7 @@ unreadable saved match only when the player says so (``saved_unreadable``).
 
 from __future__ import annotations
 
+import datetime as _dt
 from pathlib import Path
 
 from cardtable import recent, records, storage
@@ -53,6 +54,15 @@ def attach(app, match: Match) -> None:
 def changed(app, match: Match) -> None:
     keep_deals(app, match)
     path = match_file(app)
+    if daily_done(match):
+        # the daily deal is one deal: once it is scored there is nothing to continue (its
+        # result went into the statistics with its record, see daily_result)
+        if path is not None and not getattr(match, "_daily_cleared", False):
+            match._daily_cleared = True
+            problem = storage.clear_match(path)
+            if problem is not None:
+                app.toast(problem, seconds=5.0, kind="bad")
+        return
     if match.is_over:
         if path is not None:
             problem = storage.clear_match(path)
@@ -243,7 +253,14 @@ def keep_deals(app, match: Match, daily: bool = True) -> None:
     if not deals:
         return
     path = recent_folder(app)
+    day = daily_date(match) if daily else None
     for record in deals:
+        # what Recent matches shows without replaying the deal: the daily deal's date, and
+        # who won (the match, or the daily deal's one deal)
+        if day is not None and record.get("deal") == 1:
+            record = dict(record, daily=day, winners=deal_winners(match))
+        elif match.is_over and record is deals[-1]:
+            record = dict(record, winners=list(match.state.winners))
         if daily:
             daily_result(app, match, record)
         key = recent.match_id(record, match.seed)
@@ -255,6 +272,56 @@ def keep_deals(app, match: Match, daily: bool = True) -> None:
         if message is not None and not getattr(match, "_recent_failed", False):
             match._recent_failed = True
             app.toast(message, seconds=5.0, kind="bad")
+
+
+def daily_date(match) -> str | None:
+    """The date of the daily deal ``match`` deals (YYYY-MM-DD), or None for any other match.
+
+    A daily deal is told by its seed and player count, which the date alone gives (see
+    ``records.daily_code``): a match started from the setup's Daily deal, or from its code
+    typed by somebody else, or continued from its save, today or the day after."""
+    known = getattr(match, "_daily_date", False)
+    if known is not False:
+        return known
+    day = None
+    seed = getattr(match, "seed", None)
+    state = getattr(match, "state", None)
+    if isinstance(seed, int) and hasattr(state, "score_sheet") and hasattr(match, "n_players"):
+        today = records.today()
+        for date in (today, _day_before(today)):
+            try:
+                code = records.daily_code(match.game_id, date)
+            except (records.CodeError, ValueError):
+                continue
+            first = match.state.score_sheet[0]["deal"] if match.state.score_sheet \
+                else match.state.deal_no
+            if code.seed == seed and code.players == match.n_players and first == code.deal:
+                day = date
+                break
+    match._daily_date = day
+    return day
+
+
+def _day_before(date: str) -> str:
+    return (_dt.date.fromisoformat(date) - _dt.timedelta(days=1)).isoformat()
+
+
+def daily_done(match) -> bool:
+    """Has the daily deal ``match`` plays been scored (it is then over)?"""
+    return daily_date(match) is not None and bool(match.state.score_sheet)
+
+
+def deal_winners(match: Match, deal: int = 1) -> list[int]:
+    """The seats that won deal ``deal`` of ``match`` (the daily deal's result): the side(s)
+    whose score changed most (least where lowest wins), every seat of those sides."""
+    rows = [r for r in match.state.deal_results() if r.deal == deal]
+    if not rows:
+        return []
+    spec = match.spec
+    sides = spec.sides(match.n_players)
+    change = [rows[0].change[side[0]] for side in sides]
+    best = min(change) if spec.lower_wins else max(change)
+    return sorted(s for side, c in zip(sides, change, strict=True) if c == best for s in side)
 
 
 def is_daily(record: dict, date: str | None = None) -> bool:

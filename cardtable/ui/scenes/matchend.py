@@ -1,5 +1,9 @@
 """The end of a match: who won, a chart of the scores deal by deal, Play again or Menu.
 
+The daily deal ends after its one deal with this screen too ("Daily deal · <date>", who won
+it, its bars; Review and Menu: the same deal played again would be no result to compare).
+A game played for money (rummy65) shows what each player won or lost.
+
     MatchEndScene.for_table(table, event)        # what the table scene uses
     MatchEndScene(score_sheet, seat_names, winners, game_id, final_scores=None, ...)
 """
@@ -11,13 +15,15 @@ from typing import Any
 
 import pygame
 
+from cardtable import i18n
 from cardtable.engine import registry
 from cardtable.engine.pairs65 import PAIRS_TO_WIN
 from cardtable.engine.sixtysix import WIN_POINTS
 from cardtable.i18n import N_, Msg, NMsg, tr
-from cardtable.ui import theme
+from cardtable.ui import session, theme
 from cardtable.ui.narrator import sentences
 from cardtable.ui.scenes.modal import ModalScene
+from cardtable.ui.scenes.stats import cents
 from cardtable.ui.scenes.summary import (
     and_list,
     column_labels,
@@ -26,7 +32,26 @@ from cardtable.ui.scenes.summary import (
     lower_is_better,
     shown_names,
 )
-from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
+from cardtable.ui.widgets import Button, Form
+
+#: the chart's axis in the game's own word for one deal
+AXIS_WORDS = {"deal": N_("deal"), "hand": N_("hand"), "round": N_("round"), "game": N_("game")}
+
+
+def daily_text(winners: Sequence[int], seat_names: Sequence[str], game_id: str,
+               humans: Sequence[int] = (0,)) -> Msg:
+    """Who won the daily deal: 'You win the daily deal!', 'Won by Margot'."""
+    if not winners:
+        return Msg("Nobody wins the daily deal")
+    names = shown_names(seat_names)
+    if len(humans) == 1 and humans[0] in winners and len(winners) == 1:
+        return Msg("You win the daily deal!")
+    n = len(names)
+    sides = registry.get(game_id).sides(n) if game_id in registry.ids() else \
+        tuple((s,) for s in range(n))
+    labels = column_labels(game_id, seat_names, len(sides))
+    won = [labels[i] for i, side in enumerate(sides) if any(s in winners for s in side)]
+    return Msg("Won by {names}", names=and_list(won))
 
 
 def winner_text(winners: Sequence[int], seat_names: Sequence[str], game_id: str,
@@ -78,8 +103,10 @@ class MatchEndScene(ModalScene):
                  on_play_again: Callable[[], Any] | None = None,
                  on_menu: Callable[[], Any] | None = None,
                  humans: Sequence[int] = (0,), target: int | None = None,
-                 deals: Sequence[dict] = ()):
+                 deals: Sequence[dict] = (), daily: str | None = None):
         super().__init__()
+        #: the daily deal's date (its one deal ended it), or None
+        self.daily = daily
         #: the match's deal records (cardtable.records), for its review
         self.deals = list(deals)
         self.sheet = list(score_sheet)
@@ -97,6 +124,12 @@ class MatchEndScene(ModalScene):
     def for_table(cls, table, event: dict) -> MatchEndScene:
         match = table.match
         state = match.state
+        day = session.daily_date(match)
+        if day is not None:
+            return cls(list(state.score_sheet[:1]), [s.name for s in match.seats],
+                       session.deal_winners(match), match.game_id,
+                       humans=list(match.human_seats),
+                       deals=list(getattr(match, "scored_deals", ()))[:1], daily=day)
         return cls(list(state.score_sheet), [s.name for s in match.seats],
                    list(event.get("winners") or state.winners), match.game_id,
                    final_scores=event.get("scores") or list(state.match_scores),
@@ -144,6 +177,14 @@ class MatchEndScene(ModalScene):
             self.app.open("review", self.deals, len(self.deals) - 1)
 
     def buttons(self) -> tuple[list[Button], Button]:
+        if self.daily is not None:
+            menu = Button("Menu", self.menu, style="primary")
+            row = [menu]
+            if self.deals:
+                review = Button(N_("Review the deal"), self.review)
+                review.name = "Review"
+                row.insert(0, review)
+            return row, menu
         again = Button("Play again", self.play_again, style="primary")
         row = [again, Button("Menu", self.menu)]
         if self.deals:
@@ -158,31 +199,78 @@ class MatchEndScene(ModalScene):
         finals = [line[-1] for line in lines]
         if self.final_scores is not None and len(self.final_scores) == len(labels):
             finals = list(self.final_scores)
-        parts = [f"{tr(name)} {score}" for name, score in zip(labels, finals, strict=False)]
+        # a colon between a name and its score: "Player 1 2" read as one name
+        parts = [tr(Msg("{label}: {value}", label=name, value=i18n.number(score)))
+                 for name, score in zip(labels, finals, strict=False)]
         sub = sep.join(parts)
         if lower_is_better(self.game_id, self.sheet):
             sub = Msg("{scores}   (lowest wins)", scores=sub)
         return sub
 
+    def money(self) -> list[int] | None:
+        """Each seat's money won (above 0) or lost, in cents, in a game played for money
+        (the score sheet's last ``money`` row), else None."""
+        for row in reversed(self.sheet):
+            money = row.get("money")
+            net = money.get("net") if isinstance(money, dict) else None
+            if isinstance(net, list) and len(net) == len(self.seat_names) and \
+                    all(isinstance(v, int) for v in net):
+                return list(net)
+        return None
+
+    def money_line(self, sep: str) -> Msg | None:
+        """"Money: You: +60¢ · Margot: −5¢ · ...": what a game played for money is for."""
+        net = self.money()
+        if net is None or self.daily is not None:
+            return None         # one hand of the daily deal: the pot is not shared out
+        names = shown_names(self.seat_names)
+        return Msg("Money: {amounts}", amounts=sep.join(
+            tr(Msg("{label}: {value}", label=name, value=cents(v)))
+            for name, v in zip(names, net, strict=True)))
+
+    def title(self) -> Msg:
+        if self.daily is not None:
+            return Msg("Daily deal · {date}", date=self.daily)
+        return winner_text(self.winners, self.seat_names, self.game_id, self.humans)
+
+    def lines(self, sep: str) -> list[Msg | str]:
+        """The lines under the title: who won the daily deal, the scores, the money."""
+        out: list[Msg | str] = []
+        if self.daily is not None:
+            out.append(daily_text(self.winners, self.seat_names, self.game_id, self.humans))
+        out.append(self.final_line(sep))
+        money = self.money_line(sep)
+        if money is not None:
+            out.append(money)
+        return out
+
     def spoken_heading(self) -> str:
-        return sentences([tr(winner_text(self.winners, self.seat_names, self.game_id,
-                                         self.humans)), tr(self.final_line(", "))])
+        return sentences([tr(self.title())] + [tr(line) for line in self.lines(", ")])
 
     # ---- frame ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         p = self.draw_frame(surface)
         y = p.top + theme.px(24)
-        title = winner_text(self.winners, self.seat_names, self.game_id, self.humans)
-        theme.draw_text(surface, title, (p.centerx, y), theme.px(theme.HEADING + 4),
+        title = self.title()
+        size = theme.fit_size(title, theme.px(theme.HEADING + 4), p.width - theme.px(40),
+                              bold=True)
+        theme.draw_text(surface, title, (p.centerx, y), size,
                         theme.ACCENT_LIGHT, bold=True, anchor="midtop")
-        y += theme.px(theme.HEADING + 4) + theme.px(12)
+        y += theme.line_height(size, True) + theme.px(6)
         labels, lines = self.series()
-        sub = self.final_line("  ·  ")
-        theme.draw_text(surface, sub, (p.centerx, y), theme.px(theme.BODY), theme.TEXT_DIM,
-                        anchor="midtop", shadow=False)
-        y += theme.px(theme.BODY) + theme.px(20)
+        for i, sub in enumerate(self.lines("  ·  ")):
+            first = i == 0 and self.daily is not None
+            size = theme.fit_size(sub, theme.px(theme.BODY), p.width - theme.px(40),
+                                  bold=first)
+            theme.draw_text(surface, sub, (p.centerx, y), size,
+                            theme.TEXT if first else theme.TEXT_DIM, bold=first,
+                            anchor="midtop", shadow=False)
+            y += theme.line_height(size, first) + theme.px(4)
+        y += theme.px(12)
+        # the chart reaches down to the buttons (a fixed margin left a gap at 800x600)
+        buttons_top = min((b.rect.top for b in self.form.widgets), default=p.bottom)
         chart = pygame.Rect(p.left + theme.px(70), y, p.width - theme.px(110),
-                            p.bottom - theme.px(BUTTON_HEIGHT) - theme.px(60) - y)
+                            buttons_top - theme.px(22) - y)
         if len(lines[0]) <= 2 and self.sheet:
             self.draw_bars(surface, chart, labels)     # one deal: a line would say nothing
         else:
@@ -280,7 +368,7 @@ class MatchEndScene(ModalScene):
             for pt in pts:
                 pygame.draw.circle(surface, (16, 26, 21), pt, theme.px(5))
                 pygame.draw.circle(surface, colour, pt, theme.px(4))
-        axis = N_("game") if deal_word(self.game_id) == "game" else N_("deal")
+        axis = AXIS_WORDS.get(deal_word(self.game_id), AXIS_WORDS["deal"])
         theme.draw_text(surface, axis, (plot.right, plot.bottom + theme.px(24)), small,
                         theme.TEXT_MUTED, anchor="topright", shadow=False)
         # legend

@@ -24,14 +24,41 @@ def when_text(iso: str) -> str:
     return iso.replace("T", " ")[:16]
 
 
+def winners_text(entry: dict) -> Msg | None:
+    """Who won the match (or the daily deal), as its last record says: 'you won', 'won by
+    Margot'; None for a match left before its end, or kept by an older version."""
+    last = entry["deals"][-1]
+    names, winners = last.get("names") or [], last.get("winners")
+    if not isinstance(winners, list) or not winners or not all(
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < len(names)
+            for s in winners):
+        return None
+    humans = last.get("humans") or []
+    if len(humans) == 1 and winners == humans:
+        return Msg("you won")
+    return Msg("won by {names}", names=and_list([shown_names(names)[s] for s in winners]))
+
+
+def daily_of(entry: dict) -> str | None:
+    """The date of the daily deal this match was, or None."""
+    day = entry["deals"][0].get("daily")
+    return day if isinstance(day, str) and len(day) <= 20 and day.isprintable() else None
+
+
 def row_text(entry: dict) -> Msg:
     info = recent.summary(entry)
     game = info["game"]
     name = registry.get(game).name if game in registry.ids() else game
-    deals = deal_count(game, info["deals"])
-    return Msg("{game} · {names} · {deals} · {when}", game=Msg(name),
-               names=and_list(shown_names(info["names"])), deals=deals,
-               when=when_text(info["when"]))
+    names = and_list(shown_names(info["names"]))
+    won = winners_text(entry)
+    day = daily_of(entry)
+    if day is not None:
+        text = Msg("Daily deal · {date} · {game} · {names}", date=day, game=Msg(name),
+                   names=names)
+    else:
+        text = Msg("{game} · {names} · {deals} · {when}", game=Msg(name), names=names,
+                   deals=deal_count(game, info["deals"]), when=when_text(info["when"]))
+    return text if won is None else Msg("{match} · {result}", match=text, result=won)
 
 
 class RecentScene(FormScene):

@@ -11,7 +11,7 @@ import pygame
 
 from cardtable import i18n
 from cardtable.i18n import N_, Msg
-from cardtable.ui import theme
+from cardtable.ui import session, theme
 from cardtable.ui.scenes.table.words import LEVEL_WORDS
 
 FADE_IN, FADE_OUT = 0.15, 0.45   # the table's toasts and captions, seconds
@@ -236,7 +236,7 @@ class Hud:
         if not lines:
             return
         w = surface.get_width()
-        key = ("scores", lines, theme.px(236), self.match.spec.name)   # px: the window size
+        key = ("scores", lines, theme.px(236), self.panel_title())   # px: the window size
         img = self._panel_cache.get(key)
         if img is None:
             img = self._render_scores(lines, self._scores_width(lines))
@@ -263,12 +263,17 @@ class Hud:
         """Wide enough for its longest label and value (longer in French, or with larger
         text), within bounds: the panel shares the top right corner with the seats."""
         pad = theme.px(12)
-        need = theme.text_size(self.match.spec.name, theme.px(16), bold=True)[0]
+        need = theme.text_size(self.panel_title(), theme.px(16), bold=True)[0]
         for label, value, colour in lines:
             dot = theme.px(16) if colour is not None else 0
             need = max(need, dot + theme.text_size(label, theme.px(15))[0] + theme.px(18)
                        + theme.text_size(str(value), theme.px(15), bold=True)[0])
         return max(theme.px(236), min(theme.px(320), need + 2 * pad))
+
+    def panel_title(self) -> Msg | str:
+        """The score panel's title: the game, or "Daily deal · <date>" at the daily deal."""
+        day = session.daily_date(self.match)
+        return self.match.spec.name if day is None else Msg("Daily deal · {date}", date=day)
 
     def _render_scores(self, lines, width) -> pygame.Surface:
         pad = theme.px(12)
@@ -276,7 +281,7 @@ class Hud:
         img = pygame.Surface((width, self._scores_height(len(lines))), pygame.SRCALPHA)
         rect = img.get_rect()
         theme.panel(img, rect, alpha=170, radius=theme.px(12), shadow=False)
-        title = self.match.spec.name
+        title = self.panel_title()
         self.text(img, theme.ellipsize(title, theme.px(16), width - 2 * pad, True),
                   (pad, pad), theme.px(16), theme.ACCENT_LIGHT, bold=True)
         y = pad + theme.px(26)

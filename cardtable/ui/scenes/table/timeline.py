@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from cardtable.engine.core import DealResult
 from cardtable.i18n import Msg
+from cardtable.ui import session
 from cardtable.ui.scenes.matchend import winner_text
 
 
@@ -33,6 +34,13 @@ class EventQueue:
         if kind == "deal_scored":
             self.scores_from(ev)
             self.deal_rows.append(ev)
+            if session.daily_date(self.match) is not None:
+                # the daily deal is one deal: its result ends it (the next deal the engine
+                # dealt is never shown)
+                self.timeline.queue.clear()
+                self.finished = True
+                self._show_match_end(ev)
+                return 0.0
             return self._show_summary(ev)
         if kind == "match_over":
             self.finished = True

@@ -1,0 +1,96 @@
+"""The daily deal is one deal, the same for everybody, with a result to compare: marked
+"Daily deal · <date>" at the table, it ends after its one deal with its result, and Recent
+matches marks it and says who won (issue 32, 5.8). The date is fixed (no wall clock)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardtable import records
+from cardtable.i18n import tr
+from cardtable.match import Match
+from cardtable.ui import session
+from cardtable.ui.app import App
+from cardtable.ui.scenes import table as table_mod
+from cardtable.ui.scenes.matchend import MatchEndScene
+from cardtable.ui.scenes.recent import RecentScene, row_text
+from cardtable.ui.scenes.setup import SetupScene
+from cardtable.ui.scenes.table import launch
+from tests.ui.conftest import DT, click, frames
+
+DAY = "2026-11-27"
+
+
+@pytest.fixture
+def daily_app(monkeypatch):
+    monkeypatch.setattr(records, "today", lambda: DAY)
+    real = Match.from_config.__func__
+
+    def quick(cls, config, **kwargs):      # computers move at once, in this thread
+        return real(cls, config, threaded=False, pace=0.0, **kwargs)
+    monkeypatch.setattr(launch.Match, "from_config", classmethod(quick))
+    app = App(size=(1280, 720), settings={"animation_speed": "off", "sound": False})
+    app.stats = {}
+    table_mod.install(app)
+    yield app
+    if app.table is not None:
+        app.table.match.close()
+
+
+def play_daily(app, game: str, seed: int = 1):
+    """Start the daily deal of ``game`` from its setup and play random moves until a screen
+    covers the table at its end (at most a few thousand frames)."""
+    setup = app.push(SetupScene(game))
+    frames(app)
+    click(app, setup.widget("Daily deal"))
+    table = app.table
+    assert table is not None and app.top is table
+    rng = random.Random(seed)
+    for _ in range(5000):
+        if app.top is not table:
+            break
+        app.step([], DT)
+        if table.my_turn() and table.legal:
+            assert table.try_action(rng.choice(table.legal))
+    return table
+
+
+@pytest.mark.parametrize("game", ["sixtysix", "rummy65"])
+def test_the_daily_deal_is_one_deal_marked_at_the_table_and_ends_with_its_result(
+        daily_app, game):
+    app = daily_app
+    table = play_daily(app, game)
+    assert tr(table.panel_title()) == f"Daily deal · {DAY}"
+    assert table.match.seed == records.daily_code(game, DAY).seed
+    end = app.top
+    assert isinstance(end, MatchEndScene), type(end)
+    assert end.daily == DAY and tr(end.title()) == f"Daily deal · {DAY}"
+    assert end.widget("Play again") is None and end.widget("Menu") is not None
+    assert end.winners == session.deal_winners(table.match)
+    assert table.finished and not app.match_in_progress()
+    assert len(end.sheet) == 1              # one deal, never the match's next ones
+    # Recent matches: marked, and who won
+    entry = app.recent[0]
+    assert len(entry["deals"]) == 1 and entry["deals"][0]["daily"] == DAY
+    assert entry["deals"][0]["winners"] == end.winners
+    text = tr(row_text(entry))
+    assert text.startswith(f"Daily deal · {DAY}") and "won" in text
+    # its result went into the statistics, once
+    assert app.stats[game][session.DAILY]["played"] == 1
+    click(app, end.widget("Menu"))
+    recent = app.push(RecentScene())
+    frames(app)
+    assert tr(recent.widget("match0").text).startswith(f"Daily deal · {DAY}")
+
+
+def test_a_match_that_is_no_daily_deal_goes_on_after_its_first_deal(daily_app):
+    app = daily_app
+    app.start_match({"game": "sixtysix", "players": 2, "options": {}, "first_dealer": None,
+                     "seed": 12345,
+                     "seats": [{"name": "You", "kind": "human", "level": "easy"},
+                               {"name": "Margot", "kind": "computer", "level": "easy"}]})
+    table = app.table
+    assert tr(table.panel_title()) == "Sixty-Six"
+    assert session.daily_date(table.match) is None
