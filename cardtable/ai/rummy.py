@@ -9,6 +9,9 @@ the *deadwood* of a hand is the penalty of the cards its best arrangement leaves
   discards the card that leaves the least deadwood, breaking ties by throwing the dearer
   card and by **discard safety**: never feed the next player a wild card, and avoid
   cards that fit what he is known to have picked up from the pile.
+
+No level throws a card it took from the discard pile while it has another to throw
+(:meth:`Hand.discards`): taking a card to throw it straight back gives the turn away.
 * hard: expected values over the unseen cards (the full decks minus the seat's hand,
   the discard pile, the melds on the table and the cards others are known to hold;
   every unseen card for a small hand, a sample for a large one). A hand never counts
@@ -178,10 +181,20 @@ class Hand:
     def discards(self) -> list[str]:
         """The cards the seat may discard: its natural cards when it holds any (a wild card
         helps every meld, and handed to the next player it helps him; going out is
-        :meth:`go_out`, which may still end on a wild card)."""
+        :meth:`go_out`, which may still end on a wild card), and of those not a card it
+        took from the discard pile when it has another to throw: taken and thrown straight
+        back (a medium player took the nine of clubs and discarded it at once) is a turn
+        given away, and shows the table the card was wanted for nothing."""
         cards = [a.card for a in self.legal if a.kind == "discard"]
-        natural = [c for c in cards if not self.rules.is_wild(c)]
-        return natural or cards
+        natural = [c for c in cards if not self.rules.is_wild(c)] or cards
+        return [c for c in natural if c not in self.taken_only()] or natural
+
+    def taken_only(self) -> set[str]:
+        """The cards of the hand that are all copies taken from the discard pile (the
+        seat's pickups still held; with two decks a code held twice may be one of each)."""
+        taken = Counter(self.view["known_cards"][self.seat])
+        held = Counter(self.cards)
+        return {c for c, k in taken.items() if held[c] <= k}
 
     def go_out(self) -> Action | None:
         outs = [a for a in self.legal if a.kind == "go_out"]
