@@ -4,8 +4,6 @@ trump card; never a card of anyone's hand (issue 32, 6.7)."""
 
 from __future__ import annotations
 
-import pygame
-
 from cardtable.i18n import tr
 from cardtable.ui.scenes.handoff import HandoffScene
 from tests.ui.test_hotseat import start

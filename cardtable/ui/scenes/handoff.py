@@ -25,11 +25,11 @@ from cardtable.ui import cardart, theme
 from cardtable.ui.narrator import sentences
 from cardtable.ui.scene import Scene
 from cardtable.ui.tables import card_words, cards_words, suit_words
+from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
 
 #: the engine view's keys the hand-over screen reads: all public (what the table shows)
 PUBLIC_KEYS = ("laid", "went_out", "last_turns", "trump", "trump_card", "closed")
 SUITS = "SHDC"
-from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
 
 GUARD = 0.45   # seconds during which input is ignored
 
