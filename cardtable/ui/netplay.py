@@ -42,6 +42,8 @@ WORDS = {
     "flood": N_("Too many messages were sent too fast; the host refused some."),
     "already_seated": N_("You have a seat at that table already."),
     "port_busy": N_("The table could not be opened: no network port is free."),
+    "left": N_("You left the table."),
+    "not_asked": N_("The host had not asked that, or no longer waits for the answer."),
 }
 
 

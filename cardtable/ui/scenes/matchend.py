@@ -133,6 +133,8 @@ class MatchEndScene(ModalScene):
         return cls(list(state.score_sheet), [s.name for s in match.seats],
                    list(event.get("winners") or state.winners), match.game_id,
                    final_scores=event.get("scores") or list(state.match_scores),
+                   # at a table over the network: the same table again, asked first
+                   on_play_again=getattr(table, "play_again_here", lambda: None)(),
                    humans=list(match.human_seats),
                    target=(state.options or {}).get("target")
                    or (state.options or {}).get("games_to_win"),

@@ -4,13 +4,18 @@ panel with the table code, address and port."""
 
 from __future__ import annotations
 
+import logging
+
 from cardtable import i18n
+from cardtable.engine import registry
 from cardtable.i18n import N_, Msg
-from cardtable.ui.netplay import table_server, words
+from cardtable.ui.netplay import table_label, table_server, words
 from cardtable.ui.scenes.table.words import friendly
 
 #: the events that end a deal or the match: out of sight, play stops there for the person
 DEAL_ENDS = ("deal_scored", "match_over")
+
+log = logging.getLogger(__name__)
 
 
 class Network:
@@ -51,6 +56,14 @@ class Network:
                            "review here.")
                 self.say(text)
                 self._notice(text, 5.0)
+            elif kind == "declined":       # asked to stay for a new match, they left
+                name = i18n.seat_name(self.match.seats[notice.seat].name)
+                self.say(Msg("{name} left the table.", name=name))
+                self._notice(Msg("{name} left the table.", name=name), 4.0)
+            elif kind == "again":
+                self.ask_to_stay(notice.code)
+            elif kind == "again_seated":
+                self.show_next_match()
             elif kind == "closed":
                 self.table_closed(notice.code)
 
@@ -63,11 +76,71 @@ class Network:
             self.show_toast(text, seconds, kind="info")
 
     def waiting_seat(self) -> int | None:
-        """The seat the match waits at because no friend has taken it yet (None if none)."""
+        """The seat the match waits at because no friend has taken it yet, or its friend
+        has not said whether they stay for this new match (None if none)."""
         seat = self.match.to_act
         if seat is None or self.match.is_over or not hasattr(self.match, "stand_in_for"):
             return None
-        return seat if self.match.seat_status(seat) == "empty" else None
+        return seat if self.match.seat_status(seat) in ("empty", "asked") else None
+
+    # ---- play again at a table over the network -----------------------------------------
+    def play_again_here(self):
+        """What the match end's Play again does at a table over the network (None: at a
+        table played here alone, the usual new match)."""
+        if table_server(self.match) is not None:
+            return self.ask_host_again
+        if self.match.seat_status(self.viewer) is not None:     # a friend's copy
+            return lambda: self.app.toast(N_("The host starts the next match: you will be "
+                                             "asked whether you stay."), kind="info")
+        return None
+
+    def ask_host_again(self) -> None:
+        """The host's Play again: asked first, then the same table deals a new match."""
+        game = Msg(registry.get(self.match.game_id).name)
+        self.app.open("confirm", N_("Play again at this table?"),
+                      Msg("A new match of {game} starts at this table, with the same code. "
+                          "The friends at the table are asked whether they stay.", game=game),
+                      N_("Play again"), self.play_again_hosted, no=N_("Cancel"))
+
+    def play_again_hosted(self) -> None:
+        from cardtable.net.again import rematch
+        from cardtable.ui import netplay, session
+        from cardtable.ui.scenes.table.launch import show_table
+        app = self.app
+        try:
+            match = rematch(self.match)
+        except Exception:
+            log.exception("the new match at the table could not start")
+            app.toast(N_("The new match could not start."), seconds=6.0, kind="bad")
+            return
+        show_table(app, type(self)(match))     # the old match lets the table go first
+        session.attach(app, match)
+        netplay.remember_table(app, match)
+
+    def ask_to_stay(self, game_id: str) -> None:
+        """A friend's copy: the host starts a new match; stay in this seat, or leave."""
+        if self.app is None:
+            return
+        spec = registry.get(game_id) if game_id in registry.ids() else self.match.spec
+        host = i18n.seat_name(table_label(self.match.table_name))
+        self.app.open("confirm", N_("Play again?"),
+                      Msg("{host} starts a new match of {game} at this table. Stay in your "
+                          "seat?", host=host, game=Msg(spec.name)),
+                      N_("Stay"), lambda: self.match.answer_again(True), no=N_("Leave"),
+                      on_no=self.leave_table)
+
+    def leave_table(self) -> None:
+        self.match.answer_again(False)
+        self.table_closed("left")
+
+    def show_next_match(self) -> None:
+        """A friend's copy: the host's new match, with this seat in it, on a new table."""
+        from cardtable.ui.scenes.table.launch import show_table
+        successor = self.match.successor
+        if successor is None or self.app is None:
+            return
+        self.finished = True
+        show_table(self.app, type(self)(successor))
 
     def stand_in(self, seat: int) -> None:
         """A computer plays the waiting seat until a friend comes to take it."""
@@ -143,6 +216,8 @@ class Network:
             return N_("In the menu")
         if status == "empty":
             return N_("Waiting for a friend")
+        if status == "asked":
+            return N_("Asked to stay")
         if status in ("away", "open"):
             if turn and self.idle:
                 return Msg("Thinking{dots}", dots="." * (1 + int(self.clock * 3) % 3))
