@@ -82,10 +82,23 @@ def test_the_review_copies_its_code_with_a_button_and_with_ctrl_c(app, deals, cl
     step = scene.step
     ctrl_c(app)
     assert clipboard == [deals[2]["code"]] * 2 and scene.step == step
-    # its place in the bar is clear of the other buttons
+    # its place, at the end of the code's line in the side panel, is clear of the others
     copy = scene.widget("Copy code").rect
+    assert scene.areas()[1].contains(copy)
     assert not any(copy.colliderect(w.rect) for w in scene.form.widgets
                    if w.name != "Copy code")
+
+
+@pytest.mark.parametrize("size, text_size", [((800, 500), "larger"), ((1024, 768), "normal")])
+def test_the_review_has_its_copy_button_at_every_size(app, deals, size, text_size):
+    app.settings["text_size"] = text_size
+    app.apply_access()
+    app.resize(size)
+    scene = app.push(ReviewScene(deals, 1))
+    frames(app, 2)
+    copy = scene.widget("Copy code")
+    assert copy is not None and scene.areas()[1].contains(copy.rect)
+    assert not any(copy.rect.colliderect(w.rect) for w in scene.form.widgets if w is not copy)
 
 
 def test_a_clipboard_that_cannot_be_had_is_said_not_hidden(app, deals, monkeypatch):
