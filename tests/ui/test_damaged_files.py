@@ -5,7 +5,6 @@ setup; a saved match that cannot be read or removed. Every frame is drawn, nothi
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pygame
@@ -95,9 +94,7 @@ def test_names_from_a_save_are_cleaned_like_typed_ones(tmp_path):
     assert isinstance(table, TableScene)
     names = table.match.names()
     assert names[0] == "Player" and names[1] == ("Zoë" + "x" * 15)
-    start = time.perf_counter()
     frames(app, 10)
-    assert time.perf_counter() - start < 5.0        # 10 frames, not 10 of 1.5 s
     table.match.close()
 
 
