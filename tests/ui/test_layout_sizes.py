@@ -282,11 +282,11 @@ def test_a_staged_meld_with_a_wild_card_keeps_its_labels_off_the_piles(monkeypat
                                                                         size):
     """The wild card's tag ("7♦ 8♦"), the meld's label and the hint's tag lie over the
     stock or under "Clear melds" no more, at any text size, in either language."""
-    from .test_table_rummy import card, drag, front_for, new_group_point, start
     from .test_table import wait_for_human
+    from .test_table_rummy import card, drag, front_for, new_group_point, start
 
     joker = "JK" if game == "rummy65" else "3C"
-    wild = [c for c in ("7D", "8D", joker)]
+    wild = ["7D", "8D", joker]
     app, table = start(game, n, dealer=n - 1, size=size,
                        settings={"language": "en", "text_size": "normal"},
                        front=front_for(game, n, wild, up="5S"))
@@ -321,3 +321,55 @@ def test_a_staged_meld_with_a_wild_card_keeps_its_labels_off_the_piles(monkeypat
         assert not found, f"{len(found)} problems:\n" + "\n".join(found[:40])
     finally:
         table.match.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_review_s_table_of_moves_can_always_be_read(monkeypatch, size):
+    """With larger text the computer's view showed one line and lost the table of moves:
+    it scrolls (Down, or the wheel over it) to the whole table, every move named in full,
+    and the review's buttons keep apart."""
+    from cardtable.ui.scenes import review
+    from cardtable.ui.scenes.review import ReviewScene
+    from tests.test_records import played
+
+    from .test_review import FakeJob, FakeModule, judged
+
+    deals = played("japanese65", 41, 2)
+    monkeypatch.setattr(review, "analysis_module", lambda: FakeModule)
+    app = App(size=size, settings={"sound": False}, settings_path=None)
+    watch = Watch(monkeypatch, app)
+    found = []
+    for lang, text_size in LOOKS:
+        app.set_setting("language", lang)
+        app.set_setting("text_size", text_size)
+        while app.stack:
+            app.pop()
+        FakeJob.made = []
+        scene = app.push(ReviewScene(deals, 0))
+        app.step([], DT)
+        scene.analyse()
+        analysis = judged(deals[0])
+        FakeJob.made[-1].finish(analysis)
+        first = analysis.judgements[0]
+        scene.go(first.move)
+        where = f"{lang} {text_size}"
+        for _ in range(40):                 # down to the end of the panel
+            app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0,
+                                         unicode="")], DT)
+        watch.draw(app)
+        area = scene.analysis_area
+        seen = [t for t, box in watch.drawn if area.contains(box)]
+        yours = i18n.tr(i18n.Msg("{move} (yours)",
+                                 move=scene.instruction(first.played, scene.record["names"])))
+        shown = " ".join(" ".join(seen).split())
+        if " ".join(yours.split()) not in shown:
+            found.append(f"{where}: the move played is not shown whole: {yours!r}")
+        best = i18n.tr(scene.instruction(first.best, scene.record["names"]))
+        if shown.count(" ".join(best.split())) < 2:     # "Better: …" and its row
+            found.append(f"{where}: the better move's row is missing")
+        found += [f"{where}: cut short: {t!r}" for t in watch.cut]
+        buttons = [w for w in scene.form.widgets if w.visible]
+        for a, b in itertools.combinations(buttons, 2):
+            if a.rect.colliderect(b.rect):
+                found.append(f"{where}: buttons {a.name!r} and {b.name!r} overlap")
+    assert not found, f"{len(found)} problems:\n" + "\n".join(found[:40])

@@ -34,13 +34,8 @@ from cardtable.ui.hints import action_words
 from cardtable.ui.replay import ReplayBoard
 from cardtable.ui.scene import Scene
 from cardtable.ui.scenes.dealcode import copy_code
-from cardtable.ui.scenes.review_words import (
-    loss_words,
-    reason_text,
-    shown_options,
-    unit_heading,
-    value_text,
-)
+from cardtable.ui.scenes.review_analysis import AnalysisPanel
+from cardtable.ui.scenes.review_words import loss_words
 from cardtable.ui.scenes.summary import (
     NEXT_DEAL,
     PREVIOUS_DEAL,
@@ -75,7 +70,7 @@ def analysis_module() -> Any:
     return _ANALYSIS[0]
 
 
-class ReviewScene(Scene):
+class ReviewScene(AnalysisPanel, Scene):
     """Steps through one finished deal (of a list of deals of one match)."""
 
     def __init__(self, deals: Sequence[dict] | dict, index: int = -1) -> None:
@@ -214,6 +209,9 @@ class ReviewScene(Scene):
         self.board.scores = self.scores()
 
     # ---- the computer's view ----------------------------------------------------------------
+    def analysis_present(self) -> bool:
+        return analysis_module() is not None
+
     def can_analyse(self) -> bool:
         return bool(self.record.get("humans")) and analysis_module() is not None
 
@@ -363,15 +361,15 @@ class ReviewScene(Scene):
         right = close.rect.left - theme.px(16)
         if len(self.deals) > 1:
             word = deal_word(self.record["game"]) if self.record else "deal"
-            for name, text, delta in (("Next deal", NEXT_DEAL[word], 1),
-                                      ("Previous deal", PREVIOUS_DEAL[word], -1)):
-                b = Button(text, lambda d=delta: self.other_deal(d), style="quiet")
-                b.name = name
-                b.enabled = 0 <= self.index + delta < len(self.deals)
-                b.rect = pygame.Rect(0, 0, b.preferred_width(), bh)
-                b.rect.bottomright = (right, bar.bottom - pad)
+            # in a narrow window with larger text ("Donne précédente" beside "Fin") the two
+            # take a smaller type rather than lie over the step buttons
+            for type_size in (None, theme.SMALL + 1, theme.SMALL - 1):
+                pair = self._deal_buttons(word, type_size, right, bar.bottom - pad, bh)
+                if pair[-1].rect.left >= x + theme.px(8):
+                    break
+            for b in pair:
                 self.form.add(b)
-                right = b.rect.left - theme.px(8)
+            right = pair[-1].rect.left - theme.px(8)
         self.form.add(close)
         copy = self.copy_rect()
         if copy is not None:
@@ -413,6 +411,22 @@ class ReviewScene(Scene):
             title * theme.line_height(theme.px(theme.SUBHEADING - 2), True) + theme.px(2)
         return pygame.Rect(side.right - pad - w, y - theme.px(4), w, h)
 
+    def _deal_buttons(self, word: str, type_size: int | None, right: int, bottom: int,
+                      bh: int) -> list[Button]:
+        """Next and Previous deal, right to left from ``right`` (a given type size)."""
+        out = []
+        for name, text, delta in (("Next deal", NEXT_DEAL[word], 1),
+                                  ("Previous deal", PREVIOUS_DEAL[word], -1)):
+            extra = {} if type_size is None else {"size": type_size}
+            b = Button(text, lambda d=delta: self.other_deal(d), style="quiet", **extra)
+            b.name = name
+            b.enabled = 0 <= self.index + delta < len(self.deals)
+            b.rect = pygame.Rect(0, 0, b.preferred_width(), bh)
+            b.rect.bottomright = (right, bottom)
+            out.append(b)
+            right = b.rect.left - theme.px(8)
+        return out
+
     def title(self) -> Msg:
         game = self.record["game"]
         name = registry.get(game).name if game in registry.ids() else game
@@ -447,7 +461,11 @@ class ReviewScene(Scene):
 
     # ---- input -------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.pointer = event.pos
         if event.type == pygame.KEYDOWN and self.key(event):
+            return True
+        if self.analysis_event(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
                 self.slider.inflate(0, theme.px(24)).collidepoint(event.pos):
@@ -584,89 +602,6 @@ class ReviewScene(Scene):
             theme.draw_text(surface, line, (x, y), size, colour, bold=bold, shadow=False)
             y += theme.line_height(size, bold)
         return y
-
-    def draw_analysis(self, surface: pygame.Surface, side: pygame.Rect) -> None:
-        pad = theme.px(16)
-        x, width = side.left + pad, side.width - 2 * pad
-        top = self.analysis_top() - theme.px(30)
-        pygame.draw.line(surface, (80, 92, 84), (x, top - theme.px(8)),
-                         (side.right - pad, top - theme.px(8)))
-        self.text_block(surface, Msg("THE COMPUTER'S VIEW"), x, top, width, theme.SMALL,
-                        theme.ACCENT_LIGHT, bold=True, lines=1)
-        y = self.analysis_top() + theme.px(BUTTON_HEIGHT) + theme.px(12)
-        if self.job is not None:
-            bar = pygame.Rect(x, y, width, theme.px(12))
-            theme.rounded(surface, bar, (255, 255, 255, 30), theme.px(6))
-            done = max(0.0, min(1.0, float(getattr(self.job, "progress", 0.0) or 0.0)))
-            if done > 0:
-                theme.rounded(surface, pygame.Rect(x, y, max(theme.px(12), int(width * done)),
-                                                   bar.height), (*theme.ACCENT, 230),
-                              theme.px(6))
-            y = bar.bottom + theme.px(6)
-            self.text_block(surface, Msg("Analysing… {percent}", percent=i18n.percent(done)),
-                            x, y, width, theme.SMALL, theme.TEXT_DIM)
-            return
-        if self.problem is not None:
-            self.text_block(surface, self.problem, x, y, width, theme.SMALL, theme.BAD, lines=3)
-            return
-        if self.analysis is None:
-            if not self.record.get("humans"):
-                note = Msg("Only computers played this deal.")
-            elif analysis_module() is None:
-                note = Msg("This copy of the program cannot analyse deals.")
-            else:
-                note = Msg("What the hard computer player would have played at each of your "
-                           "decisions, seeing only what you could see.")
-            self.text_block(surface, note, x, y, width, theme.SMALL, theme.TEXT_DIM, lines=4)
-            return
-        y = self.text_block(surface, self.summary_line(), x, y, width, theme.SMALL + 1,
-                            theme.TEXT, bold=True)
-        y += theme.px(6)
-        j = self.judgement()
-        if j is None:
-            note = Msg("No decision of yours at this move.") if self.step < self.last else \
-                Msg("Step to a marked move to see the mistake.")
-            self.text_block(surface, note, x, y, width, theme.SMALL, theme.TEXT_MUTED)
-            return
-        names = self.record["names"]
-        colour = theme.BAD if j.mistake else theme.GOOD
-        verdict = loss_words(self.unit(), None, j.loss) if j.mistake \
-            else Msg("A good move")
-        y = self.text_block(surface, verdict, x, y, width, theme.SMALL + 1, colour, bold=True)
-        if j.mistake:
-            better = Msg("Better: {move}", move=self.instruction(j.best, names))
-            y = self.text_block(surface, better, x, y, width, theme.SMALL, theme.TEXT)
-            reason = reason_text(j.reason)
-            if reason is not None:
-                y = self.text_block(surface, reason, x, y, width, theme.SMALL, theme.TEXT_DIM,
-                                    lines=3)
-        else:
-            y = self.text_block(surface, Msg("The computer's choice: {move}",
-                                             move=self.instruction(j.best, names)),
-                                x, y, width, theme.SMALL, theme.TEXT)
-        y += theme.px(6)
-        small = theme.px(theme.SMALL)
-        bottom = side.bottom - theme.px(8)
-        rows = shown_options(j.options, j.played,
-                             (bottom - y) // theme.line_height(small) - 1)
-        if rows:
-            # what the numbers count, over their column
-            theme.draw_text(surface, Msg("Move"), (x, y), small, theme.TEXT_MUTED,
-                            shadow=False)
-            theme.draw_text(surface, unit_heading(self.unit()), (side.right - theme.px(16), y),
-                            small, theme.TEXT_MUTED, anchor="topright", shadow=False)
-            y += theme.line_height(small)
-        for option in rows:
-            played = option.action == j.played
-            words = self.instruction(option.action, names)
-            label = Msg("{move} (yours)", move=words) if played else words
-            colour = theme.ACCENT_LIGHT if played else theme.TEXT_DIM
-            theme.draw_text(surface, theme.ellipsize(label, small, width - theme.px(60)),
-                            (x, y), small, colour, shadow=False)
-            theme.draw_text(surface, value_text(option.value, self.unit()),
-                            (side.right - theme.px(16), y),
-                            small, colour, anchor="topright", shadow=False)
-            y += theme.line_height(small)
 
     def draw_bar(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
         r = self.slider

@@ -1,0 +1,166 @@
+"""The review's panel of the computer's view (part of :class:`ReviewScene`): below the
+Analyse button, the count of mistakes, the verdict on the move shown, the better move and
+its reason, and the table of moves with their values.
+
+With larger text (and in French) all of it is taller than the room under the button: the
+part below the button scrolls (the mouse wheel over the panel, or Up and Down) rather than
+losing the table of moves, and a thin bar at the panel's edge says how much more there is.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable import i18n
+from cardtable.i18n import Msg
+from cardtable.ui import theme
+from cardtable.ui.scenes.review_words import (
+    loss_words,
+    reason_text,
+    shown_options,
+    unit_heading,
+    value_text,
+)
+from cardtable.ui.widgets import BUTTON_HEIGHT
+
+#: the most moves the table lists (the best ones and the person's own)
+MOST_OPTIONS = 12
+
+
+class AnalysisPanel:
+    """Draws the computer's view into the side panel, scrolled by ``analysis_scroll``."""
+
+    analysis_scroll = 0
+    analysis_more = 0           # how far it can scroll (0: everything shows)
+    analysis_area = pygame.Rect(0, 0, 0, 0)
+    _scrolled_at: tuple = ()
+
+    def scroll_analysis(self, lines: float) -> bool:
+        """Scroll the panel by ``lines`` rows of small text (down when positive); True
+        when there was anything to scroll."""
+        if self.analysis_more <= 0:
+            return False
+        row = theme.line_height(theme.px(theme.SMALL))
+        self.analysis_scroll = int(max(0, min(self.analysis_more,
+                                              self.analysis_scroll + lines * row)))
+        return True
+
+    def analysis_event(self, event: pygame.event.Event) -> bool:
+        """The wheel over the panel, or Up and Down, scroll it."""
+        if event.type == pygame.MOUSEWHEEL:
+            pos = getattr(self, "pointer", None) or pygame.mouse.get_pos()
+            if self.analysis_area.collidepoint(pos):
+                return self.scroll_analysis(-3 * event.y)
+            return False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) \
+                and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            return self.scroll_analysis(2 if event.key == pygame.K_DOWN else -2)
+        return False
+
+    def draw_analysis(self, surface: pygame.Surface, side: pygame.Rect) -> None:
+        pad = theme.px(16)
+        x, width = side.left + pad, side.width - 2 * pad
+        top = self.analysis_top() - theme.px(30)
+        pygame.draw.line(surface, (80, 92, 84), (x, top - theme.px(8)),
+                         (side.right - pad, top - theme.px(8)))
+        self.text_block(surface, Msg("THE COMPUTER'S VIEW"), x, top, width, theme.SMALL,
+                        theme.ACCENT_LIGHT, bold=True, lines=1)
+        y0 = self.analysis_top() + theme.px(BUTTON_HEIGHT) + theme.px(12)
+        area = pygame.Rect(side.left, y0, side.width, max(0, side.bottom - theme.px(8) - y0))
+        self.analysis_area = area
+        # a new move shown, or a new analysis: from the top again
+        at = (self.step, id(self.analysis), self.index)
+        if at != self._scrolled_at:
+            self._scrolled_at, self.analysis_scroll = at, 0
+        old = surface.get_clip()
+        surface.set_clip(area.clip(old))
+        try:
+            end = self._analysis_content(surface, x, y0 - self.analysis_scroll, width, side)
+        finally:
+            surface.set_clip(old)
+        self.analysis_more = max(0, end + self.analysis_scroll - area.bottom)
+        self.analysis_scroll = min(self.analysis_scroll, self.analysis_more)
+        if self.analysis_more > 0 and area.height > 0:
+            # how much shows, and where: a thin bar at the panel's right edge
+            total = area.height + self.analysis_more
+            bar_h = max(theme.px(18), area.height * area.height // total)
+            bar_y = area.top + (area.height - bar_h) * self.analysis_scroll // \
+                max(1, self.analysis_more)
+            theme.rounded(surface, pygame.Rect(side.right - theme.px(7), bar_y, theme.px(4),
+                                               bar_h), (255, 255, 255, 110), theme.px(2))
+
+    def _analysis_content(self, surface, x: int, y: int, width: int,
+                          side: pygame.Rect) -> int:
+        """Draw what the panel says from ``y`` down; returns where it ends."""
+        if self.job is not None:
+            bar = pygame.Rect(x, y, width, theme.px(12))
+            theme.rounded(surface, bar, (255, 255, 255, 30), theme.px(6))
+            done = max(0.0, min(1.0, float(getattr(self.job, "progress", 0.0) or 0.0)))
+            if done > 0:
+                theme.rounded(surface, pygame.Rect(x, y, max(theme.px(12), int(width * done)),
+                                                   bar.height), (*theme.ACCENT, 230),
+                              theme.px(6))
+            y = bar.bottom + theme.px(6)
+            return self.text_block(surface, Msg("Analysing… {percent}",
+                                                percent=i18n.percent(done)),
+                                   x, y, width, theme.SMALL, theme.TEXT_DIM)
+        if self.problem is not None:
+            return self.text_block(surface, self.problem, x, y, width, theme.SMALL, theme.BAD,
+                                   lines=4)
+        if self.analysis is None:
+            if not self.record.get("humans"):
+                note = Msg("Only computers played this deal.")
+            elif not self.analysis_present():
+                note = Msg("This copy of the program cannot analyse deals.")
+            else:
+                note = Msg("What the hard computer player would have played at each of your "
+                           "decisions, seeing only what you could see.")
+            return self.text_block(surface, note, x, y, width, theme.SMALL, theme.TEXT_DIM,
+                                   lines=6)
+        y = self.text_block(surface, self.summary_line(), x, y, width, theme.SMALL + 1,
+                            theme.TEXT, bold=True)
+        y += theme.px(6)
+        j = self.judgement()
+        if j is None:
+            note = Msg("No decision of yours at this move.") if self.step < self.last else \
+                Msg("Step to a marked move to see the mistake.")
+            return self.text_block(surface, note, x, y, width, theme.SMALL, theme.TEXT_MUTED)
+        names = self.record["names"]
+        colour = theme.BAD if j.mistake else theme.GOOD
+        verdict = loss_words(self.unit(), None, j.loss) if j.mistake \
+            else Msg("A good move")
+        y = self.text_block(surface, verdict, x, y, width, theme.SMALL + 1, colour, bold=True)
+        if j.mistake:
+            better = Msg("Better: {move}", move=self.instruction(j.best, names))
+            y = self.text_block(surface, better, x, y, width, theme.SMALL, theme.TEXT, lines=3)
+            reason = reason_text(j.reason)
+            if reason is not None:
+                y = self.text_block(surface, reason, x, y, width, theme.SMALL, theme.TEXT_DIM,
+                                    lines=4)
+        else:
+            y = self.text_block(surface, Msg("The computer's choice: {move}",
+                                             move=self.instruction(j.best, names)),
+                                x, y, width, theme.SMALL, theme.TEXT, lines=3)
+        y += theme.px(6)
+        small = theme.px(theme.SMALL)
+        right = side.right - theme.px(16)
+        rows = shown_options(j.options, j.played, MOST_OPTIONS)
+        if rows:
+            # what the numbers count, over their column
+            theme.draw_text(surface, Msg("Move"), (x, y), small, theme.TEXT_MUTED,
+                            shadow=False)
+            theme.draw_text(surface, unit_heading(self.unit()), (right, y), small,
+                            theme.TEXT_MUTED, anchor="topright", shadow=False)
+            y += theme.line_height(small)
+        for option in rows:
+            played = option.action == j.played
+            words = self.instruction(option.action, names)
+            label = Msg("{move} (yours)", move=words) if played else words
+            colour = theme.ACCENT_LIGHT if played else theme.TEXT_DIM
+            value = value_text(option.value, self.unit())
+            room = width - theme.text_size(value, small)[0] - theme.px(12)
+            theme.draw_text(surface, value, (right, y), small, colour, anchor="topright",
+                            shadow=False)
+            # a long move goes on a second line rather than losing its end
+            y = self.text_block(surface, label, x, y, room, theme.SMALL, colour)
+        return y
