@@ -18,9 +18,9 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-import time
 from typing import Any
 
+from cardtable.ai import clock
 from cardtable.engine import registry
 from cardtable.engine.core import Action, GameState
 
@@ -232,11 +232,11 @@ class Bot:
         return random.Random((self.seed * 1_000_003 + salt) ^ view_digest(view))
 
     def choose(self, state: GameState, seat: int, budget_s: float | None = None) -> Action:
-        start = time.perf_counter()
+        start = clock.now()
         win = Window(state, seat, self.cooperative)
         self.last = {}
         action, reason = self._decide(win, self.level, budget_s)
-        self.last["seconds"] = time.perf_counter() - start
+        self.last["seconds"] = clock.now() - start
         self.last["reason"] = reason
         return action
 

@@ -27,9 +27,9 @@ trick is lost anyway.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterable, Sequence
 
+from cardtable.ai import clock
 from cardtable.engine.core import Action
 from cardtable.engine.japanese65 import (
     CARD_VALUES,
@@ -289,7 +289,7 @@ def all_seeing_action(state, seat: int, budget_s: float, depth: int | None = Non
 
     Only the tournament's all-seeing reference (reference.py) may call this: a computer
     player a person meets receives a :class:`Window`, never the state."""
-    start = time.perf_counter()
+    start = clock.now()
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -312,7 +312,7 @@ def all_seeing_action(state, seat: int, budget_s: float, depth: int | None = Non
         runs += 1
         if world.left() <= exact:
             break  # nothing left to chance: every move was valued exactly
-        if runs >= SEER_MIN_PLAYOUTS and time.perf_counter() - start >= budget_s:
+        if runs >= SEER_MIN_PLAYOUTS and clock.now() - start >= budget_s:
             break
     return max(legal, key=lambda a: totals[a])  # the first of equals
 

@@ -36,8 +36,8 @@ from __future__ import annotations
 
 import importlib
 import random
-import time
 
+from cardtable.ai import clock
 from cardtable.engine import registry
 from cardtable.engine.core import Action, GameState
 
@@ -211,12 +211,12 @@ class ReferencePlayer:
         return f"<ReferencePlayer {self.game_id} {self.level} seed={self.seed}>"
 
     def choose(self, state: GameState, seat: int, budget_s: float | None = None) -> Action:
-        start = time.perf_counter()
+        start = clock.now()
         win = Window(state, seat)
         legal = sorted(win.legal, key=action_key)
         self.last = {"worlds": 0}
         if len(legal) == 1:
-            self.last["seconds"] = time.perf_counter() - start
+            self.last["seconds"] = clock.now() - start
             return legal[0]
         rng = random.Random((self.seed * 1_000_003) ^ view_digest(win.view))
         budget = 0.3 if budget_s is None else max(0.0, float(budget_s))
@@ -228,7 +228,7 @@ class ReferencePlayer:
             if limit is not None:
                 if worlds >= limit:
                     break
-            elif worlds >= MIN_WORLDS and time.perf_counter() >= deadline:
+            elif worlds >= MIN_WORLDS and clock.now() >= deadline:
                 break
             world = canonical_world(win, rng, self.facts)
             roll_seed = rng.getrandbits(64)
@@ -240,7 +240,7 @@ class ReferencePlayer:
                                            random.Random(roll_seed), self.facts, self.solver)
             worlds += 1
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
-        self.last = {"worlds": worlds, "seconds": time.perf_counter() - start,
+        self.last = {"worlds": worlds, "seconds": clock.now() - start,
                      "value": totals[best] / worlds}
         return legal[best]
 
@@ -270,7 +270,7 @@ class AllSeeingPlayer:
         return f"<AllSeeingPlayer {self.game_id} seed={self.seed} (sees every card)>"
 
     def choose(self, state: GameState, seat: int, budget_s: float | None = None) -> Action:
-        start = time.perf_counter()
+        start = clock.now()
         if state.current_player != seat:
             raise ValueError(f"seat {seat} is not the player to act")
         legal = state.legal_actions()
@@ -279,5 +279,5 @@ class AllSeeingPlayer:
                   else self.search(state.clone(), seat, budget, self.depth))
         if action not in legal:
             raise ValueError(f"the all-seeing search chose an illegal {action}")
-        self.last = {"seconds": time.perf_counter() - start}
+        self.last = {"seconds": clock.now() - start}
         return action

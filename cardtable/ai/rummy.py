@@ -38,9 +38,9 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections import Counter
 
+from cardtable.ai import clock
 from cardtable.engine import melds as meldlib
 from cardtable.engine import registry
 from cardtable.engine.cards import JOKER, RANK_NUMBER, make_deck
@@ -308,7 +308,7 @@ class Hard:
         return max(0.1, min(0.9, risk))
 
     def out_of_time(self) -> bool:
-        return self.deadline is not None and time.perf_counter() > self.deadline
+        return self.deadline is not None and clock.now() > self.deadline
 
     def future(self, rest: list[str], draws: list[str] | None = None) -> float:
         """Expected deadwood after the next draw and discard, from hand ``rest``, the hand
@@ -384,14 +384,14 @@ class Hard:
         if h.last_turn:
             values = {d: float(h.deadwood(r)) for d, r in rests.items()}
         else:
-            t0 = time.perf_counter()
+            t0 = clock.now()
             values = {d: self.future(r) for d, r in rests.items()}
             k = TWO_TURN_SAMPLES
             if self.deadline is not None and self.draws:
                 # every hand gets the same draws: as many as the time left allows for all
-                spent = time.perf_counter() - t0
+                spent = clock.now() - t0
                 per_solve = spent / (len(rests) * len(self.draws))
-                left = self.deadline - time.perf_counter()
+                left = self.deadline - clock.now()
                 k = min(k, int(math.sqrt(max(0.0, left) / (2.0 * len(rests) * per_solve
                                                            + 1e-9))))
             if self.alpha < 1.0 and k >= MIN_TWO_TURN_SAMPLES:
@@ -494,7 +494,7 @@ class RummyKnowledge(Knowledge):
             return out, "Go out: every card but the discard melds" if h.discard_when_out \
                 else "Go out: every card melds"
         if iterations is None:
-            deadline = time.perf_counter() + max(0.01, budget_s * 0.9)
+            deadline = clock.now() + max(0.01, budget_s * 0.9)
             samples = HARD_SAMPLES
         else:
             deadline = None
@@ -526,7 +526,7 @@ class RummyKnowledge(Knowledge):
         when the hand ends (now or after the next draw), plus the harm of handing the
         next player a card he can use."""
         h = Hand(win.view, win.legal)
-        deadline = None if budget_s is None else time.perf_counter() + budget_s
+        deadline = None if budget_s is None else clock.now() + budget_s
         hard = Hard(h, rng, deadline, self.analysis_worlds)
         values: dict[Action, float] = {}
         if not win.view["drawn"]:

@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from cardtable.ai import clock
 from cardtable.engine.core import Action, GameState
 
 Sampler = Callable[[random.Random], GameState]
@@ -72,7 +73,7 @@ def flat_monte_carlo(
     applies a candidate that is more than one move (a plan); by default a candidate is
     one action.
     """
-    start = time.perf_counter()
+    start = clock.now()
     cands = list(candidates)
     if len(cands) == 1:
         return SearchResult(cands[0], 0, {cands[0]: (0.0, 0)}, 0.0)
@@ -84,13 +85,13 @@ def flat_monte_carlo(
     world_cost = 0.0
     while worlds < limit:
         if iterations is None and worlds:
-            now = time.perf_counter()
+            now = clock.now()
             # stop unless another whole world fits in the budget
             if now + world_cost * len(active) > deadline:
                 break
             if len(active) == 1:
                 break  # every other move was ruled out: more worlds cannot change the choice
-        t0 = time.perf_counter()
+        t0 = clock.now()
         world = sample(rng)
         roll_seed = rng.getrandbits(64)
         for i in active:
@@ -101,7 +102,7 @@ def flat_monte_carlo(
                 apply(w, cands[i])
             values[i].append(rollout(w, random.Random(roll_seed)))
         worlds += 1
-        spent = (time.perf_counter() - t0) / len(active)
+        spent = (clock.now() - t0) / len(active)
         world_cost = spent if worlds == 1 else 0.7 * world_cost + 0.3 * spent
         if worlds >= MIN_WORLDS_TO_DROP and len(active) > 1:
             active = _eliminate(active, values, worlds)
@@ -112,7 +113,7 @@ def flat_monte_carlo(
         vs = values[i]
         stats[a] = (sum(vs) / len(vs) if vs else float("-inf"), len(vs))
     best_i = max(active, key=lambda i: (stats[cands[i]][0], -i))
-    return SearchResult(cands[best_i], worlds, stats, time.perf_counter() - start)
+    return SearchResult(cands[best_i], worlds, stats, clock.now() - start)
 
 
 def _eliminate(active: list[int], values: list[list[float]], worlds: int) -> list[int]:

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import functools
 import random
-import time
 
+from cardtable.ai import clock
 from cardtable.engine.core import Action
 from cardtable.engine.sixtysix import (
     CLAIM,
@@ -417,7 +417,7 @@ def all_seeing_action(state, seat: int, budget_s: float, depth: int | None = Non
     Only the tournament's all-seeing reference (reference.py) may call this: a computer
     player a person meets receives a :class:`Window`, never the state. A ``depth`` (tests)
     searches exactly that many decisions deep whatever the time."""
-    start = time.perf_counter()
+    start = clock.now()
     deadline = start + max(0.0, budget_s)
     max_depth = depth
     deal = len(state.score_sheet)
@@ -444,7 +444,7 @@ def all_seeing_action(state, seat: int, budget_s: float, depth: int | None = Non
             break
         best = move
         cands.sort(key=lambda a: a != best)  # the best so far is searched first next time
-        if not search.cut or max_depth is None and time.perf_counter() >= deadline:
+        if not search.cut or max_depth is None and clock.now() >= deadline:
             break  # searched to the end of the deal everywhere, or out of time
     return best
 
@@ -482,7 +482,7 @@ class _Seer:
             return float(deal_value(state, seat, deal))
         if state.closed or not state.stock:
             return float(solve(state, seat, tables=self.tables))
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        if self.deadline is not None and clock.now() > self.deadline:
             raise _OutOfTime
         if depth <= 0:
             self.cut = True

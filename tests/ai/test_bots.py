@@ -155,12 +155,14 @@ def test_bots_only_play_legal_moves(game_id, level):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_hard_respects_a_time_budget(game_id):
+def test_hard_respects_a_time_budget(game_id, ticking_clock):
+    """By the search's own clock (1 ms a reading): whatever the machine's load, a search
+    stops within its budget and what one more world or node costs."""
     b = ai.make_bot(game_id, "hard", 3)
     for state in random_states(game_id, 3, seed=21):
         seat = state.current_player
         b.choose(state, seat, 0.1)
-        assert b.last["seconds"] < 0.6
+        assert b.last["seconds"] < 0.2
 
 
 def test_unknown_level_and_game_are_clear_errors():

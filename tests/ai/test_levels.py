@@ -49,7 +49,7 @@ def test_expert_thinks_longer_than_hard_and_never_past_two_seconds():
     assert expert_budget(5.0) == EXPERT_BUDGET
 
 
-def test_expert_bot_plays_legal_moves_within_its_budget():
+def test_expert_bot_plays_legal_moves_within_its_budget(ticking_clock):
     game_id = OFFERS
     bot = ai.make_bot(game_id, EXPERT, 3)
     state = registry.get(game_id).new_match(players=2, seed=5)
