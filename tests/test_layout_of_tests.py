@@ -59,6 +59,7 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/net/client.py": "tests/test_net_faults.py",
     "cardtable/net/remote.py": "tests/test_net_faults.py",
     "cardtable/net/discovery.py": "tests/test_net_discovery.py",
+    "cardtable/net/again.py": "tests/test_net_play_again.py",
     "cardtable/ui/scenes/table/network.py": "tests/ui/test_netplay.py",
     "cardtable/ui/scenes/join.py": "tests/ui/test_netplay.py",
     "cardtable/about.py": "tests/test_packaging.py",
