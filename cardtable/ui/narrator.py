@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from cardtable import speech
-from cardtable.i18n import tr
+from cardtable.i18n import N_, tr
 from cardtable.ui.tween import speed_factor
 
 if TYPE_CHECKING:
@@ -50,6 +50,8 @@ class Narrator:
         self._focus: str | None = None
         self._keyed = False
         self._told = False       # an event was said since the last frame
+        #: why speech asked for ("On") is silent was shown (once a run)
+        self._silence_shown = False
         self.apply_speed()
 
     # ---- back end ----------------------------------------------------------------------
@@ -75,6 +77,22 @@ class Narrator:
         self.speaker.use(backend, reason)
         self.apply_speed()
         self._scene = None      # say where we are
+        why = self.silence()
+        if why is not None and not self._silence_shown:
+            # speech was asked for and nothing speaks: say so once (the Settings screen
+            # shows it beside the setting as long as it holds)
+            self._silence_shown = True
+            self.app.toast(why, 6.0, kind="error")
+
+    def silence(self) -> str | None:
+        """Why speech set to On stays silent (no screen reader or system voice to speak
+        with), in a sentence for the screen; None when it speaks, is not asked for (Off,
+        or Automatic without a screen reader: silence is what that asks for), or is not
+        opened yet."""
+        if self.fixed or not self.opened or self.mode != "on" or self.active:
+            return None
+        return N_("Speech is on, but no screen reader or system voice was found, so "
+                  "nothing is said.")
 
     def setting_changed(self, key: str, value: Any) -> None:
         if key == "speech" and value != self.mode:
@@ -103,10 +121,22 @@ class Narrator:
             self.speaker.say(spoken(text), interrupt)
 
     def event(self, text) -> None:
-        """Say a game event's sentence after what is being said."""
+        """Say a game event's sentence after what is being said; on a screen not yet
+        named, after its name (a table's first deal was said before the table's title)."""
         if self.active:
+            self._name_new_screen()
             self.speaker.say(spoken(text), interrupt=False)
             self._told = True
+
+    def _name_new_screen(self) -> None:
+        top = self.app.top
+        if top is None or top is self._scene:
+            return
+        self._scene = top
+        self._focus = top.spoken_focus()
+        text = spoken(sentences([top.spoken_heading(), self._focus or ""]))
+        if text:
+            self.speaker.say(text, interrupt=False)
 
     def busy(self) -> bool:
         """An event's sentence is still being said (the table waits for it)."""
@@ -146,8 +176,33 @@ class Narrator:
 
 
 def spoken(text) -> str:
-    """``text`` translated, the screen's separating dots said as commas."""
-    return tr(text).replace("  ·  ", ", ").replace(" · ", ", ")
+    """``text`` translated, the screen's separating dots said as commas, and every
+    sentence begun with a capital letter (a line made of a word list, "clubs: king,
+    queen", "the stock: 11 cards", is a sentence when it is said)."""
+    return capitalised(tr(text).replace("  ·  ", ", ").replace(" · ", ", "))
+
+
+#: names written in lower case wherever they stand (the program's)
+OWN_CASE = ("cardtable",)
+
+
+def capitalised(text: str) -> str:
+    """``text`` with the first letter of each sentence in upper case (at the start, and
+    after a full stop, a question or exclamation mark or an ellipsis and a space)."""
+    out = []
+    start = True
+    for i, ch in enumerate(text):
+        if start and ch.isalpha() and text.startswith(OWN_CASE, i):
+            start = False
+        elif start and ch.isalpha():
+            ch = ch.upper()
+            start = False
+        elif start and not ch.isspace() and ch not in "\"'“«(":
+            start = False
+        if ch in ".!?…" and (i + 1 == len(text) or text[i + 1].isspace()):
+            start = True
+        out.append(ch)
+    return "".join(out)
 
 
 def sentences(parts) -> str:
@@ -160,4 +215,4 @@ def sentences(parts) -> str:
     return " ".join(out)
 
 
-__all__ = ["Narrator", "sentences", "spoken"]
+__all__ = ["Narrator", "capitalised", "sentences", "spoken"]

@@ -153,9 +153,9 @@ def english():
 def test_japanese65_spoken_with_keys_only():
     app, table, rec, first, asked = play("japanese65")
     # Cleo led diamonds: the seven of spades (the first card) cannot be played
-    assert first == "seven of spades"
-    assert asked["hand"] == ("Your hand, 12 cards. spades: seven and three. hearts: king, "
-                             "queen, eight and seven. clubs: seven and six. diamonds: eight, "
+    assert first == "Seven of spades"
+    assert asked["hand"] == ("Your hand, 12 cards. Spades: seven and three. Hearts: king, "
+                             "queen, eight and seven. Clubs: seven and six. Diamonds: eight, "
                              "seven, five and four.")
     assert asked["table"] == "Trick: Cleo: ten of diamonds and Dan: nine of diamonds."
     assert asked["scores"] == ("You & Cleo: 0. Bert & Dan: 0. Game points to win: 5. "
@@ -177,10 +177,10 @@ def test_japanese65_spoken_with_keys_only():
 
 def test_sixtysix_match_spoken_with_keys_only():
     app, table, rec, first, asked = play("sixtysix")
-    assert first == "king of spades, playable"
-    assert asked["hand"] == ("Your hand, 6 cards. spades: king and jack. hearts: jack. "
-                             "clubs: ace, ten and jack.")
-    assert asked["table"] == ("No card in the trick. the stock: 11 cards. "
+    assert first == "King of spades, playable"
+    assert asked["hand"] == ("Your hand, 6 cards. Spades: king and jack. Hearts: jack. "
+                             "Clubs: ace, ten and jack.")
+    assert asked["table"] == ("No card in the trick. The stock: 11 cards. "
                               "The trump card: the nine of diamonds.")
     assert asked["scores"] == "You: 0. Bert: 0. Game points to win: 10. Trumps: Diamonds."
     assert asked["turn"] == ("Your turn. You may play the king of spades, the jack of spades, "
@@ -200,11 +200,11 @@ def test_sixtysix_match_spoken_with_keys_only():
 
 def test_pairs65_game_spoken_with_keys_only():
     app, table, rec, first, asked = play("pairs65")
-    assert first == "queen of spades"           # a card is drawn before any is played
-    assert asked["hand"] == ("Your hand, 9 cards. spades: queen and ten. clubs: jack, five "
-                             "and eight. diamonds: queen and two. hearts: jack and nine.")
+    assert first == "Queen of spades"           # a card is drawn before any is played
+    assert asked["hand"] == ("Your hand, 9 cards. Spades: queen and ten. Clubs: jack, five "
+                             "and eight. Diamonds: queen and two. Hearts: jack and nine.")
     assert asked["table"] == (
-        "the draw pile: 19 cards. The discard pile: the five of spades on top. Pairs of Bert: "
+        "The draw pile: 19 cards. The discard pile: the five of spades on top. Pairs of Bert: "
         "the five of diamonds, the eight of diamonds, the six of clubs and the seven of clubs. "
         "Pairs of Cleo: the four of hearts, the nine of diamonds, the four of spades and the "
         "nine of clubs.")
@@ -224,20 +224,20 @@ def test_pairs65_game_spoken_with_keys_only():
 
 
 RUMMY = {
-    "rummy65": ("ace of clubs",
+    "rummy65": ("Ace of clubs",
                 "Your hand, 3 cards. No meld yet: ace of clubs, seven of clubs and eight of "
                 "clubs.",
-                "the stock: 96 cards. The discard pile: the ace of hearts on top.",
+                "The stock: 96 cards. The discard pile: the ace of hearts on top.",
                 "Hand: 1 of 12. Cards dealt: 3. Wild: Jokers, 3s. Pot: 195¢. Stock: 96 cards.",
                 "You meld every card too: the seven of clubs, the eight of clubs and the three "
                 "of spades",
                 "Hand 1: Cleo went out. Dealer: Ann. Wild: 3. Went out: Cleo. Cards left: Ann 0, "
                 "Bert 0, Cleo 0. Penalty points: Ann 0, Bert 0, Cleo 0. Laid every card: Ann "
                 "yes, Bert yes, Cleo yes. Running total: Ann 0, Bert 0, Cleo 0. Continue."),
-    "quebec65": ("six of spades",
+    "quebec65": ("Six of spades",
                  "Your hand, 3 cards. No meld yet: six of spades, queen of spades and queen of "
                  "clubs.",
-                 "the stock: 100 cards. The discard pile: the seven of hearts on top.",
+                 "The stock: 100 cards. The discard pile: the seven of hearts on top.",
                  "Round: 1 of 11. Cards dealt: 3. Wild: Jokers, 2s, 3s. Stock: 100 cards.",
                  "You lay down 1 meld: the four of hearts, the four of diamonds and the three "
                  "of spades",
@@ -290,8 +290,8 @@ def test_in_french_every_sentence_said_is_translated(game):
         padded = f" {sentence} "
         assert not any(w in padded for w in ENGLISH_WORDS), sentence
     if game == "sixtysix":
-        assert first == "le roi de pique, jouable"
-        assert asked["table"].startswith("Aucune carte dans le pli. la pioche : 11 cartes.")
+        assert first == "Le roi de pique, jouable"
+        assert asked["table"].startswith("Aucune carte dans le pli. La pioche : 11 cartes.")
         assert "Vous remportez le pli (6) : Vous : valet de trèfle et Bert : roi de cœur" in \
             rec.said
         assert rec.said[-1] == "Bert gagne la partie. Ann 5, Bert 10. Rejouer."
@@ -310,10 +310,10 @@ def test_a_key_cuts_off_what_is_being_said():
     assert hand.startswith("Your hand, 6 cards.")
     assert app.narrator.speaker.busy()
     key(app, K.K_RIGHT)                  # the next key: the hand is cut off
-    assert rec.log[-2:] == [("stop",), ("speak", "king of spades, playable", True)]
-    assert rec.current == "king of spades, playable"
+    assert rec.log[-2:] == [("stop",), ("speak", "King of spades, playable", True)]
+    assert rec.current == "King of spades, playable"
     key(app, K.K_RIGHT)
-    assert rec.log[-2:] == [("stop",), ("speak", "jack of spades, playable", True)]
+    assert rec.log[-2:] == [("stop",), ("speak", "Jack of spades, playable", True)]
 
 
 def test_the_table_waits_for_an_event_to_be_said():
@@ -326,7 +326,7 @@ def test_the_table_waits_for_an_event_to_be_said():
     speaker = app.narrator.speaker
     # the move is said, then where the focus went, neither cutting off the other
     assert rec.log[-2:] == [("speak", "You: king of spades", False),
-                            ("speak", "jack of spades", False)]
+                            ("speak", "Jack of spades", False)]
     for _ in range(100):                 # the computer answers while the sentence is said
         app.step([], DT)
         if table.timeline.queue:

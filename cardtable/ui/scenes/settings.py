@@ -94,9 +94,17 @@ class SettingsScene(FormScene):
                 N_("Text size"), [(v, TEXT_SIZE_NAMES[v]) for v in CHOICES["text_size"]],
                 s.get("text_size", "normal"), lambda v: set_("text_size", v), wrap=False)),
             ("speech", Choice(
-                N_("Speech"), [(v, SPEECH_NAMES[v]) for v in CHOICES["speech"]],
+                self.speech_label(), [(v, SPEECH_NAMES[v]) for v in CHOICES["speech"]],
                 s.get("speech", "auto"), lambda v: set_("speech", v))),
         ]
+
+    def speech_label(self) -> str:
+        """The speech row's label, saying beside the setting why On is silent (no screen
+        reader or system voice here) while it is."""
+        narrator = getattr(self.app, "narrator", None)
+        if narrator is not None and narrator.silence() is not None:
+            return N_("Speech (silent: no screen reader or system voice was found)")
+        return N_("Speech")
 
     def panel_rects(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """The general panel, the preview and the panel of settings for every eye, where
@@ -186,6 +194,9 @@ class SettingsScene(FormScene):
         fs = self.widget("fullscreen")
         if fs is not None and fs.value != self.app.fullscreen:
             fs.value = self.app.fullscreen
+        sp = self.widget("speech")
+        if sp is not None and sp.label != self.speech_label():
+            self.rebuild()     # speech found silent, or speaking again
 
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_heading(surface, self.title, self.subtitle)

@@ -396,6 +396,11 @@ class SixtySixTable(ClickToPlay, GameTable):
             return self.said(ev["winner"], N_("You win the trick ({n})"),
                              N_("{name} wins the trick ({n})"),
                              n=ev.get("points", 0))
+        if kind == "drew" and ev.get("card"):
+            # the card from the stock, to its drawer (and the face-up trump card, taken
+            # last, to all): found before only with H
+            return self.said(seat, N_("You draw {card}"), N_("{name} draws {card}"),
+                             card=the_card(ev["card"]))
         if kind == "marriage":
             return Msg("{name}: marriage in {suit} ({n})", name=self.you(seat),
                        suit=suit_words(ev["suit"]), n=ev.get("points"))
