@@ -213,8 +213,8 @@ def test_pairs65_game_spoken_with_keys_only():
     assert asked["turn"] == ("Your turn. You may draw from the draw pile. You may take the "
                              "top card of the discard pile.")
     assert asked["last"] is None or not asked["last"].startswith("No trick")   # no tricks
-    assert "Bert: pair 5 of diamonds + 8 of diamonds" in rec.said
-    assert "You: pair 5 of spades + 8 of spades" in rec.said
+    assert "Bert: pair five of diamonds + eight of diamonds" in rec.said
+    assert "You: pair five of spades + eight of spades" in rec.said
     assert "Game 1: you win with five pairs." in rec.said
     assert ("Game 1: you win with five pairs. Started: Bert. Won by Ann. Five pairs laid. "
             "Pairs laid: Ann 5, Bert 4, Cleo 3. Games won: Ann 1, Bert 0, Cleo 0. Continue."

@@ -191,14 +191,14 @@ def test_whole_game_from_a_human_seat_against_computers():
     assert not table.zone("offer")
     shown = [s for s in table.zone(f"hand{top}") if s.code == "4S"]
     assert shown and shown[0].face_up                      # P0 knows where its card went
-    assert any("you give the 4 of spades and get the" in c for c in table.captions)
+    assert any("you give the four of spades and get the" in c for c in table.captions)
     assert got in [s.code for s in table.zone("hand0")]
     check_picture(table)
 
     # invalid pairs: refused with the engine's reason
     text = refused(app, table, grab(card(table, "6H")), grab(card(table, "7S")),
                    ["Not a pair", "red", "black", "one colour"])
-    assert "6 of hearts" in text
+    assert "six of hearts" in text
     refused(app, table, grab(card(table, "2C")), grab(card(table, "3C")),
             ["Not a pair", "add to 5, not 13"])
     pause(app)
@@ -341,7 +341,7 @@ def test_a_computer_asks_the_human_to_swap():
     assert sorted(s.code for s in table.zone("hand0")) == sorted(before[1:] + ["8C"])
     known = [s for s in table.zone("hand1") if s.code == mine]
     assert known and known[0].face_up
-    assert any("you give the ace of spades and get the 8 of clubs" in c
+    assert any("you give the ace of spades and get the eight of clubs" in c
                for c in table.captions)
 
 
