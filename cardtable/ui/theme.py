@@ -13,7 +13,7 @@ import pygame
 
 from cardtable.i18n import N_, tr
 from cardtable.paths import font_path
-from cardtable.ui.felt import Felt
+from cardtable.ui.felt import Felt, felt_rgb
 from cardtable.ui.lru import surface_cache
 
 # --------------------------------------------------------------------------- colours
@@ -51,6 +51,10 @@ PRIMARY = (222, 178, 88)
 PRIMARY_HOVER = (238, 198, 112)
 PRIMARY_PRESSED = (190, 148, 66)
 DISABLED = (58, 64, 60)
+#: a greyed button: its fill, label and outline (never brighter than an enabled one's)
+DISABLED_FILL = (26, 34, 30)
+DISABLED_TEXT = (160, 156, 140)
+DISABLED_EDGE = (255, 255, 255, 36)
 #: the flat 'quiet' buttons (Menu, Undo, Quit): a faint fill (more opaque when hovered)
 QUIET = (24, 34, 29)
 QUIET_HOVER = (44, 58, 50)
@@ -379,7 +383,7 @@ def lerp_colour(a, b, t: float) -> tuple[int, int, int]:
 # --------------------------------------------------------------------------- backdrop
 
 
-_felts: dict[str, Felt] = {}
+_felts: dict[object, Felt] = {}
 
 
 def backdrop(surface: pygame.Surface, felt: str = "green") -> None:
@@ -399,13 +403,18 @@ _text_scale = 1.0
 _high_contrast = False
 _NORMAL_COLOURS = {name: globals()[name] for name in (
     "TEXT", "TEXT_DIM", "TEXT_MUTED", "PANEL", "PANEL_ALPHA", "PANEL_EDGE", "BUTTON",
-    "BUTTON_HOVER", "BUTTON_PRESSED", "BUTTON_EDGE", "DISABLED", "QUIET", "QUIET_HOVER",
-    "QUIET_ALPHA", "QUIET_EDGE", "QUIET_EDGE_WIDTH")}
+    "BUTTON_HOVER", "BUTTON_PRESSED", "BUTTON_EDGE", "DISABLED", "DISABLED_FILL",
+    "DISABLED_TEXT", "DISABLED_EDGE", "QUIET", "QUIET_HOVER", "QUIET_ALPHA", "QUIET_EDGE",
+    "QUIET_EDGE_WIDTH")}
 _CONTRAST_COLOURS = {
     "TEXT": (255, 255, 255), "TEXT_DIM": (240, 240, 240), "TEXT_MUTED": (215, 215, 215),
     "PANEL": (0, 0, 0), "PANEL_ALPHA": 235, "PANEL_EDGE": (255, 255, 255, 150),
     "BUTTON": (14, 14, 14), "BUTTON_HOVER": (48, 48, 48), "BUTTON_PRESSED": (0, 0, 0),
     "BUTTON_EDGE": (255, 255, 255, 190), "DISABLED": (70, 70, 70),
+    # a greyed button is darker and fainter than an enabled one (it was a lighter grey, so
+    # it looked the brighter of the two on the black table)
+    "DISABLED_FILL": (0, 0, 0), "DISABLED_TEXT": (150, 150, 150),
+    "DISABLED_EDGE": (255, 255, 255, 70),
     # quiet buttons: solid black with a clear white outline, so they stand out on the cloth
     "QUIET": (0, 0, 0), "QUIET_HOVER": (60, 60, 60), "QUIET_ALPHA": 235,
     "QUIET_EDGE": (255, 255, 255, 175), "QUIET_EDGE_WIDTH": 1.5,
@@ -434,9 +443,17 @@ def text_scale() -> float:
     return _text_scale
 
 
-def cloth_colour(felt: str) -> str:
-    """The cloth actually drawn for the felt setting (the high-contrast table has its own)."""
-    return "contrast" if _high_contrast else felt
+#: how much of the felt's brightness the high-contrast table keeps
+CONTRAST_FELT = 0.38
+
+
+def cloth_colour(felt: str):
+    """The cloth actually drawn for the felt setting: on the high-contrast table the chosen
+    colour made nearly black (it was one dark green whatever the setting), so white text
+    stands out on it as much and the choice still shows."""
+    if not _high_contrast:
+        return felt
+    return tuple(int(round(c * CONTRAST_FELT)) for c in felt_rgb(felt))
 
 
 def clear_caches(fonts: bool = False) -> None:

@@ -155,7 +155,7 @@ class Button(Widget):
     def _colours(self) -> tuple[tuple, tuple, tuple]:
         t = self.hover_t
         if not self.enabled:
-            return theme.DISABLED, theme.DISABLED, theme.TEXT_MUTED
+            return theme.DISABLED_FILL, theme.DISABLED_FILL, theme.DISABLED_TEXT
         if self.style == "primary":
             base = theme.PRIMARY_PRESSED if self.pressed else theme.lerp_colour(
                 theme.PRIMARY, theme.PRIMARY_HOVER, t)
@@ -178,7 +178,9 @@ class Button(Widget):
         if self.style != "quiet" and self.enabled:
             theme.drop_shadow(surface, rect, radius, spread=theme.px(5 if self.pressed else 8),
                               offset=(0, theme.px(2 if self.pressed else 4)), strength=85)
-        if self.style == "primary":
+        if not self.enabled:
+            edge = theme.DISABLED_EDGE
+        elif self.style == "primary":
             edge = (255, 244, 210, 120)
         else:   # a clear white edge on the high-contrast table (theme.BUTTON_EDGE)
             edge = theme.BUTTON_EDGE if theme.high_contrast() else (255, 255, 255, 60)
