@@ -25,6 +25,7 @@ from cardtable.ui.scenes.menu import MenuScene
 from cardtable.ui.scenes.table import TableScene
 
 DT = 1 / 60
+EDGE = 6          # pixels of a card's edge another thing may touch
 SIZES = [(800, 600), (1280, 720), (1920, 1080)]
 LOOKS = [(lang, ts) for lang in ("en", "fr") for ts in ("normal", "large", "larger")]
 #: a long message of the kind a trick game shows (Sixty-Six's marriage, in French)
@@ -99,8 +100,31 @@ def deal(app: App, game: str, players: int) -> TableScene:
 
 
 def cards(table) -> list[tuple[str, pygame.Rect]]:
-    return [(zone, s.rect()) for zone, sprites in table.zones.items() for s in sprites
-            if not s.hidden]
+    """Every card on the table, and the outlines of the empty piles."""
+    out = [(zone, s.rect()) for zone, sprites in table.zones.items() for s in sprites
+           if not s.hidden]
+    for (x, y), width, _angle, label in table.game.slots():
+        r = pygame.Rect(0, 0, int(width), int(width * 1.4))
+        r.center = (int(x), int(y))
+        out.append((f"empty pile {label or ''}".strip(), r))
+    # touching is not covering: a card's rounded corner may meet a plate's
+    return [(z, r.inflate(-EDGE, -EDGE)) for z, r in out]
+
+
+def board_problems(board) -> list[str]:
+    """The review's table: its score panel and plates keep off the cards and piles."""
+    found = []
+    laid = cards(board)
+    bounds = pygame.Rect((0, 0), board.size)
+    score = board.score_panel_rect()
+    if score is not None:
+        found += [f"the score panel {tuple(score)} over {z} {tuple(r)}" for z, r in laid
+                  if score.colliderect(r)][:1]
+    for seat in range(board.match.n_players):
+        plate = board.plate_rect(seat, bounds)
+        found += [f"plate {seat} {tuple(plate)} over {z} {tuple(r)}" for z, r in laid
+                  if plate.colliderect(r)][:1]
+    return found
 
 
 def layout_problems(app: App, table, watch: Watch) -> list[str]:
@@ -143,19 +167,25 @@ def layout_problems(app: App, table, watch: Watch) -> list[str]:
 
 
 def message_problems(app: App, table) -> list[str]:
-    """A long message above the hand keeps off the piles and the score panel."""
+    """A long message above the hand, or a caption, keeps off the piles and the score
+    panel."""
     table.show_toast(LONG, kind="info")
+    caption = table.caption
+    table.show_caption(LONG)
     try:
-        rect = table._draw_toast(app.screen)
+        rects = [("message", table._draw_toast(app.screen)),
+                 ("caption", table._draw_caption(app.screen))]
     finally:
-        table.toast = None
+        table.toast, table.caption = None, caption
     score = table.score_panel_rect()
-    found = [f"the message {tuple(rect)} over {z} {tuple(r)}" for z, r in cards(table)
-             if not z.startswith("hand") and rect.colliderect(r)][:1]
-    if score is not None and rect.colliderect(score):
-        found.append("the message over the score panel")
-    if not app.screen.get_rect().contains(rect):
-        found.append(f"the message {tuple(rect)} off the window")
+    found = []
+    for what, rect in rects:
+        found += [f"the {what} {tuple(rect)} over {z} {tuple(r)}" for z, r in cards(table)
+                  if not z.startswith("hand") and rect.colliderect(r)][:1]
+        if score is not None and rect.colliderect(score):
+            found.append(f"the {what} over the score panel")
+        if not app.screen.get_rect().contains(rect):
+            found.append(f"the {what} {tuple(rect)} off the window")
     return found
 
 
@@ -368,6 +398,7 @@ def test_the_review_s_table_of_moves_can_always_be_read(monkeypatch, size):
         if shown.count(" ".join(best.split())) < 2:     # "Better: …" and its row
             found.append(f"{where}: the better move's row is missing")
         found += [f"{where}: cut short: {t!r}" for t in watch.cut]
+        found += [f"{where}: {p}" for p in board_problems(scene.board)]
         buttons = [w for w in scene.form.widgets if w.visible]
         for a, b in itertools.combinations(buttons, 2):
             if a.rect.colliderect(b.rect):

@@ -235,8 +235,8 @@ class GameTable:
 
     def hand_spacing(self, seat: int, count: int) -> float:
         w, h = self.size
-        if self.slot(seat) == "bottom":
-            room = w * 0.5 - self.cw
+        if self.slot(seat) == "bottom":     # with room for the plate on its left
+            room = min(w * 0.5, w - 2 * (self.t.plate_width(seat) + self.cw * 0.22 + 20)) - self.cw
             return max(self.cw * 0.22, min(self.cw * 0.62, room / max(1, count - 1)))
         small = self.small_width()
         room = (h * 0.34) if self.slot(seat) in ("left", "right") else w * 0.3

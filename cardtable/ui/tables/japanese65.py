@@ -71,7 +71,15 @@ class Japanese65Table(ClickToPlay, GameTable):
         mine = side == self.side(self.viewer)
         dx = self.cw * 3.15
         dy = self.ch * 0.62
-        return (cx - dx, cy + dy) if mine else (cx + dx, cy - dy)
+        if mine:
+            return (cx - dx, cy + dy)
+        # below the score panel (taller with larger text, and nearer in the review's
+        # narrower table, where it lay over the other side's piles)
+        panel = self.t.score_panel_rect() if self.t.app is not None else None
+        y = cy - dy
+        if panel is not None and cx + dx + self.pile_width() > panel.left:
+            y = max(y, panel.bottom + theme.px(12) + card_height(self.pile_width()) / 2)
+        return (cx + dx, y)
 
     def pile_pos(self, side: int) -> tuple[float, float]:
         gx, gy = self.group_pos(side)

@@ -410,10 +410,17 @@ class Hud:
         cx, cy = self.game.caption_pos()
         # within the room the table gives it: a smaller type first, then two lines
         room = self.game.caption_width() or surface.get_width() - theme.px(40)
-        text = room - theme.px(36)
-        size = theme.fit_size(self.caption[0], theme.px(17), text, bold=True, least=0.8)
-        rect = self._pill_box(self.caption[0], size, width=text).get_rect(
-            center=(int(cx), int(cy)))
+        panel = self.score_panel_rect()
+        for _ in range(2):
+            text = room - theme.px(36)
+            size = theme.fit_size(self.caption[0], theme.px(17), text, bold=True, least=0.8)
+            rect = self._pill_box(self.caption[0], size, width=text).get_rect(
+                center=(int(cx), int(cy)))
+            if panel is None or not rect.colliderect(panel):
+                break
+            # narrower, more lines, beside the score panel (larger text) than under it
+            room = min(room, 2 * (panel.left - theme.px(12) - int(cx)))
+        rect = self._off_the_piles(rect)
         if clear_of is not None and rect.colliderect(clear_of):
             rect.bottom = clear_of.top - theme.px(6)
         return self.pill(surface, self.caption[0], rect.center, size, self._fade(self.caption),
@@ -430,11 +437,40 @@ class Hud:
         bottom = band.top - theme.px(70) + (theme.text_size("Hg", size, bold=True)[1]
                                             + theme.px(18)) // 2
         error = self.toast[3] == "error"
-        return self.pill(surface, self.toast[0], (surface.get_width() // 2, bottom), size,
-                  self._fade(self.toast), tint=(110, 36, 28) if error else theme.PANEL,
-                  width=min(theme.px(self.game.TOAST_WIDTH),
-                            surface.get_width() - theme.px(80)),
-                  anchor="midbottom")
+        tint = (110, 36, 28) if error else theme.PANEL
+        width = min(theme.px(self.game.TOAST_WIDTH), surface.get_width() - theme.px(80))
+        rect = self._pill_box(self.toast[0], size, tint, width).get_rect(
+            midbottom=(surface.get_width() // 2, bottom))
+        rect = self._off_the_piles(rect)
+        return self.pill(surface, self.toast[0], rect.midbottom, size, self._fade(self.toast),
+                         tint=tint, width=width, anchor="midbottom")
+
+    def _off_the_piles(self, rect: pygame.Rect) -> pygame.Rect:
+        """``rect`` (a message) moved off the cards and empty places of the table it would
+        cover (pairs65's row of pairs, Sixty-Six's tricks) and off the score panel: down to
+        just above the hand if there is room, else up above them; where it is if neither
+        has room."""
+        gap = theme.px(6)
+        keep = [s.rect() for name, sprites in self.zones.items()
+                if not name.startswith("hand") for s in sprites
+                if not s.hidden and not s.moving and not s.dragging]
+        for (x, y), width, _angle, _label in self.game.slots():
+            keep.append(pygame.Rect(0, 0, int(width), int(width * 1.4)))
+            keep[-1].center = (int(x), int(y))
+        keep = [r.inflate(-gap, -gap) for r in keep]
+        panel = self.score_panel_rect()
+        keep += [panel] if panel is not None else []
+        hit = [r for r in keep if rect.colliderect(r)]
+        if not hit:
+            return rect
+        floor = self.game.hand_band().top + int(self.game.ch * 0.1)
+        below = rect.move(0, max(r.bottom for r in hit) + gap - rect.top)
+        above = rect.move(0, min(r.top for r in hit) - gap - rect.bottom)
+        for moved in (below, above):
+            if theme.px(50) <= moved.top and moved.bottom <= floor and \
+                    not any(moved.colliderect(r) for r in keep):
+                return moved
+        return rect
 
     def review_panel(self, window: tuple[int, int], n: int, note) -> tuple[pygame.Rect, list]:
         """The last trick's panel for ``n`` cards and the lines of its ``note`` (who keeps
