@@ -404,3 +404,26 @@ def test_the_review_s_table_of_moves_can_always_be_read(monkeypatch, size):
             if a.rect.colliderect(b.rect):
                 found.append(f"{where}: buttons {a.name!r} and {b.name!r} overlap")
     assert not found, f"{len(found)} problems:\n" + "\n".join(found[:40])
+
+
+def test_the_review_shows_the_side_hands_upright_with_their_corners_readable():
+    """In 65 (Japanese)'s review the side players' face-up hands were thin columns of
+    sideways cards: they stand upright, each card showing its corner below the last."""
+    from cardtable.ui.scenes.review import ReviewScene
+    from tests.test_records import played
+
+    app = App(size=(1280, 720), settings={"sound": False, "text_size": "larger"},
+              settings_path=None)
+    scene = app.push(ReviewScene(played("japanese65", 41, 1), 0))
+    app.step([], DT)
+    app.draw()
+    board = scene.board
+    sides = [s for s in range(4) if board.game.slot(s) in ("left", "right")]
+    assert len(sides) == 2
+    for seat in sides:
+        hand = board.zone(f"hand{seat}")
+        assert len(hand) > 5 and all(s.face_up and int(s.angle) % 360 == 0 for s in hand)
+        tops = [s.rect().top for s in hand]
+        steps = [b - a for a, b in zip(tops, tops[1:])]
+        assert min(steps) >= theme.px(14), steps        # the rank and the suit show
+        assert all(pygame.Rect((0, 0), board.size).contains(s.rect()) for s in hand)

@@ -218,14 +218,12 @@ class GameTable:
             return (w / 2, m + sh / 2)
         if slot == "left":
             return (m + sh / 2, h * 0.46)
-        # the right-hand column keeps below the score panel in the corner above it (in the
-        # review's smaller board, or with larger text, they met)
+        # the review's right-hand column keeps below the score panel (larger text, they met)
         y = h * 0.46
         n = len(self.t.zone(f"hand{seat}"))
-        # (on the review's board: at the live table it would push the plate into the log)
         panel = self.t.score_panel_rect() if n and self.t.still else None
         if panel is not None:
-            reach = y - self.hand_spacing(seat, n) * (n - 1) / 2 - small / 2   # its top
+            reach = y - self.hand_spacing(seat, n) * (n - 1) / 2 - sh + small / 2  # its top
             y += max(0.0, panel.bottom + theme.px(6) - reach)
         return (w - m - sh / 2, y)
 
@@ -263,9 +261,7 @@ class GameTable:
                 out.append((x0 + step * i, ay, 0.0, self.cw, s.code is not None))
             return out
         width = self.small_width()
-        if slot == "top" and self.t.still:
-            # the review's board, every hand face up: the top hand reads left to right, the
-            # right way up (turned to face its player it showed only upside-down corners)
+        if slot == "top" and self.t.still:    # the review: left to right, the right way up
             x0 = ax - step * (n - 1) / 2
             for i, s in enumerate(sprites):
                 out.append((x0 + step * i, ay, 0.0, width, s.code is not None and s.revealed))
@@ -275,6 +271,9 @@ class GameTable:
             for i, s in enumerate(sprites):
                 out.append((x0 - step * i, ay, 180.0, width, s.code is not None and s.revealed))
             return out
+        if self.t.still:       # the review: upright, every corner readable
+            from cardtable.ui.tables.side_hands import upright_column
+            return upright_column(ax, ay, step, width, sprites)
         angle = 270.0 if slot == "left" else 90.0
         sign = 1 if slot == "left" else -1
         y0 = ay - sign * step * (n - 1) / 2
