@@ -424,6 +424,6 @@ def test_the_review_shows_the_side_hands_upright_with_their_corners_readable():
         hand = board.zone(f"hand{seat}")
         assert len(hand) > 5 and all(s.face_up and int(s.angle) % 360 == 0 for s in hand)
         tops = [s.rect().top for s in hand]
-        steps = [b - a for a, b in zip(tops, tops[1:])]
+        steps = [b - a for a, b in zip(tops, tops[1:], strict=False)]
         assert min(steps) >= theme.px(14), steps        # the rank and the suit show
         assert all(pygame.Rect((0, 0), board.size).contains(s.rect()) for s in hand)
