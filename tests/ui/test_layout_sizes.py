@@ -427,3 +427,29 @@ def test_the_review_shows_the_side_hands_upright_with_their_corners_readable():
         steps = [b - a for a, b in zip(tops, tops[1:], strict=False)]
         assert min(steps) >= theme.px(14), steps        # the rank and the suit show
         assert all(pygame.Rect((0, 0), board.size).contains(s.rect()) for s in hand)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_the_hint_tag_is_never_under_a_row_of_buttons(monkeypatch, size):
+    """"Hin" showed under "Clear melds" and "Conseil" under "Fermer le talon": with a row
+    of buttons above the hand and no room beside them, the tag goes above the row."""
+    from cardtable.i18n import N_
+
+    app = App(size=size, settings={"sound": False, "animation_speed": "off",
+                                   "language": "fr", "text_size": "larger"},
+              settings_path=None)
+    table_mod.install(app)
+    table = deal(app, "quebec65", 3)
+    app.set_setting("language", "fr")
+    app.set_setting("text_size", "larger")
+    try:
+        row = [(N_("Arrange for me"), lambda: None, "quiet"),
+               (N_("Clear melds"), lambda: None, "quiet"),
+               (N_("Go out"), lambda: None, "primary")]
+        monkeypatch.setattr(table.game, "controls", lambda legal: row)
+        table.rebuild_controls()
+        for _ in range(3):
+            app.step([], DT)
+        assert not hint_problems(app, table)
+    finally:
+        table.match.close()
