@@ -39,12 +39,14 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ui/scenes/table/listen.py": "tests/ui/test_speech_play.py",
     "cardtable/ui/scenes/table/scene.py": "tests/ui/test_lru.py",
     "cardtable/ui/scenes/table/timeline.py": None,
+    "cardtable/ui/scenes/table/showing.py": "tests/ui/test_netplay_again.py",
+    "cardtable/ui/scenes/review_analysis.py": "tests/ui/test_layout_sizes.py",  # its panel
     "cardtable/ui/shapes.py": None,  # drawn through tests/ui/test_cardart.py
     "cardtable/ui/tables/host.py": "tests/ui/test_table_protocol.py",
     "cardtable/ui/tables/pairs65_draw.py": None,  # the pairs65 table: test_table_pairs.py
     "cardtable/ui/tables/pairs65_events.py": None,
     "cardtable/ui/tables/pairs65_layout.py": None,
-    "cardtable/ui/tables/pairs65_words.py": None,
+    "cardtable/ui/tables/pairs65_words.py": "tests/ui/test_pairs_card_names.py",
     "cardtable/ui/tables/rummy_draw.py": None,  # the rummy tables: test_table_rummy.py
     "cardtable/ui/tables/rummy_events.py": None,
     "cardtable/ui/tables/rummy_keys.py": None,

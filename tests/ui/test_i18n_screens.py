@@ -354,7 +354,7 @@ def test_french_table_words_read_as_a_french_player_says_them():
     from cardtable.ui.tables.rummy_words import SET_LABELS
 
     i18n.set_language("fr")
-    assert str(Msg(SET_LABELS["A"])) == "Série d'as"          # not "Série de as"
+    assert str(Msg(SET_LABELS["A"])) == "Série d’as"          # not "Série de as"
     assert str(Msg(SET_LABELS["K"])) == "Série de rois"
     # 65 from Québec calls its wild cards "frimes" everywhere, the summary included
     assert str(PMsg("quebec65", "Wild: {wild}", wild="2")).startswith("Frimes")

@@ -364,6 +364,9 @@ def test_the_review_s_table_of_moves_can_always_be_read(monkeypatch, size):
 
     from .test_review import FakeJob, FakeModule, judged
 
+    from cardtable.ui.scenes.review_analysis import AnalysisPanel
+
+    assert issubclass(ReviewScene, AnalysisPanel)       # the panel checked here
     deals = played("japanese65", 41, 2)
     monkeypatch.setattr(review, "analysis_module", lambda: FakeModule)
     app = App(size=size, settings={"sound": False}, settings_path=None)

@@ -13,7 +13,8 @@ from cardtable.ui import netplay
 from cardtable.ui.app import App
 from cardtable.ui.scenes.confirm import ConfirmScene
 from cardtable.ui.scenes.matchend import MatchEndScene
-from cardtable.ui.scenes.table import TableScene, show_table
+from cardtable.ui.scenes.table import TableScene
+from cardtable.ui.scenes.table.showing import show_table
 from tests.net_helpers import LOOPBACK
 from tests.ui.conftest import DT
 

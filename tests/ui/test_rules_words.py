@@ -66,13 +66,13 @@ def test_sixtysix_rules_name_the_side_whose_tricks_decide_a_wrong_claim(french):
     french_line = i18n._(line)
     assert french_line != line, "the wrong-claim rule has no French"
     condition = french_line.split("ou 3 si", 1)[1]
-    assert re.match(r"\s*votre adversaire n'a remporté aucun pli", condition), french_line
+    assert re.match(r"\s*votre adversaire n’a remporté aucun pli", condition), french_line
 
 
 def test_sixtysix_closing_rule_counts_the_opponents_tricks_at_the_close(french):
     line = _paragraph("sixtysix", "- Closing is a promise")
     assert "3 if your opponent had not won a trick when you closed" in " ".join(line.split())
-    assert "ou 3 si votre adversaire n'avait remporté aucun pli" in i18n._(line)
+    assert "ou 3 si votre adversaire n’avait remporté aucun pli" in i18n._(line)
 
 
 @pytest.mark.parametrize("game_id", list(RULES))

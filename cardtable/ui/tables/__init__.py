@@ -21,6 +21,7 @@ from cardtable.i18n import N_, Msg, NMsg, PMsg, and_list, seat_name
 from cardtable.ui import theme
 from cardtable.ui.cardart import MIN_FACE_WIDTH, card_height
 from cardtable.ui.keyboard import KeyTarget
+from cardtable.ui.tables.side_hands import upright_column
 
 MODULES = {
     "japanese65": "cardtable.ui.tables.japanese65",
@@ -272,7 +273,6 @@ class GameTable:
                 out.append((x0 - step * i, ay, 180.0, width, s.code is not None and s.revealed))
             return out
         if self.t.still:       # the review: upright, every corner readable
-            from cardtable.ui.tables.side_hands import upright_column
             return upright_column(ax, ay, step, width, sprites)
         angle = 270.0 if slot == "left" else 90.0
         sign = 1 if slot == "left" else -1

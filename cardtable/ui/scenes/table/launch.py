@@ -7,13 +7,12 @@
 
 from __future__ import annotations
 
-import gc
-
 from cardtable.engine import registry
 from cardtable.i18n import N_, Msg
 from cardtable.match import Match
-from cardtable.ui import cardart, memory, netplay, session, theme
+from cardtable.ui import netplay, session
 from cardtable.ui.scenes.table.scene import TableScene
+from cardtable.ui.scenes.table.showing import show_table
 
 
 def start_match(app, config: dict, **kwargs) -> TableScene | None:
@@ -37,28 +36,6 @@ def start_match(app, config: dict, **kwargs) -> TableScene | None:
     session.attach(app, match)      # saved now and after every move
     if config.get("network"):
         netplay.remember_table(app, match)
-    return table
-
-
-def show_table(app, table: TableScene) -> TableScene:
-    """Make ``table`` the App's table, over a fresh main menu (an earlier table is closed)."""
-    old = app.table
-    if old is not None and old is not table:
-        old.match.on_change = None
-        old.match.on_ready = None
-        old.match.close()
-        if old._setting_changed in app.settings_listeners:   # else it lives on, unseen
-            app.settings_listeners.remove(old._setting_changed)
-    app.table = table
-    app.reset(app.build("menu"))
-    app.push(table)
-    if old is not None and old is not table:
-        # the old table's cards, texts, panels and fonts go now (the new table draws its
-        # own sizes), and the memory they held goes back to the system
-        theme.clear_caches(fonts=True)
-        cardart.forget_fonts()
-        gc.collect()
-        memory.trim(force=True)
     return table
 
 

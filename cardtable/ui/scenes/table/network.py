@@ -9,7 +9,10 @@ import logging
 from cardtable import i18n
 from cardtable.engine import registry
 from cardtable.i18n import N_, Msg
+from cardtable.net.again import rematch
+from cardtable.ui import netplay, session
 from cardtable.ui.netplay import table_label, table_server, words
+from cardtable.ui.scenes.table.showing import show_table
 from cardtable.ui.scenes.table.words import friendly
 
 #: the events that end a deal or the match: out of sight, play stops there for the person
@@ -103,9 +106,6 @@ class Network:
                       N_("Play again"), self.play_again_hosted, no=N_("Cancel"))
 
     def play_again_hosted(self) -> None:
-        from cardtable.net.again import rematch
-        from cardtable.ui import netplay, session
-        from cardtable.ui.scenes.table.launch import show_table
         app = self.app
         try:
             match = rematch(self.match)
@@ -135,7 +135,6 @@ class Network:
 
     def show_next_match(self) -> None:
         """A friend's copy: the host's new match, with this seat in it, on a new table."""
-        from cardtable.ui.scenes.table.launch import show_table
         successor = self.match.successor
         if successor is None or self.app is None:
             return

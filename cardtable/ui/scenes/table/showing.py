@@ -1,0 +1,37 @@
+"""Putting a table scene in front: the App's table, over a fresh main menu.
+
+Apart from :mod:`launch` (which starts and continues matches) so that the table scene's own
+parts, which show the next match of a network table, can use it without importing the
+scene they belong to."""
+
+from __future__ import annotations
+
+import gc
+from typing import TYPE_CHECKING
+
+from cardtable.ui import cardart, memory, theme
+
+if TYPE_CHECKING:
+    from cardtable.ui.scenes.table.scene import TableScene
+
+
+def show_table(app, table: TableScene) -> TableScene:
+    """Make ``table`` the App's table, over a fresh main menu (an earlier table is closed)."""
+    old = app.table
+    if old is not None and old is not table:
+        old.match.on_change = None
+        old.match.on_ready = None
+        old.match.close()
+        if old._setting_changed in app.settings_listeners:   # else it lives on, unseen
+            app.settings_listeners.remove(old._setting_changed)
+    app.table = table
+    app.reset(app.build("menu"))
+    app.push(table)
+    if old is not None and old is not table:
+        # the old table's cards, texts, panels and fonts go now (the new table draws its
+        # own sizes), and the memory they held goes back to the system
+        theme.clear_caches(fonts=True)
+        cardart.forget_fonts()
+        gc.collect()
+        memory.trim(force=True)
+    return table
