@@ -78,6 +78,8 @@ class TableHost(Protocol):
     form: Form
     #: the keyboard helper (focus ring, keys)
     keys: Keyboard
+    #: the cards a hint standing now lights in the hand (empty: none)
+    hint_cards: set[str]
 
     @property
     def idle(self) -> bool:
@@ -184,6 +186,9 @@ class TableHost(Protocol):
 
     def score_panel_rect(self) -> pygame.Rect | None:
         """Where the score panel lies (top right), None when there is none."""
+
+    def plate_width(self, seat: int) -> int:
+        """How wide the name plate of ``seat`` is (wider with larger text)."""
 
     def plate_rect(self, seat: int, bounds: pygame.Rect) -> pygame.Rect:
         """Where the name plate of ``seat`` lies within ``bounds``."""

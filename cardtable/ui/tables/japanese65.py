@@ -75,7 +75,7 @@ class Japanese65Table(ClickToPlay, GameTable):
             return (cx - dx, cy + dy)
         # below the score panel (taller with larger text, and nearer in the review's
         # narrower table, where it lay over the other side's piles)
-        panel = self.t.score_panel_rect() if self.t.app is not None else None
+        panel = self.t.score_panel_rect()
         y = cy - dy
         if panel is not None and cx + dx + self.pile_width() > panel.left:
             y = max(y, panel.bottom + theme.px(12) + card_height(self.pile_width()) / 2)

@@ -128,7 +128,7 @@ class RummyLayout:
             # in a narrow window from just right of Menu (a plate meeting the buttons goes
             # below them)
             hi = w - theme.px(262)
-            panel = self.t.score_panel_rect() if self.t.app is not None else None
+            panel = self.t.score_panel_rect()
             if panel is not None:       # wider with larger text
                 hi = min(hi, panel.left - theme.px(16))
             row = self.top_row_right() + theme.px(16)

@@ -247,7 +247,10 @@ class Hud:
 
     def score_panel_rect(self) -> pygame.Rect | None:
         """Where the score panel will lie (top right), worked out without drawing it: the
-        tables keep their right-hand column of cards below it."""
+        tables keep their right-hand column of cards below it. None when there is none,
+        or no window yet to place it in."""
+        if self.app is None:
+            return None
         lines = tuple(self.game.score_lines()) + self.net_lines()
         if not lines:
             return None
