@@ -194,7 +194,7 @@ def test_sixtysix_match_spoken_with_keys_only():
             "Bert 71. Game points: Ann 0, Bert 1. Continue.") in rec.said
     assert table.match.is_over and table.finished
     # the match end screen says who won and the final scores
-    assert rec.said[-1] == "Bert wins the match. Ann 5, Bert 10. Play again."
+    assert rec.said[-1] == "Bert wins the match. Ann: 5, Bert: 10. Play again."
     spoken_events(table, rec)
 
 
@@ -219,7 +219,7 @@ def test_pairs65_game_spoken_with_keys_only():
     assert ("Game 1: you win with five pairs. Started: Bert. Won by Ann. Five pairs laid. "
             "Pairs laid: Ann 5, Bert 4, Cleo 3. Games won: Ann 1, Bert 0, Cleo 0. Continue."
             ) in rec.said
-    assert rec.said[-1] == "You win the match! Ann 1, Bert 0, Cleo 0. Play again."
+    assert rec.said[-1] == "You win the match! Ann: 1, Bert: 0, Cleo: 0. Play again."
     spoken_events(table, rec)
 
 
@@ -294,7 +294,7 @@ def test_in_french_every_sentence_said_is_translated(game):
         assert asked["table"].startswith("Aucune carte dans le pli. La pioche : 11 cartes.")
         assert "Vous remportez le pli (6) : Vous : valet de trèfle et Bert : roi de cœur" in \
             rec.said
-        assert rec.said[-1] == "Bert gagne la partie. Ann 5, Bert 10. Rejouer."
+        assert rec.said[-1] == "Bert gagne la partie. Ann : 5, Bert : 10. Rejouer."
 
 
 # --------------------------------------------------------------------------- interruption
@@ -433,8 +433,13 @@ def test_the_hand_over_screen_says_who_plays_next():
     assert isinstance(app.top, HandoffScene)
     frames(app, 2)
     name = table.match.seats[app.top.seat].name
-    assert (f"Pass to {name}. {name} plays next. Everyone else, please look away. "
-            "Show my hand.") in rec.said
+    said = [s for s in rec.said if s.startswith(f"Pass to {name}.")]
+    assert said, rec.said
+    # who plays, then the facts everybody may know (Sixty-Six: the trump card), then the
+    # button
+    assert said[-1].startswith(f"Pass to {name}. {name} plays next. Everyone else, please "
+                               "look away. Trump card: ")
+    assert said[-1].endswith(". Show my hand.")
 
 
 def test_a_toast_while_the_window_opens_is_said_without_a_crash(monkeypatch):
