@@ -188,7 +188,9 @@ def replay(record: Any, events: list | None = None) -> list[GameState]:
         for seat, data in record["moves"]:
             if seat != state.current_player:
                 raise _bad("a recorded move was made out of turn")
-            happened = state.apply(Action.from_json(data))
+            # a record from elsewhere (or written before moves were kept in their normal
+            # form) may hold a pair in the other order: the engine's apply is strict
+            happened = state.apply(state.normalise(Action.from_json(data)))
             if events is not None:
                 events.append(happened)
             states.append(state.clone())

@@ -83,6 +83,7 @@ def read(data: Any) -> SavedMatch:
         seat, action = item[0], Action.from_json(item[1])
         if seat != state.current_player:
             raise ConfigError("bad_save", "a saved move was made out of turn")
+        action = state.normalise(action)      # an older save may hold a pair in either order
         events = state.apply(action)
         if any(e.kind == "dealt" for e in events):
             raise ConfigError("bad_save", "the saved moves run past the deal's end")

@@ -11,30 +11,41 @@ Games implement:
 * ``_deal()``                   start the next deal (called by ``new_match`` and after scoring)
 * ``current_player`` property   seat to act, ``None`` once the match is over
 * ``legal_actions()``
-* ``_check(action)``            raise :class:`IllegalAction` if ``action`` is not allowed;
-                                must not change anything
+* ``_check(action)``            raise :class:`IllegalAction` unless ``action`` (already of
+                                the exact shape) is legal; must not change anything
 * ``_normal(action)``           optional: the normal form of a well-formed action
 * ``_apply(action)``            perform an already-checked action, return events
 * ``view(seat)`` / ``determinize(seat, rng)`` / ``hand(seat)``
 
 Which actions are legal
 -----------------------
-An action is legal exactly when its *normal form* equals one of ``legal_actions()``,
-with one documented widening: the rummies' ``go_out`` and ``lay`` accept any
-arrangement of melds the rules allow (``legal_actions()`` lists only the canonical
-one). ``apply(action)`` and ``normalise(action)`` work on the normal form, which is:
+``apply(action)`` is strict: it accepts an action only when it *equals* one of
+``legal_actions()``, field for field and type for type, with one documented widening:
+the rummies' ``go_out`` and ``lay`` accept any arrangement of melds the rules allow
+(``legal_actions()`` lists only the canonical one). Anything else raises
+:class:`IllegalAction` and leaves the state exactly as it was:
 
-* the action carries only the fields of its kind (:data:`KIND_FIELDS`): an extra
-  field or a field of the wrong type (``None`` inside a meld, a number for a card, a
-  bool for a seat) is an :class:`IllegalAction` ``bad_action``; a missing field is
-  refused by the game with its own code;
+* an action that is not an :class:`Action`, an unknown kind, a field its kind does not
+  carry (:data:`KIND_FIELDS`) or a field of the wrong type (a list where a tuple belongs,
+  ``None`` inside ``cards`` or a meld, a number for a card, a bool for a seat) is a
+  ``bad_action`` (:func:`check_exact`); a missing field is refused by the game with its
+  own code;
+* a well-shaped action that is not listed is refused by the game (``not_in_hand``,
+  ``must_follow_suit``, ...; a pair whose cards come in the other order than listed is
+  ``not_legal``).
+
+``normalise(action)`` is the lenient door for input from outside the engine (the table,
+a friend over the network, a saved move): it writes a well-formed action in its *normal
+form* and returns it if that is legal, else raises IllegalAction. The normal form is:
+
 * lists become tuples (``cards``, ``melds`` and each meld), as :func:`make_action` does;
+  extra fields, wrong types and ``None`` inside a list are still ``bad_action``;
 * the game's own ``_normal`` then applies: pairs65 writes a ``pair`` low card first,
   the way ``legal_actions()`` lists it; the rummies keep the player's arrangement of
   melds (its order is the player's choice and is shown as laid).
 
-Anything else raises :class:`IllegalAction` and leaves the state exactly as it was.
-The normal form is what a match records in its history and saves.
+So ``apply(normalise(action))`` plays what a person meant, and ``apply`` itself never
+guesses. The normal form is what a match records in its history and saves.
 """
 
 from __future__ import annotations
@@ -224,6 +235,41 @@ def well_formed(action: Any) -> Action:
         if fields[name] is not value:
             return Action(action.kind, **normal)
     return action
+
+
+def check_exact(action: Any) -> None:
+    """Raise :class:`IllegalAction` ``bad_action`` unless ``action`` is an :class:`Action`
+    of a known kind whose every field has exactly the type the kind gives it: ``str``
+    for a card, suit or source, ``int`` (not bool) for a target, a tuple of ``str`` for
+    ``cards``, a tuple of such tuples for ``melds``; fields the kind does not carry are
+    None. A missing field is left to the game. Nothing is converted: this is the shape
+    ``apply`` accepts and ``legal_actions()`` lists (see the module docstring)."""
+    if type(action) is not Action:
+        raise IllegalAction("bad_action", f"not an action: {action!r}")
+    values = _FIELD_VALUES(action)
+    kind = action.kind
+    if type(kind) is str and tuple(map(type, values)) == _FLAT_SHAPES.get(kind):
+        return  # the common case: a kind of plain fields, all present
+    if type(kind) is not str or kind not in KINDS:
+        raise IllegalAction("bad_action", f"unknown action kind {kind!r}")
+    required, optional = KIND_FIELDS[kind]
+    for name, value in zip(_ACTION_FIELDS, values, strict=True):
+        if value is None:
+            continue
+        if name not in required and name not in optional:
+            raise IllegalAction("bad_action", f"a {kind} action has no {name!r}")
+        if name == "melds":
+            ok = type(value) is tuple and all(
+                type(m) is tuple and all(type(c) is str for c in m) for m in value)
+        elif name == "cards":
+            ok = type(value) is tuple and all(type(c) is str for c in value)
+        elif name == "target":
+            ok = type(value) is int
+        else:
+            ok = type(value) is str
+        if not ok:
+            raise IllegalAction("bad_action", f"the {name} of a {kind} action has the wrong "
+                                              f"type: {value!r}")
 
 
 # --------------------------------------------------------------------------- events
@@ -451,23 +497,28 @@ class GameState(ABC):
     def normalise(self, action: Action) -> Action:
         """The normal form of ``action`` if it is legal now, else IllegalAction.
 
-        Changes nothing. ``apply`` applies this normal form; record it, not the
-        action as given (see the module docstring for what the normal form is).
+        The lenient door for moves from outside the engine (a list for a tuple, a pair
+        in either order): changes nothing, and returns the action ``apply`` accepts.
+        Record that, not the action as given (see the module docstring).
         """
         if self.over:
             raise IllegalAction("match_over", "the match is over")
         action = self._normal(well_formed(action))
+        check_exact(action)
         self._check(action)
         return action
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply ``action`` (in its normal form) for the current player.
+        """Apply ``action`` for the current player and return what happened.
 
-        Raises IllegalAction, changing nothing, unless ``normalise(action)`` is legal.
+        Strict: ``action`` must equal one of ``legal_actions()`` (for the rummies'
+        ``go_out`` and ``lay``: be any arrangement the rules allow), of exactly the
+        listed shape; anything else raises IllegalAction and changes nothing. A move
+        from outside the engine goes through :meth:`normalise` first.
         """
         if self.over:
             raise IllegalAction("match_over", "the match is over")
-        action = self._normal(well_formed(action))
+        check_exact(action)
         self._check(action)
         return self._apply(action)
 

@@ -284,6 +284,10 @@ class Pairs65State(GameState):
             if total != 13:
                 raise IllegalAction("values_not_13", f"values add to {total}, not 13",
                                     total=total)
+            if PAIR[cards].cards != cards:
+                # apply is strict; normalise() writes a pair low card first, as listed
+                raise IllegalAction("not_legal", f"a pair is written low card first: "
+                                                 f"{b} {a}, not {a} {b}")
             return
         if kind == "discard":
             if len(hand) <= REFILL_AT:

@@ -1,9 +1,12 @@
-"""An action is legal exactly when its normal form is one of ``legal_actions()``.
+"""``normalise`` accepts exactly the actions whose normal form is one of
+``legal_actions()``, and ``apply`` exactly the normal forms themselves.
 
 The rummies' ``go_out`` and ``lay`` are the one documented widening: any arrangement of
 valid melds is accepted. Everything else (extra fields, wrong types, ``None`` inside a
-meld, cards from elsewhere) raises IllegalAction and leaves the state exactly as it was,
-and what a match records is the normal form. See the docstring of engine/core.py.
+meld, cards from elsewhere) raises IllegalAction and leaves the state exactly as it was;
+``apply`` also refuses what only ``normalise`` would mend (a list for a tuple, a pair in
+the other order), and what a match records is the normal form. See the docstring of
+engine/core.py; tests/engine/test_strict_actions.py holds the strict property alone.
 """
 
 from __future__ import annotations
@@ -272,8 +275,22 @@ def test_apply_accepts_exactly_the_normal_form_of_a_legal_action(game_id, player
         assert canonical(trial) == before
         reference = state.clone()
         reference.apply(expected)
-        trial.apply(action)
+        if not is_exactly(action, expected):
+            # apply is strict: what only normalise mends is refused
+            with pytest.raises(IllegalAction):
+                trial.apply(action)
+            assert canonical(trial) == before, action
+        trial.apply(normal)
         assert canonical(trial) == canonical(reference), action
+
+
+def is_exactly(action: Action, normal: Action) -> bool:
+    """``action`` is ``normal`` itself: equal, with every field of the same type (a list is
+    not a tuple, True is not 1)."""
+    def types(a):
+        return [(type(v), [type(m) for m in v] if isinstance(v, (list, tuple)) else None)
+                for v in (getattr(a, n) for n in FIELDS)]
+    return action == normal and types(action) == types(normal)
 
 
 # ----------------------------------------------------------------- the cases found

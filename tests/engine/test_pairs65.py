@@ -211,7 +211,12 @@ def test_every_sum_to_13_pairs_in_either_colour(low, high, suits):
     state = new(2, first=0, hands={0: [a, b]})
     state.apply(DRAW)
     assert pair(a, b) in state.legal_actions()
-    events = state.apply(pair(b, a))  # either order is accepted
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(pair(b, a))  # apply is strict: only the listed order
+    assert info.value.code == "not_legal" and state.to_json() == before
+    assert state.normalise(pair(b, a)) == pair(a, b)  # normalise mends the order
+    events = state.apply(state.normalise(pair(b, a)))
     assert events[0].kind == "paired"
     assert events[0].data == {"seat": 0, "cards": [a, b], "pairs": 1}
     assert state.pairs[0] == [[a, b]]
@@ -549,7 +554,7 @@ def test_five_pairs_win_at_once():
     for a, b in (("AH", "QH"), ("2H", "JH"), ("3H", "TH"), ("4H", "9H")):
         state.apply(pair(a, b))
         assert not state.is_over
-    events = state.apply(pair("8H", "5H"))
+    events = state.apply(pair("5H", "8H"))
     kinds = [e.kind for e in events]
     assert kinds == ["paired", "deal_scored", "match_over"]
     row = events[1].data
