@@ -456,3 +456,95 @@ def test_the_hint_tag_is_never_under_a_row_of_buttons(monkeypatch, size):
         assert not hint_problems(app, table)
     finally:
         table.match.close()
+
+
+#: a late deal of each rummy, the hand's melds to stage (a run with two wild cards, whose
+#: tags read "7♦ 8♦"; a set with one, whose tag reads "5"; a run with one) and the rest
+LATE = {"rummy65": (3, 12, [["6D", "AS", "JK", "9D", "TD"], ["5H", "5C", "AH"],
+                            ["9S", "TS", "AC"]], ["4H", "6C", "2D"]),
+        "quebec65": (8, 11, [["6D", "2S", "JK", "9D"], ["5H", "5C", "KH"],
+                             ["9S", "TS", "2C"]], ["4S", "AC", "3C"])}
+
+
+def late_deal(game: str, size) -> tuple[App, TableScene]:
+    """The app and table at a late deal of ``game`` (many cards in the hand, several wild
+    ranks), the player first to play."""
+    from .test_table_rummy import decks, front_for, stacked
+
+    n, deal_no, melds, rest = LATE[game]
+    mine = [c for meld in melds for c in meld] + rest
+    front = front_for(game, n, mine, up="4C")
+    state = registry.get(game).new_match(players=n, seed=3, first_dealer=n - 1,
+                                         first_deal=deal_no,
+                                         stacked_deck=stacked(front, decks(game, n)))
+    assert state.deal_no == deal_no and len(state.hands[0]) == len(mine)
+    seats = [Seat("Ann", "human")] + [Seat(f"Player {i}", "computer", "easy")
+                                      for i in range(2, n + 1)]
+    app = App(size=size, settings={"sound": False, "animation_speed": "off"},
+              settings_path=None)
+    table_mod.install(app)
+    app.push(MenuScene())
+    table = TableScene(Match(game, seats, state=state, pace=0.0, threaded=False),
+                       sound=False, pace=0.0, speed="off")
+    table_mod.show_table(app, table)
+    for _ in range(300):
+        app.step([], DT)
+        if table.my_turn():
+            break
+    assert table.my_turn()
+    return app, table
+
+
+@pytest.mark.parametrize("game", ["rummy65", "quebec65"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)], ids=["800x600", "1280x720"])
+def test_late_deal_staged_melds_keep_tags_and_labels_off_the_piles(monkeypatch, game, size):
+    """In a late deal, several melds staged with wild cards: the wild cards' tags ("7♦ 8♦",
+    a set's "5") stood on the stock, or were pushed down over their cards' corners. Each
+    tag stands over its card, and no tag or meld label lies over the stock, the discard
+    pile, their names or the wild-card note, at normal and the largest text, in English
+    and French."""
+    from cardtable.ui.cardart import card_height
+
+    from .test_table_rummy import card, drag, new_group_point
+
+    app, table = late_deal(game, size)
+    watch = Watch(monkeypatch, app)
+    watch.watch_form(table)
+    g = table.game
+    melds = LATE[game][2]
+    try:
+        for meld in melds:
+            before = set(g.stage_zones())
+            drag(app, table, card(table, meld[0]), new_group_point(table))
+            (zone,) = set(g.stage_zones()) - before
+            for code in meld[1:]:
+                drag(app, table, card(table, code), table.zone(zone)[0].rect().center)
+            assert g.check([s.code for s in table.zone(zone)])[0], meld
+        assert len(table.zone("hand0")) == len(LATE[game][3])
+        found = []
+        for lang, text_size in [(lang, ts) for lang in ("en", "fr")
+                                for ts in ("normal", "larger")]:
+            app.set_setting("language", lang)
+            app.set_setting("text_size", text_size)
+            for _ in range(3):
+                app.step([], DT)
+            watch.draw(app)
+            where = f"{game} {size} {lang} {text_size}"
+            assert len(g.wild_tag_rects) == 4, "every wild card wears its tag"
+            keep_off = [("stock", g.stock_rect()), ("discard pile", g.pile_rect()),
+                        ("stock's name", g.pile_label_rects[0]),
+                        ("discard pile's name", g.pile_label_rects[1]),
+                        ("wild-card note", g.wild_note_rect)]
+            marks = [("wild tag", r) for r in g.wild_tag_rects] + \
+                [(f"label of {z}", r) for z, r in g.group_label_rects()]
+            for (what, r), (thing, t) in itertools.product(marks, keep_off):
+                if r.colliderect(t):
+                    found.append(f"{where}: {what} {tuple(r)} over the {thing} {tuple(t)}")
+            top = g.stage_y() - card_height(g.sw) / 2
+            found += [f"{where}: wild tag {tuple(r)} over its card's corner (top {top})"
+                      for r in g.wild_tag_rects if r.bottom > top]
+            found += [f"{where}: {p}" for p in layout_problems(app, table, watch)
+                      if "hand0" not in p]
+        assert not found, f"{len(found)} problems:\n" + "\n".join(found[:40])
+    finally:
+        table.match.close()

@@ -38,10 +38,13 @@ class RummyDrawing:
         stock, pile = self.stock_rect(), self.pile_rect()
         bottom = int(self.centre[1] + self.pch / 2)
         n = len(t.zones.get("stock", []))
-        t.text(surface, self.m(N_("Stock · {n}"), n=n), (stock.left - theme.px(4), bottom),
-               size, theme.TEXT_DIM, anchor="bottomright")
-        t.text(surface, N_("Discard"), (pile.right + theme.px(4), bottom), size,
-               theme.TEXT_DIM, anchor="bottomleft")
+        #: the piles' names where they went, and the wild-card note's (tests look)
+        self.pile_label_rects = [
+            t.text(surface, self.m(N_("Stock · {n}"), n=n),
+                   (stock.left - theme.px(4), bottom), size, theme.TEXT_DIM,
+                   anchor="bottomright"),
+            t.text(surface, N_("Discard"), (pile.right + theme.px(4), bottom), size,
+                   theme.TEXT_DIM, anchor="bottomleft")]
         if self.can_draw() and t.drag is None:
             for r in (self.stock_rect(), self.pile_rect()):
                 self._outline(surface, r)
@@ -151,6 +154,7 @@ class RummyDrawing:
                 if not any(under.colliderect(p) for p in plates):
                     rect = under
         surface.blit(img, rect)
+        self.wild_note_rect = rect
 
     def _group_label(self, kind, zone, rect) -> tuple[pygame.Surface, pygame.Rect, tuple]:
         """The label under a staging-area item, where it goes, and its colour."""

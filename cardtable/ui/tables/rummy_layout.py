@@ -75,21 +75,27 @@ class RummyLayout:
         # staged cards stay at least as wide as a hand at its smallest
         normal = self.cw / self.card_scale()
         bottom = self.stage_bottom()
-        gap = theme.px(16)
+        # between the piles and the staged cards: room for a wild card's tag ("7♦", "5")
+        # over its card, clear of the piles and their names (with larger text the tags
+        # stood on the stock)
+        gap = max(theme.px(16), self.tag_room() + theme.px(4))
         want = max(MIN_FACE_WIDTH, int(normal * 0.5))
         top_seats = seat_columns(self.n - 1)[1] > 0
         ceiling = (theme.px(12) + self.pod_height() if top_seats else theme.px(12)) + \
             theme.px(8)
 
+        def reach(pcw: int) -> float:
+            """How far below their centre the piles reach (as ``pile_rect`` says)."""
+            return 0.56 * card_height(pcw)
+
         def fit(pcw: int, cy: float) -> int:
-            room = bottom - (cy + card_height(pcw) / 2 + gap)
-            return int(room * 100 / card_height(100))
+            room = bottom - (cy + reach(pcw) + gap)
+            return round(room * 100 / card_height(100))
 
         pcw, cy = self.cw, h * 0.37
         while True:
             highest = ceiling + 0.168 * pcw + 0.56 * card_height(pcw)
-            cy = min(h * 0.37, max(highest, bottom - gap - card_height(want) -
-                                   card_height(pcw) / 2))
+            cy = min(h * 0.37, max(highest, bottom - gap - card_height(want) - reach(pcw)))
             if fit(pcw, cy) >= want or pcw <= normal * 0.75:
                 break
             pcw = max(int(normal * 0.75), pcw - 2)
@@ -212,6 +218,14 @@ class RummyLayout:
 
     def caption_pos(self) -> tuple[float, float]:
         return (self.size[0] / 2, self.message_y())
+
+    def tag_height(self) -> int:
+        """A wild card's tag (the scene draws it at 13 px, bold)."""
+        return theme.text_size("10", theme.px(13), True)[1] + theme.px(4)
+
+    def tag_room(self) -> int:
+        """How far a staged card's tag reaches above the card."""
+        return self.tag_height() + theme.px(3)
 
     def stage_y(self) -> float:
         """Centre line of the staged cards."""
