@@ -17,10 +17,13 @@ No pygame here; :mod:`cardtable.net.host` calls :func:`answer` from the server's
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from cardtable.net import protocol
-from cardtable.net.host import HostedMatch
 from cardtable.net.protocol import Notice, Refused
+
+if TYPE_CHECKING:
+    from cardtable.net.host import HostedMatch
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +39,7 @@ def rematch(old: HostedMatch) -> HostedMatch:
     config = {"game": old.game_id, "players": old.n_players,
               "seats": [s.to_json() for s in old.seats],
               "options": dict(old.state.options or {}) or None}
-    new = HostedMatch.from_config(config, remote=seats, stand_in=old.stand_in,
+    new = type(old).from_config(config, remote=seats, stand_in=old.stand_in,
                                   tokens=[old.remote[s].token for s in seats], pace=old.pace,
                                   threaded=old.threaded, budget=old.budget,
                                   executor=old.executor_kind)

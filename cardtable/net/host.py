@@ -37,7 +37,7 @@ from cardtable.ai.levels import offered_level
 from cardtable.engine.core import Action, IllegalAction
 from cardtable.match import Match
 from cardtable.names import clean_name
-from cardtable.net import protocol
+from cardtable.net import again, protocol
 from cardtable.net.protocol import Notice, Refused
 
 #: the statuses of a friend's seat a computer plays (gone for now, or not taken yet)
@@ -646,8 +646,7 @@ class TableServer:
             if kind == "bye":
                 return False
             if kind == "again":       # stay for the host's new match, or leave (.again)
-                from cardtable.net.again import answer
-                return answer(self, conn, data["stay"])
+                return again.answer(self, conn, data["stay"])
             if kind == "hello":
                 raise Refused("already_seated")
             if kind == "here":
