@@ -50,7 +50,7 @@ def test_a_friend_gets_the_finished_deal_and_its_review():
         table = types.SimpleNamespace(match=friend, game=None)
         scene = SummaryScene.for_table(table, event)
         buttons, _ = scene.buttons()
-        assert [b.name for b in buttons] == ["Review", "Continue"]
+        assert [b.name for b in buttons] == ["Review", "Copy code", "Continue"]
         assert scene.record is got
     finally:
         friend.close()

@@ -82,7 +82,8 @@ def test_follow_suit_refusal_names_the_suit_led():
 def test_pairs65_refusals_come_from_parameters():
     exc = IllegalAction("colours_differ", "", cards=["6H", "7S"], colours=["red", "black"])
     text = str(pairs_table.Pairs65Table.refusal_text(None, exc))
-    assert "6" in text and "7" in text and "red" in text and "black" in text
+    assert "six of hearts" in text and "seven of spades" in text and "red" in text \
+        and "black" in text
     exc = IllegalAction("values_not_13", "", total=11)
     assert "11" in str(pairs_table.Pairs65Table.refusal_text(None, exc))
 
