@@ -94,3 +94,42 @@ def test_a_match_that_is_no_daily_deal_goes_on_after_its_first_deal(daily_app):
     table = app.table
     assert tr(table.panel_title()) == "Sixty-Six"
     assert session.daily_date(table.match) is None
+    assert not table.one_deal and panel(table)["Game points to win"] == "10"
+
+
+def start_daily(app, game: str):
+    setup = app.push(SetupScene(game))
+    frames(app)
+    click(app, setup.widget("Daily deal"))
+    frames(app)
+    assert app.table is not None and app.table.one_deal
+    return app.table
+
+
+def panel(table) -> dict[str, str]:
+    return {tr(label): tr(value) for label, value, _ in table.game.score_lines()}
+
+
+@pytest.mark.parametrize("game,gone", [("sixtysix", "Game points to win"),
+                                       ("japanese65", "Game points to win"),
+                                       ("rummy65", "Hand"), ("quebec65", "Round")])
+def test_the_score_panel_of_the_daily_deal_speaks_of_one_deal(daily_app, game, gone):
+    """The daily deal's panel said "Game points to win 10" and "Hand 1 of 12": it names
+    no target and no deals to come, only which deal it is."""
+    table = start_daily(daily_app, game)
+    lines = panel(table)
+    assert gone not in lines, lines
+    assert not any(" of " in value for value in lines.values()), lines
+    if gone in ("Hand", "Round"):
+        assert lines["Daily deal"] == f"{gone} {table.match.state.deal_no}"
+
+
+def test_the_daily_deal_s_panel_in_french(daily_app):
+    daily_app.set_setting("language", "fr")
+    try:
+        table = start_daily(daily_app, "rummy65")
+        lines = panel(table)
+        assert lines["Donne du jour"] == f"Donne {table.match.state.deal_no}", lines
+        assert not any(" sur " in value for value in lines.values()), lines
+    finally:
+        daily_app.set_setting("language", "en")

@@ -94,6 +94,11 @@ class TableHost(Protocol):
         """True while a skip jumps to the end of the queue (nothing is animated then)."""
 
     @property
+    def one_deal(self) -> bool:
+        """The match is one deal only (the daily deal): no match target and no count of
+        deals to come belong in the score panel."""
+
+    @property
     def panel_cache(self) -> dict:
         """Drawn panels kept for the next frames, by a key of what they show; emptied when
         the language, the contrast or the text size changes."""

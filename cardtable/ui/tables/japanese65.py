@@ -272,8 +272,9 @@ class Japanese65Table(ClickToPlay, GameTable):
         lines = []
         for side in (mine, 1 - mine):
             lines.append((self.side_name(side), str(t.scores[side]), t.seat_colour(side)))
-        target = t.match.state.options.get("target", 5)
-        lines.append((N_("Game points to win"), str(target), None))
+        if not t.one_deal:      # the daily deal is one deal: no target to reach
+            target = t.match.state.options.get("target", 5)
+            lines.append((N_("Game points to win"), str(target), None))
         tricks = [len(t.zones.get(f"tricks{s}", [])) for s in (mine, 1 - mine)]
         lines.append((N_("Tricks this deal"), f"{tricks[0]} – {tricks[1]}", None))
         # 33 scores a game point, 41 two: how far each side is from them

@@ -481,7 +481,7 @@ class Pairs65Table(Pairs65Layout, Pairs65Events, Pairs65Drawing, GameTable):
             lines.append((self.you(seat), Msg("{n} / {k} pairs", n=n, k=PAIRS_TO_WIN),
                           t.seat_colour(seat)))
         target = (t.match.state.options or {}).get("games_to_win", 1)
-        if target > 1:
+        if target > 1 and not t.one_deal:       # the daily deal is one game
             lines.append((N_("Games to win"), str(target), None))
         else:
             lines.append((N_("First to five pairs wins"), "", None))

@@ -601,8 +601,14 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
     def score_lines(self):
         t = self.t
         stock = len(t.zones.get("stock", []))
+        if t.one_deal:      # which deal the daily deal is (its cards follow), never "of 12"
+            deal = (N_("Daily deal"), Msg("{deal} {k}", deal=Msg(self.DEAL_WORD),
+                                          k=self.deal_no), None)
+        else:
+            deal = (self.DEAL_WORD, Msg("{k} of {n}", k=self.deal_no, n=self.deals_in_match),
+                    None)
         lines = [
-            (self.DEAL_WORD, Msg("{k} of {n}", k=self.deal_no, n=self.deals_in_match), None),
+            deal,
             (N_("Cards dealt"), str(self.cards_each), None),
             (self.m(N_("Wild")), dotted(wild_list(self.wild_ranks)), None),
         ]

@@ -448,8 +448,9 @@ class SixtySixTable(ClickToPlay, GameTable):
         lines = []
         for seat in (me, 1 - me):
             lines.append((self.you(seat), str(t.scores[seat]), t.seat_colour(seat)))
-        lines.append((N_("Game points to win"), str(t.match.state.options.get("target", 10)),
-                      None))
+        if not t.one_deal:      # the daily deal is one deal: no target to reach
+            lines.append((N_("Game points to win"),
+                          str(t.match.state.options.get("target", 10)), None))
         if self.trump:
             lines.append((N_("Trumps"), TRUMP_WORDS[self.trump], None))
         if t.settings.get("show_card_points"):

@@ -273,6 +273,11 @@ class Hud:
                        + theme.text_size(str(value), theme.px(15), bold=True)[0])
         return max(theme.px(236), min(theme.px(320), need + 2 * pad))
 
+    @property
+    def one_deal(self) -> bool:
+        """The match is one deal only (the daily deal), as the score panel's title says."""
+        return session.daily_date(self.match) is not None
+
     def panel_title(self) -> Msg | str:
         """The score panel's title: the game, or "Daily deal · <date>" at the daily deal."""
         day = session.daily_date(self.match)
