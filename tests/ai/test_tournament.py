@@ -7,6 +7,7 @@ import json
 import pytest
 
 from cardtable import cli, tournament
+from cardtable.engine.core import Action
 
 
 def run_cli(capsys, *args: str) -> tuple[list[str], str]:
@@ -125,7 +126,22 @@ def test_a_config_error_crosses_a_process_boundary_whole():
 
 
 def test_a_match_that_never_ends_stops_at_the_move_cap(monkeypatch):
-    """Two quebec65 players who only ever take the discard would play forever."""
+    """Two quebec65 players who only ever take the discard and throw it back would play
+    forever (no level does that since they keep a card taken from the pile)."""
+
+    class TakeItBack:
+        taken = None
+
+        def choose(self, state, seat, budget_s=None):
+            legal = state.legal_actions()
+            take = Action("draw", source="discard")
+            if take in legal:
+                self.taken = state.view(seat)["discard_top"]
+                return take
+            back = Action("discard", card=self.taken)
+            return back if back in legal else next(a for a in legal if a.kind == "discard")
+
+    monkeypatch.setattr(tournament, "make_player", lambda *args: TakeItBack())
     monkeypatch.setattr(tournament, "MAX_MOVES", 300)
     args = dict(seed=100015, players=2, first_dealer=0, budget=None, options=None, deals=1)
     r = tournament.play_match("quebec65", "random", "easy", a_even=True, index=25, **args)
