@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 from cardtable import records
 from cardtable.engine import melds as meldlib
 from cardtable.engine import registry
-from cardtable.engine.core import KIND_FIELDS, KINDS, Action, IllegalAction
+from cardtable.engine.actions import KIND_FIELDS, KINDS, Action, IllegalAction
 from cardtable.match import Match, Seat
 
 FIELDS = ("card", "suit", "source", "melds", "discard", "target", "cards")
