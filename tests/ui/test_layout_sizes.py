@@ -360,11 +360,10 @@ def test_the_review_s_table_of_moves_can_always_be_read(monkeypatch, size):
     and the review's buttons keep apart."""
     from cardtable.ui.scenes import review
     from cardtable.ui.scenes.review import ReviewScene
+    from cardtable.ui.scenes.review_analysis import AnalysisPanel
     from tests.test_records import played
 
     from .test_review import FakeJob, FakeModule, judged
-
-    from cardtable.ui.scenes.review_analysis import AnalysisPanel
 
     assert issubclass(ReviewScene, AnalysisPanel)       # the panel checked here
     deals = played("japanese65", 41, 2)
