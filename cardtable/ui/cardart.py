@@ -180,6 +180,11 @@ class CardArt:
     def suit_colour(self, suit: str) -> tuple[int, int, int]:
         return self.colours.get(suit, INK)
 
+    def rank_text(self, rank: str) -> str:
+        """``rank`` as this art's card faces write it ("10", "K" or "R"): for every small
+        label that names a card (a wild card's tag, the cards left in a summary)."""
+        return rank_label(rank, court_letters(self.court))
+
     #: how many card widths are kept cached (a window resized by dragging asks for many)
     KEEP_WIDTHS = 8
     #: how many turned images are kept (the most recently used): a trick, the tops of the

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pygame
 import pytest
 
+from cardtable import i18n
+from cardtable.ui import cardart, theme
 from cardtable.ui.cardart import CardArt, card_height
 from cardtable.ui.felt import Felt
 from cardtable.ui.sound import NAMES, Sounds, synthesise
@@ -205,3 +209,55 @@ def test_four_colour_suits_at_the_table_except_where_colour_is_the_rule(game, fo
     app.set_setting("four_colour_suits", True)
     assert table.art.four_colour is four
     table.match.close()
+
+
+class _Host:
+    """What a rummy table's drawing asks of the scene to make a wild card's tag."""
+
+    def __init__(self):
+        self.art = CardArt()
+        self.panel_cache: dict = {}
+        self.texts: list[str] = []
+
+    def text(self, surface, text, *args, **kwargs):
+        self.texts.append(text)
+
+
+@pytest.fixture
+def french_by_language():
+    cardart.set_court_letters("auto")
+    i18n.set_language("fr")
+    yield
+    i18n.set_language("en")
+    cardart.set_court_letters("auto")
+
+
+def test_a_wild_cards_tag_writes_the_court_letter_of_the_faces(french_by_language):
+    """A wild 4 standing for the king of diamonds was tagged "K♦" in French ("R♦")."""
+    from cardtable.ui.tables.rummy_draw import RummyDrawing
+
+    host = _Host()
+    RummyDrawing._tag_image(SimpleNamespace(t=host), "KD")
+    assert host.texts == ["R"]
+    cardart.set_court_letters("kqj")            # the setting says K Q J: the tag follows
+    RummyDrawing._tag_image(SimpleNamespace(t=host), "KD")
+    assert host.texts == ["R", "K"]
+
+
+def test_the_summarys_cards_left_write_the_court_letter_of_the_faces(
+        french_by_language, monkeypatch):
+    """The queen of diamonds left in hand was "Q♦" under "Cartes restantes" ("D♦")."""
+    from cardtable.ui.tables import rummy_sheet
+    from cardtable.ui.tables.rummy_words import wild_words
+
+    drawn: list[str] = []
+    real = theme.draw_text
+    monkeypatch.setattr(theme, "draw_text", lambda surface, text, *a, **k: (
+        drawn.append(i18n.tr(text)), real(surface, text, *a, **k))[1])
+    table = SimpleNamespace(t=SimpleNamespace(art=CardArt()))
+    surface = pygame.Surface((200, 200), pygame.SRCALPHA)
+    for code in ("QD", "KS", "JH", "TC"):
+        rummy_sheet._mini(table, surface, code, 10, 10, 10, 40, 60, False, False)
+    assert drawn == ["D", "R", "V", "10"]
+    # the wild cards of a hand, named in the summary's facts: kings are "R" too
+    assert "R" in i18n.tr(wild_words(["K"])) and "K" not in i18n.tr(wild_words(["K"]))

@@ -10,10 +10,7 @@ import pygame
 from cardtable.i18n import N_, tr
 from cardtable.ui import theme
 from cardtable.ui.cardart import card_height
-from cardtable.ui.tables.rummy_words import (
-    RANK_SHORT,
-    wild_list,
-)
+from cardtable.ui.tables.rummy_words import wild_list
 
 
 class RummyDrawing:
@@ -248,10 +245,10 @@ class RummyDrawing:
         """A small label over a wild card: the card it stands for ('7♥', or '7' in a set)."""
         t = self.t
         size = theme.px(13)
-        key = ("tag", stand, size)
+        rank = t.art.rank_text(stand[0])
+        key = ("tag", stand, rank, size)
         img = t.panel_cache.get(key)
         if img is None:
-            rank = RANK_SHORT.get(stand[0], stand[0])
             suit = stand[1] if stand[1] in "SHDC" else None
             tw, th = theme.text_size(rank, size, True)
             sym = t.art.suit_symbol(suit, int(size * 0.8), None) if suit else None

@@ -16,9 +16,6 @@ from cardtable.i18n import N_, Msg, tr
 from cardtable.ui import theme
 from cardtable.ui.tables.rummy_words import wild_words
 
-RANK_SHORT = {"T": "10"}
-
-
 def _list(parts: list) -> Msg | str:
     """'Margot 10¢, Hana 10¢' (a list of Msgs and names, each translated when shown)."""
     if not parts:
@@ -70,7 +67,7 @@ def _mini(table, surface, code: str, value: int, x: int, y: int, w: int, h: int,
     else:
         suit = code[1]
         colour = art.suit_colour(suit)
-        theme.draw_text(surface, RANK_SHORT.get(code[0], code[0]),
+        theme.draw_text(surface, art.rank_text(code[0]),
                         (rect.x + theme.px(3), rect.y + theme.px(1)), size, colour,
                         bold=True, shadow=False)
         sym = art.suit_symbol(suit, int(size * 0.75))

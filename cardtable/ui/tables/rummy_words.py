@@ -4,6 +4,7 @@ engine's reasons a group is no meld."""
 from __future__ import annotations
 
 from cardtable.i18n import N_, Msg, and_list
+from cardtable.ui.cardart import court_letters, rank_label as index_label
 
 #: a set's label, whole: the rank's word cannot be put in a sentence of its own in every
 #: language (French elides "de" before "as")
@@ -12,12 +13,12 @@ SET_LABELS = {"A": N_("Set of aces"), "K": N_("Set of kings"), "Q": N_("Set of q
               "8": N_("Set of eights"), "7": N_("Set of sevens"), "6": N_("Set of sixes"),
               "5": N_("Set of fives"), "4": N_("Set of fours"), "3": N_("Set of threes"),
               "2": N_("Set of twos")}
-RANK_SHORT = {"T": "10"}
 
 
 def rank_label(rank: str) -> Msg:
-    """'2s', '10s' (a rank as a kind of wild card)."""
-    return Msg("{rank}s", rank=RANK_SHORT.get(rank, rank))
+    """'2s', '10s', 'Ks' (a rank as a kind of wild card, its letter as the card faces write
+    it: 'R' for the king in French)."""
+    return Msg("{rank}s", rank=index_label(rank, court_letters()))
 
 
 def wild_words(ranks) -> Msg:
