@@ -16,6 +16,7 @@ from cardtable.i18n import N_, Msg, tr
 from cardtable.ui import theme
 from cardtable.ui.tables.rummy_words import wild_words
 
+
 def _list(parts: list) -> Msg | str:
     """'Margot 10¢, Hana 10¢' (a list of Msgs and names, each translated when shown)."""
     if not parts:

@@ -4,7 +4,8 @@ engine's reasons a group is no meld."""
 from __future__ import annotations
 
 from cardtable.i18n import N_, Msg, and_list
-from cardtable.ui.cardart import court_letters, rank_label as index_label
+from cardtable.ui.cardart import court_letters
+from cardtable.ui.cardart import rank_label as index_label
 
 #: a set's label, whole: the rank's word cannot be put in a sentence of its own in every
 #: language (French elides "de" before "as")
