@@ -72,3 +72,21 @@ def test_after_new_cards_were_seen_undo_says_so():
         raise AssertionError("Undo never greyed after a move")
     assert tr(table.button("Undo").why_not) == SEEN
     table.match.close()
+
+
+def test_a_greyed_undo_clicked_says_why_once():
+    """Clicked, the reason was shown twice: in the message and in the pill under the
+    button (over a name plate). The message says it; the pill goes while it shows."""
+    app, table = start("sixtysix", 2, seed=5)
+    assert wait_turn(app, table)
+    undo = table.button("Undo")
+    assert undo is not None and not undo.enabled
+    pos = undo.rect.center
+    assert hover_lines(app, table, pos).count(NOTHING_YET) == 1      # the pill alone
+    rec = listen(app)
+    app.step([mouse(pygame.MOUSEBUTTONDOWN, pos, button=1)], DT)
+    app.step([mouse(pygame.MOUSEBUTTONUP, pos, button=1)], DT)
+    assert tr(table.toast[0]) == NOTHING_YET
+    assert any(NOTHING_YET in s for s in rec.said), rec.said       # and it is said
+    assert hover_lines(app, table, pos).count(NOTHING_YET) == 1      # the message alone
+    table.match.close()

@@ -7,7 +7,7 @@ import pygame
 
 from cardtable import i18n
 from cardtable.engine.core import Action
-from cardtable.i18n import N_, Msg
+from cardtable.i18n import N_, Msg, tr
 from cardtable.ui import theme
 from cardtable.ui.app import wake as app_wake
 from cardtable.ui.hints import hint_cards, hint_text
@@ -92,6 +92,8 @@ class Controls:
                   and not w.enabled and pointer is not None and w.contains(pointer)), None)
         if w is None:
             return None
+        if self.toast is not None and tr(self.toast[0]) == tr(w.why_not):
+            return None     # pressed: the message says it already (the pill hid a name plate)
         width = min(theme.px(360), surface.get_width() - theme.px(40))
         rect = self._pill_box(w.why_not, theme.px(14), width=width).get_rect(
             topleft=(w.rect.left, w.rect.bottom + theme.px(6)))
