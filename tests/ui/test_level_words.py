@@ -10,7 +10,7 @@ from cardtable.engine import registry
 from cardtable.i18n import tr
 from cardtable.ui.scenes.setup import SetupScene
 
-from .conftest import frames
+from .conftest import click, frames
 
 STRENGTH_WORDS = ("beginner", "club player", "strong", "weak", "expert player")
 
@@ -41,3 +41,19 @@ def test_the_same_level_is_shown_only_with_its_number():
     for game in ("sixtysix", "rummy65"):
         r = measured[game]["medium"]
         assert not hasattr(r, "word")
+
+
+def test_the_ratings_note_goes_when_every_seat_is_a_person(app):
+    """People alone at the table choose no level: the note on the levels was still shown."""
+    setup = app.push(SetupScene("sixtysix"))
+    frames(app)
+    assert any("this game only" in tr(n) for n in setup.notes())
+    kind = setup.widget("seat1.kind")
+    click(app, kind)                           # the computer's seat becomes a person's
+    frames(app)
+    assert [s["kind"] for s in setup.seats[:setup.players]] == ["human", "human"]
+    assert not any("this game only" in tr(n) for n in setup.notes())
+    click(app, setup.widget("seat1.kind"))     # a computer again: the note is back
+    frames(app)
+    assert setup.seats[1]["kind"] == "computer"
+    assert any("this game only" in tr(n) for n in setup.notes())

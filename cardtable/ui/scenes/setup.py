@@ -337,7 +337,9 @@ class SetupScene(FormScene):
         compared with the other; the note says the numbers compare this game's levels only."""
         rows = [(label, ratings.of(self.spec.id, level)) for level, label in self.levels]
         rows = [(label, r) for label, r in rows if r is not None]
-        if not rows:
+        # only where a seat shows a level: people alone at the table have none to choose
+        levelled = any(s["kind"] in ("computer", "friend") for s in self.seats[:self.players])
+        if not rows or not levelled:
             return []
         return [N_("How the levels of this game compare, rated from games between them: "
                    "random play is 0, and a level rated 200 higher wins about 3 games in 4. "
