@@ -302,6 +302,19 @@ def daily_date(match) -> str | None:
     return day
 
 
+def config_daily_date(config: dict) -> str | None:
+    """Today's date when ``config`` (a setup's, to start a match) deals today's daily deal
+    of its game, else None: told as :func:`daily_date` tells a match."""
+    day = records.today()
+    try:
+        code = records.daily_code(config.get("game"), day)
+    except (records.CodeError, ValueError):
+        return None
+    daily = (config.get("seed") == code.seed and config.get("players") == code.players
+             and config.get("first_deal", 1) == code.deal)
+    return day if daily else None
+
+
 def _day_before(date: str) -> str:
     return (_dt.date.fromisoformat(date) - _dt.timedelta(days=1)).isoformat()
 

@@ -9,11 +9,13 @@ import random
 import pytest
 
 from cardtable import records
+from cardtable.engine import registry
 from cardtable.i18n import tr
 from cardtable.match import Match
 from cardtable.ui import session
 from cardtable.ui.app import App
 from cardtable.ui.scenes import table as table_mod
+from cardtable.ui.scenes.confirm import ConfirmScene
 from cardtable.ui.scenes.matchend import MatchEndScene
 from cardtable.ui.scenes.recent import RecentScene, row_text
 from cardtable.ui.scenes.setup import SetupScene
@@ -133,3 +135,23 @@ def test_the_daily_deal_s_panel_in_french(daily_app):
         assert not any(" sur " in value for value in lines.values()), lines
     finally:
         daily_app.set_setting("language", "en")
+
+
+@pytest.mark.parametrize("first", ["japanese65", "sixtysix"])
+def test_the_question_before_the_daily_deal_says_it_is_todays(daily_app, first):
+    """With a match in progress, the Daily deal asked only "Start a match of Sixty-Six?"
+    (or "Start a new match?"): it says it is today's daily deal, and the date."""
+    n = registry.get(first).min_players
+    daily_app.start_match({"game": first, "players": n, "seed": 3, "seats": [
+        {"name": "You", "kind": "human", "level": "easy"}] + [
+        {"name": f"Bot {i}", "kind": "computer", "level": "easy"} for i in range(1, n)]})
+    old = daily_app.table
+    frames(daily_app)
+    setup = daily_app.push(SetupScene("sixtysix"))
+    frames(daily_app)
+    click(daily_app, setup.widget("Daily deal"))
+    frames(daily_app)
+    ask = daily_app.top
+    assert isinstance(ask, ConfirmScene)
+    assert tr(ask.question) == f"Start today’s daily deal (Sixty-Six, {DAY})?"
+    old.match.close()

@@ -90,9 +90,16 @@ class MatchDesk:
             if table is not None and netplay.friends_at(table.match) else \
             Msg("Your match of {game} in progress will be replaced and cannot be continued "
                 "afterwards.", game=game)
-        # a deal code of another game starts that game: the question names it
-        question = N_("Start a new match?") if config.get("game") == match.game_id else \
-            Msg("Start a match of {game}?", game=Msg(registry.get(config["game"]).name))
+        # a deal code of another game starts that game: the question names it; the daily
+        # deal says it is the daily deal, of which day
+        day = session.config_daily_date(config)
+        if day is not None:
+            question = Msg("Start today’s daily deal ({game}, {date})?",
+                           game=Msg(registry.get(config["game"]).name), date=day)
+        elif config.get("game") == match.game_id:
+            question = N_("Start a new match?")
+        else:
+            question = Msg("Start a match of {game}?", game=Msg(registry.get(config["game"]).name))
         app.open("confirm", question, detail, N_("Start new match"),
                  lambda: self.go(config), no=N_("Keep my match"))
 
