@@ -252,6 +252,14 @@ def percent(fraction: float, decimals: int = 0) -> str:
     return pattern.format(n=number(fraction * 100, decimals))
 
 
+def cents(value: int, signed: bool = False) -> Msg:
+    """An amount of money in cents as the language writes it: "65¢" in English, "65 ¢" in
+    French (a narrow no-break space, as before "%"); with ``signed`` a gain or a loss,
+    "+60¢" or "−5¢" (a true minus sign, never a hyphen)."""
+    sign = "+" if signed and value > 0 else "\u2212" if value < 0 else ""
+    return Msg("{n}¢", n=sign + number(abs(value)))
+
+
 def paragraphs(markup: str) -> list[str]:
     """Source lines joined into paragraphs (the unit of translation of long texts such as the
     rules): a line that starts no heading (``#``), bullet (``-``) or paragraph continues the

@@ -185,3 +185,25 @@ def test_the_syntax_tree_finds_nested_marks(tmp_path):
     tool.ROOT = tmp_path
     found = sorted(text for _, _, text in tool.marked_texts(folder))
     assert found == ["One", "Three joined", "Two"]
+
+
+def test_cents_are_written_one_way_in_each_language():
+    """French had "65 ¢" in one place and "0¢" or "net -65 ¢" in another."""
+    assert i18n.tr(i18n.cents(65)) == "65¢"
+    assert i18n.tr(i18n.cents(60, signed=True)) == "+60¢"
+    assert i18n.tr(i18n.cents(-5, signed=True)) == "\u22125¢"
+    i18n.set_language("fr")
+    try:
+        assert i18n.tr(i18n.cents(65)) == "65\u202f¢"
+        assert i18n.tr(i18n.cents(-65, signed=True)) == "\u221265\u202f¢"
+        assert i18n.tr(i18n.cents(0, signed=True)) == "0\u202f¢"
+        assert i18n.tr(i18n.cents(1500)) == "1\u202f500\u202f¢"
+    finally:
+        i18n.set_language("en")
+    # every French text with cents puts the same narrow no-break space before them
+    loose = []
+    for msg in french_catalogue():
+        strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+        loose += [s for s in strings if s and "¢" in s
+                  and any(s[i - 1] != "\u202f" for i, c in enumerate(s) if c == "¢")]
+    assert not loose, loose

@@ -7,6 +7,7 @@ which the App sets from the window height, so screens look the same at 1280×720
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import pygame
@@ -255,13 +256,20 @@ def clings(word: str) -> bool:
     return bool(word) and all(ch in _CLINGING for ch in word)
 
 
+#: where a line may break: any white space but the no-break ones (French "65 ¢", "50 %")
+BREAKS = re.compile(r"[^\S\u00a0\u2007\u202f]+")
+
+
 def wrap(text, fnt: pygame.font.Font, width: int) -> list[str]:
     """Break ``text`` (translated first) into lines no wider than ``width`` (words are never
-    split, and a lone ``:`` or ``;`` stays with the word before it)."""
+    split, nor broken at a no-break space, and a lone ``:`` or ``;`` stays with the word
+    before it)."""
     lines: list[str] = []
     for para in drawable(text).split("\n"):
         words: list[str] = []
-        for word in para.split():
+        for word in BREAKS.split(para):
+            if not word:
+                continue
             if words and clings(word):
                 words[-1] = f"{words[-1]} {word}"
             else:

@@ -714,3 +714,42 @@ def test_the_log_says_who_went_out_and_who_then_melded_every_card():
     mine = game.describe({"kind": "went_out", "seat": 0, "melds": [], "last_turn": True})
     assert tr(mine) == "You meld every card too"
     table.match.close()
+
+
+def test_rummy65_summary_writes_cents_one_way_in_french(monkeypatch):
+    """French cents were "0¢" in the pot column and "net -65 ¢" under it: every amount is
+    now written "65 ¢" (a narrow no-break space, as before "%"), a loss with a minus."""
+    import re
+
+    from cardtable import i18n
+    from cardtable.ui.tables import rummy_sheet
+
+    drawn: list[str] = []
+    draw_text = rummy_sheet.theme.draw_text
+
+    def recording(surface, text, *args, **kwargs):
+        drawn.append(tr(text))
+        return draw_text(surface, text, *args, **kwargs)
+
+    front = ["7C", "4S", "6D", "8C", "TD", "JS", "QD", "KH", "AH", "9C"]
+    app, table = start("rummy65", 3, dealer=2, front=front)
+    g = table.game
+    assert wait_for_human(app, table)
+    drag(app, table, table.zone("pile")[-1], (g.size[0] // 2, g.hand_band().centery))
+    press(app, table, "Arrange for me")
+    drag(app, table, card(table, "QD"), g.pile_rect().center)
+    until_summary(app, table)
+    monkeypatch.setattr(rummy_sheet.theme, "draw_text", recording)
+    i18n.set_language("fr")
+    try:
+        app.step([], DT)
+    finally:
+        i18n.set_language("en")
+    money = [t for t in drawn if "¢" in t]
+    assert any(t.startswith("net ") for t in money), money
+    for text in money:
+        assert not re.search(r"[^\u202f]¢", text), text     # "65 ¢", never "65¢" or "65 ¢"
+        assert "-" not in text, text                          # "−65 ¢", a true minus
+    nets = [t for t in money if t.startswith("net ")]
+    assert all(re.fullmatch("net [+\u2212]?\\d+\u202f¢", t) for t in nets), nets
+    assert any("\u2212" in t for t in nets), nets              # somebody lost money

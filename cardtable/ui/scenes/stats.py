@@ -125,8 +125,7 @@ def table_rows(stats: dict) -> tuple[list[tuple[str, str]], list[list[str]]]:
 
 def cents(value: int) -> str:
     """Money won (+60¢) or lost (−5¢), as the language writes it."""
-    sign = "+" if value > 0 else "−" if value < 0 else ""
-    return sign + tr(Msg("{n}¢", n=number(abs(value))))
+    return tr(i18n.cents(value, signed=True))
 
 
 class StatsTable:

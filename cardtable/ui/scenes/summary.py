@@ -99,7 +99,7 @@ def format_value(key: str, value: Any) -> str:
     if value is None:
         return "—"
     if isinstance(value, int) and key in MONEY_KEYS:
-        return tr(Msg("{n}¢", n=i18n.number(value)))
+        return tr(i18n.cents(value))
     if isinstance(value, (int, float)):
         return i18n.number(value, 0 if isinstance(value, int) else 1)
     if isinstance(value, (list, tuple)):

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from cardtable import i18n
 from cardtable.engine.rummy65 import ANTE
-from cardtable.i18n import N_, Msg
+from cardtable.i18n import N_
 from cardtable.ui.tables.rummy import RummyTable
 
 
@@ -13,7 +14,7 @@ class Rummy65Table(RummyTable):
     HAS_POT = True
 
     def money_lines(self):
-        return [(N_("Pot"), Msg("{n}¢", n=self.pot_shown()), None)]
+        return [(N_("Pot"), i18n.cents(self.pot_shown()), None)]
 
     def pot_shown(self) -> int:
         """The pot as the picture knows it: the last scored row's, or the ante of everybody."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from cardtable import i18n
 from cardtable.engine.rummy65 import ANTE, TAKE
 from cardtable.i18n import N_, Msg, tr
 from cardtable.ui import theme
@@ -194,11 +195,11 @@ def draw(table, surface: pygame.Surface, area: pygame.Rect, scene) -> int:
         if pot:
             money = ev["money"]
             cents = money["taken_total"][seat]
-            theme.draw_text(surface, f"{cents}¢", (x_pot + pot_w // 2, mid - theme.px(6)),
+            theme.draw_text(surface, i18n.cents(cents), (x_pot + pot_w // 2, mid - theme.px(6)),
                             theme.px(15), theme.ACCENT_LIGHT if cents else theme.TEXT_DIM,
                             bold=True, anchor="center", shadow=False)
             net = money["net"][seat]
-            theme.draw_text(surface, Msg("net {n}¢", n=f"{net:+d}"),
+            theme.draw_text(surface, Msg("net {amount}", amount=i18n.cents(net, signed=True)),
                             (x_pot + pot_w // 2, mid + theme.px(9)),
                             theme.px(11), theme.TEXT_MUTED, anchor="center", shadow=False)
     ly = y + rh * n + theme.px(4)
