@@ -69,6 +69,11 @@ def extract() -> Catalog:
         for text in texts:
             if text:
                 template.add(text, None, where)
+        # the name after "of" (i18n.of_game): French joins its "de" to the name's article
+        template.add(spec.name, None, where, context=i18n.OF_GAME,
+                     auto_comments=["The game's name after 'of', for {of_game}: give it "
+                                    "with its 'of' (in French « de Soixante-six », « du Jeu "
+                                    "de 65 (rami) »); the sentences leave theirs out."])
     # the rules screens: one entry per paragraph, as the rules screen translates them
     from cardtable.ui.scenes.rules_text import RULES
 

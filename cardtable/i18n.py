@@ -204,6 +204,19 @@ class PMsg(Msg):
         return hash((super().__hash__(), self.context))
 
 
+#: the context of a game's name where a sentence says "of <game>" (:func:`of_game`)
+OF_GAME = "of the game"
+
+
+def of_game(name: str) -> PMsg:
+    """A game's name (its English, as the registry has it) where a sentence says "of
+    <game>", for a placeholder ``{of_game}``: in English the name alone, after the
+    sentence's own "of"; a language whose "of" joins the name's article gives the joined
+    form, and its sentences leave their own "of" out (French "du Jeu de 65 (rami)", "de
+    Soixante-six": never "de Le jeu de 65")."""
+    return PMsg(OF_GAME, name)
+
+
 #: the default names setup gives people ("You", "Player 2"): data kept in English in the
 #: match and the statistics, shown in the current language
 _PLAYER_N = re.compile(r"^Player (\d+)$")

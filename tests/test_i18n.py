@@ -187,6 +187,54 @@ def test_the_syntax_tree_finds_nested_marks(tmp_path):
     assert found == ["One", "Three joined", "Two"]
 
 
+#: what French never writes: "de" or "à" before an article it joins ("du", "des", "au")
+CLASHES = ("de Le ", "de Les ", "à Le ", "à Les ", "de le ", "de les ", "à le ", "à les ",
+           "de du ", "de de ", "de des ")
+
+
+def test_french_sentences_that_name_a_game_read_correctly():
+    """"Ce code est une donne de Le jeu de 65 (rami)": every French sentence with a game's
+    name, rendered with every game, joins its "de" to the name's article."""
+    import re
+    import string
+
+    from cardtable.engine import registry
+
+    blanks = re.compile(r"{(\w+)}")
+    sentences = []
+    for msg in french_catalogue():
+        ids = msg.id if isinstance(msg.id, tuple) else (msg.id,)
+        if msg.id and any({"game", "of_game", "of_here"} & set(blanks.findall(i)) for i in ids):
+            strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+            sentences += [s for s in strings if s]
+    assert len(sentences) >= 10, sentences
+    i18n.set_language("fr")
+    try:
+        names = {spec.id: (i18n.tr(spec.name), i18n.tr(i18n.of_game(spec.name)))
+                 for spec in registry.specs()}
+        assert names["rummy65"] == ("Le jeu de 65 (rami)", "du Jeu de 65 (rami)")
+        wrong = []
+        for text in sentences:
+            for name, of_name in names.values():
+                for _here, of_here in names.values():
+                    values = {b: "x" for b in blanks.findall(text)}
+                    values.update(game=name, of_game=of_name, of_here=of_here)
+                    shown = string.Formatter().vformat(text, (), values)
+                    wrong += [shown for c in CLASHES if c in shown]
+        assert not wrong, sorted(set(wrong))[:5]
+        # the program passes the joined form where the sentence leaves its "de" out
+        code_text = i18n.Msg("This code is a deal of {of_game}, not of {of_here}: it starts a "
+                             "match of {of_game}.", of_game=i18n.of_game("The Game of 65 (rummy)"),
+                             of_here=i18n.of_game("Sixty-Six"))
+        assert i18n.tr(code_text) == ("Ce code est une donne du Jeu de 65 (rami), pas de "
+                                      "Soixante-six : il commence une partie du Jeu de 65 (rami).")
+    finally:
+        i18n.set_language("en")
+    # in English the name alone, after the sentence's own "of"
+    assert i18n.tr(i18n.Msg("Start a match of {of_game}?", of_game=i18n.of_game(
+        "The Game of 65 (rummy)"))) == "Start a match of The Game of 65 (rummy)?"
+
+
 def test_cents_are_written_one_way_in_each_language():
     """French had "65 ¢" in one place and "0¢" or "net -65 ¢" in another."""
     assert i18n.tr(i18n.cents(65)) == "65¢"

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from cardtable.i18n import N_, Msg
+from cardtable.i18n import N_, Msg, of_game
 from cardtable.ui import theme
 
 FOCUS = (70, 228, 255)       # bright cyan: the keyboard focus
@@ -552,7 +552,8 @@ class Keyboard:
         y = self._help_rows(surface, wrapped[0], x, y, key_w, gap, size, row)
         if game:
             y += theme.px(18)
-            theme.draw_text(surface, Msg("Keys in {game}", game=Msg(self.t.match.spec.name)),
+            theme.draw_text(surface, Msg("Keys in {of_game}",
+                                                of_game=of_game(self.t.match.spec.name)),
                             (x, y), head, theme.ACCENT_LIGHT, bold=True)
             y += head + theme.px(6)
             y = self._help_rows(surface, wrapped[1], x, y, key_w, gap, size, row)

@@ -24,7 +24,7 @@ import pygame
 
 from cardtable import records
 from cardtable.engine import registry
-from cardtable.i18n import N_, Msg, NMsg
+from cardtable.i18n import N_, Msg, NMsg, of_game
 from cardtable.ui import theme
 from cardtable.ui.scenes.modal import ModalScene
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
@@ -84,6 +84,11 @@ def game_name(game: str) -> Msg:
     return Msg(registry.get(game).name)
 
 
+def of_game_name(game: str) -> Msg:
+    """The game's name after "of" (see :func:`cardtable.i18n.of_game`)."""
+    return of_game(registry.get(game).name)
+
+
 class DealCodeScene(ModalScene):
     PANEL = (640, 300)
     DIM = 150
@@ -123,10 +128,11 @@ class DealCodeScene(ModalScene):
         if code is None:
             return None
         if self.other_game():
-            return Msg("This code is a deal of {game}, not of {here}: it starts a match of "
-                       "{game}.", game=game_name(code.game), here=game_name(self.game))
-        return NMsg("A deal of {game} for {n} player.", "A deal of {game} for {n} players.",
-                    code.players, game=game_name(code.game), n=code.players)
+            return Msg("This code is a deal of {of_game}, not of {of_here}: it starts a match "
+                       "of {of_game}.", of_game=of_game_name(code.game),
+                       of_here=of_game_name(self.game))
+        return NMsg("A deal of {of_game} for {n} player.", "A deal of {of_game} for {n} players.",
+                    code.players, of_game=of_game_name(code.game), n=code.players)
 
     def play(self) -> None:
         try:

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from cardtable.engine import registry
-from cardtable.i18n import N_, Msg
+from cardtable.i18n import N_, Msg, of_game
 from cardtable.match import Match
 from cardtable.ui import netplay, session
 from cardtable.ui.scenes.table.scene import TableScene
@@ -83,13 +83,13 @@ class MatchDesk:
             return
         table = self.live()
         match = table.match if table is not None else self.saved[-1]
-        game = Msg(registry.get(match.game_id).name)
+        game = of_game(registry.get(match.game_id).name)
         # friends at the table are sent away with it: say so before it happens
-        detail = Msg("Your match of {game} in progress will be replaced, and the friends at "
-                     "your table will be told it has closed.", game=game) \
+        detail = Msg("Your match of {of_game} in progress will be replaced, and the friends "
+                     "at your table will be told it has closed.", of_game=game) \
             if table is not None and netplay.friends_at(table.match) else \
-            Msg("Your match of {game} in progress will be replaced and cannot be continued "
-                "afterwards.", game=game)
+            Msg("Your match of {of_game} in progress will be replaced and cannot be continued "
+                "afterwards.", of_game=game)
         # a deal code of another game starts that game: the question names it; the daily
         # deal says it is the daily deal, of which day
         day = session.config_daily_date(config)
@@ -99,7 +99,8 @@ class MatchDesk:
         elif config.get("game") == match.game_id:
             question = N_("Start a new match?")
         else:
-            question = Msg("Start a match of {game}?", game=Msg(registry.get(config["game"]).name))
+            question = Msg("Start a match of {of_game}?",
+                           of_game=of_game(registry.get(config["game"]).name))
         app.open("confirm", question, detail, N_("Start new match"),
                  lambda: self.go(config), no=N_("Keep my match"))
 

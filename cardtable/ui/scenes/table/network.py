@@ -99,10 +99,11 @@ class Network:
 
     def ask_host_again(self) -> None:
         """The host's Play again: asked first, then the same table deals a new match."""
-        game = Msg(registry.get(self.match.game_id).name)
+        game = i18n.of_game(registry.get(self.match.game_id).name)
         self.app.open("confirm", N_("Play again at this table?"),
-                      Msg("A new match of {game} starts at this table, with the same code. "
-                          "The friends at the table are asked whether they stay.", game=game),
+                      Msg("A new match of {of_game} starts at this table, with the same code. "
+                          "The friends at the table are asked whether they stay.",
+                          of_game=game),
                       N_("Play again"), self.play_again_hosted, no=N_("Cancel"))
 
     def play_again_hosted(self) -> None:
@@ -124,8 +125,8 @@ class Network:
         spec = registry.get(game_id) if game_id in registry.ids() else self.match.spec
         host = i18n.seat_name(table_label(self.match.table_name))
         self.app.open("confirm", N_("Play again?"),
-                      Msg("{host} starts a new match of {game} at this table. Stay in your "
-                          "seat?", host=host, game=Msg(spec.name)),
+                      Msg("{host} starts a new match of {of_game} at this table. Stay in "
+                          "your seat?", host=host, of_game=i18n.of_game(spec.name)),
                       N_("Stay"), lambda: self.match.answer_again(True), no=N_("Leave"),
                       on_no=self.leave_table)
 
