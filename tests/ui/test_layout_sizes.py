@@ -202,6 +202,8 @@ def hint_problems(app: App, table) -> list[str]:
         assert tag is not None
         found += [f"the hint tag over {s.code} {tuple(tag)} under {n!r} {tuple(b)}"
                   for n, b in buttons if tag.colliderect(b)]
+        found += [f"the hint tag over {s.code} {tuple(tag)} over a label {tuple(m)}"
+                  for m in getattr(table.game, "marks", list)() if tag.colliderect(m)]
         if not app.screen.get_rect().contains(tag):
             found.append(f"the hint tag over {s.code} {tuple(tag)} off the window")
     table.hint_cards = set()
@@ -544,6 +546,75 @@ def test_late_deal_staged_melds_keep_tags_and_labels_off_the_piles(monkeypatch, 
                       for r in g.wild_tag_rects if r.bottom > top]
             found += [f"{where}: {p}" for p in layout_problems(app, table, watch)
                       if "hand0" not in p]
+        assert not found, f"{len(found)} problems:\n" + "\n".join(found[:40])
+    finally:
+        table.match.close()
+
+
+def toast_problems(app: App, table) -> list[str]:
+    """The message shown now keeps off the table's labels (a rummy's groups' names, what a
+    group lacks in red, the piles' names, the wild cards' tags and note), the piles and
+    the staged cards, the buttons and the seats' plates; and stays in the window."""
+    rect = table._draw_toast(app.screen)
+    assert rect is not None
+    bounds = app.screen.get_rect()
+    g = table.game
+    keep = [(f"the label of {z}", r) for z, r in g.group_label_rects()]
+    keep += [("a wild tag", r) for r in g.wild_tag_rects]
+    keep += [("a pile's name", r) for r in g.pile_label_rects]
+    keep += [("the wild-card note", g.wild_note_rect)]
+    keep += [(z, r) for z, r in cards(table) if not z.startswith("hand")]
+    keep += [(w.name, pygame.Rect(w.rect)) for w in table.form.widgets
+             if getattr(w, "visible", True) and w.rect.width > 0]
+    keep += [(f"plate {s}", table.plate_rect(s, bounds)) for s in range(table.match.n_players)]
+    found = [f"the message {tuple(rect)} over {what} {tuple(r)}" for what, r in keep
+             if rect.colliderect(r)]
+    if not bounds.contains(rect):
+        found.append(f"the message {tuple(rect)} off the window")
+    return found
+
+
+@pytest.mark.parametrize("game", ["rummy65", "quebec65"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)], ids=["800x600", "1280x720"])
+def test_a_hint_s_message_keeps_off_the_staged_melds_labels(monkeypatch, game, size):
+    """The hint's message ("Hint: take the top card of the discard pile. The top discard
+    fits with cards in your hand.") took two or three lines upwards from the message line
+    and covered the staged groups' labels ("Suite à carreau", "Nouvelle combinaison", "A
+    run needs one suit"): it lies over no label, pile, staged card, button or plate, in
+    English and French, at normal and the largest text."""
+    from .test_table_rummy import card, drag, new_group_point
+
+    app, table = late_deal(game, size)
+    g = table.game
+    # a run of one suit with a wild card (its label), and a run of two suits (in red)
+    melds = [["9D", "TD", "JK"] if game == "rummy65" else ["6D", "2S", "JK", "9D"],
+             ["9S", "TS", "5H"]]
+    try:
+        for meld in melds:
+            before = set(g.stage_zones())
+            drag(app, table, card(table, meld[0]), new_group_point(table))
+            (zone,) = set(g.stage_zones()) - before
+            for code in meld[1:]:
+                drag(app, table, card(table, code), table.zone(zone)[0].rect().center)
+        oks = [g.check([s.code for s in table.zone(z)])[0] for z in g.stage_zones()]
+        assert oks == [True, False], oks
+        table.ask_hint()
+        for _ in range(60):
+            app.step([], DT)
+            if table._hint is None:
+                break
+        assert table._hint is None and table.toast is not None, "the hint came"
+        hint = table.toast[0]
+        found = []
+        for lang, text_size in LOOKS:
+            app.set_setting("language", lang)
+            app.set_setting("text_size", text_size)
+            for _ in range(3):
+                app.step([], DT)
+            table.show_toast(hint, 60.0, kind="info")
+            app.draw()
+            where = f"{game} {size} {lang} {text_size}"
+            found += [f"{where}: {p}" for p in toast_problems(app, table)]
         assert not found, f"{len(found)} problems:\n" + "\n".join(found[:40])
     finally:
         table.match.close()

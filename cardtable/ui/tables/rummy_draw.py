@@ -71,6 +71,16 @@ class RummyDrawing:
         self._draw_wild_tags(surface)
         self._draw_group_numbers(surface)   # the numbers keys 1-9 put cards in
 
+    def marks(self) -> list[pygame.Rect]:
+        """What the scene's messages keep off besides the cards: the labels of the staging
+        area (a group's name, or what it lacks in red), the wild cards' tags, the piles'
+        names and the wild-card note (those as last drawn)."""
+        found = [rect for _, rect in self.group_label_rects()]
+        found += getattr(self, "wild_tag_rects", [])
+        found += getattr(self, "pile_label_rects", [])
+        note = getattr(self, "wild_note_rect", None)
+        return found + ([note] if note is not None else [])
+
     def _draw_new_slot(self, surface, rect: pygame.Rect) -> None:
         """The place of a new group: a card-sized dashed outline with a plus in it."""
         t = self.t

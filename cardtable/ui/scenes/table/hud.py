@@ -446,21 +446,52 @@ class Hud:
                                             + theme.px(18)) // 2
         error = self.toast[3] == "error"
         tint = (110, 36, 28) if error else theme.PANEL
-        width = min(theme.px(self.game.TOAST_WIDTH), surface.get_width() - theme.px(80))
-        rect = self._pill_box(self.toast[0], size, tint, width).get_rect(
-            midbottom=(surface.get_width() // 2, bottom))
-        rect = self._off_the_piles(rect)
+        width, size, rect = self._toast_fit(surface, size, tint, bottom)
         return self.pill(surface, self.toast[0], rect.midbottom, size, self._fade(self.toast),
                          tint=tint, width=width, anchor="midbottom")
 
-    def _off_the_piles(self, rect: pygame.Rect) -> pygame.Rect:
-        """``rect`` (a message) moved off the cards and empty places of the table it would
-        cover (pairs65's row of pairs, Sixty-Six's tricks) and off the score panel: down to
-        just above the hand if there is room, else up above them; where it is if neither
-        has room."""
+    def _toast_fit(self, surface, size: int, tint, bottom: int) -> tuple[int, int, pygame.Rect]:
+        """The toast's (text width, size, rect): on the message line, at the table's width
+        for it, else wider, else a little smaller, where it lies over nothing the player
+        needs (a rummy's lines taller than one covered its groups' labels); else moved up
+        or down off them (see :meth:`_off_the_piles`)."""
+        text = self.toast[0]
+        centre = surface.get_width() // 2
+        narrow = min(theme.px(self.game.TOAST_WIDTH), surface.get_width() - theme.px(80))
+        wide = max(narrow, self._toast_room(surface, bottom))
+        keep = self._keep_clear(buttons=True)
+        tries = [(narrow, size)] + [(wide, s) for s in (size, int(size * 0.9), int(size * 0.8))
+                                    if wide > narrow or s < size]
+        for width, s in tries:
+            rect = self._pill_box(text, s, tint, width).get_rect(midbottom=(centre, bottom))
+            if not any(rect.colliderect(r) for r in keep):
+                return width, s, rect
+        width, s = tries[-1] if wide > narrow else tries[0]
+        rect = self._pill_box(text, s, tint, width).get_rect(midbottom=(centre, bottom))
+        return width, s, self._off_the_piles(rect, keep)
+
+    def _toast_room(self, surface, bottom: int) -> int:
+        """The text width a toast may take at the message line: between the seats' plates
+        beside it (and as much on the other side), at most the window's less a margin."""
+        w = surface.get_width()
+        half = w // 2 - theme.px(40)
+        line = pygame.Rect(0, bottom - theme.px(90), w, theme.px(90))
+        bounds = pygame.Rect((0, 0), self.size)
+        for seat in range(self.match.n_players):
+            plate = self.plate_rect(seat, bounds)
+            if plate.colliderect(line):
+                half = min(half, abs(plate.centerx - w // 2) - plate.width // 2 - theme.px(12))
+        return max(0, 2 * half - theme.px(36))
+
+    def _keep_clear(self, buttons: bool = False) -> list[pygame.Rect]:
+        """What a message keeps off: the cards and empty places of the table (not the
+        viewer's hand), the score panel, the marks the table draws by them (a rummy's
+        groups' labels, the piles' names); with ``buttons`` the buttons and the seats'
+        plates with the hands by them too."""
         gap = theme.px(6)
+        mine = f"hand{self.viewer}"
         keep = [s.rect() for name, sprites in self.zones.items()
-                if not name.startswith("hand") for s in sprites
+                if name != mine and (buttons or not name.startswith("hand")) for s in sprites
                 if not s.hidden and not s.moving and not s.dragging]
         for (x, y), width, _angle, _label in self.game.slots():
             keep.append(pygame.Rect(0, 0, int(width), int(width * 1.4)))
@@ -468,16 +499,37 @@ class Hud:
         keep = [r.inflate(-gap, -gap) for r in keep]
         panel = self.score_panel_rect()
         keep += [panel] if panel is not None else []
+        # the table's own marks (a table without any has no ``marks``)
+        keep += [pygame.Rect(r) for r in getattr(self.game, "marks", list)()]
+        if buttons:
+            keep += [pygame.Rect(w.rect) for w in self.form.widgets
+                     if getattr(w, "visible", True) and w.rect.width > 0]
+            bounds = pygame.Rect((0, 0), self.size)
+            keep += [self.plate_rect(seat, bounds) for seat in range(self.match.n_players)
+                     if seat != self.viewer]
+        return keep
+
+    def _off_the_piles(self, rect: pygame.Rect,
+                       keep: list[pygame.Rect] | None = None) -> pygame.Rect:
+        """``rect`` (a message) moved off the cards and empty places of the table it would
+        cover (pairs65's row of pairs, Sixty-Six's tricks) and off the score panel (or off
+        ``keep``): down to just above the hand if there is room, else up above them; where
+        it is if neither has room."""
+        gap = theme.px(6)
+        keep = self._keep_clear() if keep is None else keep
         hit = [r for r in keep if rect.colliderect(r)]
         if not hit:
             return rect
         floor = self.game.hand_band().top + int(self.game.ch * 0.1)
-        below = rect.move(0, max(r.bottom for r in hit) + gap - rect.top)
-        above = rect.move(0, min(r.top for r in hit) - gap - rect.bottom)
-        for moved in (below, above):
-            if theme.px(50) <= moved.top and moved.bottom <= floor and \
-                    not any(moved.colliderect(r) for r in keep):
+        for down in (True, False):
+            moved = rect
+            while hit and theme.px(50) <= moved.top and moved.bottom <= floor:
+                moved = moved.move(0, max(r.bottom for r in hit) + gap - moved.top) if down \
+                    else moved.move(0, min(r.top for r in hit) - gap - moved.bottom)
+                hit = [r for r in keep if moved.colliderect(r)]
+            if theme.px(50) <= moved.top and moved.bottom <= floor:
                 return moved
+            hit = [r for r in keep if rect.colliderect(r)]
         return rect
 
     def review_panel(self, window: tuple[int, int], n: int, note) -> tuple[pygame.Rect, list]:
