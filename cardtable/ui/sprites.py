@@ -219,11 +219,14 @@ class CardSprite:
             sh = art.shadow(self.width, lifted)
             ox, oy = CardArt.shadow_offset(self.width, lifted)
             pad = (sh.get_width() - self.width) / 2
-            # the shadow falls the same way whatever the card's angle (light from above)
-            shift_x, shift_y = ox + pad, oy + pad
-            if squash < 0.999:
+            # the shadow falls the same way whatever the card's angle (light from above);
+            # it has the card's drawn size: a small card of a side hand flying to the pile
+            # (drawn at its resting width, a full card's) cast a full card's shadow
+            shift_x, shift_y = (ox + pad) * scale, (oy + pad) * scale
+            if not exact:
                 sh = pygame.transform.scale(
-                    sh, (max(1, int(sh.get_width() * squash)), sh.get_height()))
+                    sh, (max(1, int(round(sh.get_width() * scale * squash))),
+                         max(1, int(round(sh.get_height() * scale)))))
             if turned:
                 # a card in the air keeps the shadow of its resting size
                 sh = pygame.transform.rotate(sh, self.angle) if in_air or squash < 0.999 \

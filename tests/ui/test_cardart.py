@@ -261,3 +261,42 @@ def test_the_summarys_cards_left_write_the_court_letter_of_the_faces(
     assert drawn == ["D", "R", "V", "10"]
     # the wild cards of a hand, named in the summary's facts: kings are "R" too
     assert "R" in i18n.tr(wild_words(["K"])) and "K" not in i18n.tr(wild_words(["K"]))
+
+
+def darkened(plain: pygame.Surface, shaded: pygame.Surface) -> pygame.Rect | None:
+    """The box of the pixels ``shaded`` draws darker than ``plain`` (by more than a shade)."""
+    diff = plain.copy()
+    diff.blit(shaded, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    mask = pygame.mask.from_threshold(diff, (0, 0, 0, 255), (4, 4, 4, 255))
+    mask.invert()
+    rects = mask.get_bounding_rects()
+    return rects[0].unionall(rects[1:]) if rects else None
+
+
+@pytest.mark.parametrize("lift", [0.0, 1.0])
+def test_a_card_in_flight_casts_the_shadow_of_its_drawn_size(lift):
+    """A side hand's small card flying to the discard pile (its resting width a full
+    card's) trailed a full card's dark shadow: the shadow, found as the pixels a draw with
+    it darkens, is the size of the card drawn, at the start of the flight and half way,
+    small to large and large to small, resting and lifted."""
+    from cardtable.ui.sprites import CardSprite
+
+    art = CardArt()
+    for small, big in ((40, 120), (120, 40)):
+        s = CardSprite("QS", pos=(150, 150), width=small, face_up=True)
+        s.move_to(160, 150, width=big, duration=1.0)
+        s.lift = s.lift_target = lift
+        for step in (0.0, 0.5):
+            s.update(step)
+            assert s.tween is not None and abs(s.w - big) > 1
+            plain, shaded = pygame.Surface((300, 300)), pygame.Surface((300, 300))
+            for surf in (plain, shaded):
+                surf.fill((30, 110, 60))
+            s.draw(plain, art, shadow=False)
+            s.draw(shaded, art, shadow=True)
+            shadow, card = darkened(plain, shaded), s.rect()
+            assert shadow is not None, "a shadow is cast"
+            # its soft edge and the fall of the light: a fifth of the card's width about it
+            room = card.inflate(int(s.w * 0.4), int(s.w * 0.4))
+            assert room.contains(shadow), (small, big, step, tuple(shadow), tuple(card))
+            assert shadow.width >= card.width, (small, big, step, tuple(shadow), tuple(card))
