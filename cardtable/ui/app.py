@@ -163,6 +163,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
         self.toasts: list[Toast] = []
+        self.toast_rects: list[pygame.Rect] = []     # where they were last drawn
         self.running = True
         self.time = 0.0
         self.frame = 0
@@ -436,14 +437,20 @@ class App:
         self.draw_toasts(surface)
 
     def draw_toasts(self, surface: pygame.Surface) -> None:
-        # above the line of keys along a screen's foot (the menu's)
-        y = self.size[1] - theme.px(40)
+        # above the line of keys along a screen's foot (the menu's), or where the scene on
+        # top wants them (clear of a summary's panel and its buttons)
         size = theme.px(theme.BODY)
-        for toast in reversed(self.toasts):
+        boxes = [(theme.text_size(t.text, size), t) for t in reversed(self.toasts)]
+        height = sum(th + theme.px(28) for (_, th), _ in boxes) - theme.px(8)
+        y = self.size[1] - theme.px(40)
+        if self.top is not None and boxes:
+            y = self.top.toasts_bottom(height) or y
+        self.toast_rects = []       # the newest first
+        for (tw, th), toast in boxes:
             a = toast.alpha()
-            tw, th = theme.text_size(toast.text, size)
             rect = pygame.Rect(0, 0, tw + theme.px(40), th + theme.px(20))
             rect.midbottom = (self.size[0] // 2, y)
+            self.toast_rects.append(rect)
             tint = {"bad": (70, 24, 20), "good": (18, 56, 30)}.get(toast.kind, theme.PANEL)
             box = pygame.Surface(rect.size, pygame.SRCALPHA)
             theme.rounded(box, box.get_rect(), (*tint, 225), theme.px(12),

@@ -77,6 +77,11 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene."""
 
+    def toasts_bottom(self, height: int) -> int | None:
+        """Where the app's toasts (``height`` pixels of them, one above the other) end,
+        over this scene; None: at their usual place, above the window's foot."""
+        return None
+
     def next_frame_in(self) -> float | None:
         """0: something moves now; seconds: a timer of the scene is due then; None: nothing
         changes until an event (see the module's docstring)."""

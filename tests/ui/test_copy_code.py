@@ -182,3 +182,33 @@ def test_replacing_a_match_with_another_game_s_code_names_both(tmp_path):
     press(app, pygame.K_RETURN)                         # "Keep my match"
     assert app.table is first
     first.match.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600), (800, 500), (1920, 1080)])
+def test_the_copied_toast_keeps_clear_of_the_summary_s_panel_and_buttons(app, deals,
+                                                                         clipboard, size):
+    """"Copied: …" lay across the foot of the summary's panel, over its buttons, for three
+    seconds: the toasts go below the panel where there is room, else inside it above the
+    buttons, never across its edge."""
+    app.resize(size)
+    rec = deals[1]
+    events: list = []
+    records.replay(rec, events)
+    ev = next(e for e in events[-1] if e.kind == "deal_scored").for_seat(None)
+    app.push(MenuScene())
+    # a body that fills the panel (quebec65's sheet for eight): the panel at its tallest,
+    # its foot just over the window's
+    scene = app.push(SummaryScene(ev, [], rec["names"], "sixtysix", deals=deals, record=rec,
+                                  body=lambda surface, area, summary: None))
+    frames(app)
+    app.toast("An earlier message")
+    click(app, scene.widget("Copy code"))
+    frames(app, 2)
+    p = scene.panel_rect()
+    assert len(app.toast_rects) == 2
+    for rect in app.toast_rects:
+        assert not (p.colliderect(rect) and not p.contains(rect)), (size, rect, p)
+        assert not any(rect.colliderect(w.rect) for w in scene.form.widgets), (size, rect)
+        assert app.screen.get_rect().contains(rect), (size, rect)
+    a, b = app.toast_rects
+    assert not a.colliderect(b)

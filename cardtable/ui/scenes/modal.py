@@ -64,6 +64,23 @@ class ModalScene(Scene, metaclass=ABCMeta):
             self.form.add(b)
         self.form.focus(focused)
 
+    def toasts_bottom(self, height: int) -> int | None:
+        """Toasts keep clear of the panel and its buttons ("Copied: …" lay across the
+        panel's foot, on the buttons, for three seconds): at their place if that is below
+        the panel, else at the window's foot if there is room under the panel, else inside
+        it above the buttons (and the summary's line of the deal code over them)."""
+        p = self.panel_rect()
+        gap = theme.px(8)
+        usual = self.size[1] - theme.px(40)
+        if usual - height >= p.bottom + gap:
+            return None
+        if self.size[1] - gap - height >= p.bottom + gap:
+            return self.size[1] - gap
+        tops = [w.rect.top for w in self.form.widgets if w.rect.height > 0]
+        # and above the line over the buttons (the summary's deal code), if there is one
+        code_room = getattr(self, "code_room", None)
+        return (min(tops) if tops else p.bottom) - gap - (code_room(p) if code_room else 0)
+
     def widget(self, name: str):
         return next((w for w in self.form.widgets if w.name == name), None)
 
