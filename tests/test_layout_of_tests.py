@@ -48,7 +48,7 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ui/tables/pairs65_events.py": None,
     "cardtable/ui/tables/pairs65_layout.py": None,
     "cardtable/ui/tables/pairs65_words.py": "tests/ui/test_pairs_card_names.py",
-    "cardtable/ui/tables/rummy_draw.py": None,  # the rummy tables: test_table_rummy.py
+    "cardtable/ui/tables/rummy_draw.py": "tests/ui/test_cardart.py",  # and test_table_rummy.py
     "cardtable/ui/tables/rummy_events.py": None,
     "cardtable/ui/tables/rummy_keys.py": None,
     "cardtable/ui/tables/rummy_layout.py": None,
