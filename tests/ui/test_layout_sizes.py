@@ -618,3 +618,22 @@ def test_a_hint_s_message_keeps_off_the_staged_melds_labels(monkeypatch, game, s
         assert not found, f"{len(found)} problems:\n" + "\n".join(found[:40])
     finally:
         table.match.close()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)], ids=["800x600", "1280x720"])
+def test_the_dealer_s_chip_keeps_a_gap_from_the_score(size):
+    """At 800x600 the dealer's "D" touched the score's digit: on every plate, for a score of
+    one, two or three figures, on either edge, the chip ends a few pixels short of it."""
+    app = App(size=size, settings={"sound": False, "animation_speed": "off"},
+              settings_path=None)
+    table_mod.install(app)
+    table = deal(app, "rummy65", 3)
+    try:
+        bounds = app.screen.get_rect()
+        for seat, score, edge in itertools.product(range(3), (0, 65, 120), ("top", "bottom")):
+            plate = table.plate_rect(seat, bounds)
+            digits, chip = table.plate_parts(plate, score, edge, theme.px(10))
+            assert chip is not None and plate.contains(digits)
+            assert digits.left - chip.right >= 6, (seat, score, edge, chip, digits)
+    finally:
+        table.match.close()

@@ -211,8 +211,8 @@ class Hud:
         name_size, sub_size, score_size = theme.px(17), theme.px(13), theme.px(24)
         pygame.draw.circle(img, colour, (cx, rect.y + theme.px(17)), theme.px(7))
         # the name and the line under it end short of the score, whatever the text size
-        score_left = rect.right - theme.px(14) - theme.text_size(str(score), score_size,
-                                                                 bold=True)[0]
+        score_box, badge = self.plate_parts(rect, score, dealer, pad)
+        score_left = score_box.left
         room = score_left - theme.px(8) - (cx + theme.px(14))
         label = theme.ellipsize(name, name_size, room, bold=True)
         self.text(img, label, (cx + theme.px(14), rect.y + theme.px(6)), name_size, theme.TEXT,
@@ -222,14 +222,28 @@ class Hud:
                   sub_size, theme.ACCENT_LIGHT if turn else theme.TEXT_DIM)
         self.text(img, str(score), (rect.right - theme.px(14), rect.centery), score_size,
                   theme.TEXT, bold=True, anchor="midright")
-        if dealer:
-            chip = min(pad, theme.px(11))
-            # on the plate's top edge, left of the score however wide it is
-            c = (min(rect.right - theme.px(44), score_left - chip - theme.px(2)),
-                 rect.top + theme.px(1) if dealer == "top" else rect.bottom - theme.px(1))
-            theme.draw_badge(img, "D", c, chip, (250, 246, 232), theme.px(13), theme.TEXT_DARK,
+        if badge is not None:
+            theme.draw_badge(img, "D", badge.center, badge.width // 2, (250, 246, 232),
+                             theme.px(13), theme.TEXT_DARK,
                              edge=(theme.ACCENT_DARK, max(1, theme.px(2))))
         return img
+
+    @staticmethod
+    def plate_parts(rect: pygame.Rect, score: int, dealer: str | None,
+                    pad: int) -> tuple[pygame.Rect, pygame.Rect | None]:
+        """Where a plate at ``rect`` shows its score's digits and the dealer's chip (None: not
+        the dealer; "top" or "bottom": on that edge): the chip left of the score however
+        wide it is, a clear gap between them (at 800x600 the "D" touched the digit)."""
+        size = theme.px(24)
+        w, h = theme.text_size(str(score), size, bold=True)
+        box = pygame.Rect(0, 0, w, h)
+        box.midright = (rect.right - theme.px(14), rect.centery)
+        if not dealer:
+            return box, None
+        chip = min(pad, theme.px(11))
+        x = min(rect.right - theme.px(44), box.left - chip - max(6, theme.px(8)))
+        y = rect.top + theme.px(1) if dealer == "top" else rect.bottom - theme.px(1)
+        return box, pygame.Rect(x - chip, y - chip, 2 * chip, 2 * chip)
 
     def _draw_scores(self, surface) -> None:
         lines = tuple(self.game.score_lines()) + self.net_lines()
