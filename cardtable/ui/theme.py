@@ -7,7 +7,6 @@ which the App sets from the window height, so screens look the same at 1280×720
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 import pygame
@@ -256,8 +255,25 @@ def clings(word: str) -> bool:
     return bool(word) and all(ch in _CLINGING for ch in word)
 
 
-#: where a line may break: any white space but the no-break ones (French "65 ¢", "50 %")
-BREAKS = re.compile(r"[^\S\u00a0\u2007\u202f]+")
+#: white space a line may not break at (French "65 ¢", "50 %")
+NO_BREAK = "\u00a0\u2007\u202f"
+
+
+def words_of(para: str) -> list[str]:
+    """The words of ``para`` between the spaces a line may break at: any white space but
+    the no-break ones."""
+    words: list[str] = []
+    word: list[str] = []
+    for ch in para:
+        if ch.isspace() and ch not in NO_BREAK:
+            if word:
+                words.append("".join(word))
+                word = []
+        else:
+            word.append(ch)
+    if word:
+        words.append("".join(word))
+    return words
 
 
 def wrap(text, fnt: pygame.font.Font, width: int) -> list[str]:
@@ -267,9 +283,7 @@ def wrap(text, fnt: pygame.font.Font, width: int) -> list[str]:
     lines: list[str] = []
     for para in drawable(text).split("\n"):
         words: list[str] = []
-        for word in BREAKS.split(para):
-            if not word:
-                continue
+        for word in words_of(para):
             if words and clings(word):
                 words[-1] = f"{words[-1]} {word}"
             else:

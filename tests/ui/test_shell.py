@@ -462,3 +462,15 @@ def test_scroll_text_leaves_no_lone_word_on_a_last_line(app):
     assert [len(r) for r in rows] == [6, 3]
     # a paragraph that fits stays on one line
     assert [len(r) for r in _flowed_lines(" ".join(words), width * 2)] == [8]
+
+
+def test_a_line_never_breaks_at_a_no_break_space():
+    """French writes '65 ¢' and '50 %' with a narrow no-break space: a wrapped line keeps
+    the number with its sign, and the other spaces still break."""
+    assert theme.words_of("a  b\u202f¢ c\nd\u00a0e\t f") == ["a", "b\u202f¢", "c", "d\u00a0e", "f"]
+    fnt = theme.font(20)
+    text = "Le pot vaut 65\u202f¢ et 12\u202f¢ de plus"
+    for width in range(fnt.size("65\u202f¢")[0], fnt.size(text)[0] + 1, 7):
+        lines = theme.wrap(text, fnt, width)
+        assert "".join(lines).count("\u202f") == 2, (width, lines)
+        assert all(not line.endswith(("65", "12")) for line in lines), (width, lines)
