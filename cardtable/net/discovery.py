@@ -22,6 +22,7 @@ import logging
 import socket
 import threading
 import time
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 from cardtable.net import protocol
@@ -60,7 +61,7 @@ class Found:
     version: int
 
 
-class _Worker:
+class _Worker(ABC):
     """One thread that owns one ``Zeroconf`` from its making to its close."""
 
     thread_name = "zeroconf"
@@ -105,8 +106,9 @@ class _Worker:
             with _live_lock:
                 _live.discard(self)
 
+    @abstractmethod
     def _life(self) -> None:
-        raise NotImplementedError
+        """Own a Zeroconf from its start to its close, until asked to stop."""
 
 
 def _close_zeroconf(zc) -> None:
