@@ -21,6 +21,7 @@ the pause has left then.
 from __future__ import annotations
 
 import concurrent.futures as futures
+import logging
 import random
 import time
 from dataclasses import dataclass
@@ -36,6 +37,8 @@ from cardtable.names import clean_name
 #: every level a seat may hold; a game offers expert only where it is measured stronger
 #: (``ai.levels.offered_levels``), and the match brings any other seat down to what it offers
 LEVELS = ("easy", "medium", "hard", "expert")
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -324,7 +327,8 @@ class Match:
     def _choose(self, seat: int) -> Action:
         try:
             action = self._bot(seat).choose(self.state.clone(), seat, self.budget)
-        except Exception:
+        except Exception:  # a border: a crashing bot must not stop the match; it is logged
+            log.exception("the computer at seat %s failed; a legal move is played for it", seat)
             action = None
         return self._valid_or_fallback(action)
 
@@ -359,6 +363,8 @@ class Match:
             inner = worker.shared_service().hint(self.game_id, state, seat,
                                                  budget_s=self.budget, seed=self.seed * 37 + seat)
         except Exception:  # the service cannot take it: the worker's thread thinks here
+            log.warning("the search worker cannot give a hint; it is thought here",
+                        exc_info=True)
             inner = worker.think_here(local)
         inner.add_done_callback(lambda f: finish(f.result() if f.exception() is None else None))
         return out
@@ -395,7 +401,8 @@ class Match:
                     budget_s=self.budget)
                 return
             except Exception:  # the service cannot take it: this seat's bot thinks here
-                pass
+                log.warning("the search worker cannot take seat %s; it thinks here", seat,
+                            exc_info=True)
         bot = self._bot(seat)
         snapshot = self.state.clone()
         self._job = worker.think_here(bot.choose, snapshot, seat, self.budget)
@@ -409,7 +416,7 @@ class Match:
                 try:
                     worker.shared_service().warm_up()
                 except Exception:  # warming up is only a head start
-                    pass
+                    log.info("the search worker could not warm up", exc_info=True)
                 return
 
     def _job_result(self, seat: int) -> Action:
@@ -417,7 +424,8 @@ class Match:
         self._job = None
         try:
             result = job.result()
-        except Exception:
+        except Exception:  # a border: the thinking failed; a legal move is played instead
+            log.exception("the computer's thinking at seat %s failed", seat)
             result = None
         if isinstance(result, dict):
             try:
