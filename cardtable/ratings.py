@@ -20,6 +20,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardtable.engine import registry
 from cardtable.paths import asset
 
 log = logging.getLogger(__name__)
@@ -109,6 +110,15 @@ def load(path: Path | None = None) -> dict[str, dict[str, Rating]]:
     return result
 
 
+def measured(game_id: str) -> dict[str, Rating]:
+    """The program's own measured ratings of ``game_id``'s levels (from the file; {} when
+    it has none): what a built-in game's registration gives as its rating data."""
+    return load().get(game_id, {})
+
+
 def of(game_id: str, level: str) -> Rating | None:
-    """A level's measured rating in a game, or None where none was measured."""
-    return load().get(game_id, {}).get(level)
+    """A level's measured rating in a game, or None where none was measured: the rating
+    data the game brings with its registration."""
+    levels = registry.game(game_id).ratings() or {}
+    rating = levels.get(level) if isinstance(levels, dict) else None
+    return rating if isinstance(rating, Rating) else None

@@ -27,7 +27,7 @@ from cardtable.engine.core import Action, GameState
 #: the levels a player can pick in every game (tournaments also know ``random``)
 LEVELS = ("easy", "medium", "hard")
 #: the hard player with a longer think; offered only in the games where it was measured
-#: stronger than hard (``EXPERT_GAMES`` in ai/levels.py)
+#: stronger than hard (``Game.expert`` in its registration)
 EXPERT = "expert"
 ALL_LEVELS = ("random",) + LEVELS + (EXPERT,)
 

@@ -3,37 +3,19 @@
 Levels, weakest first: ``random`` (a uniformly random legal move; tournaments only),
 ``easy`` (simple rules, errs now and then), ``medium`` (solid rules of thumb per game),
 ``hard`` (determinised search within a time budget, guided by the medium rules) and, in
-the games of :data:`EXPERT_GAMES` only, ``expert`` (the hard player thinking up to 2 s).
+the games whose registration offers it only (``Game.expert``: where it was measured
+stronger than hard), ``expert`` (the hard player thinking up to 2 s).
 """
 
 from __future__ import annotations
-
-import importlib
 
 from cardtable.engine import registry
 
 from .base import ALL_LEVELS, EXPERT, LEVELS, Bot, Knowledge
 
-#: game id -> module of cardtable.ai holding its knowledge (class named in KNOWLEDGE)
-KNOWLEDGE = {
-    "japanese65": ("japanese65", "Japanese65Knowledge"),
-    "sixtysix": ("sixtysix", "SixtySixKnowledge"),
-    "pairs65": ("pairs65", "Pairs65Knowledge"),
-    "rummy65": ("rummy", "RummyKnowledge"),
-    "quebec65": ("rummy", "RummyKnowledge"),
-}
-
-#: the games where the expert level is offered: those where it was measured stronger than
-#: hard (expert vs hard, mirrored deals; the figures are in the README). A game measured
-#: level with hard does not offer it, since a longer wait would buy nothing there.
-#: sixtysix: +0.14 game points per deal [+0.02, +0.25] over 588 one-deal matches; pairs65
-#: was measured level with hard (48 games), the others were not measured.
-EXPERT_GAMES: frozenset[str] = frozenset({"sixtysix"})
-
-
 def offered_levels(game_id: str) -> tuple[str, ...]:
     """The levels a player may pick for a computer in ``game_id``, weakest first."""
-    return LEVELS + ((EXPERT,) if game_id in EXPERT_GAMES else ())
+    return LEVELS + ((EXPERT,) if registry.game(game_id).expert else ())
 
 
 def offered_level(game_id: str, level: str) -> str:
@@ -55,13 +37,8 @@ def knowledge_for(game_id: str) -> Knowledge:
     """The (stateless, shared) knowledge object of a game."""
     k = _cache.get(game_id)
     if k is None:
-        spec = registry.get(game_id)  # a clear error for an unknown game
-        module_name, class_name = KNOWLEDGE.get(spec.id, ("", ""))
-        if module_name:
-            module = importlib.import_module(f"{__package__}.{module_name}")
-            k = getattr(module, class_name)(spec.id)
-        else:
-            k = Knowledge(spec.id)
+        game = registry.game(game_id)  # a clear error for an unknown game
+        k = game.players() or Knowledge(game.id)
         _cache[game_id] = k
     return k
 
@@ -79,5 +56,5 @@ def make_bot(game_id: str, level: str = "medium", seed: int | None = 0,
     return Bot(game_id, level, 0 if seed is None else seed, knowledge_for(game_id), iterations)
 
 
-__all__ = ["LEVELS", "ALL_LEVELS", "EXPERT", "EXPERT_GAMES", "make_bot", "knowledge_for",
+__all__ = ["LEVELS", "ALL_LEVELS", "EXPERT", "make_bot", "knowledge_for",
            "offered_level", "offered_levels"]

@@ -34,7 +34,6 @@ for pairs65.
 
 from __future__ import annotations
 
-import importlib
 import random
 
 from cardtable.ai import clock
@@ -42,10 +41,9 @@ from cardtable.engine import registry
 from cardtable.engine.core import Action, GameState
 
 from .base import Window, action_key, view_digest
-from .levels import KNOWLEDGE
 
 #: the reference players for tournaments, with what they need of a game's module
-#: (``REFERENCE`` in ``ai/<game>.py``): nothing, or an exact solver
+#: (the ``reference`` its registration gives, ``REFERENCE`` in ``ai/<game>.py``): nothing, or an exact solver
 REFERENCES: dict[str, str | None] = {
     "pimc": None,
     "pimc-ab": "exact",
@@ -68,12 +66,7 @@ def game_facts(game_id: str) -> dict:
     ``f(world)``, each seat's score as its hand stands; ``eager`` -- kinds of move a
     rollout always takes when offered; ``exact`` -- ``f(world, seat)``, the deal's exact
     value for the seat, or None while it cannot be known."""
-    spec = registry.get(game_id)
-    module_name, _ = KNOWLEDGE.get(spec.id, ("", ""))
-    if not module_name:
-        return {}
-    module = importlib.import_module(f"{__package__}.{module_name}")
-    return dict(getattr(module, "REFERENCE", {}))
+    return dict(registry.game(game_id).reference())
 
 
 def is_reference(level: str) -> bool:

@@ -1,16 +1,33 @@
-"""Stable game ids and how to start or load a match of each game.
+"""The one registry of games: stable game ids and everything each game brings.
 
     from cardtable.engine import registry
     spec = registry.get("sixtysix")
     state = spec.new_match(players=2, seed=7)
     state2 = registry.from_json(state.to_json())
+
+A game registers once, as a :class:`Game`: its spec (and through it its engine state), and
+loaders for what it brings to the layers above the engine (its computer players, its
+table, which holds its words and rules text, and its rating data). The engine never calls
+those loaders, so nothing here imports anything above the engine.
+
+Games are found three ways, in this order (see :func:`games`):
+
+* the program's own: every module of the package :data:`BUILT_IN` that defines ``GAME``;
+* other installed packages: each entry point of the group :data:`ENTRY_POINTS`
+  (``[project.entry-points."cardtable.games"]`` in their ``pyproject.toml``) names a
+  ``Game`` (``mygame = "mypackage.cardgame:GAME"``);
+* at run time: :func:`register` (tests, tools).
 """
 
 from __future__ import annotations
 
 import importlib
 import json
+import logging
+import pkgutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
 from .errors import ConfigError
@@ -18,14 +35,12 @@ from .errors import ConfigError
 if TYPE_CHECKING:
     from .core import GameState
 
-# Every implemented game, in the order menus list them. Each module defines SPEC.
-_GAME_MODULES = (
-    "japanese65",
-    "sixtysix",
-    "rummy65",
-    "pairs65",
-    "quebec65",
-)
+log = logging.getLogger(__name__)
+
+#: the package whose modules register the program's own games (each defines ``GAME``)
+BUILT_IN = "cardtable.games"
+#: the entry-point group through which another installed package adds a game
+ENTRY_POINTS = "cardtable.games"
 
 
 @dataclass(frozen=True)
@@ -231,18 +246,105 @@ class GameSpec:
                                      first_deal=first_deal)
 
 
+def _nothing() -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything one game brings, registered once (see the module's docstring).
+
+    * ``spec``: the :class:`GameSpec` (its facts, options, deal-code number and state class);
+    * ``players``: returns the game's computer players' knowledge (an
+      ``ai.base.Knowledge``; None: the shared rules of thumb of ``Knowledge`` itself);
+    * ``reference``: returns what the reference players of tournaments need of the game
+      (``ai/reference.py``; an empty dict: the plain ones);
+    * ``table``: returns the game's table class (a ``ui.tables.GameTable``), which holds
+      everything the screens say of the game: its moves, refusals, hints' words, reasons,
+      score rows, single-deal charts and its rules text;
+    * ``ratings``: returns the measured ratings of its levels (the JSON object
+      ``ratings.py`` reads for one game) or None when they were not measured;
+    * ``expert``: the game offers the expert level (measured stronger than hard).
+
+    The loaders import the layers above the engine only when called.
+    """
+
+    spec: GameSpec
+    players: Callable[[], Any] = _nothing
+    table: Callable[[], Any] = _nothing
+    reference: Callable[[], dict] = dict
+    ratings: Callable[[], Any] = _nothing
+    expert: bool = False
+
+    @property
+    def id(self) -> str:
+        """The game's id (its spec's)."""
+        return self.spec.id
+
+
+_GAMES: dict[str, Game] = {}
 _SPECS: dict[str, GameSpec] = {}
+_FOUND: list[bool] = []
+
+
+def _add(game: Any, origin: str) -> None:
+    if not isinstance(game, Game):
+        raise ConfigError("bad_game", f"{origin} does not name a Game")
+    spec = game.spec
+    taken = next((g for g in _GAMES.values() if g.spec.code == spec.code), None)
+    if spec.id in _GAMES:
+        raise ConfigError("bad_game", f"{origin}: a game {spec.id!r} is already registered")
+    if taken is not None:
+        raise ConfigError("bad_game",
+                          f"{origin}: deal-code number {spec.code} is {taken.id}'s")
+    _GAMES[spec.id] = game
+    _SPECS[spec.id] = spec
 
 
 def _load() -> None:
-    if _SPECS:
+    if _FOUND:
         return
-    for name in _GAME_MODULES:
-        module = importlib.import_module(f"{__package__}.{name}")
-        spec: GameSpec = module.SPEC
-        if any(other.code == spec.code for other in _SPECS.values()):
-            raise ValueError(f"{spec.id}: deal-code number {spec.code} is taken")
-        _SPECS[spec.id] = spec
+    _FOUND.append(True)
+    package = importlib.import_module(BUILT_IN)
+    found = []
+    for info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{BUILT_IN}.{info.name}")
+        if hasattr(module, "GAME"):
+            found.append((module.GAME, module.__name__))
+    for game, origin in sorted(found, key=lambda f: f[0].spec.code):
+        _add(game, origin)
+    for entry in metadata.entry_points(group=ENTRY_POINTS):
+        if entry.value.startswith(BUILT_IN + "."):
+            continue
+        try:
+            _add(entry.load(), f"the entry point {entry.name} ({entry.value})")
+        except Exception:  # a border: another package's game must not stop the program
+            log.exception("the game of entry point %s (%s) could not be loaded",
+                          entry.name, entry.value)
+
+
+def register(game: Game) -> None:
+    """Add ``game`` at run time (after the built-in and installed games); ConfigError
+    ``bad_game`` if its id or its deal-code number is taken."""
+    _load()
+    _add(game, f"register({game.spec.id!r})" if isinstance(game, Game) else "register()")
+
+
+def unregister(game_id: str) -> None:
+    """Remove a game added by :func:`register` (tests)."""
+    _GAMES.pop(game_id, None)
+    _SPECS.pop(game_id, None)
+
+
+def games() -> list[Game]:
+    """Every registered game, in the order menus list them."""
+    _load()
+    return list(_GAMES.values())
+
+
+def game(game_id: str) -> Game:
+    """The registration of ``game_id``; ConfigError ``unknown_game`` for an unknown id."""
+    return _GAMES[get(game_id).id]
 
 
 def ids() -> list[str]:

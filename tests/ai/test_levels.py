@@ -9,7 +9,7 @@ import pytest
 from cardtable import ai, cli, storage, tournament
 from cardtable.ai import levels, search
 from cardtable.ai.base import DEFAULT_HARD_BUDGET, EXPERT, EXPERT_BUDGET, expert_budget
-from cardtable.ai.levels import EXPERT_GAMES, offered_level, offered_levels
+from cardtable.ai.levels import offered_level, offered_levels
 from cardtable.engine import registry
 from cardtable.engine.core import Action
 from cardtable.match import Match, Seat
@@ -19,17 +19,16 @@ OFFERS, LACKS = "sixtysix", "pairs65"
 
 
 @pytest.fixture
-def listed(monkeypatch):
-    monkeypatch.setattr(levels, "EXPERT_GAMES", frozenset({OFFERS}))
+def listed(expert_in):
+    expert_in(OFFERS)
 
 
-def test_expert_is_offered_exactly_in_the_games_listed_as_measured(monkeypatch):
-    assert EXPERT_GAMES <= set(registry.ids())
-    for game_id in registry.ids():
-        offered = offered_levels(game_id)
+def test_expert_is_offered_exactly_in_the_games_registered_as_measured(expert_in):
+    for game in registry.games():
+        offered = offered_levels(game.id)
         assert offered[:3] == ("easy", "medium", "hard")
-        assert (EXPERT in offered) == (game_id in EXPERT_GAMES), game_id
-    monkeypatch.setattr(levels, "EXPERT_GAMES", frozenset({OFFERS}))
+        assert (EXPERT in offered) == game.expert, game.id
+    expert_in(OFFERS)
     assert [g for g in registry.ids() if EXPERT in offered_levels(g)] == [OFFERS]
 
 

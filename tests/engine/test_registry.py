@@ -86,3 +86,100 @@ def test_players_out_of_range_is_a_clear_error():
     with pytest.raises(ConfigError) as info:
         registry.get("japanese65").new_match(players=4, first_dealer=4)
     assert info.value.code == "bad_dealer"
+
+
+# --------------------------------------------------------------------------- registrations
+
+def test_every_built_in_game_registers_once_with_everything_it_brings():
+    """Each module of cardtable/games/ registers its game (cardtable.games.japanese65,
+    cardtable.games.sixtysix, cardtable.games.rummy65, cardtable.games.pairs65,
+    cardtable.games.quebec65): its spec, its computer players, its
+    table with its rules text, in the order of the games' deal-code numbers."""
+    from cardtable.ai.base import Knowledge
+
+    games = registry.games()
+    assert [g.id for g in games] == registry.ids()
+    assert [g.spec.code for g in games] == sorted(g.spec.code for g in games)
+    for game in games:
+        assert registry.game(game.id) is game
+        assert game.spec is registry.get(game.id)
+        assert isinstance(game.players(), Knowledge)
+        table = game.table()
+        assert table.game_id == game.id, game.id
+        title, text = table.RULES
+        assert title and len(text) > 500, game.id
+        assert isinstance(game.reference(), dict)
+
+
+def _copy_of(game_id: str, new_id: str, code: int) -> registry.Game:
+    import dataclasses
+
+    game = registry.game(game_id)
+    spec = dataclasses.replace(game.spec, id=new_id, code=code)
+    return dataclasses.replace(game, spec=spec)
+
+
+def test_a_game_registered_at_run_time_is_found_and_can_leave():
+    game = _copy_of("pairs65", "pairs65_copy", 900)
+    registry.register(game)
+    try:
+        assert registry.ids()[-1] == "pairs65_copy"
+        assert registry.get("pairs65_copy") is game.spec
+        assert registry.game("pairs65_copy") is game
+    finally:
+        registry.unregister("pairs65_copy")
+    with pytest.raises(ConfigError):
+        registry.get("pairs65_copy")
+
+
+def test_a_taken_id_or_deal_code_number_is_refused_and_changes_nothing():
+    before = registry.ids()
+    with pytest.raises(ConfigError) as info:
+        registry.register(_copy_of("pairs65", "pairs65", 901))
+    assert info.value.code == "bad_game" and "already" in info.value.message
+    with pytest.raises(ConfigError) as info:
+        registry.register(_copy_of("pairs65", "pairs65_other", registry.get("sixtysix").code))
+    assert info.value.code == "bad_game" and "sixtysix" in info.value.message
+    with pytest.raises(ConfigError):
+        registry.register("not a game")  # type: ignore[arg-type]
+    assert registry.ids() == before
+
+
+class _Entry:
+    """An entry point as importlib.metadata gives one."""
+
+    def __init__(self, name, value, loads):
+        self.name, self.value, self._loads = name, value, loads
+
+    def load(self):
+        return self._loads()
+
+
+def test_games_of_other_installed_packages_come_through_the_entry_point_group(
+        monkeypatch, caplog):
+    """A package adds a game with an entry point of the group 'cardtable.games'; one whose
+    entry fails to load is logged and the others are played."""
+    copy = _copy_of("sixtysix", "sixtysix_plugin", 902)
+
+    def broken():
+        raise ImportError("no module named elsewhere")
+
+    entries = [_Entry("broken", "elsewhere.game:GAME", broken),
+               _Entry("plugin", "someone.cards:GAME", lambda: copy),
+               _Entry("ours", "cardtable.games.sixtysix:GAME", lambda: 1 / 0)]
+    seen = []
+
+    def entry_points(group):
+        seen.append(group)
+        return entries
+
+    monkeypatch.setattr(registry.metadata, "entry_points", entry_points)
+    monkeypatch.setattr(registry, "_GAMES", {})
+    monkeypatch.setattr(registry, "_SPECS", {})
+    monkeypatch.setattr(registry, "_FOUND", [])
+    with caplog.at_level("ERROR", logger=registry.__name__):
+        ids = registry.ids()
+    assert seen == ["cardtable.games"]
+    assert ids[-1] == "sixtysix_plugin" and ids[:-1] == [
+        "japanese65", "sixtysix", "rummy65", "pairs65", "quebec65"]
+    assert "elsewhere.game:GAME" in caplog.text

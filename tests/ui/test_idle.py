@@ -310,11 +310,9 @@ def test_turned_cards_are_kept_for_the_most_recent_angles_only():
     assert list(cache) == ["c", "a", "d"]
 
 
-def test_an_expert_computer_shows_thinking_while_it_thinks(app, monkeypatch):
+def test_an_expert_computer_shows_thinking_while_it_thinks(app, monkeypatch, expert_in):
     """The expert's longer think is shown: its plate says 'Thinking...' until it plays."""
-    from cardtable.ai import levels
-
-    monkeypatch.setattr(levels, "EXPERT_GAMES", frozenset({"sixtysix"}))
+    expert_in("sixtysix")
     table = table_for(app, "sixtysix", humans=(1,), speed="off", pace=0.0)
     match = table.match
     match.seats[0].level = "expert"

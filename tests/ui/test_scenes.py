@@ -204,12 +204,11 @@ def test_setup_shows_each_measured_level_with_its_rating(app, monkeypatch):
     assert not any("measured" in str(n) for n in other.notes())
 
 
-def test_setup_offers_expert_only_in_the_games_measured_for_it(app, monkeypatch):
+def test_setup_offers_expert_only_in_the_games_measured_for_it(app, monkeypatch, expert_in):
     from cardtable import i18n, ratings
-    from cardtable.ai import levels
 
     offering, other = "sixtysix", "pairs65"   # whatever the measurements list today
-    monkeypatch.setattr(levels, "EXPERT_GAMES", frozenset({offering}))
+    expert_in(offering)
     measured = {offering: {"expert": ratings.Rating(1100, 900, 1300)}}
     monkeypatch.setattr(ratings, "load", lambda path=None: measured)
     started = []

@@ -10,26 +10,18 @@ and whatever else a game needs (``stock``, ``trump``, ``won<seat>``, ``pile<side
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 
 import pygame
 
+from cardtable.engine import registry
 from cardtable.engine.core import Action
 from cardtable.i18n import N_, Msg, NMsg, PMsg, and_list, seat_name
 from cardtable.ui import theme
 from cardtable.ui.cardart import MIN_FACE_WIDTH, card_height
 from cardtable.ui.keyboard import KeyTarget
 from cardtable.ui.tables.side_hands import upright_column
-
-MODULES = {
-    "japanese65": "cardtable.ui.tables.japanese65",
-    "sixtysix": "cardtable.ui.tables.sixtysix",
-    "pairs65": "cardtable.ui.tables.pairs65",
-    "rummy65": "cardtable.ui.tables.rummy65",
-    "quebec65": "cardtable.ui.tables.quebec65",
-}
 
 #: suits as the log names them ("queen of spades", "marriage in hearts", "hearts are trumps")
 SUIT_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
@@ -92,15 +84,14 @@ def cards_words(codes) -> Msg | str:
 
 
 def table_class(game_id: str) -> type[GameTable]:
-    """The GameTable subclass for ``game_id`` (KeyError if the game has no table yet)."""
-    module = importlib.import_module(MODULES[game_id])
-    return module.TABLE
+    """The GameTable subclass ``game_id``'s registration brings."""
+    return registry.game(game_id).table()
 
 
 def rules_of(game_id: str) -> tuple[str, str]:
-    """How to play ``game_id``: its title and the rules screen's markup, kept beside its
-    table (``RULES`` of its module)."""
-    return importlib.import_module(MODULES[game_id]).RULES
+    """How to play ``game_id``: its title and the rules screen's markup, kept on its table
+    (``GameTable.RULES``)."""
+    return table_class(game_id).RULES
 
 
 #: suit order in a sorted hand: trumps first, then colours alternating
@@ -120,6 +111,8 @@ class GameTable:
     """Game-specific geometry and event handling; see the module docstring."""
 
     game_id = ""
+    #: how to play the game: the rules screen's title and markup (set by the game's module)
+    RULES: tuple[str, str] = ("", "")
     #: drawing order of zones (higher is drawn later)
     ZONE_Z = {"pile": 100, "won": 200, "stock": 300, "trump": 250, "trick": 500, "hand": 700,
               "deck": 900}

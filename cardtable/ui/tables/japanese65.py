@@ -363,3 +363,4 @@ The first team to reach the target wins the match.
 ## Options
 - **Game points to win:** the target of the match, from 1 to 20. The usual target is 5.
 """)
+TABLE.RULES = RULES

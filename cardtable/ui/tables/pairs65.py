@@ -535,3 +535,4 @@ the table wins.
   games. Each game won scores one point, and the first to reach the chosen number of games
   wins.
 """)
+TABLE.RULES = RULES

@@ -98,3 +98,4 @@ and scores nothing.
 ## Options
 - **Melds of wild cards only:** allows a meld made of wild cards alone. Off by default.
 """)
+TABLE.RULES = RULES

@@ -81,3 +81,4 @@ lay-down is fine), then discard.
 - At the end the lowest total takes what remains. Tied players share it; cents that cannot
   be shared go one each to the tied players in turn, starting from the first dealer's left.
 """)
+TABLE.RULES = RULES

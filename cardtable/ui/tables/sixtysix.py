@@ -682,3 +682,4 @@ nobody scores.
   the card led with a higher card of its suit when you can, and trump when you cannot follow
   suit. Off by default.
 """)
+TABLE.RULES = RULES
