@@ -429,14 +429,6 @@ def _short(exc) -> str:
     return text if len(text) <= 90 else text[:87] + "..."
 
 
-def has_match(path: str | os.PathLike | None = None) -> bool:
-    path = Path(path) if path is not None else match_path()
-    try:
-        return path.is_file()
-    except (OSError, ValueError):
-        return False
-
-
 def clear_match(path: str | os.PathLike | None = None) -> Msg | None:
     """Forget the match in progress (it ended, or the player started another).
 

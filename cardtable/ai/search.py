@@ -42,17 +42,6 @@ class SearchResult:
     stats: dict[Action, tuple[float, int]] = field(default_factory=dict)
     seconds: float = 0.0
 
-    def ranking(self) -> list[tuple[Action, float, int]]:
-        rows = [(a, m, n) for a, (m, n) in self.stats.items()]
-        rows.sort(key=lambda r: (-r[2], -r[1]))
-        return rows
-
-    def runner_up(self) -> tuple[Action, float] | None:
-        others = [(a, m) for a, (m, n) in self.stats.items() if a != self.best and n]
-        if not others:
-            return None
-        return max(others, key=lambda r: r[1])
-
 
 def flat_monte_carlo(
     candidates: Sequence[Action],
