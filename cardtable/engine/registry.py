@@ -304,13 +304,15 @@ def _add(game: Any, origin: str) -> None:
 def _load() -> None:
     if _FOUND:
         return
-    _FOUND.append(True)
     package = importlib.import_module(BUILT_IN)
     found = []
     for info in pkgutil.iter_modules(package.__path__):
         module = importlib.import_module(f"{BUILT_IN}.{info.name}")
         if hasattr(module, "GAME"):
             found.append((module.GAME, module.__name__))
+    if not found:  # a broken install or a frozen build that lost the package's modules
+        raise ConfigError("no_games", f"no game was found in {BUILT_IN}")
+    _FOUND.append(True)
     for game, origin in sorted(found, key=lambda f: f[0].spec.code):
         _add(game, origin)
     for entry in metadata.entry_points(group=ENTRY_POINTS):

@@ -183,3 +183,21 @@ def test_games_of_other_installed_packages_come_through_the_entry_point_group(
     assert ids[-1] == "sixtysix_plugin" and ids[:-1] == [
         "japanese65", "sixtysix", "rummy65", "pairs65", "quebec65"]
     assert "elsewhere.game:GAME" in caplog.text
+
+
+def test_a_program_without_its_games_says_so_rather_than_showing_an_empty_menu(monkeypatch):
+    """A frozen build or a broken install that lost cardtable/games/ fails loudly, each
+    time it is asked, instead of listing no games."""
+    import types
+
+    empty = types.ModuleType("empty")
+    empty.__path__ = []
+    monkeypatch.setattr(registry, "_GAMES", {})
+    monkeypatch.setattr(registry, "_SPECS", {})
+    monkeypatch.setattr(registry, "_FOUND", [])
+    monkeypatch.setattr(registry.importlib, "import_module",
+                        lambda name: empty if name == registry.BUILT_IN else None)
+    for _ in range(2):
+        with pytest.raises(ConfigError) as info:
+            registry.ids()
+        assert info.value.code == "no_games"
