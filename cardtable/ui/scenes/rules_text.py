@@ -6,11 +6,44 @@ is said plainly, and each option of the setup screen is explained.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
+
 from cardtable.engine import registry
 from cardtable.ui.tables import rules_of, table_class
 
+
+class _Order(Sequence):
+    """The games in menu order, as registered now (a game may register after start-up)."""
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return tuple(registry.ids())[index]
+
+    def __len__(self) -> int:
+        return len(registry.ids())
+
+
+class _Rules(Mapping):
+    """id -> (title, markup) of every registered game, made when first asked."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, tuple[str, str]] = {}
+
+    def __getitem__(self, game_id: str) -> tuple[str, str]:
+        if game_id not in registry.ids():
+            raise KeyError(game_id)
+        if game_id not in self._made:
+            self._made[game_id] = _with_speech(game_id, *rules_of(game_id))
+        return self._made[game_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(registry.ids())
+
+    def __len__(self) -> int:
+        return len(registry.ids())
+
+
 #: the games in menu order
-ORDER = tuple(registry.ids())
+ORDER: Sequence[str] = _Order()
 #: how every table is played by ear (the keys of cardtable.ui.keyboard.LISTEN_KEYS), after
 #: each game's own rules; {table} and {last} are the lines that differ in games of tricks
 SPEECH_RULES = """
@@ -35,6 +68,6 @@ def _with_speech(game_id: str, title: str, markup: str) -> tuple[str, str]:
     return title, markup.rstrip("\n") + "\n" + speech
 
 
-#: id -> (title, markup): each game's text lives beside its table (ui/tables/<game>.py)
-RULES: dict[str, tuple[str, str]] = {game_id: _with_speech(game_id, *rules_of(game_id))
-                                     for game_id in ORDER}
+#: id -> (title, markup): each game's text lives on its table (``GameTable.RULES``), and a
+#: few lines on playing by ear are added after it
+RULES: Mapping[str, tuple[str, str]] = _Rules()
