@@ -15,7 +15,7 @@ from cardtable.match import Match, Seat
 from cardtable.ui.app import App
 from cardtable.ui.scenes import table as table_mod
 from cardtable.ui.scenes.table import TableScene, friendly
-from cardtable.ui.tables import MODULES, table_class
+from cardtable.ui.tables import GameTable, table_class
 
 DT = 1 / 60
 
@@ -121,8 +121,8 @@ def do_action(app, table, action: Action):
 
 
 def test_every_game_has_a_table():
-    assert sorted(MODULES) == sorted(registry.ids())
     for game in registry.ids():
+        assert issubclass(table_class(game), GameTable)
         assert table_class(game).game_id == game
 
 
