@@ -1,0 +1,1 @@
+"""Magpie, the sixth game: its engine, computer players, table and registration."""
