@@ -1,9 +1,14 @@
 """The program's version: pyproject.toml's, read from the installed package's metadata
-(a frozen build carries that metadata too; see installer.spec)."""
+(a frozen build carries that metadata too; see installer.spec); and where its log file is,
+for a bug report."""
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
+from pathlib import Path
+
+from cardtable.i18n import Msg
 
 
 @lru_cache(maxsize=1)
@@ -21,3 +26,22 @@ def version() -> str:
 def about_line() -> str:
     """The line naming the program and its version, e.g. "cardtable 0.1.0"."""
     return f"cardtable {version()}".rstrip()
+
+
+def shown_path(path: Path) -> str:
+    """``path`` as a person reads it: the home folder written ``~`` where that is the custom
+    (not on Windows, whose users do not know the sign)."""
+    text = str(path)
+    if os.name != "nt":
+        home = str(Path.home())
+        if home not in ("", "/") and (text == home or text.startswith(home + os.sep)):
+            return "~" + text[len(home):]
+    return text
+
+
+def log_line(file: Path | None) -> Msg | None:
+    """The sentence saying where the log file ``file`` is, for a bug report; None when the
+    program keeps no log file (it could not be written, or was never set up)."""
+    if file is None:
+        return None
+    return Msg("Log file for bug reports: {file}", file=shown_path(file))

@@ -13,7 +13,8 @@ the reason. Every game of the registry has a table: one without fails the test.
 
 The test touches none of the player's files: the window gets default settings and no
 settings path, and ``CARDTABLE_DATA_DIR`` points at a temporary folder (removed at the end)
-while it runs, so an autosave or statistics written by a table land there.
+while it runs, so an autosave or statistics written by a table, and the log file (set up
+as the program sets it up, and checked to hold what is written to it), land there.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import gettext
 import importlib
 import json
+import logging
 import os
 import pkgutil
 import random
@@ -31,6 +33,8 @@ import time
 import traceback
 from collections.abc import Callable
 from pathlib import Path
+
+from cardtable import logs
 
 
 def short_options(game_id: str) -> dict | None:
@@ -96,6 +100,21 @@ def check_modules() -> str:
         except Exception as exc:
             raise SmokeFailure(f"cannot import {name}: {type(exc).__name__}: {exc}") from exc
     return f"{len(names)} modules"
+
+
+def check_log() -> str:
+    """The log file is written where the program keeps it (the scratch data folder here),
+    one line a record."""
+    path = logs.log_file()
+    if path is None:
+        raise SmokeFailure(f"no log file could be written in {logs.default_path().parent}")
+    logging.getLogger(__name__).info("the smoke test writes to the log")
+    for handler in logging.getLogger().handlers:
+        handler.flush()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if not lines or not lines[-1].endswith("cardtable.smoke: the smoke test writes to the log"):
+        raise SmokeFailure(f"the log file {path} does not hold the record written to it")
+    return f"{path.name} in the data folder, {len(lines)} lines"
 
 
 def open_window():
@@ -178,9 +197,7 @@ def _load_asset(path: Path) -> None:
                 raise SmokeFailure(f"the asset {path.name} is empty")
         elif not path.read_bytes():
             raise SmokeFailure(f"the asset {path.name} is empty")
-    except SmokeFailure:
-        raise
-    except Exception as exc:
+    except (OSError, ValueError, pygame.error) as exc:  # unreadable, malformed, not loadable
         raise SmokeFailure(f"cannot load the asset {path.name}: {exc}") from exc
 
 
@@ -520,9 +537,11 @@ def run(log_path: str | os.PathLike | None = None) -> int:
     scratch = tempfile.mkdtemp(prefix="cardtable-smoke-")
     saved = os.environ.get("CARDTABLE_DATA_DIR")
     os.environ["CARDTABLE_DATA_DIR"] = scratch
+    logs.setup()            # in the scratch folder, as the program sets it up
     try:
         return _run(log_path)
     finally:
+        logs.shutdown()
         if saved is None:
             os.environ.pop("CARDTABLE_DATA_DIR", None)
         else:
@@ -549,6 +568,7 @@ def _run(log_path: str | os.PathLike | None) -> int:
     state: dict = {}
     steps: list[tuple[str, Callable[[], str]]] = [
         ("modules", check_modules),
+        ("log", check_log),
         ("window", lambda: _open(state)),
         ("assets", load_assets),
         ("scenes", lambda: draw_scenes(state["app"])),
@@ -564,12 +584,14 @@ def _run(log_path: str | os.PathLike | None) -> int:
                 detail = step()
             except SmokeFailure:
                 raise
-            except Exception as exc:
-                _traceback(report)
-                raise SmokeFailure(f"{_kind(exc)}: {exc}") from exc
+            except Exception as exc:  # the top of a step: any failure is the test's answer
+                _traceback(report, exc)
+                raise SmokeFailure(f"{_kind(exc)}: {exc}") from None
             report.line(f"smoke: {name:8} ok  {time.perf_counter() - t:5.2f} s  {detail}")
             state["step"] = name
     except SmokeFailure as exc:
+        if exc.__cause__ is not None:       # what went wrong beneath the reason
+            _traceback(report, exc.__cause__)
         failed = _failed_step(steps, state)
         reason = " ".join(str(exc).split())
         report.line(f"smoke test FAILED in step {failed}: {reason}")
@@ -603,8 +625,8 @@ def _kind(exc: BaseException) -> str:
     return name if module == "builtins" else f"{module.split('.')[0]}.{name}"
 
 
-def _traceback(report: Report) -> None:
-    text = traceback.format_exc().rstrip()
+def _traceback(report: Report, exc: BaseException) -> None:
+    text = "".join(traceback.format_exception(exc)).rstrip()
     if sys.stderr is not None:
         try:
             sys.stderr.write(text + "\n")
@@ -615,18 +637,12 @@ def _traceback(report: Report) -> None:
 
 
 def _version() -> str:
-    try:
-        from importlib.metadata import version
+    from cardtable.about import version
 
-        return version("cardtable")
-    except Exception:  # a frozen build carries no distribution metadata
-        return "(frozen)" if getattr(sys, "frozen", False) else "(source)"
+    return version() or ("(frozen)" if getattr(sys, "frozen", False) else "(source)")
 
 
 def _quit() -> None:
-    try:
-        import pygame
-
+    pygame = sys.modules.get("pygame")
+    if pygame is not None:      # else no step got as far as the window: nothing to close
         pygame.quit()
-    except Exception:  # nothing left to close
-        pass

@@ -25,7 +25,7 @@ def test_smoke_test_passes_from_source(tmp_path):
     lines = done.stdout.splitlines()
     assert done.returncode == 0, done.stdout + done.stderr
     assert lines[-1].startswith("smoke test passed"), lines[-1]
-    for step in ("modules", "window", "assets", "scenes", "speech", "tables", "network",
+    for step in ("modules", "log", "window", "assets", "scenes", "speech", "tables", "network",
                  "matches"):
         assert any(line.startswith(f"smoke: {step}") and " ok " in line for line in lines), step
     assert "worker process pid" in done.stdout

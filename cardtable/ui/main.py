@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 
-from cardtable import storage
+from cardtable import logs, storage
 from cardtable.ui import sdl, session
 from cardtable.ui.app import App, claim_window_class
 from cardtable.ui.scenes.table import install as install_table
@@ -17,6 +17,7 @@ from cardtable.ui.scenes.table import install as install_table
 def run(argv: list[str] | None = None, start: dict | None = None) -> int:
     """Open the window on the main menu and run until it is closed (with ``start``, a setup
     as the setup screen makes: at a new match of it)."""
+    logs.setup()            # the log file in the data folder, before anything can go wrong
     path = storage.settings_path()
     settings, message = storage.load_settings(path)
     claim_window_class()

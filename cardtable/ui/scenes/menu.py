@@ -6,7 +6,8 @@ import math
 
 import pygame
 
-from cardtable.about import about_line
+from cardtable import logs
+from cardtable.about import about_line, log_line
 from cardtable.i18n import N_
 from cardtable.ui import cardart, netplay, theme
 from cardtable.ui.cardart import CardArt, card_art_for
@@ -190,7 +191,18 @@ class MenuScene(FormScene):
         size = theme.fit_size(keys, theme.px(theme.SMALL - 2), room)
         theme.draw_text(surface, theme.ellipsize(keys, size, room), (w // 2, h - theme.px(18)),
                         size, theme.TEXT_MUTED, anchor="midbottom", shadow=False)
-        # the program and its version (pyproject.toml's), in the top right corner
-        theme.draw_text(surface, about_line(), (w - theme.px(12), theme.px(8)),
-                        theme.px(theme.SMALL - 2), theme.TEXT_MUTED, anchor="topright",
-                        shadow=False)
+        # the program and its version (pyproject.toml's), in the top right corner, and
+        # under them where the log file is, for a bug report
+        small = theme.px(theme.SMALL - 2)
+        right = w - theme.px(12)
+        theme.draw_text(surface, about_line(), (right, theme.px(8)), small, theme.TEXT_MUTED,
+                        anchor="topright", shadow=False)
+        where = log_line(logs.log_file())
+        if where is not None:
+            y = theme.px(8) + theme.line_height(small)
+            # the whole width above the fan; beside it, only the menu panel's
+            left = theme.px(12) if top > y + theme.line_height(small) else \
+                self.panel_rect().left - theme.px(12)
+            size = theme.fit_size(where, small, right - left)
+            theme.draw_text(surface, theme.ellipsize(where, size, right - left), (right, y),
+                            size, theme.TEXT_MUTED, anchor="topright", shadow=False)
