@@ -4,18 +4,17 @@ Which actions are legal
 -----------------------
 ``apply(action)`` is strict: it accepts an action only when it *equals* one of
 ``legal_actions()``, field for field and type for type, with one documented widening:
-the rummies' ``go_out`` and ``lay`` accept any arrangement of melds the rules allow
-(``legal_actions()`` lists only the canonical one). Anything else raises
-:class:`IllegalAction` and leaves the state exactly as it was:
+a kind its game declares ``open`` (:class:`Kind`: a move that lays melds) accepts any
+arrangement of melds the rules allow (``legal_actions()`` lists only the canonical one).
+Anything else raises :class:`IllegalAction` and leaves the state exactly as it was:
 
-* an action that is not an :class:`Action`, an unknown kind, a field its kind does not
-  carry (:data:`KIND_FIELDS`) or a field of the wrong type (a list where a tuple belongs,
+* an action that is not an :class:`Action`, a kind no game declares, a field its kind does
+  not carry (:data:`KIND_FIELDS`) or a field of the wrong type (a list where a tuple belongs,
   ``None`` inside ``cards`` or a meld, a number for a card, a bool for a seat) is a
   ``bad_action`` (:func:`check_exact`); a missing field is refused by the game with its
   own code;
-* a well-shaped action that is not listed is refused by the game (``not_in_hand``,
-  ``must_follow_suit``, ...; a pair whose cards come in the other order than listed is
-  ``not_legal``).
+* a well-shaped action that is not listed is refused by the game with its own code
+  (``not_in_hand``, ...; two cards in the other order than listed are ``not_legal``).
 
 ``normalise(action)`` is the lenient door for input from outside the engine (the table,
 a friend over the network, a saved move): it writes a well-formed action in its *normal
@@ -23,9 +22,16 @@ form* and returns it if that is legal, else raises IllegalAction. The normal for
 
 * lists become tuples (``cards``, ``melds`` and each meld), as :func:`make_action` does;
   extra fields, wrong types and ``None`` inside a list are still ``bad_action``;
-* the game's own ``_normal`` then applies: pairs65 writes a ``pair`` low card first,
-  the way ``legal_actions()`` lists it; the rummies keep the player's arrangement of
-  melds (its order is the player's choice and is shown as laid).
+* the game's own ``_normal`` then applies: a game may write a move's cards in the order
+  ``legal_actions()`` lists them (low card first, say), and one whose melds are open
+  keeps the player's arrangement (its order is the player's choice and is shown as laid).
+
+The kinds of moves
+------------------
+Each game declares the kinds of its own moves and their fields: its state class's
+``MOVES`` (:class:`Kind`), which :func:`declare` adds to :data:`KINDS` and
+:data:`KIND_FIELDS` when the class is made, so a game registered at run time brings its
+own. One name means one shape: two games may share a kind only with the same fields.
 
 So ``apply(normalise(action))`` plays what a person meant, and ``apply`` itself never
 guesses. The normal form is what a match records in its history and saves.
@@ -33,8 +39,10 @@ guesses. The normal form is what a match records in its history and saves.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Any
 
 JSON = Any
@@ -60,30 +68,69 @@ class IllegalAction(Exception):
 
 _ACTION_FIELDS = ("card", "suit", "source", "melds", "discard", "target", "cards")
 
-KINDS = frozenset(
-    {
-        "play", "marriage", "exchange", "close", "claim", "draw", "discard",
-        "go_out", "lay", "swap", "give", "pair", "done",
-    }
-)
+@dataclass(frozen=True)
+class Kind:
+    """One kind of move a game has: its name, the fields it must carry and those it may.
+
+    ``open``: ``legal_actions()`` lists one canonical arrangement of the move, and ``apply``
+    takes any other the rules allow (the one widening the module docstring documents).
+    A game names its kinds in its state class's ``MOVES``; :func:`declare` adds them here.
+    """
+
+    name: str
+    required: tuple[str, ...] = ()
+    optional: tuple[str, ...] = ()
+    open: bool = False
 
 
-#: The fields each kind carries: (required, optional). Every other field is None.
-KIND_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "play": (("card",), ()),
-    "marriage": (("suit",), ()),
-    "exchange": ((), ()),
-    "close": ((), ()),
-    "claim": ((), ()),
-    "draw": (("source",), ()),
-    "discard": (("card",), ()),
-    "go_out": (("melds",), ("discard",)),
-    "lay": (("melds",), ()),
-    "swap": (("target", "card"), ()),
-    "give": (("card",), ()),
-    "pair": (("cards",), ()),
-    "done": ((), ()),
-}
+_DECLARED: dict[str, Kind] = {}
+_FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+#: every kind of move some game has declared (a live, read-only view: a game registered
+#: later adds its own)
+KINDS = _FIELDS.keys()
+
+#: the fields each declared kind carries: (required, optional). Every other field is None.
+KIND_FIELDS: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = MappingProxyType(_FIELDS)
+
+#: for kinds whose fields are plain strings and numbers: the type of each field, exactly
+_FLAT_SHAPES: dict[str, tuple[type, ...]] = {}
+
+
+def declare(kind: Kind) -> Kind:
+    """Make ``kind`` a move :func:`make_action`, :func:`check_exact` and
+    :func:`well_formed` know. Declaring a kind again with the same fields does nothing
+    (two games may share a kind: ``play``, ``draw``); with other fields it is a
+    ValueError, since one name must mean one shape for every game."""
+    if not isinstance(kind, Kind) or not isinstance(kind.name, str) or not kind.name:
+        raise ValueError(f"not a kind of move: {kind!r}")
+    fields = (*kind.required, *kind.optional)
+    stray = [f for f in fields if f not in _ACTION_FIELDS]
+    if stray or len(set(fields)) != len(fields):
+        raise ValueError(f"the move {kind.name!r} names fields an action cannot hold twice "
+                         f"or at all: {fields}")
+    known = _DECLARED.get(kind.name)
+    if known is not None:
+        if known != kind:
+            raise ValueError(f"the move {kind.name!r} is already declared as {known}")
+        return known
+    _DECLARED[kind.name] = kind
+    _FIELDS[kind.name] = (tuple(kind.required), tuple(kind.optional))
+    if not kind.optional and not {"melds", "cards"} & set(kind.required):
+        _FLAT_SHAPES[kind.name] = tuple(
+            (int if name == "target" else str) if name in kind.required else type(None)
+            for name in _ACTION_FIELDS)
+    return kind
+
+
+def declared(name: str) -> Kind | None:
+    """The declared kind called ``name`` (None: no game has it)."""
+    return _DECLARED.get(name)
+
+
+def open_kinds() -> frozenset[str]:
+    """The kinds ``apply`` takes in any arrangement the rules allow (see :class:`Kind`)."""
+    return frozenset(k.name for k in _DECLARED.values() if k.open)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,17 +220,6 @@ def _normal_fields(kind: Any, fields: dict) -> dict:
 
 
 _FIELD_VALUES = attrgetter(*_ACTION_FIELDS)
-
-#: for kinds whose fields are plain strings and numbers: the type of each field, exactly
-_FLAT_SHAPES: dict[str, tuple[type, ...]] = {
-    kind: tuple(
-        (int if name == "target" else str) if name in required else type(None)
-        for name in _ACTION_FIELDS
-    )
-    for kind, (required, optional) in KIND_FIELDS.items()
-    if not optional and not {"melds", "cards"} & set(required)
-}
-
 
 def make_action(kind: str, **fields: Any) -> Action:
     """Build a well-formed action: lists become tuples; a field of the wrong type or

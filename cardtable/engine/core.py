@@ -17,6 +17,13 @@ Games implement:
 * ``_apply(action)``            perform an already-checked action, return events
 * ``view(seat)`` / ``determinize(seat, rng)`` / ``hand(seat)``
 
+and declare:
+
+* ``MOVES``                     the kinds of the game's moves and their fields
+                                (:class:`~.actions.Kind`), declared when the class is made
+* ``SPEC``                      the game's :class:`~.registry.GameSpec`, set by the game's
+                                module once it has made it (a loaded save is checked by it)
+
 Actions, their shapes and which of them ``apply`` takes live in :mod:`.actions` (the
 names are re-exported here, where the contract has always named them).
 """
@@ -33,7 +40,9 @@ from .actions import (  # noqa: F401  (the contract names them here)
     KINDS,
     Action,
     IllegalAction,
+    Kind,
     check_exact,
+    declare,
     make_action,
     well_formed,
 )
@@ -178,8 +187,22 @@ class GameState(ABC):
     ROW: ClassVar[Any] = None
     #: the number of the last deal of a match (None: as many as it takes)
     LAST_DEAL: ClassVar[int | None] = None
+    #: the kinds of the game's moves and their fields (declared when the class is made)
+    MOVES: ClassVar[tuple[Kind, ...]] = ()
+    #: the game's spec (a ``registry.GameSpec``), set by the game's module once it made it
+    SPEC: ClassVar[Any] = None
 
     rng: random.Random
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for kind in cls.MOVES:
+            declare(kind)
+
+    @classmethod
+    def move_kinds(cls) -> frozenset[str]:
+        """The names of the kinds of move this game has (its ``MOVES``)."""
+        return frozenset(kind.name for kind in cls.MOVES)
 
     # ---- construction -------------------------------------------------------
     @classmethod
@@ -415,9 +438,10 @@ class GameState(ABC):
         the common fields here, the game's own from its ``SCHEMA``, the score sheet's rows
         from its ``ROW``. Raise ConfigError on the first that does not fit."""
         from . import checks as ck
-        from .registry import get
 
-        spec = get(self.GAME_ID)
+        spec = type(self).SPEC
+        if spec is None:
+            raise ConfigError("bad_save", f"{type(self).__name__} names no spec (its SPEC)")
         ck.check(self.n_players, ck.integer(spec.min_players, spec.max_players),
                  ck.Ctx(0, frozenset()), "number of players")
         n = self.n_players

@@ -13,7 +13,7 @@ import random
 
 from . import checks as ck
 from .cards import make_deck
-from .core import Action, Event, GameState, IllegalAction
+from .core import Action, Event, GameState, IllegalAction, Kind
 from .registry import CodeLayout, GameSpec, OptionSpec
 from .tricks import (
     card_points,
@@ -51,6 +51,8 @@ def game_points_for(points: int) -> int:
 
 class Japanese65State(GameState):
     GAME_ID = "japanese65"
+    #: a card played is the only move
+    MOVES = (Kind("play", ("card",)),)
     FIELDS = (
         "hands",         # list of 4 lists of codes
         "trick",         # [[seat, card], ...] of the trick in progress
@@ -355,3 +357,4 @@ SPEC = GameSpec(
     emblem_suit="S",
     quick_options={"target": 1},
 )
+Japanese65State.SPEC = SPEC

@@ -36,7 +36,7 @@ import random
 
 from . import checks as ck
 from .cards import make_deck
-from .core import Action, ConfigError, Event, GameState, IllegalAction
+from .core import Action, ConfigError, Event, GameState, IllegalAction, Kind
 from .registry import CodeLayout, GameSpec, OptionSpec
 
 RANKS = "QJT98765432A"
@@ -88,6 +88,11 @@ def is_pair(a: str, b: str) -> bool:
 
 class Pairs65State(GameState):
     GAME_ID = "pairs65"
+    #: a card drawn (stock or discard pile); a swap asked of a player and the card given
+    #: in answer; a pair laid; a card discarded; a turn ended without a discard
+    MOVES = (Kind("draw", ("source",)), Kind("swap", ("target", "card")),
+             Kind("give", ("card",)), Kind("pair", ("cards",)), Kind("discard", ("card",)),
+             Kind("done"))
     FIELDS = (
         "hands",               # list of n lists of codes (a pending offered card is not here)
         "draw_pile",           # codes, top first
@@ -666,3 +671,4 @@ SPEC = GameSpec(
         "equal counts share the game.",
     },
 )
+Pairs65State.SPEC = SPEC

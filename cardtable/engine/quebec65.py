@@ -80,3 +80,4 @@ SPEC = GameSpec(
     "every card to go out.",
     notes={**DECISIONS},
 )
+Quebec65State.SPEC = SPEC

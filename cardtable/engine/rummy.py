@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 from . import checks as ck
 from . import melds as meldlib
 from .cards import JOKER, RANK_NUMBER, SUITS, make_deck
-from .core import Action, Event, GameState, IllegalAction
+from .core import Action, Event, GameState, IllegalAction, Kind
 
 RANKS = "AKQJT98765432"
 DRAW_STOCK = Action("draw", source="stock")
@@ -76,6 +76,13 @@ def _melds_json(melds: Any) -> list[list[str]]:
 
 class RummyState(GameState):
     """Base of the rummy games. Subclasses set the class parameters and the hooks."""
+
+    #: a card drawn (stock or discard pile); a card discarded; going out (every card in
+    #: melds, with a discard where the game keeps one); melds laid once somebody is out.
+    #: The two that lay melds are open: any arrangement the rules allow is taken
+    MOVES: ClassVar[tuple[Kind, ...]] = (
+        Kind("draw", ("source",)), Kind("discard", ("card",)),
+        Kind("go_out", ("melds",), ("discard",), open=True), Kind("lay", ("melds",), open=True))
 
     #: word used in events and score rows for one deal: 'hand' or 'round'
     DEAL_WORD: ClassVar[str] = "hand"

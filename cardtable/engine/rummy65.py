@@ -159,3 +159,4 @@ SPEC = GameSpec(
         "tied players first in turn order from the first dealer's left.",
     },
 )
+Rummy65State.SPEC = SPEC

@@ -26,7 +26,7 @@ import random
 
 from . import checks as ck
 from .cards import SUITS, make_deck
-from .core import Action, ConfigError, Event, GameState, IllegalAction
+from .core import Action, ConfigError, Event, GameState, IllegalAction, Kind
 from .registry import CodeLayout, GameSpec, OptionSpec
 from .tricks import beats, deal_with_voids, rank_strength
 
@@ -55,6 +55,10 @@ NINE = {s: "9" + s for s in SUITS}
 
 class SixtySixState(GameState):
     GAME_ID = "sixtysix"
+    #: a card played; a marriage announced; the nine of trumps exchanged; the stock
+    #: closed; 66 claimed
+    MOVES = (Kind("play", ("card",)), Kind("marriage", ("suit",)), Kind("exchange"),
+             Kind("close"), Kind("claim"))
     FIELDS = (
         "hands",          # [cards of seat 0, cards of seat 1]
         "stock",          # top first; the last card is the turned-up trump card
@@ -175,11 +179,6 @@ class SixtySixState(GameState):
         if self.over:
             return None
         return 1 - self.leader if self.trick else self.leader
-
-    @property
-    def later_play(self) -> bool:
-        """True once the stock is exhausted or closed: suit must be followed."""
-        return self.closed or not self.stock
 
     def points(self, seat: int) -> int:
         """Deal points that count now: cards won, scored marriages, last-trick bonus."""
@@ -666,3 +665,4 @@ SPEC = GameSpec(
     emblem_suit="H",
     quick_options={"target": 1},
 )
+SixtySixState.SPEC = SPEC

@@ -422,3 +422,63 @@ def test_a_deal_record_holding_a_pair_in_the_other_order_still_replays():
     record["moves"][at][1]["cards"].reverse()
     again = records.replay(record)
     assert [s.to_json() for s in again] == [s.to_json() for s in states]
+
+
+# ----------------------------------------------------------------- the games' own kinds
+
+def test_every_kind_is_declared_by_a_game_with_its_fields():
+    """KINDS holds the union of the games' declarations (their states' MOVES), each kind
+    with the fields its game gave it; the rummies' two meld moves are open."""
+    from cardtable.engine import actions
+
+    union = set()
+    for spec in map(registry.get, GAMES):
+        moves = spec.state_class.MOVES
+        assert moves, f"{spec.id} declares no move"
+        assert spec.state_class.move_kinds() == {k.name for k in moves}
+        for kind in moves:
+            assert KIND_FIELDS[kind.name] == (kind.required, kind.optional)
+            assert actions.declared(kind.name) == kind
+        union |= spec.state_class.move_kinds()
+    assert union <= set(KINDS)
+    assert {"play", "marriage", "exchange", "close", "claim", "draw", "discard", "go_out",
+            "lay", "swap", "give", "pair", "done"} == union
+    assert actions.open_kinds() >= {"go_out", "lay"}
+    assert {k for k in union if actions.declared(k).open} == {"go_out", "lay"}
+
+
+def test_a_kind_declared_at_run_time_is_known_and_strict():
+    """A game made after start-up (the tests' own) brings its kinds: the class statement
+    declares them, make_action and apply's shape check know them at once, and a kind
+    declared again with other fields is refused, so one name keeps one shape."""
+    from cardtable.engine import actions
+    from cardtable.engine.core import GameState, Kind, check_exact, make_action
+
+    with pytest.raises(IllegalAction) as info:
+        make_action("probe_tap", card="AS")
+    assert info.value.code == "bad_action"
+
+    class Probe(GameState):
+        MOVES = (Kind("probe_tap", ("card",)), Kind("probe_knock"),
+                 Kind("play", ("card",)))
+    assert Probe.move_kinds() == {"probe_tap", "probe_knock", "play"}
+    assert "probe_tap" in KINDS and KIND_FIELDS["probe_knock"] == ((), ())
+    tap = make_action("probe_tap", card="AS")
+    check_exact(tap)
+    for bad in (Action("probe_tap", card=["AS"]), Action("probe_tap", suit="S"),
+                Action("probe_knock", card="AS"), Action("probe_tap", card=1)):
+        with pytest.raises(IllegalAction) as info:
+            check_exact(bad)
+        assert info.value.code == "bad_action"
+    assert Action.from_json(tap.to_json()) == tap
+    # the same declaration again is no change; another shape under a known name is refused
+    assert actions.declare(Kind("probe_tap", ("card",))) == Kind("probe_tap", ("card",))
+    for clash in (Kind("probe_tap", ("cards",)), Kind("play"),
+                  Kind("probe_knock", open=True), Kind("probe_bad", ("colour",)),
+                  Kind("probe_twice", ("card",), ("card",)), Kind("")):
+        with pytest.raises(ValueError):
+            actions.declare(clash)
+    with pytest.raises(ValueError):
+        type("Clash", (GameState,), {"MOVES": (Kind("play", ("suit",)),)})
+    assert KIND_FIELDS["play"] == (("card",), ())
+    assert actions.declared("probe_bad") is None and "probe_bad" not in KINDS
