@@ -10,7 +10,10 @@ from pathlib import Path
 import cardtable
 from cardtable.match import Match, Seat
 from cardtable.ui.scenes.table import TableScene
+from cardtable.ui.tables import GameTable
 from cardtable.ui.tables.host import TableHost
+
+from .fake_host import FakeHost
 
 UI = Path(cardtable.__file__).parent / "ui"
 CLIENTS = sorted((UI / "tables").glob("*.py")) + [UI / "keyboard.py"]
@@ -50,6 +53,26 @@ def test_the_tables_use_only_the_protocol():
     stray = [f"{path.name}:{line} .{name}" for path in CLIENTS
              for name, line in scene_uses(path).items() if name not in allowed]
     assert not stray, "members of the table scene outside TableHost: " + ", ".join(stray)
+
+
+def test_every_part_of_the_game_table_is_checked():
+    """GameTable is made of parts in modules of their own (geometry, events, input...):
+    each of them is among the files checked above."""
+    parts = [cls for cls in GameTable.__mro__ if cls.__module__.startswith("cardtable.")]
+    assert len(parts) > 1
+    files = {path.resolve() for path in CLIENTS}
+    for cls in parts:
+        assert Path(inspect.getfile(cls)).resolve() in files, cls
+
+
+def test_the_part_tests_stand_in_scene_offers_only_the_protocol():
+    """tests/ui/fake_host.py stands in for the scene in the tests of GameTable's parts:
+    what it offers (its set-up and records aside) is TableHost's, so a part that reached
+    past the protocol fails there too."""
+    host = FakeHost()
+    records = {"deal", "tried", "sounds", "relayouts"}
+    offered = {n for n in dir(host) if not n.startswith("_")} - records
+    assert offered <= declared(), offered - declared()
 
 
 def test_the_checker_sees_a_private_member():

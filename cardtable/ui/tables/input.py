@@ -1,0 +1,62 @@
+"""What a person's pointer means at a game's table (part of
+:class:`~cardtable.ui.tables.GameTable`): a card dropped or clicked, a click on the table,
+the buttons for the moves that are not a card, and the words when the engine refuses.
+
+The scene owns the pointer (drags, double-clicks, the hand band); it asks the game's table
+what each gesture stands for, and tries the Action it gets back.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.engine.core import Action
+
+
+class TableInput:
+    """Part of :class:`~cardtable.ui.tables.GameTable`: drops and clicks become Actions."""
+
+    def drop_action(self, sprite, pos) -> Action | None:
+        """The action a card dropped at ``pos`` (outside the hand band) stands for."""
+        if sprite.code is None:
+            return None
+        return Action("play", card=sprite.code)
+
+    def hand_drop_action(self, sprite, pos) -> Action | None:
+        """A card dropped inside the hand band: an action, or None to re-order the hand."""
+        return None
+
+    def local_drop(self, sprite, pos):
+        """A drop the game handles itself before the scene does: True (handled, nothing
+        for the engine), an Action to try, or None (the scene's default handling)."""
+        return None
+
+    def click_action(self, pos) -> Action | None:
+        """A click on the table outside the hand (e.g. on the stock to close it)."""
+        return None
+
+    def card_clicked(self, sprite) -> None:
+        """A single click on one of the viewer's cards (a double-click is ``drop_action``)."""
+
+    def draggable(self, sprite) -> bool:
+        """Cards off the player's hand that may be picked up too (a staging area, a stock)."""
+        return False
+
+    def drop_targets(self, sprite) -> list[pygame.Rect]:
+        """Rects to highlight while ``sprite`` is dragged."""
+        return []
+
+    def mark_hand(self, hand: list, mine: bool) -> None:
+        """Adjust the glow, dimming and lift the scene gave the viewer's cards this frame."""
+
+    def controls(self, legal: list[Action]) -> list[tuple[str, Action]]:
+        """Buttons for the non-card actions the human may take now."""
+        return []
+
+    def refusal_text(self, exc) -> str | None:
+        """The sentence shown when the engine refuses a move (None: the scene's default)."""
+        return None
+
+    def turn_prompt(self, seat: int) -> str | None:
+        """The toast shown when the table turns to another human ``seat`` (None: default)."""
+        return None
