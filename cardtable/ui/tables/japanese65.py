@@ -23,6 +23,7 @@ CARD_VALUES = {"A": 4, "K": 3, "Q": 2, "J": 1}
 
 class Japanese65Table(ClickToPlay, GameTable):
     game_id = "japanese65"
+    REVIEW_STEP_EVENT = "trick_won"
     RANK_ORDER = "AKQJT98765432"
     deck_size = 48
     DEAL_STAGGER = 0.04

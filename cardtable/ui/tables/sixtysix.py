@@ -42,6 +42,7 @@ def points(n: int) -> NMsg:
 
 class SixtySixTable(ClickToPlay, GameTable):
     game_id = "sixtysix"
+    REVIEW_STEP_EVENT = "trick_won"
     RANK_ORDER = "ATKQJ9"
     deck_size = 24
     DEAL_STAGGER = 0.08
