@@ -21,6 +21,7 @@ folder is next read, once they are old enough not to be a write in progress.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import tempfile
 import time
@@ -28,7 +29,10 @@ from pathlib import Path
 from typing import Any
 
 from cardtable import saves
+from cardtable.engine.core import ConfigError, IllegalAction
 from cardtable.i18n import N_, Msg
+
+log = logging.getLogger(__name__)
 
 SETTINGS_VERSION = 1
 MATCH_VERSION = saves.FORMAT_VERSION   # the saved match's format: cardtable.saves
@@ -251,16 +255,21 @@ def set_aside(path: str | os.PathLike, what: str, problem: str | Msg) -> Msg:
     label, instead = _what(what)
     try:
         moved = _set_aside(path)
-    except OSError:
+    except OSError as exc:
+        log.warning("the %s %s cannot be used (%r) nor moved aside (%s): it is left alone",
+                    what, path, problem, exc)
         leave_alone(path)
         return Msg("The {label} is damaged ({problem}) and could not be moved aside, so it is "
                    "left as it is and nothing is saved over it.", label=label, problem=problem)
+    log.warning("the %s %s cannot be used (%r): it is kept as %s", what, path, problem,
+                moved.name)
     return Msg("The {label} was damaged ({problem}), so it was kept as {file} and {instead}.",
                label=label, problem=problem, file=moved.name, instead=instead)
 
 
 def _unreadable(path: Path, label: Msg, exc: OSError) -> Msg:
     """A file is there but cannot be read: it is left alone, and the one sentence to say so."""
+    log.warning("%s cannot be read (%s): it is left alone", path, exc)
     leave_alone(path)
     return Msg("Could not read the {label} ({error}), so it is left as it is and nothing is "
                "saved over it.", label=label, error=exc.strerror or exc.__class__.__name__)
@@ -331,19 +340,25 @@ def write_json(path: str | os.PathLike, data: dict, indent: int | None = 2) -> b
     text = json.dumps(data, indent=indent, sort_keys=True, separators=None if indent else
                       (",", ":"))
     fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".tmp", dir=str(path.parent))
+    written = False
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+        written = True
+    finally:
+        if not written:     # whatever stopped the write (the system, or the program ending)
+            _remove_temporary(tmp)
     return True
+
+
+def _remove_temporary(tmp: str) -> None:
+    try:
+        os.unlink(tmp)
+    except OSError as exc:  # it is removed once stale, when the folder is next read
+        log.warning("the temporary file %s could not be removed: %s", tmp, exc)
 
 
 # --------------------------------------------------------------------------- settings
@@ -400,7 +415,6 @@ def load_match(path: str | os.PathLike | None = None, **kwargs: Any):
     is rebuilt by replaying the recorded moves of the current deal from the deal's start,
     and must come out exactly as saved. Anything else is refused and set aside.
     """
-    from cardtable.engine.core import ConfigError, IllegalAction
     from cardtable.match import Match
 
     path = Path(path) if path is not None else match_path()
@@ -410,23 +424,33 @@ def load_match(path: str | os.PathLike | None = None, **kwargs: Any):
     try:
         match = Match.from_json(data, **kwargs)
     except (ConfigError, IllegalAction) as exc:
-        return None, set_aside(path, "match", _reason(exc.message))
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as exc:
-        return None, set_aside(path, "match", Msg("its content is inconsistent: {detail}",
-                                                  detail=_short(exc)))
+        log.warning("the saved match %s is refused: %s", path, exc)
+        return None, set_aside(path, "match", match_refusal(exc))
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError):
+        log.warning("the saved match %s is inconsistent", path, exc_info=True)
+        return None, set_aside(path, "match", Msg(INCONSISTENT))
     if match.is_over:
         return None, clear_match(path)
     return match, None
 
 
-def _reason(text: str) -> str:
-    text = (text or "it breaks the rules").rstrip(".")
-    return _short(text)
+#: why a saved match is refused, worded from the error's code for the player (the engine's
+#: English sentence goes to the log); any other code: INCONSISTENT
+MATCH_REFUSALS = {
+    "unknown_game": N_("it is a match of a game this copy of the program does not have"),
+    "bad_option": N_("its options do not fit its game"),
+    "bad_players": N_("its number of players does not fit its game"),
+}
+#: a recorded move the rules refuse
+BROKEN_RULE = N_("a move recorded in it breaks the rules")
+INCONSISTENT = N_("its content is inconsistent")
 
 
-def _short(exc) -> str:
-    text = str(exc).strip() or exc.__class__.__name__
-    return text if len(text) <= 90 else text[:87] + "..."
+def match_refusal(exc: ConfigError | IllegalAction) -> Msg:
+    """Why a saved match was refused, as a clause in the player's language."""
+    if isinstance(exc, IllegalAction):
+        return Msg(BROKEN_RULE)
+    return Msg(MATCH_REFUSALS.get(exc.code, INCONSISTENT))
 
 
 def clear_match(path: str | os.PathLike | None = None) -> Msg | None:
@@ -472,7 +496,7 @@ def load_stats(path: str | os.PathLike | None = None) -> tuple[dict, str | None]
     games = data.get("games")
     out: dict[str, dict[str, dict]] = {}
     if not isinstance(games, dict):
-        return {}, set_aside(path, "stats", "it holds no games")
+        return {}, set_aside(path, "stats", Msg("it holds no games"))
     for game, levels in games.items():
         if not _stats_key(game) or not isinstance(levels, dict):
             continue

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from cardtable import storage
+from cardtable import i18n, storage
 from cardtable.engine import registry
 from cardtable.engine.core import Action
 from cardtable.match import Match, Seat
@@ -178,6 +178,49 @@ def test_bad_match_files_are_set_aside_with_one_sentence(tmp_path, kind, words):
     match, message = storage.load_match(path, threaded=False, pace=0)
     assert match is None
     _assert_set_aside(tmp_path, path, message, words)
+
+
+@pytest.mark.parametrize("kind, why", [
+    ("illegal_move", storage.BROKEN_RULE),
+    ("moves_mismatch", storage.INCONSISTENT),
+    ("unknown_game", storage.MATCH_REFUSALS["unknown_game"]),
+    ("options", storage.MATCH_REFUSALS["bad_option"]),
+    ("seed", storage.INCONSISTENT),
+])
+def test_why_a_match_is_refused_is_worded_for_the_player_the_engines_english_logged(
+        tmp_path, kind, why, caplog):
+    path, data = _saved(tmp_path)
+    if kind == "illegal_move":      # the first move of the deal, by the right seat
+        data["history"][0][1] = {"kind": "play", "card": "XX"}
+    elif kind == "moves_mismatch":
+        data["history"] = data["history"][:-1]
+    elif kind == "unknown_game":
+        data["game"] = data["state"]["game"] = "poker"
+    elif kind == "options":
+        data["state"]["fields"]["options"] = {"target": "seven"}
+    else:
+        data["seed"] = "seven"
+    path.write_text(json.dumps(data))
+    with pytest.raises((storage.ConfigError, storage.IllegalAction)) as info:
+        Match.from_json(json.loads(path.read_text()), threaded=False, pace=0)
+    english = info.value.message
+    with caplog.at_level("WARNING", logger=storage.__name__):
+        match, message = storage.load_match(path, threaded=False, pace=0)
+    assert match is None and message.values["problem"] == storage.Msg(why)
+    assert english not in str(message)
+    assert english in caplog.text and "kept as match.damaged-" in caplog.text
+    try:
+        i18n.set_language("fr")
+        assert why not in str(message) and "match.damaged-" in str(message)
+    finally:
+        i18n.set_language("en")
+
+
+def test_statistics_without_games_are_set_aside_in_the_players_language(tmp_path):
+    path = tmp_path / "stats.json"
+    path.write_text(json.dumps({"version": storage.STATS_VERSION, "games": []}))
+    stats, message = storage.load_stats(path)
+    assert stats == {} and message.values["problem"] == storage.Msg("it holds no games")
 
 
 def test_an_oversized_file_is_refused_unread(tmp_path, monkeypatch):

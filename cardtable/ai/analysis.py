@@ -20,22 +20,24 @@ Nothing here changes a match in play: the analysis works on its own copies.
 
 from __future__ import annotations
 
+import logging
 import os
 import random
 import threading
 from collections.abc import Callable, Iterable
 from concurrent import futures
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
 from cardtable.engine import registry
 from cardtable.engine.core import Action, ConfigError, GameState, IllegalAction
-from cardtable.i18n import N_
+from cardtable.i18n import N_, Msg
 
 from . import worker
 from .base import Reason, Window, because, view_digest
 from .levels import knowledge_for
+
+log = logging.getLogger(__name__)
 
 #: the record format this module reads
 RECORD_VERSION = 1
@@ -321,46 +323,66 @@ def judge_request_here(request: dict) -> dict:
     return judge_request(request, cooperative=True)
 
 
+#: why a deal cannot be analysed, worded from the error's code for the person who asked
+#: (the engine's English sentence goes to the log)
+REFUSALS = {
+    "bad_record": N_("the record of this deal is damaged"),
+    "unknown_game": N_("this deal is of a game this copy of the program does not have"),
+}
+#: any other code: the state the record starts from did not load
+DAMAGED_START = N_("the position this deal starts from is damaged")
+
+
+def refusal(exc: ConfigError) -> Msg:
+    """Why the record of ``exc`` cannot be analysed, as a clause the review shows."""
+    return Msg(REFUSALS.get(exc.code, DAMAGED_START))
+
+
 class AnalysisJob:
-    """:func:`analyse` off the frame loop: each decision is judged in a worker process
-    (:mod:`cardtable.ai.worker`), or on a background thread where processes cannot run.
+    """:func:`analyse` off the frame loop: each decision is judged in a worker process, or
+    on a background thread where processes cannot run (a :class:`worker.Batch`).
 
     ``on_change()`` is called from another thread whenever :attr:`progress` moves or the
-    job ends. A record that cannot be read ends the job at once with :attr:`error`.
-    ``mode`` ("auto", "process" or "thread") and ``workers`` are for tests and tools.
+    job ends. A record that cannot be read ends the job at once. :attr:`error` is why a
+    job failed, a clause in the player's language (a :class:`~cardtable.i18n.Msg`: "the
+    record of this deal is damaged"); what went wrong in detail is logged. ``mode``
+    ("auto", "process" or "thread") and ``workers`` are for tests and tools.
     """
 
     def __init__(self, record: dict, seats: Iterable[int] | None = None,
                  on_change: Callable[[], None] | None = None, mode: str = "auto",
                  workers: int | None = None, budget_s: float | None = None, seed: int = 0):
         self.progress = 0.0
-        self.error: str | None = None
+        self.error: Msg | None = None
         #: True once :meth:`cancel` stopped the job
         self.cancelled = False
-        #: "process" or "thread": where the decisions are judged
-        self.mode = "thread" if mode == "thread" else "process"
-        self._record = record
         self._on_change = on_change
-        self._budget = budget_s
-        self._seed = seed
         self._lock = threading.Lock()
-        self._pool: futures.Executor | None = None
-        self._futures: dict[int, futures.Future] = {}
         self._done: dict[int, Judgement] = {}
         self._analysis: Analysis | None = None
         self._finished = False
+        self._batch = worker.Batch(judge_request, judge_request_here, self._landed, mode=mode,
+                                   workers=workers or max(1, min(2, os.cpu_count() or 1)),
+                                   name="cardtable-analysis")
         try:
             self._moves = decisions(record, seats)
             self._unit = knowledge_for(record["game"]).unit or \
                 registry.get(record["game"]).score_unit
         except ConfigError as exc:
-            self._fail(f"This deal cannot be analysed: {exc.message}.")
+            log.warning("a deal record cannot be analysed: %s", exc)
+            self._moves = []
+            self._stop(error=refusal(exc))
             return
         if not self._moves:
             self._finish()
             return
-        workers = workers or max(1, min(2, os.cpu_count() or 1))
-        self._start(self._moves, workers)
+        self._batch.start({move: {"record": record, "move": move, "budget": budget_s,
+                                  "seed": seed} for move in self._moves})
+
+    @property
+    def mode(self) -> str:
+        """"process" or "thread": where the decisions are judged now."""
+        return self._batch.mode
 
     # ---- the UI's side --------------------------------------------------------
     def done(self) -> bool:
@@ -375,97 +397,41 @@ class AnalysisJob:
         """Stop: no further decision is judged (one being judged is dropped)."""
         self._stop(cancelled=True)
 
-    def _stop(self, cancelled: bool = False, error: str | None = None) -> None:
-        """End the job once: what is still to be judged is dropped, the pool let go."""
+    def _stop(self, cancelled: bool = False, error: Msg | None = None) -> None:
+        """End the job once: what is still to be judged is dropped, the workers let go."""
         with self._lock:
             if self._finished:
                 return
             self.cancelled = cancelled
-            if error is not None:
-                self.error = error
+            self.error = error
             self._finished = True
-            pending = list(self._futures.values())
-            pool, self._pool = self._pool, None
-        for f in pending:
-            f.cancel()
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        self._batch.close()
         self._notify()
 
     # ---- the work ---------------------------------------------------------------
-    def _start(self, moves: list[int], workers: int) -> None:
-        pool: futures.Executor | None = None
-        if self.mode == "process":
+    def _landed(self, move: int, f: futures.Future) -> None:
+        """A decision's answer, from the batch's thread."""
+        exc = f.exception()
+        if isinstance(exc, ConfigError):
+            log.warning("a deal record cannot be analysed: %s", exc)
+            self._stop(error=refusal(exc))
+            return
+        if isinstance(exc, (*worker.WORKER_LOST, worker.CannotRun)):
+            log.warning("the analysis's worker could not run", exc_info=exc)
+            self._stop(error=Msg("its worker could not run"))
+            return
+        if exc is None:
             try:
-                pool = worker.process_pool(workers)
-            except (OSError, ImportError, ValueError):
-                self.mode = "thread"
-        if pool is None:
-            pool = futures.ThreadPoolExecutor(max_workers=1,
-                                              thread_name_prefix="cardtable-analysis")
-        fn = judge_request if self.mode == "process" else judge_request_here
+                judgement = Judgement.from_json(f.result())
+            except (KeyError, TypeError, ValueError, IllegalAction) as bad:
+                exc = bad
+        if exc is not None:       # a bug: the job ends with a sentence rather than hang
+            log.error("judging move %d of a deal failed", move, exc_info=exc)
+            self._stop(error=Msg("an error in the program stopped it (the log file has the "
+                                 "details)"))
+            return
         with self._lock:
             if self._finished:
-                pool.shutdown(wait=False, cancel_futures=True)
-                return
-            self._pool = pool
-        for move in moves:
-            request = {"record": self._record, "move": move, "budget": self._budget,
-                       "seed": self._seed}
-            try:
-                f = pool.submit(fn, request)
-            except (OSError, RuntimeError, BrokenProcessPool) as exc:
-                if self._finished or self._pool is not pool:
-                    return  # cancelled meanwhile: the pool is shut
-                if self.mode == "process":
-                    self._fall_back()
-                else:
-                    self._fail(f"The analysis could not start: {exc}.")
-                return
-            with self._lock:
-                if self._pool is not pool:
-                    return  # the job ended or left this pool meanwhile
-                self._futures[move] = f
-            f.add_done_callback(lambda f, move=move: self._landed(move, f))
-
-    def _fall_back(self) -> None:
-        """The worker process died or never started: judge the rest on a thread."""
-        with self._lock:
-            if self._finished or self.mode == "thread":
-                return
-            self.mode = "thread"
-            pool, self._pool = self._pool, None
-            rest = [m for m in self._moves if m not in self._done]
-            for f in self._futures.values():
-                f.cancel()
-            self._futures = {}
-        if pool is not None:
-            try:
-                pool.shutdown(wait=False, cancel_futures=True)
-            except Exception:  # a broken pool may fail to shut down; it is gone anyway
-                pass
-        self._start(rest, 1)
-
-    def _landed(self, move: int, f: futures.Future) -> None:
-        with self._lock:
-            if f.cancelled() or self._finished or self._futures.get(move) is not f:
-                return  # cancelled, or sent to a pool the job has since left
-        try:
-            judgement = Judgement.from_json(f.result())
-        except (BrokenProcessPool, EOFError, OSError):
-            if self.mode == "process":
-                self._fall_back()
-                return
-            self._fail("The analysis stopped: its worker could not run.")
-            return
-        except ConfigError as exc:
-            self._fail(f"This deal cannot be analysed: {exc.message}.")
-            return
-        except Exception as exc:  # a bug must end the job with a sentence, not hang it
-            self._fail(f"The analysis stopped: {type(exc).__name__}: {exc}.")
-            return
-        with self._lock:
-            if self._finished or self._futures.get(move) is not f:
                 return
             self._done[move] = judgement
             self.progress = len(self._done) / len(self._moves)
@@ -482,17 +448,13 @@ class AnalysisJob:
             self._analysis = Analysis(tuple(self._done[m] for m in self._moves), self._unit)
             self.progress = 1.0
             self._finished = True
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False)
+        self._batch.close()
         self._notify()
 
-    def _fail(self, sentence: str) -> None:
-        self._stop(error=sentence)
-
     def _notify(self) -> None:
-        if self._on_change is not None:
-            try:
-                self._on_change()
-            except Exception:  # the UI's wake-up must never break the job
-                pass
+        if self._on_change is None:
+            return
+        try:
+            self._on_change()
+        except Exception:   # a border: the caller's wake-up, on a worker's thread
+            log.exception("the analysis could not tell its caller it moved on")

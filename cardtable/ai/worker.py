@@ -1,5 +1,10 @@
 """Thinking off the UI's interpreter: bots run in a worker process, or else a thread.
 
+This module owns every thread and process of the program that thinks: the bots'
+:class:`BotService` (one worker process, for the match in play) and :class:`Batch` (many
+requests at once over a few worker processes: the review's analysis); both fall back to a
+thread of this process the same way.
+
     service = BotService()                     # starts the worker process lazily
     future = service.choose(game_id, "hard", seed, state, seat, budget_s=0.35)
     ...                                        # the UI keeps drawing frames meanwhile
@@ -25,6 +30,7 @@ the UI thread still gets its turns.
 from __future__ import annotations
 
 import atexit
+import logging
 import multiprocessing
 import os
 import threading
@@ -34,12 +40,20 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from cardtable.engine import registry
-from cardtable.engine.core import Action
+from cardtable.engine.core import Action, IllegalAction
 
 from .base import Bot
 from .levels import make_bot
 
 MODES = ("auto", "process", "thread")
+#: what a worker that died, or could not start, raises where its answer was awaited
+WORKER_LOST = (BrokenProcessPool, OSError, EOFError)
+
+log = logging.getLogger(__name__)
+
+
+class CannotRun(RuntimeError):
+    """A request of a :class:`Batch` could not be sent to any worker (its cause says why)."""
 
 # ---------------------------------------------------------------- the worker side
 
@@ -174,6 +188,144 @@ def think_here(fn, *args) -> futures.Future:
 
 
 
+def _let_go(pool: futures.Executor) -> None:
+    """Shut ``pool`` down without waiting, its queued work dropped. A process pool whose
+    worker died may fail to (its wake-up pipe is closed): it is gone all the same."""
+    try:
+        pool.shutdown(wait=False, cancel_futures=True)
+    except OSError as exc:
+        log.warning("a broken worker pool could not be shut down: %s", exc)
+
+
+class Batch:
+    """Many requests answered by one function off the caller's thread: in ``workers``
+    worker processes (:func:`process_pool`), or on one background thread of this process
+    where processes cannot run (none can start, or one died), for the rest of the batch.
+
+        batch = Batch(answer, answer_here, on_answer, mode="auto", workers=2)
+        batch.start({key: request, ...})
+        batch.close()        # drop what is not answered yet (cancelled, or all answered)
+
+    ``answer(request)`` runs in a worker process (module-level, plain data in and out);
+    ``answer_here(request)`` is the same on a thread of this process (it should yield the
+    interpreter now and then). ``on_answer(key, future)`` is called from another thread with
+    each request's settled future: its result, or the function's own exception. Where no
+    process can run, the requests not yet answered go to the thread, transparently; on the
+    thread, a worker that cannot run is answered with its error (one of
+    :data:`WORKER_LOST`, or :class:`CannotRun` when no request can be sent), and the rest
+    of the batch is not sent. ``mode`` ("auto", "process" or "thread") and ``workers`` are for
+    tests and tools; :attr:`mode` says where the requests are answered now.
+    """
+
+    def __init__(self, answer, answer_here, on_answer, mode: str = "auto", workers: int = 1,
+                 name: str = "cardtable-batch"):
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}")
+        self.mode = "thread" if mode == "thread" else "process"
+        self.fallback_reason = ""
+        self._answer, self._here, self._on_answer = answer, answer_here, on_answer
+        self._workers = max(1, workers)
+        self._name = name
+        self._lock = threading.Lock()
+        self._pool: futures.Executor | None = None
+        self._requests: dict = {}
+        self._futures: dict = {}
+        self._answered: set = set()
+        self._closed = False
+
+    def start(self, requests: dict) -> None:
+        """Send every request (``{key: request}``); each answer comes to ``on_answer``."""
+        with self._lock:
+            self._requests = dict(requests)
+        self._send(list(requests))
+
+    def close(self) -> None:
+        """Stop: what is not answered yet is dropped (a request being answered in a worker
+        process runs to its end there, unheard), the pool let go. Idempotent."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            pending = list(self._futures.values())
+            pool, self._pool = self._pool, None
+        for f in pending:
+            f.cancel()
+        if pool is not None:
+            _let_go(pool)
+
+    # ---- the work -----------------------------------------------------------------
+    def _new_pool(self) -> futures.Executor:
+        if self.mode == "process":
+            try:
+                return process_pool(self._workers)
+            except (OSError, ImportError, ValueError) as exc:
+                self._note_fallback(exc)
+        return futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix=self._name)
+
+    def _note_fallback(self, exc: BaseException) -> None:
+        self.mode = "thread"
+        self.fallback_reason = f"{type(exc).__name__}: {exc}"
+        log.warning("%s: no worker process (%s), the rest is answered on a thread",
+                    self._name, self.fallback_reason)
+
+    def _send(self, keys: list) -> None:
+        pool = self._new_pool()
+        fn = self._answer if self.mode == "process" else self._here
+        with self._lock:
+            if self._closed:
+                _let_go(pool)
+                return
+            self._pool = pool
+        for key in keys:
+            try:
+                f = pool.submit(fn, self._requests[key])
+            except (OSError, RuntimeError, BrokenProcessPool) as exc:
+                with self._lock:
+                    if self._closed or self._pool is not pool:
+                        return      # closed meanwhile: the pool is shut
+                if self.mode == "process":
+                    self._fall_back(exc)
+                else:
+                    failed: futures.Future = futures.Future()
+                    lost = CannotRun(f"{self._name}: no thread takes the request ({exc})")
+                    lost.__cause__ = exc
+                    failed.set_exception(lost)
+                    self._on_answer(key, failed)
+                return
+            with self._lock:
+                if self._pool is not pool:
+                    return  # closed, or left this pool meanwhile
+                self._futures[key] = f
+            f.add_done_callback(lambda f, key=key: self._landed(key, f))
+
+    def _landed(self, key, f: futures.Future) -> None:
+        with self._lock:
+            if f.cancelled() or self._closed or self._futures.get(key) is not f:
+                return  # cancelled, or sent to a pool the batch has since left
+        if isinstance(f.exception(), WORKER_LOST) and self.mode == "process":
+            self._fall_back(f.exception())
+            return
+        with self._lock:
+            self._answered.add(key)
+        self._on_answer(key, f)
+
+    def _fall_back(self, exc: BaseException) -> None:
+        """The worker process died or never started: the rest is answered on a thread."""
+        with self._lock:
+            if self._closed or self.mode == "thread":
+                return
+            self._note_fallback(exc)
+            pool, self._pool = self._pool, None
+            rest = [k for k in self._requests if k not in self._answered]
+            pending = list(self._futures.values())
+            self._futures = {}
+        for f in pending:
+            f.cancel()
+        if pool is not None:
+            _let_go(pool)
+        self._send(rest)
+
+
 class BotService:
     """Runs bot decisions in the background and hands back futures.
 
@@ -214,11 +366,10 @@ class BotService:
         self._pool = None
         self.mode = "thread"
         self.fallback_reason = f"{type(exc).__name__}: {exc}"
+        log.warning("the computer players think on a thread of this process from now on: "
+                    "no worker process (%s)", self.fallback_reason)
         if old is not None:
-            try:
-                old.shutdown(wait=False, cancel_futures=True)
-            except Exception:  # a broken pool may fail to shut down; it is gone anyway
-                pass
+            _let_go(old)
 
     def _fall_back(self, exc: BaseException) -> None:
         with self._lock:
@@ -248,26 +399,22 @@ class BotService:
         def done(f: futures.Future) -> None:
             if outer.cancelled():
                 return
-            try:
-                data = f.result()
-            except (BrokenProcessPool, OSError, EOFError) as exc:
-                if retried or not in_process:
-                    outer.set_exception(exc)
-                    return
+            if f.cancelled():
+                outer.cancel()
+                return
+            exc = f.exception()
+            if isinstance(exc, WORKER_LOST) and in_process and not retried:
                 # the worker process died or never started: think in a thread from now on
                 self._fall_back(exc)
                 self._run(request, convert, outer, retried=True)
                 return
-            except futures.CancelledError:
-                outer.cancel()
-                return
-            except BaseException as exc:  # the bot's own error, passed on to the caller
+            if exc is not None:         # the bot's own error, passed on to the caller
                 outer.set_exception(exc)
                 return
             try:
-                outer.set_result(convert(data))
-            except BaseException as exc:  # a malformed answer
-                outer.set_exception(exc)
+                outer.set_result(convert(f.result()))
+            except (KeyError, TypeError, IllegalAction) as bad:  # a malformed answer
+                outer.set_exception(bad)
 
         inner.add_done_callback(done)
 
@@ -297,11 +444,12 @@ class BotService:
             return outer
 
         def done(f: futures.Future) -> None:
-            try:
+            exc = futures.CancelledError() if f.cancelled() else f.exception()
+            if exc is None:
                 outer.set_result(f.result())
-            except BaseException as exc:  # a worker that cannot start: use the thread
-                self._fall_back(exc)
-                outer.set_result({"ok": True, "pid": os.getpid()})
+                return
+            self._fall_back(exc)        # a worker that cannot start: use the thread
+            outer.set_result({"ok": True, "pid": os.getpid()})
 
         inner.add_done_callback(done)
         return outer

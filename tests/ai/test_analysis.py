@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from cardtable import ai
+from cardtable import ai, i18n
 from cardtable.ai import analysis
 from cardtable.ai.analysis import AnalysisJob, Judgement, analyse, decisions, judge
 from cardtable.ai.levels import knowledge_for
@@ -21,6 +21,7 @@ from cardtable.ai.rummy import Hand
 from cardtable.ai.sixtysix_solver import solve
 from cardtable.engine import registry
 from cardtable.engine.core import Action, ConfigError
+from cardtable.i18n import Msg
 
 
 def play(card: str) -> Action:
@@ -389,7 +390,15 @@ def test_a_bad_record_is_refused_clearly(name):
         analyse(record)
     job = AnalysisJob(record, mode="thread")
     assert job.done() and job.result() is None
-    assert job.error and job.error.startswith("This deal cannot be analysed")
+    # the person reads why in their language, from the error's code, never its English
+    why = {"unknown game": analysis.REFUSALS["unknown_game"],
+           "damaged start": analysis.DAMAGED_START}.get(name, analysis.REFUSALS["bad_record"])
+    assert job.error == Msg(why) and info.value.message not in str(job.error)
+    try:
+        i18n.set_language("fr")
+        assert str(job.error) != why
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("index", [-1, 999, "1", True, None])
@@ -486,6 +495,97 @@ def test_the_job_falls_back_to_a_thread_when_processes_fail(monkeypatch, failure
     wait_for(job)
     assert job.mode == "thread" and job.error is None
     assert job.result() == analyse(record)
+
+
+def _halve(request: dict) -> float:
+    if request["n"] < 0:
+        raise ValueError("no negative numbers")
+    return request["n"] / 2
+
+
+def batch_answers(mode: str, requests: dict, **kwargs) -> dict:
+    """{key: result or exception} from a :class:`worker.Batch` over ``requests``."""
+    from cardtable.ai import worker
+
+    answers: dict = {}
+    all_in = threading.Event()
+
+    def landed(key, f):
+        answers[key] = f.exception() or f.result()
+        if len(answers) == len(requests):
+            all_in.set()
+
+    batch = worker.Batch(_halve, _halve, landed, mode=mode, **kwargs)
+    batch.start(requests)
+    assert all_in.wait(60)
+    batch.close()
+    return answers
+
+
+@pytest.mark.parametrize("mode", ["thread", "process"])
+def test_a_batch_answers_every_request_and_passes_on_the_functions_own_error(mode):
+    answers = batch_answers(mode, {k: {"n": k} for k in (-2, 4, 6, 9)}, workers=2)
+    assert answers[4] == 2 and answers[6] == 3 and answers[9] == 4.5
+    assert isinstance(answers[-2], ValueError) and "negative" in str(answers[-2])
+
+
+def test_a_batch_that_cannot_send_on_its_thread_says_so_and_sends_no_more(monkeypatch):
+    from concurrent import futures
+
+    from cardtable.ai import worker
+
+    class Shut(futures.ThreadPoolExecutor):
+        def submit(self, fn, *args, **kwargs):
+            raise RuntimeError("cannot schedule new futures after interpreter shutdown")
+
+    monkeypatch.setattr(worker.futures, "ThreadPoolExecutor", Shut)
+    seen: list = []
+    batch = worker.Batch(_halve, _halve, lambda key, f: seen.append((key, f.exception())),
+                         mode="thread")
+    batch.start({1: {"n": 1}, 2: {"n": 2}})
+    assert [key for key, _ in seen] == [1]
+    assert isinstance(seen[0][1], worker.CannotRun)
+    assert isinstance(seen[0][1].__cause__, RuntimeError)
+    # the analysis says so in the player's words, the details going to the log
+    job = AnalysisJob(sixtysix_record("9C"), mode="thread")
+    assert job.done() and job.result() is None and job.error == Msg("its worker could not run")
+
+
+def test_a_closed_batch_answers_nothing_more():
+    from cardtable.ai import worker
+
+    started, let_go = threading.Event(), threading.Event()
+    seen: list = []
+
+    def held(request: dict) -> int:
+        started.set()
+        assert let_go.wait(60)
+        return request["n"]
+
+    batch = worker.Batch(held, held, lambda key, f: seen.append(key), mode="thread")
+    batch.start({k: {"n": k} for k in range(3)})
+    assert started.wait(60)
+    batch.close()
+    let_go.set()
+    time.sleep(0.2)
+    assert seen == []
+    batch.close()                 # twice is harmless
+
+
+def test_a_bug_while_judging_ends_the_job_with_a_sentence_and_a_logged_traceback(
+        monkeypatch, caplog):
+    def broken(request: dict) -> dict:
+        raise ZeroDivisionError("a bug in the appraisal")
+
+    monkeypatch.setattr(analysis, "judge_request_here", broken)
+    with caplog.at_level("ERROR", logger=analysis.__name__):
+        job = AnalysisJob(sixtysix_record("9C"), mode="thread")
+        wait_for(job)
+    assert job.result() is None and not job.cancelled
+    assert job.error == Msg("an error in the program stopped it (the log file has the "
+                            "details)")
+    assert "ZeroDivisionError: a bug in the appraisal" in caplog.text
+    assert "Traceback" in caplog.text
 
 
 def test_a_job_in_worker_processes_stops_when_cancelled_midway():
