@@ -30,6 +30,8 @@ class MagpieTable(ClickToPlay, GameTable):
     deck_size = 24
     DEAL_STAGGER = 0.05
     ZONE_Z = {"won": 150, "trick": 500, "hand": 700, "deck": 900}
+    #: the review steps a whole trick at a time: a trick ends with this event
+    REVIEW_STEP_EVENT = "trick_won"
 
     def __init__(self, scene) -> None:
         super().__init__(scene)
