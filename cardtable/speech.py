@@ -16,6 +16,9 @@ replaced by the silent one; speech never stops the program.
 
 The setting ``speech`` is "off", "on" or "auto" (on when a screen reader is detected).
 
+The library is a border: whatever it raises is caught where it is called (it wraps native
+code whose errors have no common class beyond ``Exception``) and logged, never passed on.
+
 A sentence said with ``interrupt`` (the focus moved, a key asked for something) replaces
 the one being said; the table's events are said one after another, each given the time it
 takes to say (:meth:`Speaker.seconds`), so the table waits for speech instead of running
@@ -24,8 +27,11 @@ ahead of it. Any key cancels what is being said and what waits.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
+
+log = logging.getLogger(__name__)
 
 #: the values of the "speech" setting
 MODES = ("auto", "on", "off")
@@ -113,6 +119,8 @@ class PrismBackend(Backend):
         self.kind = kind
         self.name = f"prism:{kind.lower()}"
         self.screen_reader = kind in SCREEN_READERS
+        #: a refusal to stop was logged once (prism refuses when nothing is being said)
+        self._stop_refused = False
 
     def speak(self, text: str, interrupt: bool) -> None:
         self._backend.speak(text, interrupt)
@@ -120,8 +128,11 @@ class PrismBackend(Backend):
     def stop(self) -> None:
         try:
             self._backend.stop()
-        except Exception:   # noqa: BLE001 - "not speaking" and the like: nothing to stop
-            pass
+        except Exception as exc:   # noqa: BLE001 - the library's border: "not speaking"...
+            # a key pressed in silence is refused each time: said once, then only in detail
+            level = logging.DEBUG if self._stop_refused else logging.INFO
+            self._stop_refused = True
+            log.log(level, "%s did not stop: %s: %s", self.name, type(exc).__name__, exc)
 
     def set_rate(self, rate: float) -> None:
         if self.screen_reader:
@@ -129,8 +140,8 @@ class PrismBackend(Backend):
         try:
             if self._backend.features.supports_set_rate:
                 self._backend.rate = max(0.0, min(1.0, rate))
-        except Exception:   # noqa: BLE001 - a voice without a rate keeps its own
-            pass
+        except Exception as exc:   # noqa: BLE001 - the library's border
+            log.warning("%s keeps its own rate: %s: %s", self.name, type(exc).__name__, exc)
 
 
 def _import_prism():
@@ -145,7 +156,10 @@ def available_backends(importer: Callable[[], object] = _import_prism
     system's voices), and a reason when there is none (the library missing or failing)."""
     try:
         prism = importer()
-    except Exception as exc:   # noqa: BLE001 - ImportError, OSError from a library...
+    except ImportError as exc:      # not installed: speech is optional
+        return [], f"the speech library could not be loaded ({type(exc).__name__}: {exc})"
+    except Exception as exc:   # noqa: BLE001 - the library's border: OSError, its own...
+        log.warning("the speech library could not be loaded", exc_info=True)
         return [], f"the speech library could not be loaded ({type(exc).__name__}: {exc})"
     try:
         context = prism.Context()
@@ -154,7 +168,8 @@ def available_backends(importer: Callable[[], object] = _import_prism
             bid = context.id_of(i)
             ids.append((-context.priority_of(bid), i, bid))
         ids.sort()
-    except Exception as exc:   # noqa: BLE001
+    except Exception as exc:   # noqa: BLE001 - the library's border
+        log.warning("the speech library could not start", exc_info=True)
         return [], f"the speech library could not start ({type(exc).__name__}: {exc})"
     found: list[PrismBackend] = []
     for _, _, bid in ids:
@@ -163,7 +178,9 @@ def available_backends(importer: Callable[[], object] = _import_prism
             continue
         try:
             backend = context.create(bid)
-        except Exception:   # noqa: BLE001 - not running / not installed here
+        except Exception as exc:   # noqa: BLE001 - the library's border: not running here
+            log.info("speech through %s is not available: %s: %s", kind, type(exc).__name__,
+                     exc)
             continue
         found.append(PrismBackend(context, backend, kind))
     found.sort(key=lambda b: not b.screen_reader)
@@ -223,6 +240,8 @@ class Speaker:
             self.backend.stop()
         self.backend = backend
         self.reason = reason
+        if reason:
+            log.info("speech is silent: %s", reason)
         self.busy_until = 0.0
         self.backend.set_rate(self._voice_rate())
 
@@ -247,7 +266,9 @@ class Speaker:
             return
         try:
             self.backend.speak(text, interrupt)
-        except Exception as exc:   # noqa: BLE001 - speech must never stop the program
+        except Exception as exc:   # noqa: BLE001 - the library's border: speech never stops
+            log.warning("%s failed while speaking; silent from now on", self.backend.name,
+                        exc_info=True)
             self.use(SilentBackend(), f"speech stopped working ({type(exc).__name__})")
             return
         now = self.clock()

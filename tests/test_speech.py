@@ -201,3 +201,43 @@ def test_a_system_voice_follows_the_rate_and_a_screen_reader_keeps_its_own():
     reader = speech.PrismBackend(None, Voice(), "NVDA")
     Speaker(reader, Clock()).set_speed(1.8)
     assert rates == []
+
+
+def test_what_the_library_raises_is_logged_never_passed_on(caplog):
+    import logging
+
+    class Refusing:
+        features = types.SimpleNamespace(supports_set_rate=True)
+
+        def speak(self, text, interrupt):
+            raise RuntimeError("the voice went away")
+
+        def stop(self):
+            raise RuntimeError("not speaking")
+
+        @property
+        def rate(self):
+            return 0.5
+
+        @rate.setter
+        def rate(self, value):
+            raise ValueError("no rates here")
+
+    with caplog.at_level(logging.DEBUG, logger=speech.__name__):
+        backend = speech.PrismBackend(None, Refusing(), "SAPI")
+        backend.stop()
+        backend.stop()
+        backend.set_rate(0.5)
+        speaker = Speaker(backend, Clock())
+        speaker.say("ten of spades")
+    stops = [r for r in caplog.records if "did not stop" in r.getMessage()]
+    # the first refusal said, the later ones (and the stop as it goes silent) in detail only
+    assert [r.levelno for r in stops] == [logging.INFO, logging.DEBUG, logging.DEBUG]
+    assert "RuntimeError: not speaking" in stops[0].getMessage()
+    assert any("keeps its own rate: ValueError" in r.getMessage() for r in caplog.records)
+    failed = next(r for r in caplog.records if "failed while speaking" in r.getMessage())
+    assert failed.levelno == logging.WARNING and failed.exc_info[1].args == (
+        "the voice went away",)
+    assert isinstance(speaker.backend, SilentBackend)
+    assert any(r.getMessage() == "speech is silent: speech stopped working (RuntimeError)"
+               for r in caplog.records)
