@@ -14,6 +14,7 @@ call is a silent no-op: sound is a nicety, never an error.
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import threading
@@ -22,6 +23,8 @@ from array import array
 import pygame
 
 from cardtable.ui import sdl
+
+log = logging.getLogger(__name__)
 
 NAMES = ("deal", "play", "flip", "shuffle", "trick", "chime")
 _RATE = 44100
@@ -194,7 +197,8 @@ class Sounds:
                 return False
             snd.play()
             return True
-        except Exception:  # a lost audio device must never stop the game
+        except pygame.error as exc:  # the audio device was lost: the game goes on silent
+            log.warning("no more sounds: the audio device failed (%s)", exc)
             self._ok = False
             return False
 

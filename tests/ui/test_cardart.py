@@ -126,6 +126,23 @@ def test_sounds_are_silent_without_a_device_and_never_fail():
     assert sounds.play("play") is False
 
 
+def test_a_lost_audio_device_silences_the_sounds_and_is_logged(caplog):
+    import pygame
+
+    sounds = Sounds(enabled=True, background=False)
+    sounds._ok = True                   # as if a device had opened
+
+    class Lost:
+        def play(self):
+            raise pygame.error("audio device lost")
+
+    sounds._sounds = {name: Lost() for name in NAMES}
+    with caplog.at_level("WARNING", logger="cardtable.ui.sound"):
+        assert sounds.play("deal") is False
+    assert "audio device lost" in caplog.text
+    assert not sounds.available and sounds.play("deal") is False
+
+
 def test_tween_eases_out_and_speed():
     t = Tween((0, 0), (100, 50), 0.3)
     x, _ = t.advance(0.15)

@@ -76,10 +76,7 @@ class HandoffScene(Scene):
 
     def public_view(self) -> dict:
         """The public part of the engine's view (:data:`PUBLIC_KEYS`), nothing else."""
-        try:
-            view = self.table.match.view(self.seat)
-        except Exception:   # a table whose match gives no view
-            return {}
+        view = self.table.match.view(self.seat)
         return {k: view[k] for k in PUBLIC_KEYS if k in view}
 
     def facts(self) -> list[tuple[Msg | str, bool, list[list[str]]]]:
@@ -299,10 +296,7 @@ class HandoffScene(Scene):
             y += step
 
     def _draw_scores(self, surface, rect: pygame.Rect) -> None:
-        try:
-            lines = list(self.table.game.score_lines())
-        except Exception:  # a table without a score panel yet
-            lines = []
+        lines = list(self.table.game.score_lines())    # none for a game without a panel
         if not lines:
             return
         size = theme.px(theme.SMALL)
