@@ -12,6 +12,7 @@ settings folder, one entry per host address and port).
 from __future__ import annotations
 
 import ipaddress
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,8 @@ from cardtable.names import clean_name
 from cardtable.net import protocol
 from cardtable.net.discovery import local_address
 from cardtable.net.host import HostedMatch, TableServer
+
+log = logging.getLogger(__name__)
 
 #: what a player is told, in one sentence, for each code a host or a connection gives
 WORDS = {
@@ -130,8 +133,8 @@ def remember_table(app, match: HostedMatch) -> None:
                                   "tokens": [match.remote[s].token
                                              for s in sorted(match.remote)],
                                   "table_name": server.table_name})
-    except OSError:
-        pass    # Continue then resumes the match at this computer alone
+    except OSError as exc:     # Continue then resumes the match at this computer alone
+        log.warning("the hosted table could not be remembered in %s: %s", path, exc)
 
 
 def remembered_table(app, game_id: str) -> dict | None:
@@ -156,8 +159,9 @@ def forget_table(app) -> None:
     if path is not None and path.exists():
         try:
             path.unlink()
-        except OSError:
-            pass
+        except OSError as exc:
+            log.warning("the hosted table remembered in %s could not be forgotten: %s", path,
+                        exc)
 
 
 def resume_hosted(app, saved, data: dict) -> HostedMatch | None:
@@ -169,7 +173,9 @@ def resume_hosted(app, saved, data: dict) -> HostedMatch | None:
         port = data.get("port") if isinstance(data.get("port"), int) else None
         config = {"network": {"table_name": data.get("table_name") or ""}}
         return open_table(config, code=data.get("code"), port=port, match=match)
-    except Exception:
+    except (OSError, ValueError):   # no port, or the remembered table no longer fits
+        log.warning("the table could not be opened again; the match goes on at this "
+                    "computer alone", exc_info=True)
         return None
 
 
@@ -234,8 +240,8 @@ def keep_token(address: str, port: int, token: str | None, name: str | None = No
         out["name"] = name
     try:
         storage.write_json(path, out)
-    except OSError:
-        pass
+    except OSError as exc:      # the seat is asked for again next time
+        log.warning("the seats at tables could not be kept in %s: %s", path, exc)
 
 
 def forget_token(address: str, port: int, path: Path | None = None) -> None:

@@ -677,3 +677,40 @@ def test_a_friends_finished_deal_goes_into_their_recent_matches(app, tmp_path, m
         assert entry["deals"][0]["humans"] == [1]
     finally:
         server.close()
+
+
+def test_a_welcome_this_copy_cannot_show_is_told_as_another_version_and_logged(app, caplog):
+    class Client:
+        address, port, hello = LOOPBACK, 1, {"name": "Ann"}
+        closed = False
+
+        def close(self):
+            self.closed = True
+
+    scene = app.build("join", browse=False)
+    app.push(scene)
+    client = Client()
+    # a welcome as another version might send it: its update has no view
+    welcome = {"type": "welcome", "game": "sixtysix", "seat": 1, "token": "t" * 16,
+               "seats": [{"name": "Host", "kind": "human"}, {"name": "Ann", "kind": "human"}],
+               "update": {"public": {}, "turn": 1}}
+    with caplog.at_level("WARNING", logger="cardtable.ui.scenes.join"):
+        scene._seated(client, welcome)
+    assert client.closed and scene.status == netplay.words("version") and scene.status_bad
+    assert "not a match this copy can show" in caplog.text and "KeyError" in caplog.text
+    assert not isinstance(app.top, TableScene)
+
+
+def test_a_table_that_cannot_open_again_is_logged_and_the_match_goes_on_here(monkeypatch,
+                                                                           caplog):
+    from cardtable.match import Match, Seat
+
+    def no_port(*args, **kwargs):
+        raise OSError("address already in use")
+
+    monkeypatch.setattr(netplay, "open_table", no_port)
+    saved = Match("sixtysix", [Seat("Ann"), Seat("Bob", "human")], seed=1, threaded=False)
+    data = {"remote": [1], "tokens": ["t" * 16], "port": 7, "code": "ab12"}
+    with caplog.at_level("WARNING", logger="cardtable.ui.netplay"):
+        assert netplay.resume_hosted(None, saved, data) is None
+    assert "could not be opened again" in caplog.text and "address already in use" in caplog.text

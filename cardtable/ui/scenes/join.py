@@ -9,10 +9,13 @@ player at their seat again, even after their program was closed.
 
 from __future__ import annotations
 
+import logging
+
 import pygame
 
 from cardtable import i18n
 from cardtable.engine import registry
+from cardtable.engine.core import ConfigError, IllegalAction
 from cardtable.i18n import N_, Msg
 from cardtable.names import NAME_LENGTH, clean_name
 from cardtable.net import protocol
@@ -25,6 +28,8 @@ from cardtable.ui.scenes.common import FormScene
 from cardtable.ui.scenes.table.launch import show_table
 from cardtable.ui.scenes.table.scene import TableScene
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button, TextInput
+
+log = logging.getLogger(__name__)
 
 FIELDS = (("address", N_("Address")), ("port", N_("Port")), ("code", N_("Table code")),
           ("name", N_("Your name")))
@@ -150,7 +155,9 @@ class JoinScene(FormScene):
         try:
             registry.get(welcome["game"])
             match = RemoteMatch(client, welcome)
-        except Exception:
+        except (ConfigError, IllegalAction, KeyError, TypeError, ValueError, AttributeError,
+                IndexError):    # the host's welcome: another copy's data, another version
+            log.warning("the host's welcome is not a match this copy can show", exc_info=True)
             client.close()
             self.say(netplay.words("version"), bad=True)
             return

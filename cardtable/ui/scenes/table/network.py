@@ -8,6 +8,7 @@ import logging
 
 from cardtable import i18n
 from cardtable.engine import registry
+from cardtable.engine.core import ConfigError
 from cardtable.i18n import N_, Msg
 from cardtable.net.again import rematch
 from cardtable.ui import netplay, session
@@ -110,7 +111,7 @@ class Network:
         app = self.app
         try:
             match = rematch(self.match)
-        except Exception:
+        except (ConfigError, OSError):   # the game refused the setup, or the table's send
             log.exception("the new match at the table could not start")
             app.toast(N_("The new match could not start."), seconds=6.0, kind="bad")
             return
