@@ -1,18 +1,20 @@
 """The review of a finished deal (cardtable.ui.scenes.review, drawn by cardtable.ui.replay),
 driven by posted keys and mouse events; the analysis is a fake job with the contract's
-interface."""
+interface. Its cursor on its own: tests/test_review.py."""
 
 from __future__ import annotations
 
 import copy
+import logging
 from dataclasses import dataclass
 
 import pygame
 import pytest
 
 from cardtable import i18n, records
-from cardtable.engine.core import Action
-from cardtable.ui.scenes import review, review_words
+from cardtable.engine import registry
+from cardtable.engine.core import Action, ConfigError
+from cardtable.ui.scenes import review, review_analysis, review_words
 from cardtable.ui.scenes.matchend import MatchEndScene
 from cardtable.ui.scenes.review import ReviewScene
 from cardtable.ui.scenes.summary import SummaryScene
@@ -64,8 +66,8 @@ def test_keys_and_buttons_step_forward_and_back(app, deals):
 def test_whole_tricks_with_ctrl_shift_and_page_keys(app, deals):
     scene = open_review(app, deals, 0)
     # Sixty-Six: two cards a trick, unless a marriage or exchange comes between
-    ends = [i + 1 for i, evs in enumerate(scene.events) if any(e.kind == "trick_won"
-                                                                for e in evs)]
+    ends = [i + 1 for i, evs in enumerate(scene.cursor.events) if any(e.kind == "trick_won"
+                                                                       for e in evs)]
     press(app, pygame.K_RIGHT, mod=pygame.KMOD_CTRL)
     assert scene.step == ends[0]
     press(app, pygame.K_PAGEDOWN)
@@ -97,11 +99,11 @@ def test_the_score_shown_is_the_score_at_that_step(app, deals):
     before = records.start_state(second).match_scores
     assert sum(before) > 0                       # the first deal scored something
     press(app, pygame.K_RIGHT)
-    assert scene.scores() == before and scene.board.scores == before
+    assert scene.cursor.scores() == before and scene.board.scores == before
     press(app, pygame.K_END)
     after = list(records.replay(second)[-1].match_scores)
     assert after != list(before)
-    assert scene.scores() == after and scene.board.scores == after
+    assert scene.cursor.scores() == after and scene.board.scores == after
     app.draw()
 
 
@@ -111,9 +113,9 @@ def test_every_hand_is_face_up(app, deals):
     for seat in (0, 1):
         hand = scene.board.zones.get(f"hand{seat}", [])
         assert hand and all(s.code is not None for s in hand)
-        state = scene.shown_state()
+        state = scene.cursor.shown_state()
         assert sorted(s.code for s in hand) == sorted(state.hand(seat))
-        if seat != scene.viewer:
+        if seat != scene.cursor.viewer:
             assert all(s.revealed for s in hand)
 
 
@@ -123,7 +125,7 @@ def test_a_friend_who_played_from_another_computer_is_no_computer_in_the_review(
     assert i18n.tr(scene.board.plate_player(1)) == "Computer"
     rec["people"] = [0, 1]
     scene = open_review(app, [rec], 0)
-    assert scene.viewer == 0
+    assert scene.cursor.viewer == 0
     assert i18n.tr(scene.board.plate_player(1)) == "Human player"
     assert i18n.tr(scene.board.plate_player(0)) == "Your seat"
 
@@ -221,10 +223,6 @@ class FakeJob:
             self.on_change()
 
 
-class FakeModule:
-    AnalysisJob = FakeJob
-
-
 def judged(record) -> Analysis:
     """The person's decisions: the first is a mistake of 3 points, the others sound."""
     states = records.replay(record)
@@ -246,7 +244,7 @@ def judged(record) -> Analysis:
 @pytest.fixture
 def fake_analysis(monkeypatch):
     FakeJob.made = []
-    monkeypatch.setattr(review, "analysis_module", lambda: FakeModule)
+    monkeypatch.setattr(review_analysis, "AnalysisJob", FakeJob)
     return FakeJob
 
 
@@ -279,12 +277,12 @@ def test_analyse_runs_a_job_shows_progress_then_the_mistakes(app, deals, fake_an
     job.finish(analysis)
     frames(app, 2)
     app.draw()
-    assert scene.analysis is analysis and scene.widget("Analyse") is not None
+    assert scene.cursor.analysis is analysis and scene.widget("Analyse") is not None
     assert str(scene.summary_line()) == "1 mistake, 3 points lost"
     first = analysis.judgements[0]
-    assert scene.mistake_steps() == [first.move]
+    assert scene.cursor.mistake_steps() == [first.move]
     scene.go(first.move)
-    assert scene.judgement() is first
+    assert scene.cursor.judgement() is first
     app.draw()
 
 
@@ -341,15 +339,65 @@ def test_a_chance_to_win_is_told_as_a_percentage(app, deals, fake_analysis):
     app.draw()
 
 
-def test_a_failed_job_is_told_in_one_sentence(app, deals, fake_analysis):
+def test_a_failed_job_is_told_in_the_player_s_language_and_its_reason_logged(
+        app, deals, fake_analysis, caplog):
     scene = open_review(app, deals, 0)
     scene.analyse()
     job = fake_analysis.made[-1]
-    job.error = "the worker stopped"
+    job.error = "The analysis stopped: its worker could not run."     # the job's English
     job.cancelled = True          # done, with no result
-    frames(app)
-    assert str(scene.problem) == "The analysis could not finish: the worker stopped."
-    app.draw()
+    with caplog.at_level(logging.WARNING, logger=review_analysis.__name__):
+        frames(app)
+    assert str(scene.problem) == "The analysis could not finish."
+    assert "its worker could not run" in caplog.text           # for a bug report
+    try:
+        i18n.set_language("fr")
+        assert str(scene.problem) == "L’analyse n’a pas pu se terminer."
+        app.draw()
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("error,english,french", [
+    (ConfigError("bad_record", "move 3 is not legal"),
+     "The analysis could not start: the deal's record is damaged.",
+     "L’analyse n’a pas pu commencer : l’enregistrement de la donne est abîmé."),
+    (ConfigError("unknown_game", "unknown game 'x'"),
+     "The analysis could not start: it does not know this game.",
+     "L’analyse n’a pas pu commencer : elle ne connaît pas ce jeu."),
+    (ConfigError("bad_option", "no such option"), "The analysis could not start.",
+     "L’analyse n’a pas pu commencer."),
+    (OSError(24, "Too many open files"), "The analysis could not start.",
+     "L’analyse n’a pas pu commencer."),
+])
+def test_a_job_that_cannot_start_is_told_from_its_error_s_code(app, deals, monkeypatch,
+                                                                caplog, error, english,
+                                                                french):
+    def refuse(*args, **kwargs):
+        raise error
+
+    monkeypatch.setattr(review_analysis, "AnalysisJob", refuse)
+    scene = open_review(app, deals, 0)
+    with caplog.at_level(logging.WARNING, logger=review_analysis.__name__):
+        scene.analyse()
+    assert scene.job is None and str(scene.problem) == english
+    assert str(error) in caplog.text or error.args[-1] in caplog.text
+    try:
+        i18n.set_language("fr")
+        assert str(scene.problem) == french
+        app.draw()
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_bug_in_the_job_is_not_taken_for_a_refusal(app, deals, monkeypatch):
+    def broken(*args, **kwargs):
+        raise KeyError("moves")
+
+    monkeypatch.setattr(review_analysis, "AnalysisJob", broken)
+    scene = open_review(app, deals, 0)
+    with pytest.raises(KeyError):
+        scene.analyse()
 
 
 def test_cancel_stops_the_job(app, deals, fake_analysis):
@@ -357,14 +405,31 @@ def test_cancel_stops_the_job(app, deals, fake_analysis):
     click(app, scene.widget("Analyse"))
     job = fake_analysis.made[-1]
     click(app, scene.widget("Cancel"))
-    assert job.cancelled and scene.job is None and scene.analysis is None
+    assert job.cancelled and scene.job is None and scene.cursor.analysis is None
     assert scene.widget("Analyse") is not None
 
 
-def test_without_the_analysis_module_the_button_is_off(app, deals, monkeypatch):
-    monkeypatch.setattr(review, "analysis_module", lambda: None)
-    scene = open_review(app, deals, 0)
+def test_a_deal_of_computers_alone_has_no_decision_to_analyse(app, deals, fake_analysis):
+    rec = copy.deepcopy(deals[0])
+    rec["humans"] = []
+    rec.pop("people", None)
+    scene = open_review(app, [rec], 0)
     assert not scene.widget("Analyse").enabled
+    assert scene.widget("Analyse") is not None and not scene.can_analyse()
+    scene = open_review(app, deals, 0)
+    assert scene.widget("Analyse").enabled
+
+
+def test_a_review_steps_by_what_the_game_s_table_names(app):
+    """The trick games' tables name "trick_won" as what a whole step stops after; a game
+    whose deal has no such event names none and steps by turns."""
+    for game in registry.ids():
+        rec = played(game, 3, 1)[0]
+        events: list = []
+        records.replay(rec, events)
+        kinds = {e.kind for evs in events for e in evs}
+        expected = "trick_won" if "trick_won" in kinds else None
+        assert review.review_step_event(game) == expected, game
 
 
 @pytest.mark.parametrize("game,players", [("japanese65", 4), ("rummy65", 3),
@@ -474,18 +539,18 @@ def test_the_step_after_a_trick_s_last_card_shows_the_whole_trick(app, game):
 
     deal = played(game, 7, 1, registry.get(game).min_players)[0]
     scene = open_review(app, [deal], 0)
-    ends = scene.trick_ends()
+    cursor = scene.cursor
+    ends = cursor.trick_ends()
     assert ends
     first = ends[0]
-    scene.step = first
-    scene.show()
+    scene.go(first)
     trick = [s.code for s in scene.board.zones.get("trick", [])]
     cards = scene.board.game.last_trick()[0]
     assert trick == [code for _seat, code in cards] and len(trick) == len(cards) > 1
-    assert scene.shown_state().view(scene.viewer)["trick"] == []     # the state is gathered
+    assert cursor.shown_state().view(cursor.viewer)["trick"] == []   # the state is gathered
     press(app, pygame.K_RIGHT)                                      # the next lead
     assert [s.code for s in scene.board.zones.get("trick", [])] == [
-        c for _s, c in scene.shown_state().view(scene.viewer)["trick"]]
+        c for _s, c in cursor.shown_state().view(cursor.viewer)["trick"]]
     assert len(scene.board.zones.get("trick", [])) <= 1
 
 

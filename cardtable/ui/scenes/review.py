@@ -3,39 +3,33 @@
     app.open("review", deals, index)      # deals: deal records (cardtable.records), oldest
                                           # first; index: the one shown first
 
-The table is the game's own (:class:`cardtable.ui.replay.ReplayBoard`), on the left; the
-panel on the right says which move comes next, the score as it stood then, the deal's code
-and what the computer would have played. Along the bottom: buttons, and a slider that can
-be dragged. Keys: Left/Right one move; Ctrl or Shift with them, or PgUp/PgDn, a whole trick
-(a whole turn in games without tricks); Home/End the start and the end; Ctrl+C copies the
-deal's code; Esc closes.
-
-"Analyse" asks ``cardtable.ai.analysis.AnalysisJob`` (imported when first asked for, so
-the screen works without it) to judge the person's decisions off the frame loop, with a
-progress bar and Cancel; each decision then shows the hard player's choice and the
-options' values, mistakes are marked on the slider, and a line counts them.
+Where the review stands (the deal, the step, the decision judged there) is a
+:class:`cardtable.review.ReviewCursor`, with no pygame; this screen is its view. The table is
+the game's own (:class:`cardtable.ui.replay.ReplayBoard`), on the left; the panel on the
+right says which move comes next, the score as it stood then, the deal's code and what the
+computer would have played (:mod:`cardtable.ui.scenes.review_analysis`). Along the bottom:
+buttons, and a slider that can be dragged. Keys: Left/Right one move; Ctrl or Shift with
+them, or PgUp/PgDn, a whole trick (a whole turn in games whose table names no
+``REVIEW_STEP_EVENT``); Home/End the start and the end; Ctrl+C copies the deal's code; Esc
+closes.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import pygame
 
-from cardtable import i18n, records
+from cardtable import i18n
 from cardtable.engine import registry
-from cardtable.engine.core import Action, ConfigError
 from cardtable.i18n import N_, Msg, tr
+from cardtable.review import ReviewCursor
 from cardtable.ui import theme
-from cardtable.ui.app import wake
 from cardtable.ui.hints import action_words
 from cardtable.ui.replay import ReplayBoard
 from cardtable.ui.scene import Scene
 from cardtable.ui.scenes.dealcode import copy_code
 from cardtable.ui.scenes.review_analysis import AnalysisPanel
-from cardtable.ui.scenes.review_words import loss_words
 from cardtable.ui.scenes.summary import (
     NEXT_DEAL,
     PREVIOUS_DEAL,
@@ -45,233 +39,123 @@ from cardtable.ui.scenes.summary import (
     headline,
     shown_names,
 )
+from cardtable.ui.tables import table_class
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
 
-#: the module that judges decisions (written beside this screen; it may not be there)
-ANALYSIS_MODULE = "cardtable.ai.analysis"
-#: the event that ends a trick (games without it step by turns)
-TRICK_END = "trick_won"
 #: the right-hand panel's width and the bottom bar's height, in design pixels
 SIDE_WIDTH = 360
 BAR_HEIGHT = 124
 
+#: the step buttons along the bottom: (name, text, how the cursor moves)
+STEP_BUTTONS: tuple[tuple[str, str, Callable[[ReviewCursor], None]], ...] = (
+    ("First", N_("First"), ReviewCursor.first),
+    ("Trick back", "«", ReviewCursor.trick_back),
+    ("Back", "‹", ReviewCursor.back),
+    ("Forward", "›", ReviewCursor.forward),
+    ("Trick forward", "»", ReviewCursor.trick_forward),
+    ("Last", N_("Last"), ReviewCursor.end),
+)
 
-#: the analysis module once looked for ([module or None]; a failed import is slow to repeat)
-_ANALYSIS: list = []
+
+#: the keys that move the cursor: (key, with Ctrl or Shift) -> how it moves
+STEP_KEYS: dict[tuple[int, bool], Callable[[ReviewCursor], None]] = {
+    (pygame.K_RIGHT, False): ReviewCursor.forward,
+    (pygame.K_RIGHT, True): ReviewCursor.trick_forward,
+    (pygame.K_LEFT, False): ReviewCursor.back,
+    (pygame.K_LEFT, True): ReviewCursor.trick_back,
+    **{(pygame.K_PAGEDOWN, whole): ReviewCursor.trick_forward for whole in (False, True)},
+    **{(pygame.K_PAGEUP, whole): ReviewCursor.trick_back for whole in (False, True)},
+    **{(pygame.K_HOME, whole): ReviewCursor.first for whole in (False, True)},
+    **{(pygame.K_END, whole): ReviewCursor.end for whole in (False, True)},
+}
 
 
-def analysis_module() -> Any:
-    """The analysis module, or None when this copy of the program has none."""
-    if not _ANALYSIS:
-        try:
-            _ANALYSIS.append(importlib.import_module(ANALYSIS_MODULE))
-        except ImportError:
-            _ANALYSIS.append(None)
-    return _ANALYSIS[0]
+def review_step_event(game: str) -> str | None:
+    """The engine event a whole step of ``game``'s review stops after: its table's
+    ``REVIEW_STEP_EVENT`` (None: a whole step is a player's turn)."""
+    return table_class(game).REVIEW_STEP_EVENT
 
 
 class ReviewScene(AnalysisPanel, Scene):
-    """Steps through one finished deal (of a list of deals of one match)."""
+    """Shows where a :class:`~cardtable.review.ReviewCursor` stands in one finished deal
+    (of a list of deals of one match), and moves it."""
 
     def __init__(self, deals: Sequence[dict] | dict, index: int = -1) -> None:
         super().__init__()
-        self.deals = [deals] if isinstance(deals, dict) else list(deals)
-        self.index = index % len(self.deals) if self.deals else 0
+        self.cursor = ReviewCursor(deals, index, step_event=review_step_event)
         self.form = Form(on_cancel=self.close)
-        self.step = 0
-        self.record: dict = {}
-        self.states: list = []
-        self.events: list[list] = []
-        self.moves: list[tuple[int, Action]] = []
         self.board: ReplayBoard | None = None
-        self.viewer = 0
         self.slider = pygame.Rect(0, 0, 0, 0)
         self.dragging = False
-        self.job: Any = None
-        self.analysis: Any = None
-        self.problem: Msg | str | None = None
-        self._judged: dict[int, Any] = {}
         self._language = ""
 
-    # ---- the deal ---------------------------------------------------------------------------
+    # ---- the cursor, as the view reads it ---------------------------------------------------
+    @property
+    def step(self) -> int:
+        """How many moves of the deal are made (the cursor's)."""
+        return self.cursor.step
+
+    @property
+    def last(self) -> int:
+        """The last step: every move made."""
+        return self.cursor.last
+
+    @property
+    def record(self) -> dict:
+        """The deal record shown."""
+        return self.cursor.record
+
     def load(self, index: int) -> bool:
-        """Read deal ``index`` (checked and replayed); False, and the player told, if it is
+        """Show deal ``index`` from its start; False, and the player told, if its record is
         damaged."""
-        record = self.deals[index]
-        events: list[list] = []
-        try:
-            states = records.replay(record, events)
-        except ConfigError:
+        if not self.cursor.load(index):
             if self.app is not None:
                 self.app.toast(Msg("This deal cannot be shown: its record is damaged."),
                                seconds=5.0, kind="bad")
             return False
         self.cancel_analysis()
-        self.index = index
-        self.record = record
-        self.states = states
-        self.events = events
-        self.moves = records.actions(record)
-        humans = record["humans"]
-        self.viewer = humans[0] if humans else 0
+        record = self.record
         # friends who played from other computers are people on the plates too
         self.board = ReplayBoard(record["game"], record["names"],
-                                 record.get("people", humans), states[0], self.viewer)
-        self.analysis = None
+                                 record.get("people", record["humans"]),
+                                 self.cursor.states[0], self.cursor.viewer)
         self.problem = None
-        self._judged = {}
-        self.step = 0
         return True
 
-    @property
-    def last(self) -> int:
-        """The last step: every move made."""
-        return len(self.moves)
-
-    def trick_ends(self) -> list[int]:
-        """The steps right after a trick is won (none in games without tricks)."""
-        return [i + 1 for i, evs in enumerate(self.events)
-                if any(e.kind == TRICK_END for e in evs)]
-
-    @property
-    def by_tricks(self) -> bool:
-        """The deal is played in tricks: its steps go trick by trick, not turn by turn."""
-        return bool(self.trick_ends())
-
-    def keys_line(self) -> str:
-        """The keys under the bar: whole steps are tricks or, without tricks, turns."""
-        if self.by_tricks:
-            return N_("← → a move · Ctrl+← → or PgUp PgDn a trick · Home End")
-        return N_("← → a move · Ctrl+← → or PgUp PgDn a player's turn · Home End")
-
-    def boundaries(self) -> list[int]:
-        """The steps that begin a trick (or a turn, in games without tricks)."""
-        tricks = self.trick_ends()
-        if not tricks:
-            tricks = [i + 1 for i in range(len(self.moves))
-                      if i + 1 >= len(self.moves) or self.moves[i + 1][0] != self.moves[i][0]]
-        return sorted({0, *tricks, self.last})
-
     def go(self, step: int) -> None:
-        step = max(0, min(self.last, step))
-        if step != self.step or self.board is None:
-            self.step = step
+        """Show ``step`` (kept between the start and the end)."""
+        self.cursor.go(step)
         self.show()
 
-    def forward(self) -> None:
-        self.go(self.step + 1)
-
-    def back(self) -> None:
-        self.go(self.step - 1)
-
-    def trick_forward(self) -> None:
-        self.go(next((b for b in self.boundaries() if b > self.step), self.last))
-
-    def trick_back(self) -> None:
-        self.go(max((b for b in self.boundaries() if b < self.step), default=0))
-
-    def first(self) -> None:
-        self.go(0)
-
-    def end(self) -> None:
-        self.go(self.last)
+    def steer(self, move: Callable[[ReviewCursor], None]) -> None:
+        """Move the cursor (a step button's or a key's move) and show where it is."""
+        move(self.cursor)
+        self.show()
 
     def other_deal(self, delta: int) -> None:
-        index = self.index + delta
-        if 0 <= index < len(self.deals) and self.load(index):
+        if self.cursor.has_deal(delta) and self.load(self.cursor.index + delta):
             self.layout()
             self.show()
 
-    def scores(self, step: int | None = None) -> list[int]:
-        """The match score as it stood at ``step`` (after the deal at the last step)."""
-        step = self.step if step is None else step
-        return list(self.states[step].match_scores)
+    def keys_line(self) -> str:
+        """The keys under the bar: whole steps are tricks or, without tricks, turns."""
+        if self.cursor.by_tricks:
+            return N_("← → a move · Ctrl+← → or PgUp PgDn a trick · Home End")
+        return N_("← → a move · Ctrl+← → or PgUp PgDn a player's turn · Home End")
 
     def instruction(self, action, names) -> Msg:
         """A move as an instruction, in the words of this game's table ("the draw pile")."""
         return action_words(action, names, self.board.game.STOCK_WORD)
 
-    def shown_state(self):
-        """The state on the table: before the next move (the last move's state at the end,
-        since the state after it is the next deal's start)."""
-        return self.states[min(self.step, max(0, self.last - 1))]
-
     def show(self) -> None:
         if self.board is None:
             return
-        state = self.shown_state()
-        turn = self.moves[self.step][0] if self.step < self.last else None
         # the moves are told in the side panel: the table's log (which a table narrower
-        # than the window puts over the person's hand) stays empty
-        # the step after a trick's last card shows the whole trick before it is gathered
-        held = self.step < self.last and self.step in self.trick_ends()
-        self.board.show(state, turn, [], hold_trick=held)
-        self.board.scores = self.scores()
-
-    # ---- the computer's view ----------------------------------------------------------------
-    def analysis_present(self) -> bool:
-        return analysis_module() is not None
-
-    def can_analyse(self) -> bool:
-        return bool(self.record.get("humans")) and analysis_module() is not None
-
-    def analyse(self) -> None:
-        module = analysis_module()
-        if module is None or self.job is not None:
-            return
-        self.analysis = None
-        self.problem = None
-        self._judged = {}
-        try:
-            self.job = module.AnalysisJob(self.record, seats=self.record["humans"],
-                                          on_change=wake)
-        except Exception as exc:   # the analysis refused this deal: say so, carry on
-            self.job = None
-            self.problem = Msg("The analysis could not start: {error}.",
-                               error=str(exc) or exc.__class__.__name__)
-        self.layout()
-
-    def cancel_analysis(self) -> None:
-        if self.job is not None:
-            self.job.cancel()
-            self.job = None
-            if self.app is not None:
-                self.layout()
-
-    def poll_job(self) -> None:
-        job = self.job
-        if job is None or not job.done():
-            return
-        self.job = None
-        result = job.result()
-        if result is None and getattr(job, "error", None):
-            self.problem = Msg("The analysis could not finish: {error}.",
-                               error=str(job.error).rstrip("."))
-        elif result is None:
-            self.problem = None      # cancelled
-        else:
-            self.analysis = result
-            self._judged = {j.move: j for j in result.judgements}
-        self.layout()
-
-    def judgement(self, step: int | None = None) -> Any:
-        """The judgement of the decision made at ``step`` (the move about to be made)."""
-        return self._judged.get(self.step if step is None else step)
-
-    def unit(self) -> str:
-        return str(getattr(self.analysis, "unit", "") or "")
-
-    def mistake_steps(self) -> list[int]:
-        return sorted(m for m, j in self._judged.items() if j.mistake)
-
-    def summary_line(self) -> Msg | None:
-        if self.analysis is None:
-            return None
-        n = self.analysis.mistakes()
-        lost = self.analysis.lost()
-        if n == 0:
-            return Msg("No mistakes: every decision was as good as the computer's.")
-        return loss_words(self.unit(), n, lost)
+        # than the window puts over the person's hand) stays empty; the step after a
+        # trick's last card shows the whole trick before it is gathered
+        self.board.show(self.cursor.shown_state(), self.cursor.turn(), [],
+                        hold_trick=self.cursor.holds_trick())
+        self.board.scores = self.cursor.scores()
 
     # ---- words ----------------------------------------------------------------------------
     def names(self) -> list:
@@ -281,16 +165,16 @@ class ReviewScene(AnalysisPanel, Scene):
         """The move made at ``step`` as the table's log tells it ("Margot: ace of spades"),
         or as an instruction with the seat's name when the table tells nothing of it."""
         if self.board is not None:
-            for e in self.events[step]:
-                line = self.board.game.describe(e.for_seat(self.viewer))
+            for e in self.cursor.events[step]:
+                line = self.board.game.describe(e.for_seat(self.cursor.viewer))
                 if line:
                     return line
-        seat, action = self.moves[step]
+        seat, action = self.cursor.moves[step]
         who = self.names()[seat]
         return Msg("{name}: {move}", name=who, move=self.instruction(action, self.record["names"]))
 
     def result_line(self) -> Msg | None:
-        for evs in self.events[-1:]:
+        for evs in self.cursor.events[-1:]:
             for e in evs:
                 if e.kind == "deal_scored":
                     return headline(e.for_seat(None), self.record["names"], self.record["game"],
@@ -305,7 +189,7 @@ class ReviewScene(AnalysisPanel, Scene):
 
     # ---- life cycle -------------------------------------------------------------------------
     def on_enter(self) -> None:
-        if not self.deals or not self.load(self.index):
+        if not self.cursor.deals or not self.load(self.cursor.index):
             self.close()
             return
         self.layout()
@@ -344,12 +228,9 @@ class ReviewScene(AnalysisPanel, Scene):
         pad = theme.px(16)
         bh = theme.px(BUTTON_HEIGHT)
         row_y = bar.bottom - pad - bh
-        steps = [("First", N_("First"), self.first), ("Trick back", "«", self.trick_back),
-                 ("Back", "‹", self.back), ("Forward", "›", self.forward),
-                 ("Trick forward", "»", self.trick_forward), ("Last", N_("Last"), self.end)]
         x = bar.left + pad
-        for name, text, action in steps:
-            b = Button(text, action, style="normal", size=theme.BODY)
+        for name, text, move in STEP_BUTTONS:
+            b = Button(text, lambda move=move: self.steer(move), style="normal", size=theme.BODY)
             b.name = name
             b.rect = pygame.Rect(x, row_y, max(theme.px(56), b.preferred_width()), bh)
             self.form.add(b)
@@ -359,7 +240,7 @@ class ReviewScene(AnalysisPanel, Scene):
         close.rect = pygame.Rect(0, 0, max(theme.px(140), close.preferred_width()), bh)
         close.rect.bottomright = (bar.right - pad, bar.bottom - pad)
         right = close.rect.left - theme.px(16)
-        if len(self.deals) > 1:
+        if len(self.cursor.deals) > 1:
             word = deal_word(self.record["game"]) if self.record else "deal"
             # in a narrow window with larger text ("Donne précédente" beside "Fin") the two
             # take a smaller type rather than lie over the step buttons
@@ -386,7 +267,7 @@ class ReviewScene(AnalysisPanel, Scene):
             b = Button(N_("Cancel"), self.cancel_analysis, style="quiet")
             b.name = "Cancel"
         else:
-            b = Button(N_("Analyse") if self.analysis is None else N_("Analyse again"),
+            b = Button(N_("Analyse") if self.cursor.analysis is None else N_("Analyse again"),
                        self.analyse, style="normal")
             b.name = "Analyse"
             b.enabled = self.can_analyse()
@@ -420,7 +301,7 @@ class ReviewScene(AnalysisPanel, Scene):
             extra = {} if type_size is None else {"size": type_size}
             b = Button(text, lambda d=delta: self.other_deal(d), style="quiet", **extra)
             b.name = name
-            b.enabled = 0 <= self.index + delta < len(self.deals)
+            b.enabled = self.cursor.has_deal(delta)
             b.rect = pygame.Rect(0, 0, b.preferred_width(), bh)
             b.rect.bottomright = (right, bottom)
             out.append(b)
@@ -490,20 +371,11 @@ class ReviewScene(AnalysisPanel, Scene):
         whole = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT))
         if k == pygame.K_c and event.mod & pygame.KMOD_CTRL:
             self.copy_code()
-        elif k == pygame.K_RIGHT:
-            self.trick_forward() if whole else self.forward()
-        elif k == pygame.K_LEFT:
-            self.trick_back() if whole else self.back()
-        elif k == pygame.K_PAGEDOWN:
-            self.trick_forward()
-        elif k == pygame.K_PAGEUP:
-            self.trick_back()
-        elif k == pygame.K_HOME:
-            self.first()
-        elif k == pygame.K_END:
-            self.end()
-        else:
+            return True
+        move = STEP_KEYS.get((k, whole))
+        if move is None:
             return False
+        self.steer(move)
         return True
 
     def drag_to(self, x: int) -> None:
@@ -578,7 +450,7 @@ class ReviewScene(AnalysisPanel, Scene):
         y = self.text_block(surface, Msg("Score"), x, y, width, theme.SMALL,
                             theme.TEXT_MUTED)
         sides = registry.get(game).sides(len(self.record["names"]))
-        scores = self.scores()
+        scores = self.cursor.scores()
         labels = column_labels(game, self.record["names"], len(sides))
         small = theme.px(theme.SMALL + 1)
         for i, members in enumerate(sides):
@@ -606,10 +478,10 @@ class ReviewScene(AnalysisPanel, Scene):
     def draw_bar(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
         r = self.slider
         theme.rounded(surface, r, (255, 255, 255, 36), r.height // 2)
-        for b in self.boundaries():
+        for b in self.cursor.boundaries():
             pygame.draw.line(surface, (120, 132, 122), (self.step_x(b), r.top + 2),
                              (self.step_x(b), r.bottom - 3))
-        for m in self.mistake_steps():
+        for m in self.cursor.mistake_steps():
             mx = self.step_x(m)
             pygame.draw.circle(surface, theme.BAD, (mx, r.top - theme.px(6)), theme.px(4))
         filled = pygame.Rect(r.left, r.top, self.step_x(self.step) - r.left, r.height)

@@ -1,6 +1,8 @@
-"""The review's panel of the computer's view (part of :class:`ReviewScene`): below the
-Analyse button, the count of mistakes, the verdict on the move shown, the better move and
-its reason, and the table of moves with their values.
+"""The review's computer's view (part of :class:`ReviewScene`): "Analyse" runs an
+:class:`cardtable.ai.analysis.AnalysisJob` on the person's decisions off the frame loop,
+with a progress bar and Cancel; the cursor then keeps its judgements. Below the Analyse
+button the panel shows the count of mistakes, the verdict on the move shown, the better move
+and its reason, and the table of moves with their values.
 
 With larger text (and in French) all of it is taller than the room under the button: the
 part below the button scrolls (the mouse wheel over the panel, or Up and Down) rather than
@@ -9,31 +11,105 @@ losing the table of moves, and a thin bar at the panel's edge says how much more
 
 from __future__ import annotations
 
+import logging
+from typing import Any
+
 import pygame
 
 from cardtable import i18n
+from cardtable.ai.analysis import AnalysisJob
+from cardtable.engine.core import ConfigError
 from cardtable.i18n import Msg
 from cardtable.ui import theme
+from cardtable.ui.app import wake
 from cardtable.ui.scenes.review_words import (
     loss_words,
     reason_text,
     shown_options,
+    start_problem,
     unit_heading,
     value_text,
 )
 from cardtable.ui.widgets import BUTTON_HEIGHT
+
+log = logging.getLogger(__name__)
 
 #: the most moves the table lists (the best ones and the person's own)
 MOST_OPTIONS = 12
 
 
 class AnalysisPanel:
-    """Draws the computer's view into the side panel, scrolled by ``analysis_scroll``."""
+    """Runs the analysis of the deal shown and draws the computer's view into the side
+    panel, scrolled by ``analysis_scroll``."""
 
+    #: the analysis running (an AnalysisJob), or None
+    job: Any = None
+    #: why the last analysis did not start or finish, said in the panel (None: nothing)
+    problem: Msg | None = None
     analysis_scroll = 0
     analysis_more = 0           # how far it can scroll (0: everything shows)
     analysis_area = pygame.Rect(0, 0, 0, 0)
     _scrolled_at: tuple = ()
+
+    # ---- the job ------------------------------------------------------------------------
+    def can_analyse(self) -> bool:
+        """A person made decisions in the deal shown (a deal of computers alone has none)."""
+        return bool(self.record.get("humans"))
+
+    def analyse(self) -> None:
+        """Start judging the people's decisions (the panel shows the progress)."""
+        if self.job is not None:
+            return
+        self.cursor.judge(None)
+        self.problem = None
+        try:
+            self.job = AnalysisJob(self.record, seats=self.record["humans"], on_change=wake)
+        except (ConfigError, OSError, RuntimeError) as exc:
+            # the deal refused, or no worker could be started: say so, carry on
+            log.warning("the analysis of a deal could not start: %r", exc)
+            self.job = None
+            self.problem = start_problem(exc)
+        self.layout()
+
+    def cancel_analysis(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+            if self.app is not None:
+                self.layout()
+
+    def poll_job(self) -> None:
+        """Take the job's result once it has ended (each frame)."""
+        job = self.job
+        if job is None or not job.done():
+            return
+        self.job = None
+        result = job.result()
+        if result is None and getattr(job, "error", None):
+            # the job's reason is for the log: the panel says it in the player's language
+            log.warning("the analysis of a deal stopped: %s", job.error)
+            self.problem = Msg("The analysis could not finish.")
+        elif result is None:
+            self.problem = None      # cancelled
+        else:
+            self.cursor.judge(result)
+        self.layout()
+
+    def unit(self) -> str:
+        """What the analysis counts ("game_points", "points", "games"...)."""
+        return str(getattr(self.cursor.analysis, "unit", "") or "")
+
+    def summary_line(self) -> Msg | None:
+        """The count of mistakes and what they cost (None: no analysis yet)."""
+        analysis = self.cursor.analysis
+        if analysis is None:
+            return None
+        n = analysis.mistakes()
+        if n == 0:
+            return Msg("No mistakes: every decision was as good as the computer's.")
+        return loss_words(self.unit(), n, analysis.lost())
+
+    # ---- the panel ----------------------------------------------------------------------
 
     def scroll_analysis(self, lines: float) -> bool:
         """Scroll the panel by ``lines`` rows of small text (down when positive); True
@@ -69,7 +145,7 @@ class AnalysisPanel:
         area = pygame.Rect(side.left, y0, side.width, max(0, side.bottom - theme.px(8) - y0))
         self.analysis_area = area
         # a new move shown, or a new analysis: from the top again
-        at = (self.step, id(self.analysis), self.index)
+        at = (self.step, id(self.cursor.analysis), self.cursor.index)
         if at != self._scrolled_at:
             self._scrolled_at, self.analysis_scroll = at, 0
         old = surface.get_clip()
@@ -107,11 +183,9 @@ class AnalysisPanel:
         if self.problem is not None:
             return self.text_block(surface, self.problem, x, y, width, theme.SMALL, theme.BAD,
                                    lines=4)
-        if self.analysis is None:
-            if not self.record.get("humans"):
+        if self.cursor.analysis is None:
+            if not self.can_analyse():
                 note = Msg("Only computers played this deal.")
-            elif not self.analysis_present():
-                note = Msg("This copy of the program cannot analyse deals.")
             else:
                 note = Msg("What the hard computer player would have played at each of your "
                            "decisions, seeing only what you could see.")
@@ -120,7 +194,7 @@ class AnalysisPanel:
         y = self.text_block(surface, self.summary_line(), x, y, width, theme.SMALL + 1,
                             theme.TEXT, bold=True)
         y += theme.px(6)
-        j = self.judgement()
+        j = self.cursor.judgement()
         if j is None:
             note = Msg("No decision of yours at this move.") if self.step < self.last else \
                 Msg("Step to a marked move to see the mistake.")

@@ -1,7 +1,7 @@
 """The review's words for the computer's view: a decision's reason, a value, what was
-lost, the heading over the options' values, and which options the panel lists. What the
-numbers count is the analysis's ``unit`` (game points, points, penalty points, or a chance
-to win)."""
+lost, the heading over the options' values, which options the panel lists, and why an
+analysis could not start. What the numbers count is the analysis's ``unit`` (game points,
+points, penalty points, or a chance to win)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable import i18n
-from cardtable.i18n import Msg, NMsg
+from cardtable.engine.core import ConfigError
+from cardtable.i18n import N_, Msg, NMsg
 from cardtable.ui.hints import reason_words
+
+#: why the analysis refused a deal, by the code of its ConfigError (the engine's own sentence
+#: is English, for the log)
+START_PROBLEMS = {
+    "bad_record": N_("The analysis could not start: the deal's record is damaged."),
+    "unknown_game": N_("The analysis could not start: it does not know this game."),
+}
 
 
 def reason_text(reason: Any) -> Msg | None:
@@ -80,3 +88,10 @@ def shown_options(options: Sequence, played: Any, room: int) -> list:
         if mine is not None:
             rows[-1] = mine
     return rows
+
+
+def start_problem(exc: Exception) -> Msg:
+    """Why the analysis could not start, in the player's language: a refusal worded from its
+    code, anything else (no worker could be started) in general words."""
+    code = exc.code if isinstance(exc, ConfigError) else None
+    return Msg(START_PROBLEMS.get(code, N_("The analysis could not start.")))

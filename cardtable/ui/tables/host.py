@@ -6,7 +6,10 @@ A :class:`~cardtable.ui.tables.GameTable` (and the keyboard helper) holds the sc
 else to itself. ``tests/ui/test_table_protocol.py`` checks both sides.
 
 What the scene asks of a game's table goes the other way: the methods of ``GameTable``
-(``layout``, ``sync``, ``handle``, ``place``, ``drop_action``...), documented there.
+(``layout``, ``sync``, ``handle``, ``place``, ``drop_action``...), documented in its parts
+(``geometry.py``, ``events.py``, ``input.py``, ``keys.py``, ``speech.py``,
+``score_panel.py`` beside this module). The parts reach the scene as ``self.t`` like the
+rest, and the same test checks them.
 """
 
 from __future__ import annotations
