@@ -135,10 +135,10 @@ def setup(path: str | os.PathLike | None = None) -> Path | None:
                 handlers.append(errors)
         root = logging.getLogger()
         level = _level()
-        for handler in handlers:
-            if handler.level == logging.NOTSET:
-                handler.setLevel(level)
-            root.addHandler(handler)
+        for each in handlers:
+            if each.level == logging.NOTSET:
+                each.setLevel(level)
+            root.addHandler(each)
         _STATE.update(file=file, handlers=handlers, root_level=root.level,
                       hooks=(sys.excepthook, threading.excepthook))
         root.setLevel(min(level, root.level) if root.level else level)
@@ -181,7 +181,7 @@ def _uncaught_in_thread(args: threading.ExceptHookArgs) -> None:
         return
     name = args.thread.name if args.thread is not None else "?"
     logging.getLogger(OWN).error("the thread %s stopped on an uncaught exception", name,
-                                 exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
+                                 exc_info=args.exc_value)
 
 
 def _version() -> str:

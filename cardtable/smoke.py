@@ -97,7 +97,8 @@ def check_modules() -> str:
     for name in names:
         try:
             importlib.import_module(name)
-        except Exception as exc:
+        except Exception as exc:  # a border: a module's code runs; its failure, traceback
+            # and all (printed under the reason), is the test's answer
             raise SmokeFailure(f"cannot import {name}: {type(exc).__name__}: {exc}") from exc
     return f"{len(names)} modules"
 
@@ -331,7 +332,7 @@ def check_speech(app) -> str:
             import prism  # noqa: F401
 
             loaded = f"prismatoid {version} loads"
-        except Exception as exc:
+        except Exception as exc:  # the speech library's border: a native library fails anyhow
             raise SmokeFailure(f"the speech library prismatoid {version} is installed but "
                                f"does not load: {type(exc).__name__}: {exc}") from exc
     backend, reason = speech.open_backend("on")
@@ -361,7 +362,7 @@ def play_tables(app) -> str:
                 raise SmokeFailure(f"{game_id} brings no table")
         except SmokeFailure:
             raise
-        except Exception as exc:
+        except Exception as exc:  # a border: a game's table is its registration's plug-in
             raise SmokeFailure(f"the table of {game_id} does not load: "
                                f"{type(exc).__name__}: {exc}") from exc
         spec = registry.get(game_id)

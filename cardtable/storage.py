@@ -364,7 +364,7 @@ def _remove_temporary(tmp: str) -> None:
 # --------------------------------------------------------------------------- settings
 
 
-def load_settings(path: str | os.PathLike | None = None) -> tuple[dict[str, Any], str | None]:
+def load_settings(path: str | os.PathLike | None = None) -> tuple[dict[str, Any], Msg | None]:
     """The saved settings (defaults for anything missing) and a message, or None if all is well.
 
     A damaged file (not JSON, not an object, too big, or a version we do not know) is renamed
@@ -487,7 +487,7 @@ def stats_path() -> Path:
     return data_dir() / "stats.json"
 
 
-def load_stats(path: str | os.PathLike | None = None) -> tuple[dict, str | None]:
+def load_stats(path: str | os.PathLike | None = None) -> tuple[dict, Msg | None]:
     """({game id: {level: record}}, message). Records with bad values are dropped."""
     path = Path(path) if path is not None else stats_path()
     data, message = read_json(path, "stats", STATS_VERSION)

@@ -30,6 +30,7 @@ the UI thread still gets its turns.
 from __future__ import annotations
 
 import atexit
+import functools
 import logging
 import multiprocessing
 import os
@@ -296,7 +297,7 @@ class Batch:
                 if self._pool is not pool:
                     return  # closed, or left this pool meanwhile
                 self._futures[key] = f
-            f.add_done_callback(lambda f, key=key: self._landed(key, f))
+            f.add_done_callback(functools.partial(self._landed, key))
 
     def _landed(self, key, f: futures.Future) -> None:
         with self._lock:
