@@ -6,20 +6,9 @@ import json
 import random
 from collections import Counter
 
-from cardtable.engine import registry
+from cardtable.engine import actions, registry
 from cardtable.engine.cards import is_valid_code
-from cardtable.engine.core import Action, GameState
-
-#: Options that keep random matches short enough for the test suite.
-SHORT_OPTIONS = {
-    "japanese65": {"target": 2},
-    "sixtysix": {"target": 3},
-    "pairs65": {"games_to_win": 2},
-}
-
-#: Kinds whose legal_actions() list is canonical rather than complete (any valid
-#: arrangement is accepted), so an action of these kinds missing from the list may be legal.
-OPEN_KINDS = {"go_out", "lay"}
+from cardtable.engine.core import KIND_FIELDS, Action, GameState
 
 
 def game_configs() -> list[tuple[str, int]]:
@@ -31,9 +20,23 @@ def game_configs() -> list[tuple[str, int]]:
     return out
 
 
+def short_options(spec: registry.GameSpec) -> dict:
+    """Options that keep a random match short, yet of several deals where the game plays
+    to a target: the spec's ``quick_options`` (a match soon over) with the target two
+    higher (within the option's range), so the deals after the first are played too."""
+    options = spec.check_options(spec.quick_options)
+    key = spec.target_option
+    if key is not None:
+        option = next(o for o in spec.options if o.key == key)
+        highest = option.maximum if option.maximum is not None else options[key] + 2
+        options[key] = min(options[key] + 2, highest)
+    return options
+
+
 def new_state(game_id: str, players: int, seed: int) -> GameState:
+    """A match of ``game_id`` with :func:`short_options`."""
     spec = registry.get(game_id)
-    return spec.new_match(players=players, seed=seed, options=SHORT_OPTIONS.get(game_id))
+    return spec.new_match(players=players, seed=seed, options=short_options(spec))
 
 
 def full_deck(state: GameState) -> list[str]:
@@ -61,28 +64,38 @@ def canonical(state: GameState) -> str:
 
 
 def surely_illegal_candidates(state: GameState, rng: random.Random) -> list[Action]:
-    """Actions that must be refused: not in the legal list and not of an open kind."""
-    legal = state.legal_actions()
-    legal_set = set(legal)
+    """Actions that must be refused: of every kind some game declares, with fields of the
+    right shape and random values (a card from outside the hand, a card of the deck, no
+    card at all, a suit or source that may not exist, a seat that may not be one), not listed as legal
+    and not of an open kind (:class:`~cardtable.engine.actions.Kind`: listed
+    canonically, so another arrangement may be legal)."""
+    legal_set = set(state.legal_actions())
     seat = state.current_player
     mine = set(state.hand(seat))
     deck = sorted(set(full_deck(state)))
-    foreign = [c for c in deck if c not in mine]
-    candidates = [
-        Action("play", card=rng.choice(foreign)) if foreign else Action("play", card="ZZ"),
-        Action("discard", card=rng.choice(foreign)) if foreign else Action("discard", card="ZZ"),
-        Action("play", card="ZZ"),
-        Action("claim"),
-        Action("close"),
-        Action("exchange"),
-        Action("marriage", suit=rng.choice("SHDCX")),
-        Action("draw", source=rng.choice(["stock", "discard", "elsewhere"])),
-        Action("swap", target=rng.randrange(-1, state.n_players + 1), card=rng.choice(deck)),
-        Action("give", card=rng.choice(deck)),
-        Action("pair", cards=tuple(rng.sample(deck, 2))),
-        Action("done"),
-    ]
-    return [a for a in candidates if a not in legal_set and a.kind not in OPEN_KINDS]
+    foreign = [c for c in deck if c not in mine] or ["ZZ"]
+    open_kinds = actions.open_kinds()
+
+    def value(name: str, cards: list[str]):
+        if name in ("card", "discard"):
+            return rng.choice(cards)
+        if name == "suit":
+            return rng.choice("SHDCX")
+        if name == "source":
+            return rng.choice(["stock", "discard", "elsewhere"])
+        if name == "target":
+            return rng.randrange(-1, state.n_players + 1)
+        if name == "cards":
+            return tuple(rng.sample(deck, 2))
+        return ((rng.choice(deck),),)                    # melds
+
+    candidates = []
+    for kind in sorted(KIND_FIELDS):
+        required, _optional = KIND_FIELDS[kind]
+        carries = {"card", "discard"} & set(required)
+        for cards in ((foreign, deck, ["ZZ"]) if carries else (deck,)):
+            candidates.append(Action(kind, **{name: value(name, cards) for name in required}))
+    return [a for a in candidates if a not in legal_set and a.kind not in open_kinds]
 
 
 def play_random(state: GameState, rng: random.Random, max_steps: int = 100_000):

@@ -249,3 +249,32 @@ def test_stacked_deck_rejects_wrong_cards(game_id, players):
         spec.new_match(players=players, seed=1, stacked_deck=deck[:-1] + ["ZZ"])
     state = spec.new_match(players=players, seed=1, stacked_deck=deck)
     check_conserved(state)
+
+
+def test_each_state_knows_its_spec_without_the_registry():
+    """A loaded save is checked by its game's spec, which the state class names (``SPEC``,
+    set by the game's module): core imports nothing of the registry, and a state class that
+    names no spec cannot load a save."""
+    import ast
+    from pathlib import Path
+
+    import cardtable
+    from cardtable.engine import core
+    from cardtable.engine.errors import ConfigError
+
+    source = (Path(cardtable.__file__).parent / "engine" / "core.py").read_text("utf-8")
+    imported = {node.module for node in ast.walk(ast.parse(source))
+                if isinstance(node, ast.ImportFrom)}
+    assert "registry" not in imported and "cardtable.engine.registry" not in imported
+    for spec in registry.specs():
+        assert spec.state_class.SPEC is spec
+    state = new_state("sixtysix", 2, 4)
+    data = state.to_json()
+    assert canonical(registry.from_json(data)) == canonical(state)
+
+    class Nameless(type(state)):
+        SPEC = None
+    with pytest.raises(ConfigError) as info:
+        Nameless.from_json(data)
+    assert info.value.code == "bad_save" and "SPEC" in str(info.value)
+    assert core.GameState.SPEC is None
