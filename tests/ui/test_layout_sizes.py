@@ -360,16 +360,16 @@ def test_the_review_s_table_of_moves_can_always_be_read(monkeypatch, size):
     """With larger text the computer's view showed one line and lost the table of moves:
     it scrolls (Down, or the wheel over it) to the whole table, every move named in full,
     and the review's buttons keep apart."""
-    from cardtable.ui.scenes import review
+    from cardtable.ui.scenes import review_analysis
     from cardtable.ui.scenes.review import ReviewScene
     from cardtable.ui.scenes.review_analysis import AnalysisPanel
     from tests.test_records import played
 
-    from .test_review import FakeJob, FakeModule, judged
+    from .test_review import FakeJob, judged
 
     assert issubclass(ReviewScene, AnalysisPanel)       # the panel checked here
     deals = played("japanese65", 41, 2)
-    monkeypatch.setattr(review, "analysis_module", lambda: FakeModule)
+    monkeypatch.setattr(review_analysis, "AnalysisJob", FakeJob)
     app = App(size=size, settings={"sound": False}, settings_path=None)
     watch = Watch(monkeypatch, app)
     found = []
