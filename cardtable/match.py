@@ -16,6 +16,15 @@ earliest time it may be played (``pace`` seconds later); the thinking itself run
 A window need not poll every frame: ``on_ready`` (any callable) is called, on whatever
 thread finished the thinking, once the move is ready, and ``wake_in(now)`` says how long
 the pause has left then.
+
+A table hosted for other computers (:mod:`cardtable.net.hosted`) wraps a Match through its
+public members: ``secret`` deals every deal from a secret of the host's, ``seat_statuses``
+says which seats are played from elsewhere, ``on_move`` hears every move, ``turn`` numbers
+them. The screens use a match through :class:`cardtable.tablematch.TableMatch`.
+
+A computer player that raises, or answers with a move that is not legal, is logged and the
+first legal move is played for it, so the match goes on (:mod:`cardtable.computers`; in
+tests the error is raised instead).
 """
 
 from __future__ import annotations
@@ -24,22 +33,25 @@ import concurrent.futures as futures
 import logging
 import random
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from cardtable import ai, records, saves
+from cardtable import ai, computers, records, saves
 from cardtable.ai import worker
 from cardtable.ai.levels import offered_level
 from cardtable.engine import registry
 from cardtable.engine.core import Action, Event, GameState, IllegalAction
 from cardtable.names import clean_name
 
+if TYPE_CHECKING:
+    from cardtable.tablematch import EngineState
+
 #: every level a seat may hold; a game offers expert only where it is measured stronger
 #: (``ai.levels.offered_levels``), and the match brings any other seat down to what it offers
 LEVELS = ("easy", "medium", "hard", "expert")
 
 log = logging.getLogger(__name__)
-
 
 @dataclass
 class Seat:
@@ -83,11 +95,14 @@ class Match:
 
     #: the table offers hints (a match played at another computer's table does not)
     hints = True
+    #: the server that opens the table to other computers: none for a match played here
+    #: (a hosted table's is its :class:`~cardtable.net.hosted.HostedMatch`'s)
+    server: None = None
 
     def __init__(
         self,
         game_id: str,
-        seats: list[Seat | dict],
+        seats: Iterable[Seat | dict],
         options: dict | None = None,
         seed: int | None = None,
         first_dealer: int | None = None,
@@ -98,6 +113,7 @@ class Match:
         threaded: bool = True,
         budget: float | None = None,
         executor: str = "auto",
+        secret: bytes | None = None,
     ):
         self.spec = registry.get(game_id)
         self.game_id = game_id
@@ -107,6 +123,9 @@ class Match:
             # an older or edited file) plays at the nearest level it does offer
             seat.level = offered_level(game_id, seat.level)
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        # with a secret, every deal is dealt from it but a given seed's first (see deal_seed)
+        self._secret = secret
+        self._seed_given = seed is not None
         if state is None:
             state = self.spec.new_match(
                 players=len(self.seats), seed=self.deal_seed(1), options=options,
@@ -115,7 +134,7 @@ class Match:
             self._start = state.start_events()
         else:
             self._start = []
-        self.state = state
+        self.state = cast("EngineState", state)     # (the fields every state has)
         self.pace = max(0.0, pace)
         self.threaded = threaded
         self.budget = budget
@@ -131,9 +150,17 @@ class Match:
         self.on_change: Any = None
         #: called with no argument, from the thinking thread, when a computer's move is ready
         self.on_ready: Any = None
+        #: called with (seat, move, its events) after every move, once it is recorded and
+        #: ``on_change`` was called (a hosted table sends it to its players)
+        self.on_move: Callable[[int, Action, list[Event]], object] | None = None
+        #: set by a table hosted for other computers: the status of a seat played from
+        #: another computer ('empty', 'open', 'asked', 'connected', 'away'), None for a seat
+        #: at this computer. Such a seat is no person's here (``is_human``), so ``poll`` would
+        #: play it as a computer's: the host polls for it only while a computer stands in
+        self.seat_statuses: Callable[[int], str | None] | None = None
         self._undo_cache: tuple[int, bool] | None = None
         self._bots: dict[int, Any] = {}
-        self._job: futures.Future | None = None
+        self._job: futures.Future[Any] | None = None
         self._job_seat: int | None = None
         self._job_key: int | None = None
         self._ready_at = 0.0
@@ -173,7 +200,9 @@ class Match:
         return self.state.is_over
 
     def is_human(self, seat: int | None) -> bool:
-        return seat is not None and self.seats[seat].is_human
+        """Is ``seat`` a person's at this computer (not a computer's, nor a friend's at
+        another computer)?"""
+        return seat is not None and self.seats[seat].is_human and self.seat_status(seat) is None
 
     @property
     def human_to_act(self) -> bool:
@@ -181,7 +210,19 @@ class Match:
 
     @property
     def human_seats(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s.is_human]
+        """The seats people play at this computer."""
+        return [i for i in range(len(self.seats)) if self.is_human(i)]
+
+    @property
+    def turn(self) -> int:
+        """How many moves the match has had (an undo takes its moves back)."""
+        return self._move_no
+
+    @property
+    def rules(self) -> GameState:
+        """The state, to ask the game's rules of (constants, and what depends only on the
+        options and a deal number)."""
+        return self.state
 
     @property
     def thinking(self) -> bool:
@@ -192,9 +233,9 @@ class Match:
         return [s.name for s in self.seats]
 
     def seat_status(self, seat: int) -> str | None:
-        """How a seat played over the network is doing ('connected', 'away', 'empty');
-        None for a seat at this computer (every seat of a match that is not hosted)."""
-        return None
+        """How a seat played from another computer is doing (``seat_statuses``); None for
+        a seat at this computer (every seat of a match that is not hosted)."""
+        return None if self.seat_statuses is None else self.seat_statuses(seat)
 
     def seat_elsewhere(self, seat: int) -> bool:
         """Is a seat played over the network looking at a menu, not the table? (Never for
@@ -206,8 +247,10 @@ class Match:
         network the others are told; nothing to do here."""
 
     def people_seats(self) -> list[int]:
-        """The seats people play (here or, at a hosted table, from other computers)."""
-        return [i for i, s in enumerate(self.seats) if s.is_human]
+        """The seats people play: here, or from other computers (a friend's seat no friend
+        ever came to, 'empty' or 'open', played by a computer throughout, is no person's)."""
+        return [i for i, s in enumerate(self.seats)
+                if s.is_human and self.seat_status(i) not in ("empty", "open")]
 
     def take_notices(self) -> list:
         """What happened away from the table since the last call (network play: a friend
@@ -227,6 +270,8 @@ class Match:
 
         The move is recorded (and saved) in its normal form, as the engine applied it."""
         seat = self.to_act
+        if seat is None:        # nobody acts once the match is over
+            raise IllegalAction("match_over", "the match is over")
         action = self.state.normalise(action)
         events = self._apply(action)
         self._record(seat, action, events)
@@ -249,7 +294,7 @@ class Match:
         self.state.__dict__.update(state.__dict__)
         return events
 
-    def _record(self, seat, action, events) -> None:
+    def _record(self, seat: int, action: Action, events: list[Event]) -> None:
         self.moves.append((seat, action))
         self.log.extend(events)
         self._move_no += 1
@@ -264,6 +309,8 @@ class Match:
         else:
             self.history.append((seat, action, list(events)))
         self._changed()
+        if self.on_move is not None:
+            self.on_move(seat, action, events)
 
     def _changed(self) -> None:
         self._undo_cache = None
@@ -278,17 +325,18 @@ class Match:
         if seat is None or self.is_human(seat):
             return []
         now = time.monotonic() if now is None else now
-        if self._job is None or self._job_key != self._move_no:
-            self._start_job(seat, now)
+        job = self._job
+        if job is None or self._job_key != self._move_no:
+            job = self._start_job(seat, now)
             if self.on_ready is not None:
                 ready = self.on_ready
-                self._job.add_done_callback(lambda _job: ready())
+                job.add_done_callback(lambda _job: ready())
             if self.threaded:
                 # the move is applied by a later poll, never by the one that asked for it,
                 # however quickly the thread answers: the caller's frame that follows the
                 # last move always comes first, whatever the machine's load
                 return []
-        if not self._job.done() or now < self._ready_at:
+        if not job.done() or now < self._ready_at:
             return []
         action = self.state.normalise(self._job_result(seat))
         events = self._apply(action)
@@ -317,64 +365,33 @@ class Match:
         self._record(seat, action, events)
         return events
 
-    def _bot(self, seat: int):
+    def _bot(self, seat: int) -> Any:
         bot = self._bots.get(seat)
         if bot is None:
             bot = make_bot(self.game_id, self.seats[seat].level, self.seed * 31 + seat)
             self._bots[seat] = bot
         return bot
 
+    def set_level(self, seat: int, level: str) -> None:
+        """A computer of ``level`` plays ``seat`` from its next move (a level the game does
+        not offer: the nearest it does)."""
+        self.seats[seat].level = offered_level(self.game_id, level)
+        self._bots.pop(seat, None)
+
     def _choose(self, seat: int) -> Action:
         try:
             action = self._bot(seat).choose(self.state.clone(), seat, self.budget)
-        except Exception:  # a border: a crashing bot must not stop the match; it is logged
-            log.exception("the computer at seat %s failed; a legal move is played for it", seat)
-            action = None
-        return self._valid_or_fallback(action)
+        except Exception as exc:  # a border: a computer player's code; logged, or raised
+            return computers.fallback(self.state, seat, exc)
+        return computers.checked(self.state, seat, action)
 
-    def request_hint(self, seat: int) -> futures.Future:
-        """Future of (Action, reason): what the hard level would do for ``seat`` now.
-
-        It thinks off the caller's thread (the search worker when there is one) on a copy of
-        the state, reading only what ``seat`` may see, like every computer player. The answer
-        is checked against the legal moves of the moment it was asked for.
-        """
-        state = self.state.clone()
-        legal = state.legal_actions()
-        out: futures.Future = futures.Future()
-
-        def finish(result) -> None:
-            action, reason = result if isinstance(result, tuple) else (result, "")
-            if not isinstance(action, Action) or action not in legal:
-                action, reason = (legal[0] if legal else None), ""
-            out.set_result((action, reason or ""))
-
-        def local() -> tuple:
-            bot = make_bot(self.game_id, "hard", self.seed * 37 + seat)
-            ask = getattr(bot, "hint", None)
-            if ask is not None:
-                return ask(state, seat, self.budget)
-            return bot.choose(state, seat, self.budget), ""
-
-        if not self.threaded:
-            finish(local())
-            return out
-        try:
-            inner = worker.shared_service().hint(self.game_id, state, seat,
-                                                 budget_s=self.budget, seed=self.seed * 37 + seat)
-        except Exception:  # the service cannot take it: the worker's thread thinks here
-            log.warning("the search worker cannot give a hint; it is thought here",
-                        exc_info=True)
-            inner = worker.think_here(local)
-        inner.add_done_callback(lambda f: finish(f.result() if f.exception() is None else None))
-        return out
-
-    def _valid_or_fallback(self, action) -> Action:
-        legal = self.state.legal_actions()
-        if isinstance(action, Action) and action in legal:
-            return action
-        plays = [a for a in legal if a.kind == "play"]
-        return (plays or legal)[0]
+    def request_hint(self, seat: int) -> futures.Future[tuple[Action | None, str]]:
+        """Future of (Action, reason): what the hard level would do for ``seat`` now
+        (:func:`cardtable.computers.hint`, on a copy of the state, checked against the
+        legal moves of the moment it was asked for)."""
+        return computers.hint(self.game_id, self.state.clone(), seat,
+                              seed=self.seed * 37 + seat, budget=self.budget,
+                              threaded=self.threaded, make_bot=make_bot)
 
     def _use_process(self, seat: int) -> bool:
         if self.executor_kind == "process":
@@ -383,29 +400,33 @@ class Match:
             return False
         return self.seats[seat].level in ("hard", "expert")
 
-    def _start_job(self, seat: int, now: float) -> None:
+    def _start_job(self, seat: int, now: float) -> futures.Future[Any]:
         self._cancel_job()
         self._ready_at = now + self.pace
         self._job_seat = seat
         self._job_key = self._move_no
+        job: futures.Future[Any]
         if not self.threaded:
-            done: futures.Future = futures.Future()
-            done.set_result(self._choose(seat))
-            self._job = done
-            return
+            job = futures.Future()
+            job.set_result(self._choose(seat))
+            self._job = job
+            return job
         if self._use_process(seat):
             seed = self.seed * 31 + seat + self._move_no
             try:
-                self._job = worker.shared_service().choose(
+                job = worker.shared_service().choose(
                     self.game_id, self.seats[seat].level, seed, self.state, seat,
                     budget_s=self.budget)
-                return
-            except Exception:  # the service cannot take it: this seat's bot thinks here
+                self._job = job
+                return job
+            except computers.SERVICE_ERRORS:  # the service cannot take it: the bot thinks here
                 log.warning("the search worker cannot take seat %s; it thinks here", seat,
                             exc_info=True)
         bot = self._bot(seat)
         snapshot = self.state.clone()
-        self._job = worker.think_here(bot.choose, snapshot, seat, self.budget)
+        job = worker.think_here(bot.choose, snapshot, seat, self.budget)
+        self._job = job
+        return job
 
     def warm_up(self) -> None:
         """Start the search worker early if a computer seat will need it."""
@@ -415,30 +436,36 @@ class Match:
             if not self.is_human(seat) and self._use_process(seat):
                 try:
                     worker.shared_service().warm_up()
-                except Exception:  # warming up is only a head start
-                    log.info("the search worker could not warm up", exc_info=True)
+                except computers.SERVICE_ERRORS:  # warming up is only a head start
+                    log.warning("the search worker could not warm up", exc_info=True)
                 return
 
     def _job_result(self, seat: int) -> Action:
         job = self._job
         self._job = None
+        if job is None:
+            raise RuntimeError("no computer was thinking")
         try:
             result = job.result()
-        except Exception:  # a border: the thinking failed; a legal move is played instead
-            log.exception("the computer's thinking at seat %s failed", seat)
-            result = None
+        except Exception as exc:  # a border: the computer's thinking (a thread, a process)
+            return computers.fallback(self.state, seat, exc)
         if isinstance(result, dict):
             try:
                 result = Action.from_json(result)
-            except IllegalAction:
-                result = None
-        return self._valid_or_fallback(result)
+            except IllegalAction as exc:
+                return computers.fallback(self.state, seat, exc)
+        return computers.checked(self.state, seat, result)
 
     def _cancel_job(self) -> None:
         if self._job is not None:
             self._job.cancel()
         self._job = None
         self._job_seat = None
+
+    def stop_thinking(self) -> None:
+        """Stop the computer's thinking for the seat to act (a person took the seat over;
+        the next ``poll`` for a computer there starts again)."""
+        self._cancel_job()
 
     def close(self) -> None:
         """Stop thinking for this match (call when the table closes)."""
@@ -529,9 +556,9 @@ class Match:
         self._changed()
         return True
 
-    def _replay(self, upto: int) -> GameState:
+    def _replay(self, upto: int) -> EngineState:
         """The state after the first ``upto`` moves of the current deal, from its start."""
-        state = registry.from_json(self.checkpoint)
+        state = cast("EngineState", registry.from_json(self.checkpoint))
         for _seat, action, _events in self.history[:upto]:
             state.apply(action)
         return state
@@ -539,17 +566,31 @@ class Match:
     # ---- the record of a finished deal ----------------------------------------------------
     def deal_seed(self, nth: int) -> int:
         """The seed the match's ``nth`` deal is dealt from (the first: the match's own, so
-        its code is the match's; see ``records.deal_seed``)."""
+        its code is the match's; see ``records.deal_seed``). With a ``secret`` (a table
+        over the network: every player gets each finished deal's record, its code and its
+        generator) each is drawn from the secret (``records.secret_deal_seed``), so no
+        record tells another deal; but a seed given to the match still deals the first
+        deal (a deal code's table deals that deal first)."""
+        if self._secret is not None and not (nth == 1 and self._seed_given):
+            return records.secret_deal_seed(self._secret, nth)
         return records.deal_seed(self.seed, nth)
 
     def deal_code(self, start: GameState) -> str | None:
-        """The code that deals the deal beginning with ``start`` again, or None."""
+        """The code that deals the deal beginning with ``start`` again, or None. (A match
+        with a secret: the code of its own seed, else by the match's seed, as a table
+        saved before it was opened again, or an older version's table, dealt it.)"""
+        if self._secret is not None:
+            begun = cast("EngineState", start)
+            nth = begun.deal_no - begun.first_deal + 1
+            code = records.code_with_seed(start, self.deal_seed(nth))
+            if code is not None:
+                return code
         return records.code_for(start, self.seed)
 
     def deal_record(self, moves: list[tuple[int, Action, list[Event]]]) -> dict:
         """The deal that began at ``self.checkpoint``, with ``moves``, as a deal record
         (``cardtable.records``), its deal code when one deals it again."""
-        start = registry.from_json(self.checkpoint)
+        start = self._replay(0)
         return records.deal_record(
             self.game_id, start.options, self.names(), self.human_seats, self.checkpoint,
             [(seat, action) for seat, action, _ in moves], start.deal_no,

@@ -24,3 +24,13 @@ def expert_in(monkeypatch):
             monkeypatch.setitem(registry._GAMES, game.id,
                                 dataclasses.replace(game, expert=game.id in game_ids))
     return offer
+
+
+@pytest.fixture(autouse=True)
+def computers_fail_loudly(monkeypatch):
+    """In every test a computer player that raises, or answers with a move that is not
+    legal, fails the test (``cardtable.computers.ComputerError``): the program logs it and
+    plays a legal move for it, which would hide the error. A test of that fallback turns
+    it off with ``monkeypatch.setattr(computers, "RAISE_COMPUTER_ERRORS", False)``."""
+    from cardtable import computers
+    monkeypatch.setattr(computers, "RAISE_COMPUTER_ERRORS", True)

@@ -8,8 +8,11 @@ from concurrent import futures
 
 import pytest
 
+from cardtable import records
 from cardtable.ai import make_bot as make_ai_bot
-from cardtable.engine.core import IllegalAction
+from cardtable.ai.levels import offered_level
+from cardtable.engine import registry
+from cardtable.engine.core import Action, IllegalAction
 from cardtable.match import Match, Seat, make_bot
 
 
@@ -84,8 +87,6 @@ def test_human_moves_and_illegal_ones():
     assert m.poll() == []  # a human's turn: nothing for the computer to do
     before = m.state.to_json()
     bad = next(c for c in m.state.hand(1))
-    from cardtable.engine.core import Action
-
     with pytest.raises(IllegalAction):
         m.apply(Action("play", card=bad))
     assert m.state.to_json() == before
@@ -128,13 +129,43 @@ def test_from_config_and_bots():
     assert hasattr(make_bot("rummy65", "easy", 1), "choose")  # every game has its bots
 
 
-def test_a_failing_bot_never_stops_the_match():
-    m = Match("sixtysix", computers(2), seed=6, pace=0)
+def test_the_hooks_a_hosted_table_wraps_a_match_with():
+    """``on_move`` hears every move after ``on_change``; ``turn`` counts them (an undo takes
+    them back); a seat whose ``seat_statuses`` names it is no person's here, and a friend's
+    seat nobody came to is nobody's in the records; ``set_level`` gives a seat a new
+    computer."""
+    seats = [Seat("Ann", "human"), Seat("Bot", "computer"), Seat("Far", "human")]
+    m = Match("japanese65", seats + [Seat("Bot2", "computer")], seed=3, pace=0,
+              threaded=False)
+    heard = []
+    m.on_change = lambda match: heard.append("change")
+    m.on_move = lambda seat, action, events: heard.append((seat, action, len(events)))
+    assert m.human_seats == [0, 2] and m.people_seats() == [0, 2] and m.turn == 0
+    statuses = {2: "open"}
+    m.seat_statuses = statuses.get
+    assert not m.is_human(2) and m.human_seats == [0] and m.people_seats() == [0]
+    assert m.seat_status(2) == "open" and m.seat_status(0) is None
+    statuses[2] = "away"
+    assert m.people_seats() == [0, 2] and not m.is_human(2)
+    while m.human_to_act:
+        m.apply(m.legal_actions()[0])
+    m.run_computer_move()
+    seat, action = m.moves[-1]
+    assert heard[-2:] == ["change", (seat, action, heard[-1][2])] and m.turn == len(m.moves)
+    m._bot(1)
+    m.set_level(1, "expert")
+    assert m.seats[1].level == offered_level("japanese65", "expert") and 1 not in m._bots
+    assert m.rules is m.state and m.server is None
 
-    class Broken:
-        def choose(self, state, seat, budget_s=None):
-            raise RuntimeError("boom")
 
-    m._bots = {0: Broken(), 1: Broken()}
-    events = m.wait()
-    assert events
+def test_a_secret_deals_every_deal_but_a_given_seeds_first():
+    seats = [Seat("A", "computer"), Seat("B", "computer")]
+    plain = Match("sixtysix", seats, seed=11, pace=0, threaded=False)
+    secret = Match("sixtysix", seats, seed=11, pace=0, threaded=False, secret=b"k" * 16)
+    unseeded = Match("sixtysix", seats, pace=0, threaded=False, secret=b"k" * 16)
+    assert secret.state.to_json() == plain.state.to_json()      # the code's deal first
+    assert secret.deal_seed(2) != plain.deal_seed(2)
+    assert unseeded.deal_seed(1) == records.secret_deal_seed(b"k" * 16, 1)
+    assert unseeded.deal_seed(1) != records.deal_seed(unseeded.seed, 1)
+    start = registry.from_json(secret.checkpoint)
+    assert secret.deal_code(start) == plain.deal_code(start) is not None

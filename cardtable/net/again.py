@@ -23,7 +23,8 @@ from cardtable.net import protocol
 from cardtable.net.protocol import Notice, Refused
 
 if TYPE_CHECKING:
-    from cardtable.net.host import HostedMatch
+    from cardtable.net.host import Connection, TableServer
+    from cardtable.net.hosted import HostedMatch
 
 log = logging.getLogger(__name__)
 
@@ -39,10 +40,11 @@ def rematch(old: HostedMatch) -> HostedMatch:
     config = {"game": old.game_id, "players": old.n_players,
               "seats": [s.to_json() for s in old.seats],
               "options": dict(old.state.options or {}) or None}
+    played = old.match
     new = type(old).from_config(config, remote=seats, stand_in=old.stand_in,
-                                  tokens=[old.remote[s].token for s in seats], pace=old.pace,
-                                  threaded=old.threaded, budget=old.budget,
-                                  executor=old.executor_kind)
+                                tokens=[old.remote[s].token for s in seats], pace=old.pace,
+                                threaded=played.threaded, budget=played.budget,
+                                executor=played.executor_kind)
     server = old.server
     with old.lock, new.lock:
         for seat, net in old.remote.items():
@@ -66,20 +68,22 @@ def rematch(old: HostedMatch) -> HostedMatch:
     return new
 
 
-def answer(server, conn, stay: bool) -> bool:
+def answer(server: TableServer, conn: Connection, stay: bool) -> bool:
     """A friend's answer (the server's thread): stay, and they are seated at the new match;
     leave, and their seat is free. Returns False when the connection is to end. Raises
     Refused('not_asked') for an answer nobody asked for."""
     match = server.match
     seat = conn.seat
+    if seat is None:
+        raise Refused("not_asked")
     with match.lock:
-        net = match.remote.get(seat) if seat is not None else None
+        net = match.remote.get(seat)
         if net is None or net.conn is not conn or server.by_seat.get(seat) is not conn or \
                 net.status not in (ASKED, "open"):
             raise Refused("not_asked")
         if stay:
             # as a token's return: the welcome of the new match, the seats to everybody
-            server._seat(conn, {"name": match.seats[seat].name, "token": net.token})
+            server.seat_player(conn, {"name": match.seats[seat].name, "token": net.token})
             return True
         net.status = "empty"
         net.token = protocol.new_token()
@@ -87,8 +91,8 @@ def answer(server, conn, stay: bool) -> bool:
         net.move = None
         del server.by_seat[seat]
         conn.seat = None
-        match.seats[seat].level = match.stand_in
-        match._notices.append(Notice("declined", seat=seat))
+        match.match.set_level(seat, match.stand_in)
+        match.add_notice(Notice("declined", seat=seat))
         if match.send is not None:
             match.send(None, match.seats_message())
     log.info("the friend at seat %s left the table at a new match", seat)

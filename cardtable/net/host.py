@@ -1,5 +1,5 @@
-"""Hosting a table: the host's :class:`HostedMatch` is the only authority, and a WebSocket
-server on its own thread lets friends sit at its remote seats. No pygame here.
+"""Hosting a table: a WebSocket server on its own thread lets friends sit at the remote
+seats of a :class:`~cardtable.net.hosted.HostedMatch`, the only authority. No pygame here.
 
     match = HostedMatch.from_config(config, remote=[1, 2, 3], stand_in="medium")
     server = TableServer(match, port=0)        # port 0: any free port
@@ -8,40 +8,42 @@ server on its own thread lets friends sit at its remote seats. No pygame here.
     server.close()                             # every player is told the host left
 
 Threads: the server's asyncio loop only reads and checks messages. A move a player sends is
-queued for its seat and the window woken (``match.on_ready``); the host's own thread applies
-it in ``match.poll`` exactly where it would ask a computer for its move, so the engine is
-only ever touched on one thread at a time (``match.lock`` guards what the server reads).
-After every move each connected player is sent its seat's view and the events as its seat
-may see them (``event.for_seat``) — never the host's state or another seat's hand.
+handed to the match (``offer_move``, under ``match.lock``), which queues it for its seat
+and wakes the window; the host's own thread applies it in ``match.poll``. What the match
+sends (``match.send``: each player's update, the seats) is queued on each connection and
+written in order by one task per connection.
 
-A remote seat is ``empty`` until a friend takes it with the table code (the match waits at
-its turn, unless the host lets a computer play it meanwhile: ``open``, still free for the
-first friend who comes), ``connected`` while they play, and ``away`` once their connection
-drops: a computer at the host's chosen level plays it until they come back with their
-seat's token.
+A connection has :data:`HELLO_SECONDS` to say hello with the table code (or its seat's
+token); after that every message is checked (:func:`protocol.read_from_player`), a refused
+one is answered and counted, and a player who sends too many refused ones, or floods, is
+sent away. A connection that breaks ends there, never the server: the match gives its seat
+to a computer until the player comes back with the seat's token.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
+import logging
 import sys
 import threading
 import time
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardtable import records
-from cardtable.ai.levels import offered_level
 from cardtable.engine.core import Action, IllegalAction
-from cardtable.match import Match
 from cardtable.names import clean_name
 from cardtable.net import again, protocol
-from cardtable.net.protocol import Notice, Refused
+from cardtable.net.hosted import STAND_IN, HostedMatch, NetSeat
+from cardtable.net.protocol import Refused
 
-#: the statuses of a friend's seat a computer plays (gone for now, or not taken yet)
-STAND_IN = frozenset({"away", "open"})
+if TYPE_CHECKING:
+    from cardtable.net.discovery import Announcer
+
+__all__ = ["STAND_IN", "Connection", "HostedMatch", "NetSeat", "TableServer"]
+
+log = logging.getLogger(__name__)
+
 STRIKES = 5            # refused messages a player may send before being sent away
 FLOOD_RATE = 120       # messages a second a player may send (more is refused)
 PRESENCE_RATE = 6      # "here" messages a player may send in PRESENCE_SECONDS
@@ -51,353 +53,7 @@ SWITCH_INTERVAL = 0.001  # seconds: how often the interpreter may switch threads
 FLUSH_SECONDS = 0.005    # the longest a move waits for its messages to be handed to sockets
 
 
-class NetSeat:
-    """What the host knows of one remote seat."""
-
-    def __init__(self, token: str, status: str = "empty"):
-        self.token = token
-        self.status = status            # empty | open | connected | away
-        self.elsewhere = False          # connected, but in their own menu
-        self.conn: Connection | None = None
-        self.move: tuple[Action, int] | None = None   # a move waiting for the host's thread
-
-
-class HostedMatch(Match):
-    """A :class:`Match` some of whose seats are played from other computers.
-
-    To the table it looks like a match against computers: a remote seat is not one of the
-    host's people (``is_human`` is False for it), so the table asks ``poll`` for its move.
-    Its seat stays a person's in ``seats`` (the plates say so; the save keeps it).
-    """
-
-    #: no hints at a table over the network, for the host either (friends have none)
-    hints = False
-
-    def __init__(self, *args: Any, remote: list[int] | None = None, stand_in: str = "easy",
-                 tokens: list[str] | None = None, **kwargs: Any):
-        # every player gets each finished deal's record (its code, its generator): the
-        # deals are dealt from a secret that never leaves this process (a new one when a
-        # saved table opens again), so no record tells another deal. A deal code's table
-        # deals its first deal as the code says.
-        self._secret = secrets.token_bytes(16)
-        self._code_seed = kwargs.get("seed") if len(args) < 4 else args[3]
-        super().__init__(*args, **kwargs)
-        self.lock = threading.RLock()
-        # expert where this game offers it, else the nearest level it does
-        self.stand_in = offered_level(self.game_id, stand_in)
-        self.remote: dict[int, NetSeat] = {}
-        for i, seat in enumerate(sorted(set(remote or []))):
-            if 0 <= seat < self.n_players:
-                token = tokens[i] if tokens and i < len(tokens) else protocol.new_token()
-                self.remote[seat] = NetSeat(token)
-                self.seats[seat].kind = "human"
-                self.seats[seat].level = self.stand_in
-        #: called with (seat or None for everyone, message dict) to send; set by the server
-        self.send: Any = None
-        #: called after a move's messages are queued: lets the server send them now
-        self.flush: Any = None
-        self.sent_updates = 0
-        #: the host's person is in the menu (the table goes on out of sight)
-        self.host_elsewhere = False
-        self._notices: deque[Notice] = deque()
-        #: the TableServer serving this match (closing the match closes the table)
-        self.server: Any = None
-
-    def deal_seed(self, nth: int) -> int:
-        if nth == 1 and self._code_seed is not None:
-            return super().deal_seed(nth)
-        return records.secret_deal_seed(self._secret, nth)
-
-    def deal_code(self, start) -> str | None:
-        """A code that deals this one deal again (a deal of a table saved before it was
-        opened again, or of an older version's table, by the match's seed)."""
-        nth = start.deal_no - start.first_deal + 1
-        return records.code_with_seed(start, self.deal_seed(nth)) or super().deal_code(start)
-
-    # ---- who is who -------------------------------------------------------------------
-    def is_human(self, seat: int | None) -> bool:
-        return seat is not None and seat not in self.remote and self.seats[seat].is_human
-
-    @property
-    def human_seats(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s.is_human and i not in self.remote]
-
-    def people_seats(self) -> list[int]:
-        """The host's people and every friend who took a seat (a seat no friend ever came
-        to, played by a computer throughout, is no person's)."""
-        return [i for i in super().people_seats()
-                if i not in self.remote or self.remote[i].status not in ("empty", "open")]
-
-    @property
-    def undo_seat(self) -> int | None:
-        return None     # a move seen on other screens is not taken back
-
-    def seat_status(self, seat: int) -> str | None:
-        """'empty', 'open', 'connected' or 'away' for a remote seat; None for the host's
-        own."""
-        net = self.remote.get(seat)
-        return net.status if net is not None else None
-
-    def seat_elsewhere(self, seat: int) -> bool:
-        """Is the person of this seat connected but looking at their menu, not the table?"""
-        net = self.remote.get(seat)
-        if net is not None:
-            return net.status == "connected" and net.elsewhere
-        return self.host_elsewhere and self.seats[seat].is_human
-
-    def set_elsewhere(self, seat: int, elsewhere: bool) -> None:
-        """A friend went to their menu or came back to the table: everybody is told."""
-        net = self.remote.get(seat)
-        if net is None or net.status != "connected" or net.elsewhere == elsewhere:
-            return
-        net.elsewhere = elsewhere
-        if self.send is not None:
-            self.send(None, self.seats_message())
-        if self.on_ready is not None:
-            self.on_ready()     # the host's window is asleep: its plate for them changes
-
-    def tell_presence(self, here: bool) -> None:
-        """The host's person looks at the table again, or went to the menu."""
-        with self.lock:      # the server's thread sends seats messages too
-            if self.host_elsewhere == (not here):
-                return
-            self.host_elsewhere = not here
-            if self.send is not None:
-                self.send(None, self.seats_message())
-
-    def take_notices(self) -> list[Notice]:
-        """Who came and went since the last call (the table's thread): a friend who sat
-        down gave the seat their name, so the match is saved again (``on_change``)."""
-        out = []
-        while self._notices:
-            out.append(self._notices.popleft())
-        if any(n.kind == "joined" for n in out):
-            with self.lock:
-                self._changed()
-        return out
-
-    def seats_message(self) -> dict:
-        """Who sits where, as every player is told: names, kinds, who is connected, who is
-        thinking (a computer, or a computer standing in for someone away)."""
-        out = []
-        to_act = self.to_act
-        for i, seat in enumerate(self.seats):
-            status = self.seat_status(i) or ("host" if seat.is_human else "computer")
-            computer = not seat.is_human or status in STAND_IN
-            # the host's own seat under the default name "You" is the Host to everybody else
-            name = "Host" if seat.name == "You" and i not in self.remote else seat.name
-            out.append({"name": name, "kind": seat.kind, "level": seat.level,
-                        "status": status, "thinking": computer and to_act == i
-                        and not self.is_over})
-            if self.seat_elsewhere(i):
-                out[-1]["elsewhere"] = True
-        return {"type": "seats", "seats": out}
-
-    # ---- moves ------------------------------------------------------------------------
-    def apply(self, action: Action):
-        with self.lock:
-            events = super().apply(action)
-        self._sent()
-        return events
-
-    def poll(self, now: float | None = None):
-        with self.lock:
-            events = self._poll(now)
-        if events:
-            self._sent()
-        return events
-
-    def _sent(self) -> None:
-        """A move's messages are queued: let the server send them now (outside the lock,
-        which the server's thread takes to read a player's message)."""
-        if self.flush is not None:
-            self.flush()
-
-    def _poll(self, now: float | None):
-        """The move due at a remote seat: the one its player sent, or while they are away
-        (or the seat is the host's computer's) the computer's; [] when none is ready."""
-        seat = self.to_act
-        net = self.remote.get(seat) if seat is not None else None
-        if net is None or net.status in STAND_IN or self.is_over:
-            return super().poll(now)
-        if net.move is None:
-            return []
-        action, turn = net.move
-        net.move = None
-        if turn != self._move_no:
-            self._tell(seat, {"type": "refused", "code": "not_your_turn"})
-            return []
-        try:
-            action = self.state.normalise(action)
-            events = self._apply(action)     # as a local move: a new deal from its own seed
-        except IllegalAction as exc:
-            self._tell(seat, {"type": "refused", "code": "illegal", "rule": exc.code,
-                              "params": exc.params, "turn": self._move_no})
-            return []
-        except Exception:       # a move the engine cannot even read: refused, never fatal
-            self._tell(seat, {"type": "refused", "code": "malformed"})
-            return []
-        self._record(seat, action, events)
-        return events
-
-    def wake_in(self, now: float) -> float | None:
-        with self.lock:
-            net = self.remote.get(self.to_act) if self.to_act is not None else None
-            if net is not None and net.status not in STAND_IN:
-                return None if net.move is None else 0.0
-            return super().wake_in(now)
-
-    def _record(self, seat, action, events) -> None:
-        super()._record(seat, action, events)
-        if any(e.kind == "deal_scored" for e in events):
-            self.send_record(self.scored_deals[-1])
-        self.broadcast(events)
-
-    def undo(self) -> bool:
-        return False
-
-    def close(self) -> None:
-        """Stop thinking, and end the table for everybody (they are told the host left)."""
-        super().close()
-        server, self.server = self.server, None
-        if server is not None:
-            server.close()
-
-    # ---- what each player is sent -------------------------------------------------------
-    def public_facts(self) -> dict:
-        """What every seat may know of the match as a whole (the score sheet of finished
-        deals is public: each was shown to everyone at its end)."""
-        state = self.state
-        return {"to_act": state.current_player, "is_over": state.is_over,
-                "winners": list(state.winners), "match_scores": list(state.match_scores),
-                "score_sheet": list(state.score_sheet),
-                "deal_no": getattr(state, "deal_no", 0),
-                "dealer": getattr(state, "dealer", None), "options": dict(state.options)}
-
-    def update_for(self, seat: int, events: list, public: dict | None = None) -> dict:
-        """The ``update`` message for ``seat`` after ``events``: only what it may see."""
-        message = {"type": "update", "turn": self._move_no,
-                   "events": [e.for_seat(seat) for e in events],
-                   "view": self.state.view(seat),
-                   "public": public if public is not None else self.public_facts()}
-        if self.state.current_player == seat and not self.state.is_over:
-            message["legal"] = [a.to_json() for a in self.state.legal_actions()]
-        return message
-
-    def recent_for(self, seat: int) -> list[dict]:
-        """The moves of the deal in progress as ``seat`` may see them (the last
-        :data:`protocol.RECENT`): what a player coming back reads in the log."""
-        log = self.log
-        start = max((i for i, e in enumerate(log) if e.kind == "dealt"), default=0)
-        return [e.for_seat(seat) for e in log[start:]][-protocol.RECENT:]
-
-    def broadcast(self, events: list) -> None:
-        """Send every connected player its update (called with the lock held)."""
-        if self.send is None:
-            return
-        public = self.public_facts()
-        for seat, net in self.remote.items():
-            if net.status == "connected":
-                self.send(seat, self.update_for(seat, events, public))
-        self.sent_updates += 1
-        self.send(None, self.seats_message())
-
-    def send_record(self, record: dict) -> None:
-        """A finished deal's record to each connected player, before the update ending it."""
-        if self.send is not None:
-            names = self.seat_names()
-            for seat, net in self.remote.items():
-                if net.status == "connected":
-                    # the names on their plates; their own moves the ones its review judges
-                    self.send(seat, {"type": "record",
-                                     "record": dict(record, names=names, humans=[seat])})
-
-    def seat_names(self) -> list[str]:
-        """The seats' names as every player sees them (the host's "You" is the Host)."""
-        return [s["name"] for s in self.seats_message()["seats"]]
-
-    def _tell(self, seat: int, message: dict) -> None:
-        if self.send is not None:
-            self.send(seat, message)
-
-    # ---- seats taken, left and taken back (the server's thread, under the lock) -----------
-    def take_seat(self, name: str, token: str | None) -> int:
-        """The seat a player sits at: theirs again with its token, else the first empty
-        remote seat. Raises Refused (bad_token, table_full)."""
-        if token:
-            for seat, net in self.remote.items():
-                if net.token == token:
-                    if net.status == "connected":
-                        raise Refused("seat_taken")
-                    self._arrive(seat, None)
-                    return seat
-            raise Refused("bad_token")
-        for seat, net in sorted(self.remote.items()):
-            if net.status in ("empty", "open"):
-                self._arrive(seat, name)
-                return seat
-        raise Refused("table_full")
-
-    def _arrive(self, seat: int, name: str | None) -> None:
-        net = self.remote[seat]
-        net.status = "connected"
-        net.elsewhere = False
-        net.move = None
-        if name:
-            self.seats[seat].name = name
-        self._notices.append(Notice("joined", seat=seat))
-        if self.to_act == seat:
-            self._cancel_job()      # a computer standing in stops thinking for them
-
-    def stand_in_for(self, seat: int) -> bool:
-        """The host lets a computer play a seat no friend has taken yet (the match waits at
-        an empty seat's turn): the seat is ``open``, the first friend to come takes it over.
-        False when the seat is not an empty friend's seat."""
-        net = self.remote.get(seat)
-        if net is None or net.status not in ("empty", "asked"):     # (asked: .again)
-            return False
-        with self.lock:
-            net.status = "open"
-            self.seats[seat].level = self.stand_in
-            self._bots.pop(seat, None)
-        if self.send is not None:
-            self.send(None, self.seats_message())
-        if self.on_ready is not None:
-            self.on_ready()     # the table's loop asks the computer now
-        return True
-
-    def leave_seat(self, seat: int) -> None:
-        """The player's connection is gone: a computer plays the seat until they return."""
-        net = self.remote.get(seat)
-        if net is None or net.status not in ("connected", "asked"):
-            return
-        net.status = "away"
-        net.conn = None
-        net.move = None
-        self.seats[seat].level = self.stand_in
-        self._bots.pop(seat, None)
-        self._notices.append(Notice("left", seat=seat))
-        if self.send is not None:
-            self.send(None, self.seats_message())
-        if self.on_ready is not None:
-            self.on_ready()     # the table's loop asks the computer now
-
-    def offer_move(self, seat: int, action: Action, turn: int) -> None:
-        """A player's move, checked for its turn; the host's thread applies it in poll."""
-        net = self.remote.get(seat)
-        if net is None or net.status != "connected":
-            raise Refused("not_seated")
-        if self.to_act != seat or turn != self._move_no or net.move is not None:
-            raise Refused("not_your_turn")
-        net.move = (action, turn)
-        if self.on_ready is not None:
-            self.on_ready()
-
-
-# --------------------------------------------------------------------------- the server
-
-
-def _too_often(times: deque, now: float, seconds: float) -> bool:
+def _too_often(times: deque[float], now: float, seconds: float) -> bool:
     """Note a message at ``now`` in ``times`` (as many as it holds): did that many come
     within ``seconds``?"""
     times.append(now)
@@ -408,10 +64,10 @@ class Connection:
     """One player's WebSocket: its outbox (sent in order by one task), its seat, its
     strikes (refused messages) and its recent message times (flooding)."""
 
-    def __init__(self, ws, loop: asyncio.AbstractEventLoop):
+    def __init__(self, ws: Any, loop: asyncio.AbstractEventLoop):
         self.ws = ws
         self.loop = loop
-        self.outbox: asyncio.Queue = asyncio.Queue()
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.seat: int | None = None
         self.strikes = 0
         self.recent: deque[float] = deque(maxlen=FLOOD_RATE)
@@ -455,7 +111,7 @@ class TableServer:
         self.recorder: Any = None
         self._ready = threading.Event()
         self._stopped: asyncio.Event | None = None
-        self._announcer = None
+        self._announcer: Announcer | None = None
         self.changed: Any = None     # called (any thread) when someone comes or goes
         match.send = self._send
         match.flush = self._flush
@@ -474,12 +130,16 @@ class TableServer:
             raise OSError("the table server did not start")
         if self.error is not None:
             raise self.error
+        port = self.port
+        if port is None:
+            raise OSError("the table server listens on no port")
         if self.advertise:
             from cardtable.net.discovery import Announcer
-            self._announcer = Announcer(self.table_name, self.port, self.match.game_id,
-                                        self.match.n_players)
-            self._announcer.start()
-        return self.port
+            announcer = Announcer(self.table_name, port, self.match.game_id,
+                                  self.match.n_players)
+            announcer.start()
+            self._announcer = announcer
+        return port
 
     def _run(self) -> None:
         protocol.run_loop(self, self._serve)
@@ -507,8 +167,10 @@ class TableServer:
         while self.conns and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
         server.close()
-        with contextlib.suppress(Exception):
+        try:
             await asyncio.wait_for(server.wait_closed(), 2.0)
+        except asyncio.TimeoutError:
+            log.warning("the table server's connections did not close within 2 s")
 
     def close(self) -> None:
         """End the table: every player is told the host left, then the server stops."""
@@ -529,7 +191,7 @@ class TableServer:
         return self.thread is not None and self.thread.is_alive() and self.error is None
 
     # ---- sending (any thread) -------------------------------------------------------------
-    def _send(self, seat: int | None, message: dict) -> None:
+    def _send(self, seat: int | None, message: dict[str, Any]) -> None:
         text = protocol.encode(message)
         if seat is None:
             targets = list(self.by_seat.items())
@@ -563,7 +225,8 @@ class TableServer:
         done.wait(timeout)
 
     # ---- one player's connection (the server's loop) ----------------------------------------
-    async def _handle(self, ws) -> None:
+    async def _handle(self, ws: Any) -> None:
+        from websockets.exceptions import ConnectionClosed
         conn = Connection(ws, asyncio.get_running_loop())
         self.conns.add(conn)
         writer = asyncio.create_task(self._write(conn))
@@ -573,13 +236,18 @@ class TableServer:
                 async for frame in ws:
                     if not self._receive(conn, frame):
                         break
-        except Exception:   # a connection that breaks ends here, never the server
-            pass
+        except (ConnectionClosed, OSError) as gone:     # the player's network, or them
+            log.info("the connection of seat %s ended: %r", conn.seat, gone)
+        except Exception:   # a border: a connection that breaks ends here, never the server
+            log.exception("the connection of seat %s failed", conn.seat)
         finally:
             await self._part(conn)
             conn.outbox.put_nowait(None)
-            with contextlib.suppress(Exception):
+            try:
                 await asyncio.wait_for(writer, 2.0)
+            except asyncio.TimeoutError:
+                log.warning("the last frames to seat %s were not written within 2 s",
+                            conn.seat)
             self.conns.discard(conn)
 
     async def _write(self, conn: Connection) -> None:
@@ -604,12 +272,14 @@ class TableServer:
                 data = protocol.read_from_player(frame)
                 if data["type"] != "hello":
                     raise Refused("not_seated")
-                self._seat(conn, data)
+                self.seat_player(conn, data)
             except Refused as no:
                 self._refuse(conn, no, final=no.code in ("version", "table_full", "wrong_code",
                                                          "bad_token", "seat_taken"))
 
-    def _seat(self, conn: Connection, data: dict) -> None:
+    def seat_player(self, conn: Connection, data: dict[str, Any]) -> None:
+        """Seat the player of a hello (or of a yes to stay, :mod:`.again`): their welcome,
+        and the seats to everybody. Raises Refused (wrong_code, and the match's)."""
         match = self.match
         token = data.get("token") or None
         if not token and protocol.normal_code(data.get("code")) != self.code:
@@ -649,23 +319,28 @@ class TableServer:
                 return again.answer(self, conn, data["stay"])
             if kind == "hello":
                 raise Refused("already_seated")
+            seat = conn.seat
+            if seat is None:          # (a friend who declined the new match: .again)
+                raise Refused("not_seated")
             if kind == "here":
                 # each one wakes every window at the table: a person goes to the menu and
                 # back a few times a minute, not many times a second
                 if _too_often(conn.presence, now, PRESENCE_SECONDS):
                     raise Refused("flood")
                 with self.match.lock:
-                    self.match.set_elsewhere(conn.seat, not data["here"])
+                    self.match.set_elsewhere(seat, not data["here"])
                 return True
             try:
                 action = Action.from_json(data["action"])
             except IllegalAction:
                 raise Refused("malformed") from None
             with self.match.lock:
-                self.match.offer_move(conn.seat, action, data["turn"])
+                self.match.offer_move(seat, action, data["turn"])
         except Refused as no:
             return self._refuse(conn, no)
-        except Exception:     # nothing a player sends may stop the host
+        except Exception:     # a border: nothing a player sends may stop the host
+            log.warning("a message from seat %s could not be read: refused", conn.seat,
+                        exc_info=True)
             return self._refuse(conn, Refused("malformed"))
         return True
 
@@ -675,7 +350,7 @@ class TableServer:
         conn.strikes += 1
         self.refusals.append((conn.seat, no.code))
         done = final or conn.strikes > STRIKES
-        message = {"type": "refused", "code": no.code}
+        message: dict[str, Any] = {"type": "refused", "code": no.code}
         if isinstance(no.params.get("theirs"), int):
             message["params"] = {"theirs": no.params["theirs"], "ours": protocol.VERSION}
         text = protocol.encode(message)
