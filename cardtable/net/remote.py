@@ -13,58 +13,76 @@ turn) and its legal moves. It holds no rules: the host's engine decides every mo
 * ``take_notices()`` what the table should tell the player: a refused move (its engine
   code and parameters, worded as at home), the seats changing, the table ending.
 
-``state`` is a :class:`PublicState`: the public facts, and the game's fixed facts (the
-meld rules of a deal, cards dealt, the number of deals) from a rules-only copy of the game
-whose cards are never read.
+``state`` is a :class:`PublicState`: the public facts. ``rules`` is a copy of the game's
+state with the match's options at the deal in play, dealt from no secret: the game's table
+asks it the game's rules (its constants, and what depends only on the options and a deal
+number), never its cards. Nothing here names a game or any of its rules.
 """
 
 from __future__ import annotations
 
+import concurrent.futures as futures
 import hashlib
 import logging
+import queue
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardtable.engine import registry
-from cardtable.engine.core import Action, Event, IllegalAction
+from cardtable.engine.core import Action, DealResult, Event, GameState, IllegalAction
+from cardtable.engine.errors import ConfigError
 from cardtable.match import Seat
 from cardtable.net import protocol
 from cardtable.net.client import NetClient
-from cardtable.net.protocol import Notice
+from cardtable.net.protocol import Notice, Refused
+
+if TYPE_CHECKING:
+    from cardtable.tablematch import EngineState
 
 log = logging.getLogger(__name__)
 
 #: the most finished deals' records a player keeps (a long match's first are let go)
 MAX_RECORDS = 40
-#: members of the game's state that depend only on the game, its options and a deal number
-RULES_METHODS = ("meld_rules", "cards_dealt", "wild_ranks", "all_cards", "deal_change",
-                 "deal_measure")
 
 
 class PublicState:
-    """What the table reads of ``match.state`` over the network: public facts only."""
+    """What the table reads of ``match.state`` over the network: the public facts the host
+    sent (:class:`cardtable.tablematch.MatchFacts`).
+
+    ``rules`` is a copy of the game's state with the match's options, kept at the deal in
+    play and given the public score sheet, dealt from no secret. What the game's state
+    class defines (its constants and methods, never a state's own data such as its hands)
+    is read from it: a game's table written against a local match's state reads its rules
+    the same way here (``match.rules`` is the way that says so)."""
 
     def __init__(self, game_id: str, players: int, public: dict):
         spec = registry.get(game_id)
-        self._rules = spec.new_match(players=players, seed=0,
-                                     options=public.get("options") or None)
+        self.rules = cast("EngineState", spec.new_match(
+            players=players, seed=0, options=public.get("options") or None))
         self.update(public)
 
     def update(self, public: dict) -> None:
-        self.current_player = public.get("to_act")
+        self.current_player: int | None = public.get("to_act")
         self.is_over = bool(public.get("is_over"))
-        self.winners = list(public.get("winners") or [])
-        self.match_scores = list(public.get("match_scores") or [])
-        self.score_sheet = list(public.get("score_sheet") or [])
-        self.deal_no = public.get("deal_no") or 0
-        self.dealer = public.get("dealer")
-        self.options = dict(public.get("options") or {})
-        self._rules.deal_no = self.deal_no
+        self.winners: list[int] = list(public.get("winners") or [])
+        self.match_scores: list[int] = list(public.get("match_scores") or [])
+        self.score_sheet: list[dict[str, Any]] = list(public.get("score_sheet") or [])
+        self.deal_no: int = public.get("deal_no") or 0
+        self.dealer: int | None = public.get("dealer")
+        self.options: dict[str, Any] = dict(public.get("options") or {})
+        self.rules.deal_no = self.deal_no
+        self.rules.score_sheet = self.score_sheet
+
+    def deal_results(self) -> list[DealResult]:
+        """Every finished deal's result, from the public score sheet (under the game's
+        rules of reading a row)."""
+        return self.rules.deal_results()
 
     def __getattr__(self, name: str) -> Any:
-        # the game's constants (N_DEALS, MAX_RESHUFFLES...) and its rules-only methods
-        if name.isupper() or name in RULES_METHODS:
-            return getattr(self._rules, name)
+        # what the game's state class defines (constants, methods), read from the copy;
+        # never a state's own data: the copy's cards are not the match's
+        if name != "rules" and not name.startswith("_") and hasattr(type(self.rules), name):
+            return getattr(self.rules, name)
         raise AttributeError(name)
 
 
@@ -72,6 +90,8 @@ class RemoteMatch:
     """A seat at a table hosted elsewhere, driven by a :class:`NetClient`."""
 
     hints = False    # the table offers no hints: the host would have to think for this seat
+    #: no server here: the host's serves the table
+    server: None = None
 
     def __init__(self, client: NetClient, welcome: dict):
         self.client = client
@@ -141,6 +161,17 @@ class RemoteMatch:
     @property
     def is_over(self) -> bool:
         return self.state.is_over and not self._events
+
+    @property
+    def turn(self) -> int:
+        """The host's count of moves, as its last update said (a move sent names it)."""
+        return self.turn_no
+
+    @property
+    def rules(self) -> GameState:
+        """A copy of the game's state with the match's options at the deal in play, to ask
+        the game's rules of: dealt from no secret, its cards are not the match's."""
+        return self.state.rules
 
     def is_human(self, seat: int | None) -> bool:
         """Only this seat's player is a person *here*: everyone else's moves come from
@@ -241,8 +272,8 @@ class RemoteMatch:
             self.pending = False
             error = None
             if message["code"] == "illegal" and isinstance(message.get("rule"), str):
-                params = message.get("params") if isinstance(message.get("params"), dict) \
-                    else {}
+                params: dict[str, Any] = message["params"] \
+                    if isinstance(message.get("params"), dict) else {}
                 error = IllegalAction(message["rule"], "refused by the host", **params)
             self._notices.append(Notice("refused", message["code"], error))
         elif kind == "closed":
@@ -281,7 +312,9 @@ class RemoteMatch:
         self.staying = False
         try:
             successor = RemoteMatch(self.client, welcome)
-        except Exception:       # checked as a welcome, yet not a match this copy can show
+        except (ConfigError, Refused, KeyError, TypeError, ValueError):
+            # checked as a welcome, yet not a match this copy can show (a game or an
+            # option it does not know, seats it cannot seat)
             log.warning("the host's new match could not be read", exc_info=True)
             self.closed = "version"
             self._notices.append(Notice("closed", "version"))
@@ -349,11 +382,10 @@ class RemoteMatch:
     def warm_up(self) -> None:
         pass
 
-    def request_hint(self, seat: int):
+    def request_hint(self, seat: int) -> futures.Future[tuple[Action | None, str]]:
         """No hints at a table over the network (the table hides the button): an answer
         with no move, which the table shows as nothing."""
-        import concurrent.futures as futures
-        out: futures.Future = futures.Future()
+        out: futures.Future[tuple[Action | None, str]] = futures.Future()
         out.set_result((None, ""))
         return out
 
@@ -376,8 +408,9 @@ def _actions(data: Any) -> list[Action]:
 
 def _event(data: dict) -> Event:
     """An event as the host sent it to this seat (already only what this seat may see)."""
-    kind = data.get("kind") if isinstance(data.get("kind"), str) else "unknown"
-    return Event(kind, {k: v for k, v in data.items() if k != "kind"})
+    kind = data.get("kind")
+    return Event(kind if isinstance(kind, str) else "unknown",
+                 {k: v for k, v in data.items() if k != "kind"})
 
 
 def connect(address: str, port: int, name: str, code: str = "", token: str | None = None,
@@ -391,7 +424,7 @@ def connect(address: str, port: int, name: str, code: str = "", token: str | Non
     while time.monotonic() < deadline:
         try:
             message = client.inbox.get(timeout=max(0.01, deadline - time.monotonic()))
-        except Exception:
+        except queue.Empty:
             break
         if message["type"] == "welcome":
             return RemoteMatch(client, message), None, {}
