@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import queue
 import threading
 import time
@@ -26,6 +27,8 @@ from typing import Any
 from cardtable import records
 from cardtable.net import protocol
 from cardtable.net.protocol import Refused
+
+log = logging.getLogger(__name__)
 
 
 def url_of(address: str, port: int) -> str:
@@ -47,11 +50,11 @@ class NetClient:
                       "app": "cardtable"}
         self.on_message = on_message
         self.timeout = timeout
-        self.inbox: queue.Queue = queue.Queue()
+        self.inbox: queue.Queue[dict] = queue.Queue()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.thread: threading.Thread | None = None
-        self._outbox: asyncio.Queue | None = None
-        self._ws = None
+        self._outbox: asyncio.Queue[str | None] | None = None
+        self._ws: Any = None
         self.ended = False
         self.received = 0
         #: when set to a list, (type, turn, time.monotonic()) of each message as it arrives
@@ -75,13 +78,14 @@ class NetClient:
         if self.on_message is not None:
             try:
                 self.on_message()
-            except Exception:
-                pass
+            except Exception:   # a border: the window's callback, on this thread
+                log.exception("telling the window a message came failed")
 
     async def _main(self) -> None:
         from websockets.asyncio.client import connect
         from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
-        self._outbox = asyncio.Queue()
+        outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self._outbox = outbox
         try:
             ws = await asyncio.wait_for(
                 connect(url_of(self.address, self.port), max_size=4 * 1024 * 1024,
@@ -94,7 +98,7 @@ class NetClient:
             return
         self._ws = ws
         said_closed = False
-        writer = asyncio.create_task(self._write(ws))
+        writer = asyncio.create_task(self._write(ws, outbox))
         try:
             hello = self.hello
             await ws.send(hello if isinstance(hello, str) else protocol.encode(hello))
@@ -109,20 +113,22 @@ class NetClient:
                 elif message["type"] == "welcome":
                     message["records"] = [replayed(r) for r in message.get("records", [])]
                 self._put(message)
-        except (ConnectionClosed, OSError):
-            pass
+        except (ConnectionClosed, OSError) as gone:
+            log.info("the connection to the host ended: %r", gone)
         finally:
             writer.cancel()
-            with contextlib.suppress(Exception):
+            try:
                 await ws.close()
+            except (ConnectionClosed, OSError) as gone:
+                log.info("closing the connection to the host: %r", gone)
             if not said_closed:
                 self._put({"type": "closed", "code": "host_gone"})
 
-    async def _write(self, ws) -> None:
+    async def _write(self, ws: Any, outbox: asyncio.Queue[str | None]) -> None:
         from websockets.exceptions import ConnectionClosed
         try:
             while True:
-                text = await self._outbox.get()
+                text = await outbox.get()
                 if text is None:
                     await ws.close()
                     return
@@ -178,9 +184,11 @@ class NetClient:
 
 def replayed(record: dict) -> dict | None:
     """A finished deal's record from the host if it replays under this copy's rules, else
-    None. Checked here, on the connection's thread: a long rummy hand takes tens of
-    milliseconds to replay, which the window's thread would show as a stutter."""
+    None. Checked here, on the connection's thread: a long hand takes tens of milliseconds
+    to replay, which the window's thread would show as a stutter."""
     try:
         return records.check_record(record)
-    except Exception:       # ConfigError, or a case the check missed: refused, never fatal
+    except Exception:   # a border: the host's record (ConfigError, or what the check missed)
+        log.warning("a finished deal's record from the host does not replay here",
+                    exc_info=True)
         return None

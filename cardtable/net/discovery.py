@@ -100,7 +100,7 @@ class _Worker(ABC):
         try:
             if not self._stop.is_set():
                 self._life()
-        except Exception:     # no multicast here, or zeroconf failed: nothing is listed
+        except Exception:     # the thread's top: no multicast here, or zeroconf failed
             log.warning("%s stopped early", self.thread_name, exc_info=True)
         finally:
             with _live_lock:
@@ -115,7 +115,7 @@ def _close_zeroconf(zc) -> None:
     """Close ``zc`` (its loop's own tasks end with it), logging what goes wrong."""
     try:
         zc.close()
-    except Exception:
+    except Exception:   # a border: closing the sockets; the thread goes on to its end
         log.warning("closing zeroconf failed", exc_info=True)
 
 
@@ -181,7 +181,7 @@ class Announcer(_Worker):
             try:
                 announced = _run_on(zc, zc.async_register_service(info, allow_name_change=True),
                                     self._stop)
-            except Exception:
+            except Exception:   # a border: the network; the table is served unannounced
                 log.warning("the table could not be announced", exc_info=True)
                 announced = False
             if announced:
@@ -192,7 +192,7 @@ class Announcer(_Worker):
             if zc.registry.async_get_info_name(info.name) is not None:
                 try:
                     _run_on(zc, zc.async_unregister_service(info))
-                except Exception:
+                except Exception:   # a border: the network; the closing goes on
                     log.warning("the table's goodbyes could not be sent", exc_info=True)
         finally:
             _close_zeroconf(zc)
@@ -217,23 +217,22 @@ class Browser(_Worker):
         self.changed_at = 0.0
 
     def _life(self) -> None:
+        browsed = False     # else ``failed`` (the thread's top logs why)
         try:
             from zeroconf import ServiceBrowser, Zeroconf
             zc = Zeroconf()
-        except Exception:
-            self.failed = True
-            raise
-        try:
-            browser = ServiceBrowser(zc, protocol.SERVICE_TYPE, handlers=[self._on_change])
             try:
-                self._stop.wait()
+                browser = ServiceBrowser(zc, protocol.SERVICE_TYPE,
+                                         handlers=[self._on_change])
+                try:
+                    self._stop.wait()
+                finally:
+                    browser.cancel()    # waits for a handler asking for a table's details
+                browsed = True
             finally:
-                browser.cancel()        # waits for a handler asking for a table's details
-        except Exception:
-            self.failed = True
-            raise
+                _close_zeroconf(zc)
         finally:
-            _close_zeroconf(zc)
+            self.failed = not browsed
 
     def _on_change(self, zeroconf, service_type, name, state_change) -> None:
         from zeroconf import ServiceStateChange
@@ -246,8 +245,8 @@ class Browser(_Worker):
             return
         try:
             info = zeroconf.get_service_info(service_type, name, timeout=1500)
-        except Exception:
-            log.info("no details for the table %r", name, exc_info=True)
+        except Exception:   # a border: the network, on zeroconf's thread
+            log.warning("no details for the table %r", name, exc_info=True)
             info = None
         if info is None:
             return

@@ -250,7 +250,8 @@ def read_from_player(frame: Any) -> dict:
     return data
 
 
-_HOST_TYPES = {
+#: each message type a host sends: its required fields and their types
+_HOST_TYPES: dict[str, dict[str, tuple[type, ...]]] = {
     "welcome": {"seat": (int,), "token": (str,), "game": (str,), "seats": (list,),
                 "update": (dict,), "table": (str,)},
     "update": {"turn": (int,), "events": (list,), "view": (dict,), "public": (dict,)},
@@ -260,7 +261,8 @@ _HOST_TYPES = {
     "closed": {"code": (str,)},
     "again": {"game": (str,)},
 }
-_HOST_OPTIONAL = {
+#: and its optional ones
+_HOST_OPTIONAL: dict[str, dict[str, tuple[type, ...]]] = {
     "update": {"legal": (list,)},
     "refused": {"rule": (str,), "params": (dict,), "turn": (int,)},
     "closed": {},
