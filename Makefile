@@ -6,7 +6,7 @@ PY     := $(VENV)/bin/python
 # newcomer's first `make play` that is noise, so only that one notice is silenced.
 PIP    := PYTHONWARNINGS="ignore:Editable installation" $(PY) -m pip
 
-.PHONY: play test bench lint build clean locale lock
+.PHONY: play test typecheck bench lint build clean locale lock
 
 # Every environment is installed from a lock file in requirements/ (exact versions with
 # their hashes, for every system and Python 3.10-3.13): play.lock holds what the program
@@ -33,8 +33,15 @@ $(VENV)/.installed-test: requirements/dev.lock pyproject.toml | $(VENV)/bin/pyth
 play: $(VENV)/.installed-play
 	$(PY) -m cardtable
 
-test: $(VENV)/.installed-test
+# the type check first (a few seconds), then the tests
+test: typecheck
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+
+# mypy on what [tool.mypy] in pyproject.toml names: the match's typed protocol
+# (cardtable/tablematch.py), the three matches that satisfy it (tests/test_tablematch.py
+# gives each where the protocol is wanted), net/ and the registry
+typecheck: $(VENV)/.installed-test
+	$(PY) -m mypy
 
 bench: $(VENV)/.installed-test
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m bench
