@@ -4,7 +4,6 @@ the game's own table) and analysed (``cardtable.ai.analysis``, judged by its pla
 from __future__ import annotations
 
 import time
-import types
 
 import pygame
 import pytest
@@ -13,7 +12,7 @@ from cardtable import records
 from cardtable.ai import analysis
 from cardtable.engine.core import Action
 from cardtable.ui.hints import action_words
-from cardtable.ui.scenes import review
+from cardtable.ui.scenes import review_analysis
 from cardtable.ui.scenes.review import ReviewScene
 from tests.test_records import played
 from tests.ui.conftest import DT, app, click, frames, press, settings_file  # noqa: F401
@@ -61,7 +60,7 @@ def test_the_records_replay_and_the_review_steps_through_them(app, deals):
     press(app, pygame.K_LEFT)
     assert scene.step == 2
     # whole tricks: the game's trick_won events end them
-    ends = scene.trick_ends()
+    ends = scene.cursor.trick_ends()
     assert len(ends) == 8              # three players, eight cards each
     press(app, pygame.K_HOME)
     press(app, pygame.K_RIGHT, mod=pygame.KMOD_CTRL)
@@ -77,11 +76,10 @@ def test_the_records_replay_and_the_review_steps_through_them(app, deals):
     assert scene.step == scene.last
     app.draw()
     # every hand is face up on the review's board
-    state = scene.shown_state()
     for step in (1, scene.last // 2):
         scene.go(step)
         app.draw()
-        state = scene.shown_state()
+        state = scene.cursor.shown_state()
         for seat in range(3):
             shown = sorted(s.code for s in scene.board.zones.get(f"hand{seat}", []))
             assert shown == sorted(state.hand(seat))
@@ -121,23 +119,22 @@ def test_analysis_finds_the_missed_knock():
 def test_the_review_runs_the_analysis_and_shows_the_mistake(app, monkeypatch):
     # the real AnalysisJob, on threads of this process (a worker process would not know
     # this game: see the strict xfail below)
-    module = types.SimpleNamespace(AnalysisJob=lambda *a, **k: analysis.AnalysisJob(
-        *a, mode="thread", **k))
-    monkeypatch.setattr(review, "analysis_module", lambda: module)
+    monkeypatch.setattr(review_analysis, "AnalysisJob",
+                        lambda *a, **k: analysis.AnalysisJob(*a, mode="thread", **k))
     rec = blunder_record()
     scene = open_review(app, [rec], 0)
     click(app, scene.widget("Analyse"))
     deadline = time.monotonic() + 60
-    while scene.analysis is None and time.monotonic() < deadline:
+    while scene.cursor.analysis is None and time.monotonic() < deadline:
         app.step([], DT)
         time.sleep(0.01)
-    assert scene.analysis is not None, scene.problem
+    assert scene.cursor.analysis is not None, scene.problem
     # every lead without the knock (it stays open until the last trick) was a mistake
     steps = analysis.decisions(rec)
-    assert scene.mistake_steps() == steps
+    assert scene.cursor.mistake_steps() == steps
     scene.go(0)
     app.draw()
-    assert scene.judgement().best == KNOCK
+    assert scene.cursor.judgement().best == KNOCK
     assert str(scene.summary_line()).startswith(f"{len(steps)} mistakes")
 
 
