@@ -115,12 +115,30 @@ def watch_parent() -> threading.Thread:
     return thread
 
 
+def _with_games(games: tuple, fn, *args):
+    """In a worker process: know ``games`` (registered at run time in the parent), then
+    ``fn(*args)``."""
+    registry.adopt(games)
+    return fn(*args)
+
+
+class _Pool(futures.ProcessPoolExecutor):
+    """A process pool whose every job takes along the games registered at run time in
+    this process: a spawned worker finds only the program's own and installed games."""
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[override]
+        games = registry.added()
+        if games and not kwargs:
+            return super().submit(_with_games, games, fn, *args)
+        return super().submit(fn, *args, **kwargs)
+
+
 def process_pool(max_workers: int = 1) -> futures.ProcessPoolExecutor:
     """Worker processes started with ``spawn`` (no UI toolkit imported), at a lower
-    priority, each ending with this process (:func:`watch_parent`)."""
+    priority, each ending with this process (:func:`watch_parent`); each job takes along
+    the games registered at run time (:class:`_Pool`)."""
     ctx = multiprocessing.get_context("spawn")
-    return futures.ProcessPoolExecutor(max_workers=max_workers, mp_context=ctx,
-                                       initializer=_init_worker)
+    return _Pool(max_workers=max_workers, mp_context=ctx, initializer=_init_worker)
 
 
 def _bot(game_id: str, level: str, seed: int, cooperative: bool) -> Bot:

@@ -285,6 +285,8 @@ class Game:
 _GAMES: dict[str, Game] = {}
 _SPECS: dict[str, GameSpec] = {}
 _FOUND: list[bool] = []
+#: the ids of the games :func:`register` added, in order
+_ADDED: list[str] = []
 
 
 def _add(game: Any, origin: str) -> None:
@@ -330,12 +332,29 @@ def register(game: Game) -> None:
     ``bad_game`` if its id or its deal-code number is taken."""
     _load()
     _add(game, f"register({game.spec.id!r})" if isinstance(game, Game) else "register()")
+    _ADDED.append(game.id)
 
 
 def unregister(game_id: str) -> None:
     """Remove a game added by :func:`register` (tests)."""
     _GAMES.pop(game_id, None)
     _SPECS.pop(game_id, None)
+    while game_id in _ADDED:
+        _ADDED.remove(game_id)
+
+
+def added() -> tuple[Game, ...]:
+    """The games :func:`register` added (and not removed), in order: what a worker process,
+    which finds only the program's own and installed games, must be given."""
+    return tuple(_GAMES[game_id] for game_id in _ADDED)
+
+
+def adopt(games: tuple[Game, ...]) -> None:
+    """Register each of ``games`` this process does not know yet (a worker process given
+    the games its parent registered at run time)."""
+    for game in games:
+        if game.id not in ids():
+            register(game)
 
 
 def games() -> list[Game]:

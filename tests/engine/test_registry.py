@@ -201,3 +201,21 @@ def test_a_program_without_its_games_says_so_rather_than_showing_an_empty_menu(m
         with pytest.raises(ConfigError) as info:
             registry.ids()
         assert info.value.code == "no_games"
+
+
+def test_games_registered_at_run_time_are_listed_for_worker_processes_and_adopted_once():
+    game = _copy_of("pairs65", "pairs65_added", 903)
+    assert registry.added() == ()
+    registry.register(game)
+    try:
+        assert registry.added() == (game,)
+        registry.adopt((game,))           # known already: nothing happens
+        assert registry.ids().count("pairs65_added") == 1
+    finally:
+        registry.unregister("pairs65_added")
+    assert registry.added() == ()
+    registry.adopt((game,))               # a worker process that does not know it yet
+    try:
+        assert registry.get("pairs65_added") is game.spec
+    finally:
+        registry.unregister("pairs65_added")

@@ -81,10 +81,6 @@ def test_medium_outplays_random_and_hard_knocks_when_it_pays():
     assert hint.kind == KNOCK_KIND and reason
 
 
-@pytest.mark.xfail(strict=True, reason="blocker: a game registered at run time is unknown "
-                   "in the search worker process (ai/worker.py spawns a fresh interpreter "
-                   "whose registry holds only cardtable/games and entry points), so a hard "
-                   "computer's thinking fails there and Match plays a fallback move")
 def test_a_hard_computer_thinks_in_the_worker_process(caplog):
     seats = [Seat("C0", "computer", "hard"), Seat("C1", "computer", "hard")]
     match = Match(GAME_ID, seats, seed=5, pace=0.0, executor="process", budget=0.02)

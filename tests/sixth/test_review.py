@@ -138,9 +138,6 @@ def test_the_review_runs_the_analysis_and_shows_the_mistake(app, monkeypatch):
     assert str(scene.summary_line()).startswith(f"{len(steps)} mistakes")
 
 
-@pytest.mark.xfail(strict=True, reason="blocker: the analysis's worker process does not know "
-                   "a game registered at run time (ai/worker.py, ai/analysis.py AnalysisJob "
-                   "in its default mode)")
 def test_the_analysis_job_in_a_worker_process():
     job = analysis.AnalysisJob(blunder_record(), seats=[0], mode="process")
     deadline = time.monotonic() + 90
