@@ -22,6 +22,7 @@ import os
 import re
 from collections.abc import Callable, Sequence
 
+from cardtable.engine import registry
 from cardtable.paths import asset
 
 DOMAIN = "cardtable"
@@ -31,6 +32,8 @@ SOURCE_LANGUAGE = "en"
 
 _translations: _gettext.NullTranslations = _gettext.NullTranslations()
 _current = SOURCE_LANGUAGE
+#: the registry's generation the games' catalogues were added for (see :func:`_now`)
+_games_seen: list[int | None] = [None]
 _listeners: list[Callable[[str], None]] = []
 
 
@@ -84,6 +87,7 @@ def set_language(setting: str | None) -> str:
             trans, code = _gettext.NullTranslations(), SOURCE_LANGUAGE
     changed = code != _current
     _translations, _current = trans, code
+    _games_seen[0] = None
     if changed:
         for fn in list(_listeners):
             fn(code)
@@ -100,18 +104,37 @@ def on_change(fn: Callable[[str], None]) -> Callable[[], None]:
     return lambda: _listeners.remove(fn) if fn in _listeners else None
 
 
+def _now() -> _gettext.NullTranslations:
+    """The current language's translations, with the catalogues the registered games bring
+    (``Game.locale``) looked in after the program's own; made again when the set of games
+    changes."""
+    global _translations
+    generation = registry.generation()
+    if _games_seen[0] != generation:
+        _games_seen[0] = generation
+        if _current != SOURCE_LANGUAGE:
+            own = _gettext.translation(DOMAIN, str(locale_dir()), languages=[_current],
+                                       fallback=True)
+            for game in registry.games():
+                if game.locale:
+                    own.add_fallback(_gettext.translation(
+                        game.id, game.locale, languages=[_current], fallback=True))
+            _translations = own
+    return _translations
+
+
 def _(message: str) -> str:
     """``message`` in the current language."""
-    return _translations.gettext(message)
+    return _now().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _translations.ngettext(singular, plural, n)
+    return _now().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """A message whose translation depends on where it is used ("Close" a stock / a window)."""
-    return _translations.pgettext(context, message)
+    return _now().pgettext(context, message)
 
 
 def N_(message: str) -> str:

@@ -255,3 +255,38 @@ def test_cents_are_written_one_way_in_each_language():
         loose += [s for s in strings if s and "¢" in s
                   and any(s[i - 1] != "\u202f" for i, c in enumerate(s) if c == "¢")]
     assert not loose, loose
+
+
+def test_a_game_from_another_package_brings_its_own_translations(tmp_path):
+    """A registered game whose ``locale`` folder holds ``fr/LC_MESSAGES/<id>.mo`` has its
+    own words in French, looked up after the program's own catalogue; once it leaves,
+    its words are English again."""
+    import dataclasses
+
+    from babel.messages.catalog import Catalog
+
+    from cardtable.engine import registry
+
+    catalog = Catalog(locale="fr", domain="pairs65_words")
+    catalog.add("Knock twice", "Frapper deux fois")
+    catalog.add("Close", "Fermer la fenêtre")        # the program's own wins
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with open(folder / "pairs65_words.mo", "wb") as out:
+        write_mo(out, catalog)
+    game = registry.game("pairs65")
+    words = dataclasses.replace(game, spec=dataclasses.replace(game.spec, id="pairs65_words",
+                                                               code=904),
+                                locale=str(tmp_path))
+    try:
+        i18n.set_language("fr")
+        assert i18n._("Knock twice") == "Knock twice"
+        registry.register(words)
+        assert i18n._("Knock twice") == "Frapper deux fois"
+        assert i18n._("Close") == gettext.translation(
+            i18n.DOMAIN, str(i18n.locale_dir()), languages=["fr"]).gettext("Close")
+        registry.unregister("pairs65_words")
+        assert i18n._("Knock twice") == "Knock twice"
+    finally:
+        registry.unregister("pairs65_words")
+        i18n.set_language("en")

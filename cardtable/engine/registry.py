@@ -264,7 +264,10 @@ class Game:
       score rows, single-deal charts and its rules text;
     * ``ratings``: returns the measured ratings of its levels (the JSON object
       ``ratings.py`` reads for one game) or None when they were not measured;
-    * ``expert``: the game offers the expert level (measured stronger than hard).
+    * ``expert``: the game offers the expert level (measured stronger than hard);
+    * ``locale``: a game from another package brings its words' translations here: a
+      folder of ``<language>/LC_MESSAGES/<game id>.mo`` catalogues, looked in after the
+      program's own (None: its words are in the program's catalogue).
 
     The loaders import the layers above the engine only when called.
     """
@@ -275,6 +278,7 @@ class Game:
     reference: Callable[[], dict] = dict
     ratings: Callable[[], Any] = _nothing
     expert: bool = False
+    locale: str | None = None
 
     @property
     def id(self) -> str:
@@ -287,6 +291,8 @@ _SPECS: dict[str, GameSpec] = {}
 _FOUND: list[bool] = []
 #: the ids of the games :func:`register` added, in order
 _ADDED: list[str] = []
+#: how many times the set of games changed (see :func:`generation`)
+_CHANGES: list[int] = [0]
 
 
 def _add(game: Any, origin: str) -> None:
@@ -301,6 +307,7 @@ def _add(game: Any, origin: str) -> None:
                           f"{origin}: deal-code number {spec.code} is {taken.id}'s")
     _GAMES[spec.id] = game
     _SPECS[spec.id] = spec
+    _CHANGES[0] += 1
 
 
 def _load() -> None:
@@ -339,8 +346,15 @@ def unregister(game_id: str) -> None:
     """Remove a game added by :func:`register` (tests)."""
     _GAMES.pop(game_id, None)
     _SPECS.pop(game_id, None)
+    _CHANGES[0] += 1
     while game_id in _ADDED:
         _ADDED.remove(game_id)
+
+
+def generation() -> int:
+    """A number that changes whenever a game is registered or leaves: what depends on the
+    set of games (the catalogues of words) is made again when it changes."""
+    return _CHANGES[0]
 
 
 def added() -> tuple[Game, ...]:
