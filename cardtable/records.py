@@ -118,16 +118,18 @@ def short_text(value: Any, empty: bool = False) -> bool:
         empty or bool(value))
 
 
-def check_shape(data: Any) -> dict:
+def check_shape(data: Any, any_game: bool = False) -> dict:
     """The quick checks of a deal record (no replay): its fields have the right types.
 
+    ``any_game``: the record's game need not be installed now (it is only kept, as the
+    recent matches keep one of a game whose package was removed, for when it is back).
     Returns ``data``; raises ConfigError ``bad_record``."""
     if not isinstance(data, dict):
         raise _bad("a deal record must be an object")
     if data.get("version") != RECORD_VERSION:
         raise _bad("a deal record of an unknown version")
     game = data.get("game")
-    if not isinstance(game, str) or game not in registry.ids():
+    if not short_text(game) or not (any_game or game in registry.ids()):
         raise _bad("a deal record of an unknown game")
     names = data.get("names")
     if not isinstance(names, list) or not names or not all(short_text(n) for n in names):

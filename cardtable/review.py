@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardtable import records
+from cardtable.engine import registry
 from cardtable.engine.core import Action, ConfigError, GameState
 
 log = logging.getLogger(__name__)
@@ -55,6 +56,9 @@ class ReviewCursor:
         self.analysis: Any = None
         self._judged: dict[int, Any] = {}
         self._ends: list[int] = []
+        #: why the last deal asked for could not be shown: "game_not_here" (its game is not
+        #: installed now) or "bad_record"; None when it was
+        self.refused: str | None = None
 
     # ---- the deal ---------------------------------------------------------------------
     def load(self, index: int) -> bool:
@@ -66,7 +70,11 @@ class ReviewCursor:
             states = records.replay(record, events)
         except ConfigError as exc:
             log.warning("deal %d of the review cannot be replayed: %s", index, exc)
+            game = record.get("game") if isinstance(record, dict) else None
+            self.refused = ("game_not_here" if isinstance(game, str)
+                            and game not in registry.ids() else "bad_record")
             return False
+        self.refused = None
         event = self.step_event(record["game"])
         self.index = index
         self.record = record

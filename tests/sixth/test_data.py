@@ -54,10 +54,6 @@ def test_finished_deals_join_the_recent_matches(tmp_path):
     assert [d["deal"] for d in matches[0]["deals"]] == [1, 2]
 
 
-@pytest.mark.xfail(strict=True, reason="blocker: cardtable/recent.py checks each deal with "
-                   "records.check_shape, which refuses a game the registry does not hold "
-                   "now; a recent match of a game not installed at the moment is set aside "
-                   "as damaged ('it holds no deals to review') rather than kept for later")
 def test_a_recent_match_of_a_game_not_installed_now_is_kept(tmp_path):
     rec = played(GAME_ID, 12, 1, players=2)[0]
     recent.add_deal(tmp_path, rec, recent.match_id(rec, 12))

@@ -139,3 +139,39 @@ def test_a_recent_match_counts_its_deals_in_the_game_s_own_word(game, word):
 
     entry = {"id": "a", "deals": played(game, 9, 1)}
     assert word in i18n.tr(row_text(entry))
+
+
+def test_a_match_of_a_game_not_installed_now_is_listed_and_refused_in_words(app, tmp_path):
+    """A recent match of a game whose package is gone stays on disk for when it is back:
+    the list names it by its id, and opening it says why it cannot be reviewed now."""
+    import dataclasses
+
+    from cardtable.engine import registry
+
+    game = registry.game("sixtysix")
+    away = dataclasses.replace(game, spec=dataclasses.replace(game.spec, id="sixtysix_away",
+                                                              code=905))
+    registry.register(away)
+    try:
+        deals = played("sixtysix", 9, 1)
+        for deal in deals:
+            deal["game"] = "sixtysix_away"
+            deal["start"]["game"] = "sixtysix_away"
+        app.data_dir = tmp_path
+        assert recent.add_deal(tmp_path, deals[0], recent.match_id(deals[0], 9)) is None
+    finally:
+        registry.unregister("sixtysix_away")
+    [entry] = session.recent_matches(app)
+    assert entry["deals"][0]["game"] == "sixtysix_away"
+    app.open("recent")
+    frames(app)
+    app.draw()
+    scene = app.top
+    assert "sixtysix_away" in scene.widget("match0").text
+    click(app, scene.widget("match0"))
+    frames(app)
+    app.draw()
+    assert app.top is scene
+    assert any("not installed" in str(t.text) for t in app.toasts), app.toasts
+    assert list((tmp_path / "recent").glob("*.json"))      # nothing set aside
+    assert not list((tmp_path / "recent").glob("*damaged*"))

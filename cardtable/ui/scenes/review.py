@@ -110,8 +110,10 @@ class ReviewScene(AnalysisPanel, Scene):
         damaged."""
         if not self.cursor.load(index):
             if self.app is not None:
-                self.app.toast(Msg("This deal cannot be shown: its record is damaged."),
-                               seconds=5.0, kind="bad")
+                why = (Msg("This deal cannot be shown: its game is not installed on this "
+                           "computer.") if self.cursor.refused == "game_not_here" else
+                       Msg("This deal cannot be shown: its record is damaged."))
+                self.app.toast(why, seconds=5.0, kind="bad")
             return False
         self.cancel_analysis()
         record = self.record
