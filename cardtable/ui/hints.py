@@ -1,56 +1,58 @@
 """The Hint button's answer in words: what the hard computer player would do now.
 
 The computer players think in Actions; this turns one into a short sentence for the toast
-("Hint: play the queen of spades.") and names the cards to light up in the hand. The
-player's reason, where it gives one, is a sentence of the catalogue with its blanks, so it
-is shown in the player's language too.
+("Hint: play the queen of spades.") and names the cards to light up in the hand. The move
+is worded by its game's table (``GameWords.action_words``): nothing here knows any game's
+moves. The player's reason, where it gives one, is a sentence of the catalogue with its
+blanks, so it is shown in the player's language too.
 """
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Sequence
+from typing import Any
+
 from cardtable import i18n
+from cardtable.engine import registry
 from cardtable.engine.core import Action
 from cardtable.i18n import N_, Msg
-from cardtable.ui.tables import SUIT_WORDS, card_words, the_card
+from cardtable.ui.tables import table_class, the_card
+from cardtable.ui.tables.game_words import words_of
+
+log = logging.getLogger(__name__)
+
+#: a move no table words (a game's table that brings no words for it): said plainly
+UNWORDED = N_("make the move the computer suggests")
+_said: set[str] = set()
 
 
-def action_words(action: Action, names: list[str], stock: str = N_("the stock")) -> Msg:
-    """The move as an instruction to the player ("play the queen of spades"); ``stock``: what
-    the table calls its stock ("the draw pile")."""
-    k = action.kind
-    card = the_card(action.card) if action.card else None
-    if k == "play":
-        return Msg("play {card}", card=card)
-    if k == "discard":
-        return Msg("discard {card}", card=card)
-    if k == "draw":
-        return Msg("take the top card of the discard pile") if action.source == "discard" \
-            else Msg("draw from {stock}", stock=Msg(stock))
-    if k == "go_out":
-        if action.discard:
-            return Msg("go out, discarding {card}", card=the_card(action.discard))
-        return Msg("go out")
-    if k == "lay":
-        return Msg("lay down your melds")
-    if k == "marriage":
-        return Msg("announce the marriage in {suit}", suit=Msg(SUIT_WORDS[action.suit]))
-    if k == "exchange":
-        return Msg("exchange the nine of trumps")
-    if k == "close":
-        return Msg("close the stock")
-    if k == "claim":
-        return Msg("claim 66")
-    if k == "pair" and action.cards:
-        a, b = action.cards
-        return Msg("lay the pair {a} and {b}", a=card_words(a), b=card_words(b))
-    if k == "swap" and action.card is not None and action.target is not None:
-        return Msg("offer {card} to {name} in a swap", card=card,
-                   name=i18n.seat_name(names[action.target]))
-    if k == "give":
-        return Msg("give {card}", card=card)
-    if k == "done":
-        return Msg("end your turn")
-    return Msg("{kind}", kind=k)
+def _tables(kind: str, game: Any) -> list[type]:
+    """The table classes to ask for a ``kind`` of move: the game's own when ``game`` names
+    it (a game id, or its table or table class), else the table of each registered game
+    that has that kind of move (their words for a kind they share agree)."""
+    if isinstance(game, str):
+        return [table_class(game)]
+    if game is not None:
+        return [game if isinstance(game, type) else type(game)]
+    return [table_class(g.id) for g in registry.games()
+            if kind in g.spec.state_class.move_kinds()]
+
+
+def action_words(action: Action, names: Sequence[str], stock: str = N_("the stock"),
+                 game: Any = None) -> Msg:
+    """The move as an instruction to the player ("play the queen of spades"), in the words
+    of its game's table (``game``: its id, its table or table class; None: the game
+    that has this kind of move); ``stock``: what the table calls its stock ("the draw
+    pile")."""
+    for table in _tables(action.kind, game):
+        words = words_of(table).action_words(action, names, stock)
+        if words is not None:
+            return words
+    if action.kind not in _said:
+        _said.add(action.kind)
+        log.warning("no table words the move %s; the hint says it plainly", action)
+    return Msg(UNWORDED)
 
 
 def reason_words(reason) -> Msg | None:
@@ -71,30 +73,15 @@ def reason_words(reason) -> Msg | None:
     return Msg(msgid, **words)
 
 
-def hint_text(action: Action, reason, names: list[str], stock: str = N_("the stock")) -> Msg:
-    """The toast: the move, and why, where the computer player has something to say."""
-    what = action_words(action, names, stock)
+def hint_text(action: Action, reason, names: Sequence[str], stock: str = N_("the stock"),
+              game: Any = None) -> Msg:
+    """The toast: the move (:func:`action_words`), and why, where the computer player has
+    something to say."""
+    what = action_words(action, names, stock, game)
     why = reason_words(reason)
     if why is not None:
         return Msg("Hint: {what}. {why}", what=what, why=why)
     return Msg("Hint: {what}.", what=what)
-
-
-def same_move(a: Action | None, b: Action | None) -> bool:
-    """Are ``a`` and ``b`` one move? A rummy's way out is the same whatever the order of its
-    melds and of the cards in each (the table shows a meld in meld order, the computer player
-    lists it as it found it)."""
-    if a is None or b is None:
-        return a is b
-    if a == b:
-        return True
-    if a.kind != b.kind or a.kind not in ("go_out", "lay") or a.discard != b.discard:
-        return False
-    return _meld_set(a.melds) == _meld_set(b.melds)
-
-
-def _meld_set(melds) -> list[tuple[str, ...]]:
-    return sorted(tuple(sorted(m)) for m in melds or ())
 
 
 def hint_cards(action: Action) -> set[str]:

@@ -17,7 +17,6 @@ from cardtable.engine import registry
 from cardtable.engine.core import Action
 from cardtable.i18n import tr
 from cardtable.match import Match, Seat
-from cardtable.ui.hints import same_move
 from cardtable.ui.scenes import table as table_mod
 from cardtable.ui.scenes.table import TableScene
 
@@ -82,7 +81,7 @@ def test_the_solver_alone_would_go_out_another_way():
     app, table = last_turn_of_hand_8()
     table.game.arrange()
     out = table.game.go_out_action()
-    assert out is not None and out.discard == "AS" and not same_move(out, HINT)
+    assert out is not None and out.discard == "AS" and not table.game.same_move(out, HINT)
     table.match.close()
 
 
@@ -98,10 +97,10 @@ def test_enter_after_a_hint_makes_the_hinted_move():
     assert sorted(map(sorted, staged)) == sorted(map(sorted, HINT.melds))
     assert [s.code for s in table.zone("hand0")] == ["2H"]    # what the hint discards
     assert table.keys.focus == "button:Go out"
-    assert same_move(table.control_actions["Go out"], HINT)
+    assert table.game.same_move(table.control_actions["Go out"], HINT)
     key(app, K.K_RETURN)
     seat, move = table.match.moves[n]
-    assert seat == 0 and same_move(move, HINT)
+    assert seat == 0 and table.game.same_move(move, HINT)
     table.match.close()
 
 
@@ -110,7 +109,7 @@ def test_clicking_arrange_after_a_hint_stages_the_hinted_melds_too():
     give_hint(table, HINT)
     click(app, table.button("Arrange for me").rect.center)
     assert sorted(map(sorted, table.game.staged())) == sorted(map(sorted, HINT.melds))
-    assert same_move(table.game.go_out_action(), HINT)
+    assert table.game.same_move(table.game.go_out_action(), HINT)
     table.match.close()
 
 
@@ -125,7 +124,7 @@ def test_a_hint_the_groups_already_make_focuses_go_out_whatever_their_order():
     assert table.keys.focus == "button:Go out"
     n = len(table.match.moves)
     key(app, K.K_RETURN)
-    assert same_move(table.match.moves[n][1], HINT)
+    assert table.game.same_move(table.match.moves[n][1], HINT)
     table.match.close()
 
 

@@ -4,6 +4,7 @@ two cards of a pair, a meld's counts) come as parameters."""
 
 from __future__ import annotations
 
+import inspect
 import re
 from pathlib import Path
 
@@ -14,27 +15,65 @@ from cardtable import i18n
 from cardtable.engine import melds as meldlib
 from cardtable.engine import registry
 from cardtable.engine.core import Action, IllegalAction
-from cardtable.ui.scenes.table.words import MESSAGES, REFUSAL_REASONS, friendly
+from cardtable.ui.scenes.table.words import MESSAGES, friendly
 from cardtable.ui.tables import pairs65 as pairs_table
+from cardtable.ui.tables import sixtysix_words, table_class
 
 ROOT = Path(cardtable.__file__).parent
 RAISED = re.compile(r'IllegalAction\(\s*"([a-z_0-9]+)"')
-#: codes a game table words itself (its own catalogue), beside the scene's common ones
-OWN = {"colours_differ", "values_not_13"} | set(pairs_table.REFUSALS)
+GAMES = ("japanese65", "sixtysix", "rummy65", "quebec65", "pairs65")
+#: what the engine's shared modules raise (the shape of an action, the match's end)
+SHARED_FILES = ("core.py", "actions.py")
+#: codes a game's table never meets, as it never makes such a move (a kind of move the game
+#: does not have, a pile that is not one): they read "That move is not allowed now."
+NEVER_MET = {"pairs65": {"wrong_kind", "bad_source"}, "rummy65": {"wrong_kind"},
+             "quebec65": {"wrong_kind"}}
+#: the particulars a refusal may carry, so that a table words it as it would at play
+PARAMS = {"suit": "H", "cards": ["6H", "7S"], "colours": ["red", "black"], "total": 11}
 
 
-def engine_codes() -> set[str]:
+def codes_in(paths) -> set[str]:
     codes = set()
-    for path in (ROOT / "engine").glob("*.py"):
-        codes |= set(RAISED.findall(path.read_text(encoding="utf-8")))
+    for path in paths:
+        codes |= set(RAISED.findall(Path(path).read_text(encoding="utf-8")))
     return codes
 
 
-def test_every_code_the_engine_raises_has_a_sentence():
-    codes = engine_codes()
-    assert {"must_follow_suit", "cannot_exchange", "values_not_13"} <= codes
-    worded = set(MESSAGES) | {"cannot_exchange", "cannot_close"} | OWN
-    assert codes <= worded, f"codes without a sentence: {sorted(codes - worded)}"
+def engine_files(game_id: str) -> set[str]:
+    """The engine modules of a game's state class and the classes it derives from."""
+    return {inspect.getfile(cls) for cls in registry.get(game_id).state_class.__mro__
+            if cls.__module__.startswith("cardtable.engine.")} - \
+        {str(ROOT / "engine" / name) for name in SHARED_FILES}
+
+
+def worded(game_id: str, exc: IllegalAction):
+    """What the player reads for ``exc`` at ``game_id``'s table: the table's sentence, else
+    the shared one (as the table scene asks)."""
+    table = table_class(game_id)
+    return table.__new__(table).refusal_text(exc) or friendly(exc)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_code_a_game_raises_has_a_sentence(game_id):
+    """Each code a game's engine raises reads as its own sentence at its table (its table's
+    words, or the shared ones), never the catch-all, but for moves its table never makes."""
+    codes = codes_in(engine_files(game_id)) | codes_in(ROOT / "engine" / f for f in SHARED_FILES)
+    assert {"not_in_hand", "bad_action", "match_over"} <= codes
+    vague = i18n.tr("That move is not allowed now.")
+    for code in sorted(codes - {"not_legal"} - NEVER_MET.get(game_id, set())):
+        text = i18n.tr(worded(game_id, IllegalAction(code, "", **PARAMS)))
+        assert text and text != vague, f"{game_id}: {code} has no sentence"
+
+
+def test_the_shared_sentences_are_for_codes_every_game_shares():
+    """The table scene words only the codes of the engine's shared modules or of every
+    game's; a game's own codes are its table's (the scene says the catch-all for them)."""
+    shared = codes_in(ROOT / "engine" / f for f in SHARED_FILES)
+    everyone = set.intersection(*(codes_in(engine_files(g)) for g in GAMES))
+    assert set(MESSAGES) <= shared | everyone
+    vague = i18n.tr("That move is not allowed now.")
+    for code in ("must_follow_suit", "cannot_exchange", "must_draw_first", "bad_pair"):
+        assert str(friendly(IllegalAction(code, "", suit="H"))) == vague
 
 
 def test_no_screen_reads_the_engines_english():
@@ -59,10 +98,14 @@ def test_sixtysix_exchange_refused_says_why_from_its_reason():
     exc = _refusal(state, Action("exchange"))
     assert exc.code == "cannot_exchange"
     assert exc.params["reason"] in ("no_trick_won", "no_nine")
-    assert str(friendly(exc)) == i18n.tr(REFUSAL_REASONS[exc.params["reason"]])
+    why = i18n.tr(sixtysix_words.REFUSAL_REASONS[exc.params["reason"]])
+    assert str(worded("sixtysix", exc)) == why
     # the wording does not depend on the English message
     exc.message = "something else entirely"
-    assert str(friendly(exc)) == i18n.tr(REFUSAL_REASONS[exc.params["reason"]])
+    assert str(worded("sixtysix", exc)) == why
+    # a reason the table does not know: the refusal's own sentence
+    exc.params["reason"] = "somewhere_else"
+    assert str(worded("sixtysix", exc)) == "You cannot exchange the nine now."
 
 
 def test_follow_suit_refusal_names_the_suit_led():
@@ -76,7 +119,7 @@ def test_follow_suit_refusal_names_the_suit_led():
     exc = _refusal(state, Action("play", card=off[0]))
     assert exc.code == "must_follow_suit" and exc.params == {"suit": led}
     words = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-    assert words[led] in str(friendly(exc))
+    assert words[led] in str(worded("japanese65", exc))
 
 
 def test_pairs65_refusals_come_from_parameters():

@@ -2,7 +2,8 @@
 
 The daily deal ends after its one deal with this screen too ("Daily deal · <date>", who won
 it, its bars; Review and Menu: the same deal played again would be no result to compare).
-A game played for money (rummy65) shows what each player won or lost.
+A game played for money shows what each player won or lost. What a game's one deal is best
+shown by, and its money, are its table's to say (``GameWords``): nothing here knows a game.
 
     MatchEndScene.for_table(table, event)        # what the table scene uses
     MatchEndScene(score_sheet, seat_names, winners, game_id, final_scores=None, ...)
@@ -16,9 +17,6 @@ from typing import Any
 import pygame
 
 from cardtable import i18n
-from cardtable.engine import registry
-from cardtable.engine.pairs65 import PAIRS_TO_WIN
-from cardtable.engine.sixtysix import WIN_POINTS
 from cardtable.i18n import N_, Msg, NMsg, tr
 from cardtable.ui import session, theme
 from cardtable.ui.narrator import sentences
@@ -29,8 +27,11 @@ from cardtable.ui.scenes.summary import (
     column_labels,
     deal_scores,
     deal_word,
+    game_words,
     lower_is_better,
     shown_names,
+    sides,
+    target_of,
 )
 from cardtable.ui.widgets import Button, Form
 
@@ -46,11 +47,9 @@ def daily_text(winners: Sequence[int], seat_names: Sequence[str], game_id: str,
     names = shown_names(seat_names)
     if len(humans) == 1 and humans[0] in winners and len(winners) == 1:
         return Msg("You win the daily deal!")
-    n = len(names)
-    sides = registry.get(game_id).sides(n) if game_id in registry.ids() else \
-        tuple((s,) for s in range(n))
-    labels = column_labels(game_id, seat_names, len(sides))
-    won = [labels[i] for i, side in enumerate(sides) if any(s in winners for s in side)]
+    teams = sides(game_id, len(names))
+    labels = column_labels(game_id, seat_names, len(teams))
+    won = [labels[i] for i, side in enumerate(teams) if any(s in winners for s in side)]
     return Msg("Won by {names}", names=and_list(won))
 
 
@@ -65,13 +64,12 @@ def winner_text(winners: Sequence[int], seat_names: Sequence[str], game_id: str,
     names = shown_names(seat_names)
     happy = any(s in humans for s in winners)
     you = len(humans) == 1 and humans[0] in winners
-    sides = registry.get(game_id).sides(len(names)) if game_id in registry.ids() else \
-        tuple((s,) for s in range(len(names)))
-    if len(sides) < len(names):
-        side = next(i for i, s in enumerate(sides) if winners[0] in s)
-        label = column_labels(game_id, seat_names, len(sides))[side]
+    teams = sides(game_id, len(names))
+    if len(teams) < len(names):
+        side = next(i for i, s in enumerate(teams) if winners[0] in s)
+        label = column_labels(game_id, seat_names, len(teams))[side]
         if you:
-            partner = next(s for s in sides[side] if s != humans[0])
+            partner = next(s for s in teams[side] if s != humans[0])
             return Msg("{you} win the match!", you=Msg("You & {name}", name=names[partner]))
         if happy:
             return Msg("{team} win the match!", team=label)
@@ -129,16 +127,15 @@ class MatchEndScene(ModalScene):
             return cls(list(state.score_sheet[:1]), [s.name for s in match.seats],
                        session.deal_winners(match), match.game_id,
                        humans=list(match.human_seats),
-                       deals=list(getattr(match, "scored_deals", ()))[:1], daily=day)
+                       deals=list(match.scored_deals)[:1], daily=day)
         return cls(list(state.score_sheet), [s.name for s in match.seats],
                    list(event.get("winners") or state.winners), match.game_id,
                    final_scores=event.get("scores") or list(state.match_scores),
                    # at a table over the network: the same table again, asked first
                    on_play_again=getattr(table, "play_again_here", lambda: None)(),
                    humans=list(match.human_seats),
-                   target=(state.options or {}).get("target")
-                   or (state.options or {}).get("games_to_win"),
-                   deals=list(getattr(match, "scored_deals", ())))
+                   target=target_of(match.game_id, state.options),
+                   deals=list(match.scored_deals))
 
     # ---- series ---------------------------------------------------------------------------
     def series(self) -> tuple[list[str], list[list[int]]]:
@@ -146,8 +143,7 @@ class MatchEndScene(ModalScene):
         n = len(self.seat_names)
         per = [p for p in (deal_scores(r, n, self.game_id) for r in self.sheet)
                if p is not None]
-        width = len(per[0]) if per else (
-            len(registry.get(self.game_id).sides(n)) if self.game_id in registry.ids() else n)
+        width = len(per[0]) if per else len(sides(self.game_id, n))
         labels = column_labels(self.game_id, self.seat_names, width)
         lines = [[0] for _ in range(width)]
         for scores in per:
@@ -205,20 +201,14 @@ class MatchEndScene(ModalScene):
         parts = [tr(Msg("{label}: {value}", label=name, value=i18n.number(score)))
                  for name, score in zip(labels, finals, strict=False)]
         sub = sep.join(parts)
-        if lower_is_better(self.game_id, self.sheet):
+        if lower_is_better(self.game_id):
             sub = Msg("{scores}   (lowest wins)", scores=sub)
         return sub
 
     def money(self) -> list[int] | None:
         """Each seat's money won (above 0) or lost, in cents, in a game played for money
-        (the score sheet's last ``money`` row), else None."""
-        for row in reversed(self.sheet):
-            money = row.get("money")
-            net = money.get("net") if isinstance(money, dict) else None
-            if isinstance(net, list) and len(net) == len(self.seat_names) and \
-                    all(isinstance(v, int) for v in net):
-                return list(net)
-        return None
+        (its table's reading of the score sheet), else None."""
+        return game_words(self.game_id).money(self.sheet, len(self.seat_names))
 
     def money_line(self, sep: str) -> Msg | None:
         """"Money: You: +60¢ · Margot: −5¢ · ...": what a game played for money is for."""
@@ -283,16 +273,12 @@ class MatchEndScene(ModalScene):
         """What a match of one deal is best shown by: (title, a value per column, scale)."""
         row = self.sheet[-1]
         n = len(labels)
-        pairs = row.get("pairs")
-        if isinstance(pairs, list) and len(pairs) == n:
-            return Msg("Pairs laid"), [int(v) for v in pairs], PAIRS_TO_WIN
-        points = row.get("points")
-        if isinstance(points, list) and len(points) == n and \
-                all(isinstance(v, int) for v in points):
-            return Msg("Card points"), list(points), max(WIN_POINTS, *points)
+        chart = game_words(self.game_id).single_deal_chart(row, n)
+        if chart is not None:
+            return chart
         values = deal_scores(row, len(self.seat_names), self.game_id) or [0] * n
         values = (list(values) + [0] * n)[:n]
-        title = Msg("Penalty points") if lower_is_better(self.game_id, self.sheet) \
+        title = Msg("Penalty points") if lower_is_better(self.game_id) \
             else Msg("Game points")
         return title, values, max(1, *values)
 
@@ -336,7 +322,7 @@ class MatchEndScene(ModalScene):
                            area.height - legend_h - theme.px(8))
         deals = max(1, len(lines[0]) - 1)
         top = max(max(line) for line in lines)
-        if self.target and not lower_is_better(self.game_id, self.sheet):
+        if self.target and not lower_is_better(self.game_id):
             top = max(top, self.target)
         top = max(1, top)
         step = _nice_step(top)
@@ -353,7 +339,7 @@ class MatchEndScene(ModalScene):
             xx = plot.left + int(plot.width * d / deals)
             theme.draw_text(surface, str(d), (xx, plot.bottom + theme.px(6)), small,
                             theme.TEXT_MUTED, anchor="midtop", shadow=False)
-        if self.target and not lower_is_better(self.game_id, self.sheet) and self.target <= top:
+        if self.target and not lower_is_better(self.game_id) and self.target <= top:
             yy = plot.bottom - int(plot.height * self.target / top)
             _dashed(surface, theme.ACCENT_DARK, (plot.left, yy), (plot.right, yy), theme.px(8))
             theme.draw_text(surface, N_("target"), (plot.right, yy - theme.px(4)), small,

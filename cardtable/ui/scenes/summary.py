@@ -11,6 +11,7 @@ get friendly labels; bulky details (every laid meld) are left to the table.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -24,7 +25,11 @@ from cardtable.ui import theme
 from cardtable.ui.narrator import sentences
 from cardtable.ui.scenes.dealcode import copy_code
 from cardtable.ui.scenes.modal import ModalScene
+from cardtable.ui.tables import table_class
+from cardtable.ui.tables.game_words import GameWords, words_of
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
+
+log = logging.getLogger(__name__)
 
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 
@@ -56,17 +61,8 @@ SEAT_KEYS = {"dealer": N_("Dealer"), "winner": N_("Winner"), "claimant": N_("Cla
 #: keys never shown (details the table itself shows, or repeats)
 HIDDEN = {"kind", DealResult.KEY, "deal", "game", "hand", "round", "laid", "values", "arranged",
           "reshuffles", "turns", "scores"}
-REASONS = {
-    "claim": N_("A correct claim of 66"),
-    "wrong_claim": N_("A wrong claim"),
-    "closer_made": N_("The closer reached 66"),
-    "closer_failed": N_("The closer did not reach 66"),
-    "played_out": N_("Played out to the last trick"),
-    "both_66": N_("Both reached 66: nobody scores"),
-    "tie": N_("Both have 65: nobody scores"),
-    "five_pairs": N_("Five pairs laid"),
-    "stalemate": N_("No pair for a long time: most pairs wins"),
-}
+#: why a deal ended when its game's table has no words for the reason (never the key)
+UNKNOWN_REASON = N_("The deal is over")
 MONEY_KEYS = {"money", "pot", "paid"}
 
 
@@ -76,15 +72,46 @@ def shown_names(seat_names: Sequence[str]) -> list[Msg | str]:
     return [i18n.seat_name(n) if isinstance(n, str) else n for n in seat_names]
 
 
+def known(game_id: str) -> registry.GameSpec | None:
+    """The spec of ``game_id``, or None for a game that is not registered."""
+    return registry.get(game_id) if game_id in registry.ids() else None
+
+
+def sides(game_id: str, players: int) -> tuple[tuple[int, ...], ...]:
+    """The sides of a match of ``players`` (the spec's ``sides``; each seat alone for a
+    game that is not registered)."""
+    spec = known(game_id)
+    return spec.sides(players) if spec is not None else tuple((s,) for s in range(players))
+
+
+def game_words(game_id: str) -> type[GameWords]:
+    """What ``game_id``'s table says of its game (neutral words for an unknown game)."""
+    return words_of(table_class(game_id)) if known(game_id) is not None else GameWords
+
+
 def column_labels(game_id: str, seat_names: Sequence[str], width: int) -> list[Msg | str]:
-    """Names for ``width`` columns: the seats, or the two partnerships of a partnership game."""
+    """Names for ``width`` columns: the seats, or the sides of a partnership game ("Ann &
+    Bob")."""
     names = shown_names(seat_names)
     if width == len(names):
         return names
-    if width == 2 and len(names) == 4:
-        return [Msg("{a} & {b}", a=names[0], b=names[2]),
-                Msg("{a} & {b}", a=names[1], b=names[3])]
+    teams = sides(game_id, len(names))
+    if width == len(teams):
+        return [names[side[0]] if len(side) == 1 else
+                Msg("{a} & {b}", a=names[side[0]], b=names[side[1]]) if len(side) == 2 else
+                and_list([names[s] for s in side]) for side in teams]
     return [Msg("Side {n}", n=i + 1) for i in range(width)]
+
+
+_UNWORDED: set[tuple[str, str]] = set()
+
+
+def _unworded(game_id: str, what: str) -> None:
+    """Log, once, a reason or a row of ``game_id``'s breakdown its table has no words for."""
+    if (game_id, what) not in _UNWORDED:
+        _UNWORDED.add((game_id, what))
+        log.warning("the table of %r has no words for %s of its deals' breakdown",
+                    game_id, what)
 
 
 def seat_name(seat: Any, seat_names: Sequence[str]) -> Msg | str:
@@ -129,8 +156,14 @@ def deal_columns(event: dict) -> int:
 Rows = list[tuple[str, str, list[str]]]
 
 
-def breakdown(event: dict, seat_names: Sequence[str]) -> tuple[list[Msg | str], Rows]:
-    """(facts, rows): lines of single facts, and rows ``(key, label, cells)`` per column."""
+def breakdown(event: dict, seat_names: Sequence[str],
+              game_id: str = "") -> tuple[list[Msg | str], Rows]:
+    """(facts, rows): lines of single facts, and rows ``(key, label, cells)`` per column.
+    Why the deal ended is worded by ``game_id``'s table (``GameWords.REASONS``), a row only
+    this game has by its ``ROW_LABELS``; what has no words is left out (and logged), never
+    shown as its key."""
+    words = game_words(game_id)
+    labels = {**ROW_LABELS, **words.ROW_LABELS}
     width = deal_columns(event)
     facts: list[Msg | str] = []
     rows: list[tuple[str, str, list[str]]] = []
@@ -146,8 +179,9 @@ def breakdown(event: dict, seat_names: Sequence[str]) -> tuple[list[Msg | str], 
             facts.append(Msg("Trumps: {suit}", suit=Msg(SUIT_NAMES[value]) if value in SUIT_NAMES
                              else value))
         elif key == "reason" and isinstance(value, str):
-            facts.append(Msg(REASONS[value]) if value in REASONS
-                         else value.replace("_", " ").capitalize())
+            if value not in words.REASONS:
+                _unworded(game_id, f"the reason {value!r}")
+            facts.append(Msg(words.REASONS.get(value, UNKNOWN_REASON)))
         elif key == "wild_ranks" and isinstance(value, list):
             facts.append(Msg("Wild: {ranks}", ranks=", ".join(str(v) for v in value)))
         elif key == "winners" and isinstance(value, list):
@@ -159,10 +193,16 @@ def breakdown(event: dict, seat_names: Sequence[str]) -> tuple[list[Msg | str], 
         elif isinstance(value, list) and len(value) == width:
             if key in ONLY_WHEN_SCORED and not any(value):
                 continue
-            label = ROW_LABELS.get(key) or key.replace("_", " ").capitalize()
-            rows.append((key, label, [format_value(key, v) for v in value]))
+            if key not in labels:
+                _unworded(game_id, f"the row {key!r}")
+                continue
+            rows.append((key, labels[key], [format_value(key, v) for v in value]))
         elif isinstance(value, (int, str)) and not isinstance(value, bool):
-            facts.append(f"{key.replace('_', ' ').capitalize()}: {format_value(key, value)}")
+            if key not in labels:
+                _unworded(game_id, f"the fact {key!r}")
+                continue
+            facts.append(Msg("{label}: {value}", label=Msg(labels[key]),
+                             value=format_value(key, value)))
     order = list(ROW_LABELS)
     rows.sort(key=lambda r: order.index(r[0]) if r[0] in order else -1)
     return facts, rows
@@ -172,16 +212,25 @@ def deal_scores(row: dict, n_players: int, game_id: str) -> list[int] | None:
     """What each column (a seat, or a side of partners) added to its match score in the
     deal of one score-sheet row (game points, penalties, games won): the game's own
     reading of its row (``deal_change``). None for a game that is not known."""
-    if game_id not in registry.ids():
+    spec = known(game_id)
+    if spec is None:
         return None
-    spec = registry.get(game_id)
     change = spec.state_class.deal_change(row, n_players)
     return [change[side[0]] for side in spec.sides(n_players)]
 
 
-def lower_is_better(game_id: str, sheet: Sequence[dict]) -> bool:
-    known = game_id in registry.ids()
-    return (known and registry.get(game_id).lower_wins) or any("penalties" in r for r in sheet)
+def target_of(game_id: str, options: dict | None) -> int | None:
+    """The score that ends a match of ``game_id`` played with ``options`` (its spec's
+    ``target_option``); None for a match of a fixed number of deals."""
+    spec = known(game_id)
+    key = spec.target_option if spec is not None else None
+    return (options or {}).get(key) if key is not None else None
+
+
+def lower_is_better(game_id: str) -> bool:
+    """The lowest match score wins ``game_id`` (its spec's ``lower_wins``)."""
+    spec = known(game_id)
+    return spec is not None and spec.lower_wins
 
 
 #: a game's word for one deal (its spec's ``deal_word``), as a title ("Round 3") and alone
@@ -200,7 +249,8 @@ PREVIOUS_DEAL = {"deal": N_("Previous deal"), "hand": N_("Previous hand"),
 
 def deal_word(game_id: str) -> str:
     """The key of what ``game_id`` calls one deal ('deal' for an unknown game)."""
-    return registry.get(game_id).deal_word if game_id in registry.ids() else "deal"
+    spec = known(game_id)
+    return spec.deal_word if spec is not None else "deal"
 
 
 def deal_count(game_id: str, n: int) -> NMsg:
@@ -251,7 +301,8 @@ def headline(event: dict, seat_names: Sequence[str], game_id: str,
         best = max(range(len(gp)), key=lambda i: gp[i])
         if gp[best] > 0:
             pts = gp[best]
-            seats = [best, best + 2] if len(gp) == 2 and len(seat_names) == 4 else [best]
+            teams = sides(game_id, len(seat_names))
+            seats = list(teams[best]) if len(gp) == len(teams) < len(seat_names) else [best]
             values = dict(title=title, n=pts)
             if len(humans) == 1 and humans[0] in seats:
                 if len(seats) == 1:
@@ -351,17 +402,16 @@ class SummaryScene(ModalScene):
     def for_table(cls, table, event: dict) -> SummaryScene:
         match = table.match
         state = match.state
-        deals = list(getattr(match, "scored_deals", ()))
+        deals = list(match.scored_deals)
         try:
             deal = DealResult.from_event(event).deal
         except (KeyError, TypeError):
             deal = event.get("deal")
-        game = getattr(table, "game", None)
+        game = table.game
         title = getattr(game, "summary_title", None)
         note = getattr(game, "summary_note", None)
         return cls(event, list(state.score_sheet), [s.name for s in match.seats], match.game_id,
-                   target=(state.options or {}).get("target")
-                   or (state.options or {}).get("games_to_win"),
+                   target=target_of(match.game_id, state.options),
                    body=getattr(game, "summary_body", None),
                    title=title(event) if title is not None else None,
                    humans=list(match.human_seats), deals=deals,
@@ -419,7 +469,7 @@ class SummaryScene(ModalScene):
         """The headline, the deal's facts, then each row of its breakdown by column ("Card
         points: You 70, Margot 50")."""
         title = self.title or headline(self.event, self.seat_names, self.game_id, self.humans)
-        facts, rows = breakdown(self.event, self.seat_names)
+        facts, rows = breakdown(self.event, self.seat_names, self.game_id)
         lines = [tr(title)] + [tr(f) for f in facts]
         if rows:
             labels = column_labels(self.game_id, self.seat_names, len(rows[0][2]))
@@ -454,7 +504,7 @@ class SummaryScene(ModalScene):
         """The deal's facts, its rows, the game's note on them and the running sheet, in
         ``area``; how far down they went."""
         y = area.top
-        facts, rows = breakdown(self.event, self.seat_names)
+        facts, rows = breakdown(self.event, self.seat_names, self.game_id)
         small = theme.px(theme.SMALL + 1)
         fnt = theme.font(small)
         if facts:

@@ -17,12 +17,17 @@ from cardtable.ui import theme
 from cardtable.ui.cardart import card_height
 from cardtable.ui.tables import GameTable, Target, card_words
 from cardtable.ui.tables.picking import ClickToPlay
+from cardtable.ui.tables.trick_words import TrickWords
 
 CARD_VALUES = {"A": 4, "K": 3, "Q": 2, "J": 1}
+#: a full bar of the end screen's chart of a one-deal match (in deal points)
+CHART_SCALE = 66
 
 
-class Japanese65Table(ClickToPlay, GameTable):
+class Japanese65Table(ClickToPlay, TrickWords, GameTable):
     game_id = "japanese65"
+    REFUSALS = {**TrickWords.REFUSALS,
+                "wrong_kind": N_("Only cards can be played in this game.")}
     REVIEW_STEP_EVENT = "trick_won"
     RANK_ORDER = "AKQJT98765432"
     deck_size = 48
@@ -43,6 +48,15 @@ class Japanese65Table(ClickToPlay, GameTable):
                    "or more.", least=least, most=most,
                    low=NMsg("{n} game point", "{n} game points", low, n=low),
                    high=NMsg("{n} game point", "{n} game points", high, n=high))
+
+    @classmethod
+    def single_deal_chart(cls, row: dict, columns: int) -> tuple[Msg, list[int], int] | None:
+        """Each side's deal points (see :meth:`GameWords.single_deal_chart`)."""
+        points = row.get("points")
+        if isinstance(points, list) and len(points) == columns and \
+                all(isinstance(v, int) for v in points):
+            return Msg("Card points"), list(points), max(CHART_SCALE, *points)
+        return None
 
     def trump_suit(self) -> str | None:
         return "S"

@@ -34,25 +34,10 @@ from cardtable.ui.tables import GameTable, cards_words
 from cardtable.ui.tables.pairs65_draw import Pairs65Drawing
 from cardtable.ui.tables.pairs65_events import Pairs65Events
 from cardtable.ui.tables.pairs65_layout import Pairs65Layout
-from cardtable.ui.tables.pairs65_words import short_words, the_short
-
-#: the engine's refusals (IllegalAction codes) as the player reads them
-REFUSALS = {
-    "must_give": N_("You have been asked to swap: choose a card to give."),
-    "not_in_hand": N_("That card is not in your hand."),
-    "no_swap_pending": N_("Nobody has asked you to swap."),
-    "empty_pile": N_("The discard pile is empty."),
-    "bad_target": N_("Swap with another player at the table."),
-    "target_has_no_cards": N_("That player holds no card to swap."),
-    "must_take_first": N_("First draw a card, take the top discard or swap with a player."),
-    "bad_pair": N_("Not a pair: choose two different cards of your hand."),
-    "no_discard_at_3": N_("You hold 3 cards or fewer: end your turn without discarding."),
-    "must_discard": N_("You hold more than 3 cards: discard one."),
-    "already_took": N_("You have already taken a card this turn."),
-}
+from cardtable.ui.tables.pairs65_words import Pairs65Words, short_words, the_short
 
 
-class Pairs65Table(Pairs65Layout, Pairs65Events, Pairs65Drawing, GameTable):
+class Pairs65Table(Pairs65Layout, Pairs65Events, Pairs65Drawing, Pairs65Words, GameTable):
     game_id = "pairs65"
     deck_size = 48
     DEAL_STAGGER = 0.045
@@ -374,21 +359,6 @@ class Pairs65Table(Pairs65Layout, Pairs65Events, Pairs65Drawing, GameTable):
         if phase == "play":
             return [self.discard_rect()]
         return []
-
-    def refusal_text(self, exc) -> Msg | str | None:
-        """The engine's refusal codes in the player's words (the engine stays English)."""
-        params = exc.params
-        if exc.code == "colours_differ" and len(params.get("cards", ())) == 2:
-            a, b = params["cards"]
-            colour = {"H": N_("red"), "D": N_("red"), "S": N_("black"), "C": N_("black")}
-            return Msg("Not a pair: {a} is {ca} and {b} is {cb}; a pair is one colour.",
-                       a=short_words(a), b=short_words(b),
-                       ca=Msg(colour[a[1]]), cb=Msg(colour[b[1]]))
-        if exc.code == "values_not_13" and "total" in params:
-            return Msg("Not a pair: the values add to {total}, not 13.", total=params["total"])
-        if exc.code in REFUSALS:
-            return REFUSALS[exc.code]
-        return N_("That move is not allowed now.")
 
     def turn_prompt(self, seat: int) -> Msg | None:
         swap = self.t.match.view(seat).get("swap")

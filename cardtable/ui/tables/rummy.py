@@ -32,13 +32,14 @@ from cardtable.ui.tables.rummy_layout import RummyLayout
 from cardtable.ui.tables.rummy_words import (
     MELD_REASONS,
     SET_LABELS,
+    RummyWords,
     dotted,
     wild_list,
     wild_words,
 )
 
 
-class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
+class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, RummyWords, GameTable):
     """The rummy table; :mod:`rummy65` and :mod:`quebec65` set the game's words."""
 
     game_id = ""
@@ -110,14 +111,15 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, GameTable):
             return self.m(N_("Too many wild cards"))
         return Msg(MELD_REASONS.get(reason.code, N_("Not a meld")))
 
-    def refusal_text(self, exc) -> Msg | None:
-        """A meld the engine refused says why, from the reason's code and counts."""
+    def refusal_text(self, exc) -> Msg | str | None:
+        """A meld the engine refused says why, from the reason's code and counts; the
+        game's other refusals are its words' (:class:`RummyWords`)."""
         if exc.code == "invalid_meld" and "reason" in exc.params:
             params = {k: v for k, v in exc.params.items() if k not in ("reason", "meld")}
             return Msg("{cards}: {why}", cards=" ".join(exc.params.get("meld", ())),
                        why=self.meld_reason(meldlib.MeldReason(exc.params["reason"], "",
                                                                 params)))
-        return None
+        return super().refusal_text(exc)
 
     def m(self, msgid: str, /, **values) -> Msg:
         """A sentence in this game's words: its own (context ``game_id``) when it has them."""

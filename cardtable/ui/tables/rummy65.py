@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardtable import i18n
 from cardtable.engine.rummy65 import ANTE
 from cardtable.i18n import N_
@@ -12,6 +14,18 @@ class Rummy65Table(RummyTable):
     game_id = "rummy65"
     DEAL_WORD = N_("Hand")
     HAS_POT = True
+
+    @classmethod
+    def money(cls, sheet: Sequence[dict], players: int) -> list[int] | None:
+        """Each seat's net of the pot after the deals of ``sheet`` (the last row's
+        ``money``), in cents (see :meth:`GameWords.money`)."""
+        for row in reversed(sheet):
+            money = row.get("money")
+            net = money.get("net") if isinstance(money, dict) else None
+            if isinstance(net, list) and len(net) == players and \
+                    all(isinstance(v, int) for v in net):
+                return list(net)
+        return None
 
     def money_lines(self):
         return [(N_("Pot"), i18n.cents(self.pot_shown()), None)]

@@ -9,14 +9,30 @@ import pygame
 from cardtable.engine.core import Action
 from cardtable.i18n import N_, tr
 from cardtable.ui import theme
-from cardtable.ui.hints import same_move
 from cardtable.ui.keyboard import KeyTarget
+
+
+def _meld_set(melds) -> list[tuple[str, ...]]:
+    return sorted(tuple(sorted(m)) for m in melds or ())
 
 
 class RummyKeys:
     """Part of :class:`~cardtable.ui.tables.rummy.RummyTable`: the keyboard."""
 
     KEY_HOLD = True
+
+    @staticmethod
+    def same_move(a: Action | None, b: Action | None) -> bool:
+        """Are ``a`` and ``b`` one move? A rummy's way out is the same whatever the order of
+        its melds and of the cards in each (the table shows a meld in meld order, the
+        computer player lists it as it found it)."""
+        if a is None or b is None:
+            return a is b
+        if a == b:
+            return True
+        if a.kind != b.kind or a.kind not in ("go_out", "lay") or a.discard != b.discard:
+            return False
+        return _meld_set(a.melds) == _meld_set(b.melds)
 
     def key_rows(self) -> list[tuple[str, list]]:
         piles = [self.key_target("stock", self.stock_rect()),
@@ -81,14 +97,14 @@ class RummyKeys:
         """The way out a hint named, while it stands (shown, and the moment not passed)."""
         action = self.hinted
         if action is None or not self.t.hint_cards or not any(
-                same_move(action, a) for a in self.t.legal):
+                self.same_move(action, a) for a in self.t.legal):
             return None
         return action
 
     def _button_making(self, action: Action) -> str | None:
         """The key target of the shown button that makes ``action`` (in any meld order)."""
         for act in (self.go_out_action(), self.lay_action()):
-            if act is not None and same_move(act, action):
+            if act is not None and self.same_move(act, action):
                 return self.t.button_for(act)
         return self.t.button_for(action)
 

@@ -1,11 +1,19 @@
-"""The rummy tables' words: ranks as kinds of wild card, the wild cards of a deal, and the
-engine's reasons a group is no meld."""
+"""The rummy tables' words: their moves and refusals (:class:`RummyWords`), ranks as kinds
+of wild card, the wild cards of a deal, and the engine's reasons a group is no meld."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from cardtable.i18n import N_, Msg, and_list
 from cardtable.ui.cardart import court_letters
 from cardtable.ui.cardart import rank_label as index_label
+from cardtable.ui.tables import the_card
+from cardtable.ui.tables.game_words import GameWords
+
+if TYPE_CHECKING:
+    from cardtable.engine.core import Action
 
 #: a set's label, whole: the rank's word cannot be put in a sentence of its own in every
 #: language (French elides "de" before "as")
@@ -53,3 +61,43 @@ MELD_REASONS = {
     "not_sequence": N_("The ranks do not form a sequence"),
     "run_too_long": N_("A run holds at most 13 cards"),
 }
+
+
+class RummyWords(GameWords):
+    """The rummies' words for the shared screens (see :class:`GameWords`)."""
+
+    REFUSALS = {
+        "must_draw_first": N_("Draw a card first: from the stock or the discard pile."),
+        "already_drew": N_("You have already drawn this turn: now discard."),
+        "empty_discard": N_("The discard pile is empty."),
+        "empty_stock": N_("The stock is empty."),
+        "must_discard": N_("Discard a card to end your turn."),
+        "invalid_meld": N_("Those cards do not make a valid meld."),
+        "no_melds": N_("Lay down at least one meld first."),
+        "use_go_out": N_("Put every card in melds to go out."),
+        "bad_source": N_("Draw from the stock or the discard pile."),
+        "no_partial_laydown": N_("Melds go down only to go out, until somebody has gone out."),
+        "no_discard_when_out": N_("Going out melds every card: there is no discard."),
+        "must_meld_all": N_("To go out, put every card in melds (but the one you discard)."),
+        "must_keep_discard": N_("Keep one card to discard, or go out with it."),
+    }
+
+    @classmethod
+    def action_words(cls, action: Action, names: Sequence[str],
+                     stock: str | None = None) -> Msg | None:
+        """A draw, a discard, going out, laying melds down (see
+        :meth:`GameWords.action_words`)."""
+        kind = action.kind
+        if kind == "draw":
+            if action.source == "discard":
+                return Msg("take the top card of the discard pile")
+            return Msg("draw from {stock}", stock=Msg(stock or cls.STOCK_WORD))
+        if kind == "discard" and action.card:
+            return Msg("discard {card}", card=the_card(action.card))
+        if kind == "go_out":
+            if action.discard:
+                return Msg("go out, discarding {card}", card=the_card(action.discard))
+            return Msg("go out")
+        if kind == "lay":
+            return Msg("lay down your melds")
+        return None

@@ -17,20 +17,9 @@ from cardtable.ui import theme
 from cardtable.ui.cardart import card_height
 from cardtable.ui.tables import GameTable, Target, card_words, suit_words, the_card
 from cardtable.ui.tables.picking import ClickToPlay
+from cardtable.ui.tables.sixtysix_words import ENDINGS, SixtySixWords
 
 CARD_VALUES = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
-
-#: why a deal ended, said of the winner: (to the viewer, of another player)
-REASONS = {
-    "claim": (N_("You reached 66."), N_("{name} reached 66.")),
-    "wrong_claim": (N_("You claimed too early."), N_("{name} claimed too early.")),
-    "closer_made": (N_("You closed and made 66."), N_("{name} closed and made 66.")),
-    "closer_failed": (N_("The closer fell short."), N_("The closer fell short.")),
-    "played_out": (N_("You reached 66 at the end."), N_("{name} reached 66 at the end.")),
-    "both_66": (N_("Both reached 66: nobody scores."), N_("Both reached 66: nobody scores.")),
-    "tie": (N_("65 each: nobody scores."), N_("65 each: nobody scores.")),
-}
-
 
 #: the trump suit in the score panel
 TRUMP_WORDS = {"S": N_("Spades"), "H": N_("Hearts"), "D": N_("Diamonds"), "C": N_("Clubs")}
@@ -40,7 +29,7 @@ def points(n: int) -> NMsg:
     return NMsg("{n} point", "{n} points", n, n=n)
 
 
-class SixtySixTable(ClickToPlay, GameTable):
+class SixtySixTable(ClickToPlay, SixtySixWords, GameTable):
     game_id = "sixtysix"
     REVIEW_STEP_EVENT = "trick_won"
     RANK_ORDER = "ATKQJ9"
@@ -427,7 +416,7 @@ class SixtySixTable(ClickToPlay, GameTable):
 
     def result_text(self, ev: dict) -> Msg | str:
         w = ev.get("winner")
-        forms = REASONS.get(ev.get("reason", ""))
+        forms = ENDINGS.get(ev.get("reason", ""))
         if not forms:
             return ""
         if w is not None and self.is_you(w):

@@ -1,0 +1,67 @@
+"""What a game's table says of its game to the screens that name no game.
+
+The hint, the end-of-deal summary, the match's end and a refused move are shared screens:
+they ask the table class of the game shown (``cardtable.ui.tables.table_class``) for the
+game's words through the members below, and word nothing of any game themselves. A game's
+table takes :class:`GameWords` among its bases and fills in what its game has; a table
+that does not gets the neutral answers here (:func:`words_of`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from cardtable.i18n import Msg
+
+if TYPE_CHECKING:
+    from cardtable.engine.core import Action, IllegalAction
+
+
+class GameWords:
+    """A game's words for the shared screens (see the module docstring)."""
+
+    #: why a deal ended (the ``reason`` of a score-sheet row), as the summary states it
+    REASONS: ClassVar[dict[str, str]] = {}
+    #: the labels of the rows (and single facts) of a deal's breakdown that only this game
+    #: has; the summary words the rows every game may have
+    ROW_LABELS: ClassVar[dict[str, str]] = {}
+    #: the refusal codes this game's engine raises (``IllegalAction.code``), in the
+    #: player's words; the codes every game shares are worded by the table scene
+    REFUSALS: ClassVar[dict[str, str]] = {}
+
+    @classmethod
+    def action_words(cls, action: Action, names: Sequence[str],
+                     stock: str | None = None) -> Msg | None:
+        """The move as an instruction to the player ("play the queen of spades"), ``names``
+        the seats' names, ``stock`` what the table calls its stock (None: its own word);
+        None for a move this game does not have."""
+        return None
+
+    def refusal_text(self, exc: IllegalAction) -> Msg | str | None:
+        """The sentence shown when the engine refuses a move with one of this game's codes
+        (None: a code every game shares, which the table scene words)."""
+        text = self.REFUSALS.get(exc.code)
+        return Msg(text) if text is not None else None
+
+    @classmethod
+    def single_deal_chart(cls, row: dict,
+                          columns: int) -> tuple[Msg, list[int], int] | None:
+        """What best shows a match of one deal on its end screen, from the deal's score-sheet
+        ``row`` for ``columns`` bars: (title, a value per bar, the value a full bar stands
+        for); None: the deal's change of the match scores."""
+        return None
+
+    @classmethod
+    def money(cls, sheet: Sequence[dict], players: int) -> list[int] | None:
+        """Each seat's money won (above 0) or lost, in cents, after the deals of ``sheet``,
+        in a game played for money; None in one that is not."""
+        return None
+
+
+def words_of(table: Any) -> type[GameWords]:
+    """The words of a game's ``table`` class: the class itself when it takes
+    :class:`GameWords`, else the neutral ones."""
+    if isinstance(table, type) and issubclass(table, GameWords):
+        return table
+    return GameWords

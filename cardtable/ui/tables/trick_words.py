@@ -1,0 +1,50 @@
+"""The words the trick games' tables share: a card played, and the suit that must follow.
+
+Japanese 65 and Sixty-Six both play a card to a trick and refuse a card that does not
+follow the suit led; each game's table adds its own moves and refusals to these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from cardtable.i18n import N_, Msg
+from cardtable.ui.tables import SUIT_WORDS, the_card
+from cardtable.ui.tables.game_words import GameWords
+
+if TYPE_CHECKING:
+    from cardtable.engine.core import Action, IllegalAction
+
+
+class TrickWords(GameWords):
+    """A trick game's words: playing a card, following suit (see :class:`GameWords`)."""
+
+    REFUSALS = {
+        "must_follow_suit": N_("You must follow suit: play a card of {suit}."),
+    }
+
+    @classmethod
+    def action_words(cls, action: Action, names: Sequence[str],
+                     stock: str | None = None) -> Msg | None:
+        """A card played (see :meth:`GameWords.action_words`)."""
+        if action.kind == "play" and action.card:
+            return Msg("play {card}", card=the_card(action.card))
+        return None
+
+    def refusal_text(self, exc: IllegalAction) -> Msg | str | None:
+        """Following suit names the suit led: the refusal's, else the trick's on the table
+        (see :meth:`GameWords.refusal_text`)."""
+        if exc.code == "must_follow_suit":
+            led = exc.params.get("suit") or self.led_suit()
+            if led not in SUIT_WORDS:
+                return Msg("You must follow suit.")
+            return Msg(TrickWords.REFUSALS["must_follow_suit"], suit=Msg(SUIT_WORDS[led]))
+        return super().refusal_text(exc)
+
+    def led_suit(self) -> str | None:
+        """The suit of the trick's first card, as the viewer sees the table (None: no trick
+        is under way)."""
+        scene = self.t
+        trick = scene.match.view(scene.viewer).get("trick") or []
+        return trick[0][1][1] if trick else None

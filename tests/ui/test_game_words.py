@@ -1,0 +1,150 @@
+"""A game's words for the shared screens (cardtable/ui/tables/game_words.py): the hint, the
+summary, the match's end and a refused move ask the game's table, and word nothing of a
+game themselves."""
+
+from __future__ import annotations
+
+import ast
+import random
+from pathlib import Path
+
+import pytest
+
+import cardtable
+from cardtable import i18n
+from cardtable.engine import registry
+from cardtable.engine.core import Action, IllegalAction
+from cardtable.ui import hints
+from cardtable.ui.tables import GameTable, table_class
+from cardtable.ui.tables.game_words import GameWords, words_of
+
+GAMES = ("japanese65", "sixtysix", "rummy65", "quebec65", "pairs65")
+UI = Path(cardtable.__file__).parent / "ui"
+#: the shared screens that ask a game's table for its words
+SHARED = ("hints.py", "scenes/summary.py", "scenes/matchend.py", "scenes/table/words.py",
+          "tables/game_words.py")
+
+
+def some_moves(game_id: str, players: int, seed: int = 1) -> dict[str, Action]:
+    """One legal action of each kind met in a random match of ``game_id``."""
+    spec = registry.get(game_id)
+    state = spec.new_match(players=players, seed=seed, options=spec.quick_options)
+    rng = random.Random(seed)
+    found: dict[str, Action] = {}
+    while not state.is_over:
+        legal = state.legal_actions()
+        for action in legal:
+            found.setdefault(action.kind, action)
+        rare = [a for a in legal if a.kind not in found or a.kind in ("go_out", "lay")]
+        state.apply(rng.choice(rare if rare and rng.random() < 0.3 else legal))
+    return found
+
+
+def test_a_table_without_words_gets_the_neutral_ones():
+    class Plain(GameTable):
+        pass
+
+    class Worded(GameWords, GameTable):
+        REFUSALS = {"too_far": "That is too far."}
+
+    assert words_of(Plain) is GameWords and words_of(None) is GameWords
+    assert words_of("sixtysix") is GameWords and words_of(Worded) is Worded
+    assert GameWords.action_words(Action("play", card="AS"), ["A", "B"]) is None
+    assert GameWords.single_deal_chart({"points": [1, 2]}, 2) is None
+    assert GameWords.money([{"money": {"net": [1, -1]}}], 2) is None
+    assert GameWords.REASONS == {} and GameWords.ROW_LABELS == {}
+    worded = Worded.__new__(Worded)
+    assert str(worded.refusal_text(IllegalAction("too_far", ""))) == "That is too far."
+    assert worded.refusal_text(IllegalAction("not_in_hand", "")) is None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_table_words_every_move_of_its_game(game_id):
+    """Every kind of move the game declares is worded by its table, in English and French,
+    and the hint says those words, asked with the game or without it."""
+    table = table_class(game_id)
+    assert words_of(table) is table
+    spec = registry.get(game_id)
+    names = [f"P{i}" for i in range(spec.max_players)]
+    moves: dict[str, Action] = {}
+    for seed in range(1, 4):
+        moves |= some_moves(game_id, spec.min_players, seed)
+    assert set(moves) == spec.state_class.move_kinds()
+    try:
+        for language in ("en", "fr"):
+            i18n.set_language(language)
+            for kind, action in moves.items():
+                words = table.action_words(action, names)
+                assert words is not None, f"{game_id}: no words for {kind}"
+                text = i18n.tr(words)
+                assert text and "{" not in text and "_" not in text and text != kind, text
+                assert i18n.tr(hints.action_words(action, names, table.STOCK_WORD,
+                                                  game=game_id)) == text
+                assert i18n.tr(hints.action_words(action, names, table.STOCK_WORD)) == text
+    finally:
+        i18n.set_language("en")
+
+
+def test_games_that_share_a_kind_of_move_word_it_alike():
+    """A hint asked without its game is worded by any game with that kind of move: the
+    tables agree on the kinds they share (their own stock's word apart)."""
+    by_kind: dict[str, list[str]] = {}
+    for game_id in GAMES:
+        for kind in registry.get(game_id).state_class.move_kinds():
+            by_kind.setdefault(kind, []).append(game_id)
+    shared = {k: g for k, g in by_kind.items() if len(g) > 1}
+    meld = (("5H", "6H", "7H"),)
+    samples = {"play": [Action("play", card="QS")],
+               "draw": [Action("draw", source="stock"), Action("draw", source="discard")],
+               "discard": [Action("discard", card="7H")],
+               "go_out": [Action("go_out", melds=meld, discard="KC"),
+                          Action("go_out", melds=meld)],
+               "lay": [Action("lay", melds=meld)]}
+    assert {"play", "draw", "discard"} <= set(shared) <= set(samples)
+    for kind, games in shared.items():
+        for action in samples[kind]:
+            said = {str(table_class(g).action_words(action, ["A", "B"], "the stock"))
+                    for g in games}
+            assert len(said) == 1, (kind, said)
+
+
+def test_a_move_no_table_words_is_said_plainly_and_logged(caplog):
+    odd = Action("play", card="AS")
+    assert str(hints.action_words(odd, ["A", "B"], game=GameTable)) == \
+        "make the move the computer suggests"
+    assert "no table words the move" in caplog.text
+    assert str(hints.hint_text(odd, None, ["A", "B"], game=GameTable)) == \
+        "Hint: make the move the computer suggests."
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_why_a_deal_ended_is_worded_by_its_table(game_id):
+    """Every reason a deal of the game ends for is among its table's REASONS."""
+    spec = registry.get(game_id)
+    reasons = set()
+    for seed in range(6):
+        state = spec.new_match(players=spec.min_players, seed=seed, options=spec.quick_options)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        reasons |= {row["reason"] for row in state.score_sheet if "reason" in row}
+    assert reasons <= set(table_class(game_id).REASONS), reasons - set(
+        table_class(game_id).REASONS)
+
+
+def move_kinds() -> set[str]:
+    return set().union(*(registry.get(g).state_class.move_kinds() for g in GAMES))
+
+
+@pytest.mark.parametrize("name", SHARED)
+def test_the_shared_screens_name_no_move(name):
+    """No string in the shared screens is a kind of any game's move (a docstring or a
+    comment may still say 'play' in English)."""
+    tree = ast.parse((UI / name).read_text(encoding="utf-8"))
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr)}
+    strings = {node.value for node in ast.walk(tree)
+               if isinstance(node, ast.Constant) and isinstance(node.value, str)
+               and id(node) not in docs}
+    assert not strings & move_kinds(), f"{name} names moves: {strings & move_kinds()}"
