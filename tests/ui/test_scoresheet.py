@@ -96,3 +96,54 @@ def test_a_sheet_that_fits_has_a_row_a_deal_and_one_that_does_not_folds_the_firs
     assert [(tr(label), cells) for label, cells in sheet_lines(per, 1, "pairs65")] == \
         [("Games 1–6", [8, 9])]
     assert tr(sheet_lines(per, 3, "quebec65")[0][0]) == "Rounds 1–4"
+
+
+def test_why_a_deal_ended_comes_from_its_table_and_never_shows_a_key(caplog):
+    """The reason is the game's table's sentence; one its table has no words for reads as a
+    neutral sentence (and is logged), never as its key; a row no table labels is left out."""
+    from cardtable.ui.scenes.summary import breakdown
+
+    names = ["You", "Theo"]
+    facts, _ = breakdown({"deal": 1, "reason": "claim"}, names, "sixtysix")
+    assert [tr(f) for f in facts] == ["A correct claim of 66"]
+    facts, _ = breakdown({"deal": 1, "reason": "five_pairs"}, names, "pairs65")
+    assert [tr(f) for f in facts] == ["Five pairs laid"]
+    event = {"deal": 1, "reason": "moon_landing", "knocks": [1, 2], "odd_fact": 3,
+             "game_points": [1, 0]}
+    facts, rows = breakdown(event, names, "sixtysix")
+    shown = [tr(f) for f in facts] + [tr(label) for _, label, _ in rows]
+    assert shown == ["The deal is over", "Game points"]
+    assert not any("moon" in s.lower() or "knock" in s.lower() or "odd" in s.lower()
+                   for s in shown)
+    for what in ("'moon_landing'", "'knocks'", "'odd_fact'"):
+        assert what in caplog.text
+
+
+def test_sides_come_from_the_spec_whatever_their_number():
+    """A game of three sides of two (registered at run time, no table words of its own):
+    the columns, the headline and the winner's line name the sides from its spec."""
+    from cardtable.engine.registry import Game, GameSpec
+    from cardtable.engine.sixtysix import SixtySixState
+    from cardtable.ui.scenes.matchend import winner_text
+    from cardtable.ui.scenes.summary import column_labels, headline, lower_is_better
+
+    spec = GameSpec(id="probe_sides", name="Probe", min_players=6, max_players=6,
+                    state_class=SixtySixState, code=990,
+                    partnerships=((0, 3), (1, 4), (2, 5)))
+    registry.register(Game(spec=spec))
+    try:
+        names = ["You", "Ann", "Bob", "Cy", "Di", "Ed"]
+        assert [tr(c) for c in column_labels("probe_sides", names, 3)] == \
+            ["You & Cy", "Ann & Di", "Bob & Ed"]
+        ev = {"deal": 2, "game_points": [0, 2, 1]}
+        assert tr(headline(ev, names, "probe_sides", humans=[4])) == \
+            "Deal 2: You & Ann score 2 game points"
+        assert tr(headline(ev, names, "probe_sides", humans=[0])) == \
+            "Deal 2: Ann & Di score 2 game points"
+        assert tr(winner_text([2, 5], names, "probe_sides", humans=[0])) == \
+            "Bob & Ed win the match."
+        assert not lower_is_better("probe_sides")
+        # lowest wins as the spec says, whatever the rows hold
+        assert lower_is_better("rummy65") and not lower_is_better("")
+    finally:
+        registry.unregister("probe_sides")
