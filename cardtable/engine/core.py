@@ -306,8 +306,8 @@ class GameState(ABC):
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action`` for the current player and return what happened.
 
-        Strict: ``action`` must equal one of ``legal_actions()`` (for the rummies'
-        ``go_out`` and ``lay``: be any arrangement the rules allow), of exactly the
+        Strict: ``action`` must equal one of ``legal_actions()`` (for a kind its game
+        declares open: be any arrangement the rules allow), of exactly the
         listed shape; anything else raises IllegalAction and changes nothing. A move
         from outside the engine goes through :meth:`normalise` first.
         """
