@@ -40,11 +40,13 @@ The host sends:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
+import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 #: 2: the welcome tells the deal so far (``recent``), which a player of version 1 refuses;
 #: 3: a player says whether it looks at the table (``here``), the seats say who does not;
@@ -313,10 +315,15 @@ def run_loop(owner: Any, main: Callable[[], Awaitable[Any]]) -> None:
     try:
         loop.run_until_complete(main())
     finally:
-        with contextlib.suppress(Exception):
+        try:
             left = asyncio.all_tasks(loop)
             for task in left:
                 task.cancel()
-            loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+            if left:        # (gathering nothing would ask for this thread's current loop)
+                loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
             loop.run_until_complete(loop.shutdown_asyncgens())
-        loop.close()
+        except RuntimeError:    # the loop was stopped from elsewhere: what is left goes
+            log.warning("the tasks left on %s's loop could not be ended",
+                        type(owner).__name__, exc_info=True)
+        finally:
+            loop.close()
