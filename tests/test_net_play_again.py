@@ -75,8 +75,8 @@ def test_play_again_keeps_the_table_and_asks_each_friend(table):
     cleo = join(server, "Cleo")
     try:
         assert cleo.seat == 2 and new.seats[2].name == "Cleo"
-        moves = new._move_no
-        play_until(new, [seated, cleo], lambda: new._move_no >= moves + 6)
+        moves = new.turn
+        play_until(new, [seated, cleo], lambda: new.turn >= moves + 6)
         assert not seated.closed and seated.state.deal_no == new.state.deal_no
     finally:
         cleo.close()
