@@ -52,7 +52,7 @@ def test_a_table_without_words_gets_the_neutral_ones():
     assert GameWords.action_words(Action("play", card="AS"), ["A", "B"]) is None
     assert GameWords.single_deal_chart({"points": [1, 2]}, 2) is None
     assert GameWords.money([{"money": {"net": [1, -1]}}], 2) is None
-    assert GameWords.REASONS == {} and GameWords.ROW_LABELS == {}
+    assert GameWords.REASONS == {} == GameWords.ROW_LABELS == GameWords.SEAT_LABELS
     worded = Worded.__new__(Worded)
     assert str(worded.refusal_text(IllegalAction("too_far", ""))) == "That is too far."
     assert worded.refusal_text(IllegalAction("not_in_hand", "")) is None
@@ -130,6 +130,25 @@ def test_why_a_deal_ended_is_worded_by_its_table(game_id):
         reasons |= {row["reason"] for row in state.score_sheet if "reason" in row}
     assert reasons <= set(table_class(game_id).REASONS), reasons - set(
         table_class(game_id).REASONS)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_part_of_a_deal_s_breakdown_has_words(game_id, caplog):
+    """The summary words every fact and row of the game's deals (the shared words or its
+    table's: its reasons, its seats' roles), leaving out nothing for want of words."""
+    from cardtable.ui.scenes.summary import breakdown
+
+    spec = registry.get(game_id)
+    names = [f"P{i}" for i in range(spec.max_players)]
+    for players in (spec.min_players, spec.max_players):
+        state = spec.new_match(players=players, seed=players, options=spec.quick_options)
+        rng = random.Random(players)
+        while not state.is_over and len(state.score_sheet) < 3:
+            for event in state.apply(rng.choice(state.legal_actions())):
+                if event.kind == "deal_scored":
+                    facts, rows = breakdown(event.public(), names[:players], game_id)
+                    assert facts and rows
+    assert "has no words" not in caplog.text, caplog.text
 
 
 def move_kinds() -> set[str]:

@@ -555,7 +555,7 @@ def test_summary_continue_pops_back_to_the_scene_below(app):
 def test_summary_renders_every_game(app, game_id, players):
     state, events = finished_match(game_id, players, seed=5)
     seat_names = ["You", "Margot", "Hana", "Theo"][:players]
-    facts, rows = breakdown(events[-1], seat_names)
+    facts, rows = breakdown(events[-1], seat_names, game_id)
     assert rows or facts
     for _, _, cells in rows:
         assert len(cells) == len(rows[0][2])

@@ -55,9 +55,9 @@ ROW_LABELS: dict[str, str] = {
 ONLY_WHEN_SCORED = {"last_trick"}
 #: rows drawn emphasised (the result of the deal)
 STRONG_ROWS = {"points", "game_points", "penalties"}
-#: keys whose value is a seat number (shown as that seat's name)
-SEAT_KEYS = {"dealer": N_("Dealer"), "winner": N_("Winner"), "claimant": N_("Claimed by"),
-             "closer": N_("Closed by"), "went_out": N_("Went out"), "first_player": N_("Started")}
+#: keys whose value is a seat number (shown as that seat's name); a game's own are its
+#: table's (``GameWords.SEAT_LABELS``)
+SEAT_KEYS = {"dealer": N_("Dealer"), "winner": N_("Winner")}
 #: keys never shown (details the table itself shows, or repeats)
 HIDDEN = {"kind", DealResult.KEY, "deal", "game", "hand", "round", "laid", "values", "arranged",
           "reshuffles", "turns", "scores"}
@@ -164,16 +164,17 @@ def breakdown(event: dict, seat_names: Sequence[str],
     shown as its key."""
     words = game_words(game_id)
     labels = {**ROW_LABELS, **words.ROW_LABELS}
+    seat_keys = {**SEAT_KEYS, **words.SEAT_LABELS}
     width = deal_columns(event)
     facts: list[Msg | str] = []
     rows: list[tuple[str, str, list[str]]] = []
     for key, value in event.items():
         if key in HIDDEN:
             continue
-        if key in SEAT_KEYS:
+        if key in seat_keys:
             if value is None and key not in ("winner",):
                 continue
-            facts.append(Msg("{label}: {name}", label=Msg(SEAT_KEYS[key]),
+            facts.append(Msg("{label}: {name}", label=Msg(seat_keys[key]),
                              name=seat_name(value, seat_names)))
         elif key == "trump" and isinstance(value, str):
             facts.append(Msg("Trumps: {suit}", suit=Msg(SUIT_NAMES[value]) if value in SUIT_NAMES

@@ -26,6 +26,9 @@ class GameWords:
     #: the labels of the rows (and single facts) of a deal's breakdown that only this game
     #: has; the summary words the rows every game may have
     ROW_LABELS: ClassVar[dict[str, str]] = {}
+    #: the keys of a deal's breakdown only this game has whose value is a seat (shown as
+    #: "<label>: <the seat's name>")
+    SEAT_LABELS: ClassVar[dict[str, str]] = {}
     #: the refusal codes this game's engine raises (``IllegalAction.code``), in the
     #: player's words; the codes every game shares are worded by the table scene
     REFUSALS: ClassVar[dict[str, str]] = {}

@@ -53,6 +53,7 @@ class Pairs65Words(GameWords):
         "five_pairs": N_("Five pairs laid"),
         "stalemate": N_("No pair for a long time: most pairs wins"),
     }
+    SEAT_LABELS = {"first_player": N_("Started")}
     REFUSALS = REFUSALS
 
     @classmethod

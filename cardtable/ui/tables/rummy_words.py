@@ -66,6 +66,7 @@ MELD_REASONS = {
 class RummyWords(GameWords):
     """The rummies' words for the shared screens (see :class:`GameWords`)."""
 
+    SEAT_LABELS = {"went_out": N_("Went out")}
     REFUSALS = {
         "must_draw_first": N_("Draw a card first: from the stock or the discard pile."),
         "already_drew": N_("You have already drawn this turn: now discard."),

@@ -48,6 +48,7 @@ class SixtySixWords(TrickWords):
         "both_66": N_("Both reached 66: nobody scores"),
         "tie": N_("Both have 65: nobody scores"),
     }
+    SEAT_LABELS = {"claimant": N_("Claimed by"), "closer": N_("Closed by")}
     REFUSALS = {
         **TrickWords.REFUSALS,
         "marriage_card_required": N_("After announcing a marriage, lead its king or queen."),
