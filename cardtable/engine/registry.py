@@ -394,15 +394,15 @@ def specs() -> list[GameSpec]:
     return list(_SPECS.values())
 
 
-def get(game_id: str) -> GameSpec:
-    """The spec of ``game_id``; ConfigError ``unknown_game`` for an unknown id."""
+def get(game_id: object) -> GameSpec:
+    """The spec of ``game_id`` (any value: a save's or a message's); ConfigError
+    ``unknown_game`` for anything that is no game's id."""
     _load()
-    try:
-        return _SPECS[game_id]
-    except (KeyError, TypeError):
+    spec = _SPECS.get(game_id) if isinstance(game_id, str) else None
+    if spec is None:
         raise ConfigError(
-            "unknown_game", f"unknown game {game_id!r}; known games: {', '.join(_SPECS)}"
-        ) from None
+            "unknown_game", f"unknown game {game_id!r}; known games: {', '.join(_SPECS)}")
+    return spec
 
 
 def new_match(game_id: str, **kwargs: Any) -> GameState:
