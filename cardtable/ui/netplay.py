@@ -123,7 +123,7 @@ def table_label(name: str) -> str:
 def remember_table(app, match: HostedMatch) -> None:
     """Write what Continue needs to open the same table again (beside the autosave)."""
     path = net_file(app)
-    server = getattr(match, "server", None)
+    server = match.server
     if path is None or server is None:
         return
     try:
@@ -250,7 +250,7 @@ def forget_token(address: str, port: int, path: Path | None = None) -> None:
 
 def table_server(match):
     """The running server of a match hosted here (its ``shown_address`` set), or None."""
-    server = getattr(match, "server", None)
+    server = match.server
     if server is None or not server.running:
         return None
     if not hasattr(server, "shown_address"):

@@ -21,7 +21,9 @@ unreadable saved match only when the player says so (``saved_unreadable``).
 from __future__ import annotations
 
 import datetime as _dt
+import weakref
 from pathlib import Path
+from typing import Any
 
 from cardtable import recent, records, storage
 from cardtable.engine.core import DealResult
@@ -30,6 +32,15 @@ from cardtable.match import Match
 
 #: the statistics key of the daily deal (beside the computers' levels)
 DAILY = "daily"
+
+#: what the session has noted of each match (said once, recorded, the daily deal's date),
+#: kept beside the match rather than on it, and gone with it
+_NOTES: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
+def _notes(match: Any) -> dict[str, Any]:
+    """The session's notes on ``match``."""
+    return _NOTES.setdefault(match, {})
 
 
 def match_file(app) -> Path | None:
@@ -57,8 +68,8 @@ def changed(app, match: Match) -> None:
     if daily_done(match):
         # the daily deal is one deal: once it is scored there is nothing to continue (its
         # result went into the statistics with its record, see daily_result)
-        if path is not None and not getattr(match, "_daily_cleared", False):
-            match._daily_cleared = True
+        if path is not None and not _notes(match).get("daily_cleared", False):
+            _notes(match)["daily_cleared"] = True
             problem = storage.clear_match(path)
             if problem is not None:
                 app.toast(problem, seconds=5.0, kind="bad")
@@ -66,8 +77,8 @@ def changed(app, match: Match) -> None:
     if match.is_over:
         if path is not None:
             problem = storage.clear_match(path)
-            if problem is not None and not getattr(match, "_clear_failed", False):
-                match._clear_failed = True
+            if problem is not None and not _notes(match).get("clear_failed", False):
+                _notes(match)["clear_failed"] = True
                 app.toast(problem, seconds=5.0, kind="bad")
         record(app, match)
         return
@@ -76,8 +87,8 @@ def changed(app, match: Match) -> None:
     try:
         storage.save_match(match, path)
     except (OSError, TypeError, ValueError) as exc:
-        if not getattr(match, "_save_failed", False):   # say it once, not at every move
-            match._save_failed = True
+        if not _notes(match).get("save_failed", False):   # say it once, not at every move
+            _notes(match)["save_failed"] = True
             app.toast(Msg("The match could not be saved: {error}.",
                           error=getattr(exc, "strerror", None) or str(exc)),
                       seconds=5.0, kind="bad")
@@ -168,9 +179,9 @@ def record(app, match: Match) -> None:
     One person at the table: under the computers' level, won when that person won. Several
     people (pass-and-play): each person by name under ``storage.PERSON`` (a match between
     people is always won by somebody: counted so, it would be a win for everybody)."""
-    if getattr(match, "_recorded", False):
+    if _notes(match).get("recorded", False):
         return
-    match._recorded = True
+    _notes(match)["recorded"] = True
     res = result(match)
     if res is None:
         return
@@ -269,8 +280,8 @@ def keep_deals(app, match: Match, daily: bool = True) -> None:
             continue
         # only the newest match's file is read and written: nothing stays in memory
         message = recent.add_deal(path, record, key)
-        if message is not None and not getattr(match, "_recent_failed", False):
-            match._recent_failed = True
+        if message is not None and not _notes(match).get("recent_failed", False):
+            _notes(match)["recent_failed"] = True
             app.toast(message, seconds=5.0, kind="bad")
 
 
@@ -280,13 +291,11 @@ def daily_date(match) -> str | None:
     A daily deal is told by its seed and player count, which the date alone gives (see
     ``records.daily_code``): a match started from the setup's Daily deal, or from its code
     typed by somebody else, or continued from its save, today or the day after."""
-    known = getattr(match, "_daily_date", False)
+    known = _notes(match).get("daily_date", False)
     if known is not False:
         return known
     day = None
-    seed = getattr(match, "seed", None)
-    state = getattr(match, "state", None)
-    if isinstance(seed, int) and hasattr(state, "score_sheet") and hasattr(match, "n_players"):
+    if isinstance(match.seed, int):
         today = records.today()
         for date in (today, _day_before(today)):
             try:
@@ -295,10 +304,10 @@ def daily_date(match) -> str | None:
                 continue
             first = match.state.score_sheet[0]["deal"] if match.state.score_sheet \
                 else match.state.deal_no
-            if code.seed == seed and code.players == match.n_players and first == code.deal:
+            if code.seed == match.seed and code.players == match.n_players and first == code.deal:
                 day = date
                 break
-    match._daily_date = day
+    _notes(match)["daily_date"] = day
     return day
 
 

@@ -22,7 +22,7 @@ def start_match(app, config: dict, **kwargs) -> TableScene | None:
     is hosted here and friends join it from their own computers."""
     if config.get("network"):
         old = app.table
-        if old is not None and getattr(old.match, "server", None) is not None:
+        if old is not None and old.match.server is not None:
             old.match.close()       # its port is free again for the new table
         try:
             match = netplay.open_table(config)

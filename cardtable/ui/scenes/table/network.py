@@ -11,6 +11,7 @@ from cardtable.engine import registry
 from cardtable.engine.core import ConfigError
 from cardtable.i18n import N_, Msg
 from cardtable.net.again import rematch
+from cardtable.net.hosted import HostedMatch
 from cardtable.ui import netplay, session
 from cardtable.ui.netplay import table_label, table_server, words
 from cardtable.ui.scenes.table.showing import show_table
@@ -83,7 +84,7 @@ class Network:
         """The seat the match waits at because no friend has taken it yet, or its friend
         has not said whether they stay for this new match (None if none)."""
         seat = self.match.to_act
-        if seat is None or self.match.is_over or not hasattr(self.match, "stand_in_for"):
+        if seat is None or self.match.is_over or not isinstance(self.match, HostedMatch):
             return None
         return seat if self.match.seat_status(seat) in ("empty", "asked") else None
 

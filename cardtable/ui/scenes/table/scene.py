@@ -82,7 +82,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         self.toast: list | None = None      # [text, age, seconds]
         self.caption: list | None = None    # [text, age, seconds]
         self.scores = list(match.state.match_scores)
-        self.dealer: int | None = getattr(match.state, "dealer", None)
+        self.dealer: int | None = match.state.dealer
         self.turn: int | None = None if match.start_events() else match.to_act
         self.waiting = False                # an overlay (summary, match end) is up
         self.finished = False
