@@ -4,6 +4,7 @@ refused with a sentence, and sees the deal end with its summary."""
 
 from __future__ import annotations
 
+import logging
 import time
 
 import pygame
@@ -14,6 +15,7 @@ from cardtable.engine.core import Action
 from cardtable.match import Match, Seat
 from cardtable.ui.app import App
 from cardtable.ui.scenes import table as table_mod
+from cardtable.ui.scenes.matchend import MatchEndScene
 from cardtable.ui.scenes.summary import SummaryScene
 from cardtable.ui.scenes.table import TableScene
 from cardtable.ui.tables import table_class
@@ -172,14 +174,25 @@ def test_a_deal_played_by_clicks_and_drags_with_a_knock_and_a_refusal():
         app.pop()
 
 
-@pytest.mark.xfail(strict=True, reason="blocker: ui/scenes/summary.py words a row's 'reason' "
-                   "from its own REASONS (other games' words) and shows a seat key it does "
-                   "not know ('knocker') as a raw number; a game cannot give its words")
-def test_the_summary_shows_no_raw_words_of_the_games_row():
+def test_the_summary_words_the_games_row_in_the_games_words(caplog):
     event = {"deal": 1, "dealer": 2, "trump": "S", "points": [100, 20, 10],
              "tricks": [6, 1, 1], "last_trick": [10, 0, 0], "knocker": 0,
              "reason": "knock_made", "game_points": [KNOCK_MADE, 0, 0]}
-    summary = SummaryScene(event, [event], ["Ann", "Bob", "Cy"], GAME_ID, humans=[0])
-    heading = summary.spoken_heading()
-    assert "Knock made" not in heading          # the English fallback of an unknown reason
-    assert "Knocker: 0" not in heading          # a seat shown as its number
+    with caplog.at_level(logging.WARNING):
+        summary = SummaryScene(event, [event], ["Ann", "Bob", "Cy"], GAME_ID, humans=[0])
+        heading = summary.spoken_heading()
+    # the reason and the knocker in the table's words, never their keys or a seat number
+    assert "The knocker took the most points." in heading
+    assert "Knocked: Ann." in heading
+    assert "Knock made" not in heading and "Knocker" not in heading and ": 0." not in heading
+    assert "Deal points: Ann 100, Bob 20, Cy 10." in heading
+    assert not [r for r in caplog.records if "no words" in r.getMessage()]
+
+
+def test_a_match_of_one_deal_ends_with_the_points_of_its_deal():
+    row = {"deal": 1, "dealer": 1, "trump": "H", "points": [90, 40], "tricks": [9, 3],
+           "last_trick": [10, 0], "knocker": None, "reason": "most_points",
+           "game_points": [1, 0]}
+    end = MatchEndScene([row], ["Ann", "Bob"], [0], GAME_ID)
+    title, values, scale = end.single_deal(["Ann", "Bob"])
+    assert (str(title), values, scale) == ("Deal points", [90, 40], 130)

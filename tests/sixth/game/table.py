@@ -13,8 +13,17 @@ from cardtable.ui import theme
 from cardtable.ui.cardart import card_height
 from cardtable.ui.tables import GameTable, Target, card_words, suit_words
 from cardtable.ui.tables.picking import ClickToPlay
+from cardtable.ui.tables.trick_words import TrickWords
 
-from .engine import CARD_VALUES, KNOCK, KNOCK_FAILED, KNOCK_KIND, KNOCK_MADE, PLAIN_WIN
+from .engine import (
+    CARD_VALUES,
+    KNOCK,
+    KNOCK_FAILED,
+    KNOCK_KIND,
+    KNOCK_MADE,
+    LAST_TRICK_BONUS,
+    PLAIN_WIN,
+)
 
 #: why a knock was refused, by the refusal's ``reason``
 KNOCK_REFUSALS = {
@@ -24,7 +33,42 @@ KNOCK_REFUSALS = {
 }
 
 
-class MagpieTable(ClickToPlay, GameTable):
+class MagpieWords(TrickWords):
+    """Magpie's words for the shared screens (hints, the summary, the match's end, a
+    refused move): everything the program says of this game that it cannot know."""
+
+    REASONS = {
+        "most_points": N_("The most points win the deal"),
+        "shared_top": N_("A tie for the most points"),
+        "knock_made": N_("The knocker took the most points"),
+        "knock_failed": N_("The knocker did not take the most points alone"),
+    }
+    SEAT_LABELS = {"knocker": N_("Knocked")}
+    REFUSALS = {**TrickWords.REFUSALS, "cannot_knock": N_("You cannot knock now.")}
+
+    @classmethod
+    def action_words(cls, action: Action, names, stock=None) -> Msg | None:
+        if action.kind == KNOCK_KIND:
+            return Msg("knock to raise the stakes")
+        return super().action_words(action, names, stock)
+
+    def refusal_text(self, exc) -> Msg | str | None:
+        if exc.code == "cannot_knock":
+            text = KNOCK_REFUSALS.get(exc.params.get("reason", ""))
+            if text is not None:
+                return Msg(text)
+        return super().refusal_text(exc)
+
+    @classmethod
+    def single_deal_chart(cls, row: dict, columns: int):
+        """A match of one deal (the daily deal) is shown by the points each player took."""
+        points = row.get("points")
+        if not isinstance(points, list) or len(points) != columns:
+            return None
+        return Msg("Deal points"), list(points), 120 + LAST_TRICK_BONUS
+
+
+class MagpieTable(ClickToPlay, MagpieWords, GameTable):
     game_id = "magpie"
     RANK_ORDER = "ATKQJ9"
     deck_size = 24
@@ -83,12 +127,6 @@ class MagpieTable(ClickToPlay, GameTable):
                              n=ev.get("trick_no", ""))
         if kind == "match_over":
             return Msg("The match is over.")
-        return None
-
-    def refusal_text(self, exc) -> Msg | None:
-        if exc.code == "cannot_knock":
-            text = KNOCK_REFUSALS.get(exc.params.get("reason", ""))
-            return Msg(text) if text else Msg("You cannot knock now.")
         return None
 
     def controls(self, legal: list[Action]) -> list[tuple]:
