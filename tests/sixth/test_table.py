@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -87,6 +88,20 @@ def hand_sprite(scene, code):
 
 def test_the_table_is_the_games_own():
     assert table_class(GAME_ID) is MagpieTable
+
+
+def test_the_table_uses_the_scene_only_through_the_table_protocol():
+    # the same check the program's own tables pass (tests/ui/test_table_protocol.py),
+    # made on this game's table, which lives outside cardtable/ui/tables
+    from tests.ui.test_table_protocol import declared, scene_uses
+
+    from .game import table as module
+
+    allowed = declared()
+    uses = scene_uses(Path(module.__file__))
+    assert uses, "the checker found no use of the scene at all"
+    stray = [f"{name} (line {line})" for name, line in uses.items() if name not in allowed]
+    assert not stray, stray
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
