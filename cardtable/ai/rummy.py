@@ -340,16 +340,6 @@ class Hard:
                 total += self.future(_without(rest + [x], d), inner)
         return total / len(inner)
 
-    def rest_value(self, rest: list[str], k: int = TWO_TURN_SAMPLES) -> float:
-        """Expected penalty of holding ``rest`` after this turn's discard. The seat always
-        draws once more before it counts (a last turn has a draw), so the hand ending
-        before its next turn costs :meth:`future`; else it gets one more try first."""
-        a = self.alpha
-        value = self.future(rest)
-        if a < 1.0 and k >= MIN_TWO_TURN_SAMPLES:
-            value = a * value + (1 - a) * self.two_turns(rest, k)
-        return value
-
     def review_score(self, cards: list[str], d: str) -> float:
         """The review's measure of a discard (ai/analysis.py): the deadwood left now and
         after the next draw, weighed by how soon the hand may end, plus the harm of
