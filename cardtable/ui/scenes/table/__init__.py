@@ -36,8 +36,8 @@ from cardtable.ui.scenes.table.hud import FADE_IN, FADE_OUT
 from cardtable.ui.scenes.table.inputs import DOUBLE_CLICK, DRAG_START
 from cardtable.ui.scenes.table.launch import MatchDesk, install, show_table, start_match
 from cardtable.ui.scenes.table.scene import PACE, PANEL_CACHE, PULSE_SECONDS, TEXT_CACHE, TableScene
-from cardtable.ui.scenes.table.words import LEVEL_WORDS, MESSAGES, REFUSAL_REASONS, friendly
+from cardtable.ui.scenes.table.words import LEVEL_WORDS, MESSAGES, friendly
 
 __all__ = ["TableScene", "MatchDesk", "install", "start_match", "show_table", "friendly",
-           "MESSAGES", "REFUSAL_REASONS", "LEVEL_WORDS", "PACE", "PANEL_CACHE", "TEXT_CACHE",
+           "MESSAGES", "LEVEL_WORDS", "PACE", "PANEL_CACHE", "TEXT_CACHE",
            "PULSE_SECONDS", "DOUBLE_CLICK", "DRAG_START", "FADE_IN", "FADE_OUT"]

@@ -7,9 +7,6 @@ shared one chosen here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
-
 from cardtable.engine.core import IllegalAction
 from cardtable.i18n import N_, Msg
 
@@ -22,9 +19,6 @@ MESSAGES = {
     "match_over": N_("The match is over."),
     "bad_action": N_("That move is not possible."),
 }
-#: refusals worded by a reason they carry: every one is a game's own now (its table's
-#: ``refusal_text``); the name stays for the table package, which re-exports it
-REFUSAL_REASONS: Mapping[str, str] = MappingProxyType({})
 #: a computer player's level on its name plate (the words of the setup screen)
 LEVEL_WORDS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
                "expert": N_("Expert")}
