@@ -65,14 +65,57 @@ def test_the_rules_screen_shows_the_games_rules(app):
     assert RULES[0] == "Magpie" and "knock" in RULES[1]
 
 
-@pytest.mark.xfail(strict=True, reason="blocker: cardtable/i18n.py reads one catalogue (the "
-                   "'cardtable' domain in cardtable/assets/locale); a game in another "
-                   "package cannot bring its own French, so its words stay English")
-def test_the_games_own_words_have_french():
+@pytest.fixture
+def french():
+    i18n.set_language("fr")
+    yield
+    i18n.set_language("en")
+
+
+def test_every_text_of_the_game_has_its_french():
+    from .game import catalogue
+
+    po = catalogue.read(catalogue.po_path("fr"), "fr")
+    missing = [m.id for m in catalogue.template() if m.id and (
+        po.get(m.id, m.context) is None or not catalogue.translated(po.get(m.id, m.context)))]
+    assert not missing, f"run python -m tests.sixth.game.catalogue and translate: {missing}"
+    # the file the program reads is the catalogue compiled
+    from babel.messages.mofile import read_mo
+
+    with catalogue.po_path("fr").with_suffix(".mo").open("rb") as f:
+        mo = read_mo(f)
+    def entries(catalog) -> set:
+        return {(m.id if isinstance(m.id, str) else tuple(m.id), m.context,
+                 m.string if isinstance(m.string, str) else tuple(m.string))
+                for m in catalog if m.id}
+
+    assert entries(mo) == entries(po), "magpie.mo is stale"
+
+
+def test_the_game_speaks_french_from_its_own_catalogue(french):
+    assert tr(Msg("Knock")) == "Frapper"
+    assert tr(Msg("knock to raise the stakes")) == "frapper pour faire monter l’enjeu"
+    assert tr(Msg(SPEC.name)) == "La Pie"
+    assert tr(i18n.of_game(SPEC.name)) == "de la Pie"
+    # the program's own words stay the program's
+    assert tr(Msg("Deal points")) == "Points de la donne"
+    event = {"deal": 1, "dealer": 1, "trump": "S", "points": [100, 30], "tricks": [9, 3],
+             "last_trick": [10, 0], "knocker": 0, "reason": "knock_made",
+             "game_points": [3, 0]}
+    from cardtable.ui.scenes.summary import SummaryScene
+
+    heading = SummaryScene(event, [event], ["Ann", "Bob"], GAME_ID, humans=[0]).spoken_heading()
+    assert "Celui qui a frappé a fait le plus de points" in heading
+    assert "A frappé : Ann" in heading
+
+
+def test_the_games_catalogue_goes_with_the_game(french):
+    from .game.registration import GAME
+
+    assert tr(Msg("Knock")) == "Frapper"
+    registry.unregister(GAME_ID)
     try:
-        i18n.set_language("fr")
-        assert tr(Msg("Knock")) != "Knock"
-        assert tr(Msg("Somebody has knocked this deal already.")) != \
-            "Somebody has knocked this deal already."
+        assert tr(Msg("Knock")) == "Knock"
     finally:
-        i18n.set_language("en")
+        registry.register(GAME)
+    assert tr(Msg("Knock")) == "Frapper"

@@ -18,6 +18,7 @@ import random
 from cardtable.ai.base import Knowledge, Reason, Window, because
 from cardtable.ai.search import flat_monte_carlo
 from cardtable.engine.core import Action, GameState
+from cardtable.i18n import N_
 
 from .engine import CARD_VALUES, DECK, KNOCK, KNOCK_KIND, ORDER, hand_size
 
@@ -147,5 +148,5 @@ class MagpieKnowledge(Knowledge):
 
     def explain(self, win: Window, action: Action) -> Reason | str:
         if action.kind == KNOCK_KIND:
-            return because("Your hand is strong enough to raise the stakes.")
+            return because(N_("Your hand is strong enough to raise the stakes."))
         return ""

@@ -6,6 +6,8 @@ would name ``GAME`` in its ``cardtable.games`` entry point instead.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cardtable.engine.registry import Game
 
 from .engine import SPEC
@@ -23,4 +25,8 @@ def _table():
     return TABLE
 
 
-GAME = Game(spec=SPEC, players=_players, table=_table)
+#: the game's own translations (``locale/<language>/LC_MESSAGES/magpie.mo``; made by
+#: ``python -m tests.sixth.game.catalogue``)
+LOCALE = str(Path(__file__).resolve().parent / "locale")
+
+GAME = Game(spec=SPEC, players=_players, table=_table, locale=LOCALE)
