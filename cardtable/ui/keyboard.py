@@ -6,16 +6,17 @@ the felt and on a white card, and unlike the gold glow of a playable card or the
 the card under the pointer).
 
 Rows, top to bottom: what the game declares with :meth:`GameTable.key_rows` (other
-players' seats, the piles, the staging area...), then the row of buttons (the scene's
-form, in screen order), then the player's hand. Left/Right move within a row, Up/Down to
-the nearest target of the row above or below; Tab / Shift+Tab go round the buttons (the
-form's own focus order). Space acts on the focused thing as a click does; Enter does the
-same, except on a card of the hand, where it plays it (a double-click: play, discard,
-give). A game may add direct keys (:meth:`GameTable.key_shortcuts`), listed by F1.
+players' seats, the piles, a place of the game's own...), then the row of buttons (the
+scene's form, in screen order), then the player's hand. Left/Right move within a row,
+Up/Down to the nearest target of the row above or below; Tab / Shift+Tab go round the
+buttons (the form's own focus order). Space acts on the focused thing as a click does;
+Enter does the same, except on a card of the hand, where it makes the card's move (a
+double-click: what the game's ``drop_action`` says). A game may add direct keys
+(:meth:`GameTable.key_shortcuts`), listed by F1.
 
-Games with a staging area (rummy) set ``KEY_HOLD``: Space on a card picks it up, and
-Space or Enter on a meld group, the new-group place, the discard pile or a place in the
-hand puts it down there exactly as a drop of the mouse would.
+A game whose cards are moved about before a move is made (where melds are built) sets
+``KEY_HOLD``: Space on a card picks it up, and Space or Enter on a target of its rows or a
+place in the hand puts it down there exactly as a drop of the mouse would.
 
 The focus shows from the first key press on and hides at a mouse click, like the focus
 rings of the buttons.
@@ -348,7 +349,7 @@ class Keyboard:
             t.try_action(action)
 
     def focused_card(self):
-        """The card of the hand (or staging area) under the focus, if any."""
+        """The card of the hand (or of a game's rows) under the focus, if any."""
         k = self.current() if self.focus is not None else None
         return k.sprite if k is not None else None
 

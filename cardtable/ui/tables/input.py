@@ -39,7 +39,8 @@ class TableInput:
         """A single click on one of the viewer's cards (a double-click is ``drop_action``)."""
 
     def draggable(self, sprite) -> bool:
-        """Cards off the player's hand that may be picked up too (a staging area, a stock)."""
+        """Cards off the player's hand that may be picked up too (where the game has the
+        player build its moves, a pile to draw from)."""
         return False
 
     def drop_targets(self, sprite) -> list[pygame.Rect]:

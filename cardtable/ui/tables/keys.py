@@ -16,7 +16,8 @@ from cardtable.ui.keyboard import KeyTarget
 class TableKeys:
     """Part of :class:`~cardtable.ui.tables.GameTable`: its keyboard targets and keys."""
 
-    #: Space on a card picks it up to be put down elsewhere with the keys (a staging area)
+    #: Space on a card picks it up to be put down elsewhere with the keys (on a target of the
+    #: game's rows: where its moves are built)
     KEY_HOLD = False
 
     def own_zones(self) -> list[str]:

@@ -23,8 +23,9 @@ import pygame
 from cardtable.engine import melds as meldlib
 from cardtable.engine.core import Action
 from cardtable.i18n import N_, Msg, NMsg, PMsg
-from cardtable.ui import staging, theme
+from cardtable.ui import theme
 from cardtable.ui.tables import SUIT_WORDS, GameTable, cards_words, rummy_sheet, the_card
+from cardtable.ui.tables import rummy_staging as staging
 from cardtable.ui.tables.rummy_draw import RummyDrawing
 from cardtable.ui.tables.rummy_events import RummyEvents
 from cardtable.ui.tables.rummy_keys import RummyKeys

@@ -1,4 +1,6 @@
-"""Meld staging for the rummy tables, in cards' codes only (no pygame, no sprites).
+"""Meld staging for the rummy tables, in cards' codes only (no pygame, no sprites): the
+rummy family's own, which the shared table parts never name (the rummy table offers it
+through the hooks every table has: ``draggable``, ``local_drop``, ``KEY_HOLD``...).
 
 Before laying melds or going out, the player builds groups of cards in a staging area
 above the hand. This module knows what those groups are worth under the deal's
