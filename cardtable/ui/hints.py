@@ -42,9 +42,10 @@ def _tables(kind: str, game: Any) -> list[type]:
 def action_words(action: Action, names: Sequence[str], stock: str = N_("the stock"),
                  game: Any = None) -> Msg:
     """The move as an instruction to the player ("play the queen of spades"), in the words
-    of its game's table (``game``: its id, its table or table class; None: the game
-    that has this kind of move); ``stock``: what the table calls its stock ("the draw
-    pile")."""
+    of its game's table (``game``: its id, its table or table class, as the table and the
+    review give it; None: the tables of the games that have this kind of move, for a
+    caller that has no game to name); ``stock``: what the table calls its stock ("the
+    draw pile")."""
     for table in _tables(action.kind, game):
         words = words_of(table).action_words(action, names, stock)
         if words is not None:

@@ -1,21 +1,46 @@
-"""What a drop or a click means at a table (cardtable/ui/tables/input.py): by default a
-card dropped on the table is played, and nothing else is a move."""
+"""What a drop or a click means at a table (cardtable/ui/tables/input.py): a card dropped
+on the table makes the move the game's table names (``PLAY_KIND``), none by default, and
+nothing else is a move."""
 
 from __future__ import annotations
 
 from cardtable.engine.core import Action
+from cardtable.ui.tables import GameTable
 
-from .fake_host import Card, table
+from .fake_host import Card, FakeHost, table
 
 
-def test_a_card_dropped_on_the_table_is_played():
-    game, _ = table()
+class Plays(GameTable):
+    """A table whose cards are played one by one to the table, as a trick game's."""
+
+    PLAY_KIND = "play"
+
+
+def playing() -> Plays:
+    game = Plays(FakeHost())
+    game.layout((1280, 720))
+    return game
+
+
+def test_a_card_dropped_on_the_table_makes_the_tables_move():
+    game = playing()
     assert game.drop_action(Card("QS"), (640, 300)) == Action("play", card="QS")
+    # a game whose cards make no move by themselves says so with its own drop_action
+    plain, _ = table()
+    assert plain.PLAY_KIND is None and plain.drop_action(Card("QS"), (640, 300)) is None
 
 
 def test_a_card_not_known_is_never_played():
-    game, _ = table()
-    assert game.drop_action(Card(None), (640, 300)) is None
+    assert playing().drop_action(Card(None), (640, 300)) is None
+
+
+def test_the_playable_cards_are_those_of_the_tables_move():
+    legal = [Action("play", card="QS"), Action("play", card="KH"),
+             Action("discard", card="2C"), Action("close")]
+    assert playing().playable(legal) == {"QS", "KH"}
+    assert playing().playable([]) == set()
+    plain, _ = table()
+    assert plain.playable(legal) == set()
 
 
 def test_by_default_the_rest_is_no_move_and_the_scene_decides():

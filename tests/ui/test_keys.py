@@ -1,16 +1,21 @@
 """The keyboard at a table (cardtable/ui/tables/keys.py): Enter plays a card as a
-double-click would, Space clicks it, a hinted draw's pile is found, a target clicks its
-middle."""
+double-click would, Space clicks it, a hinted move's target is the game's to find, a
+target clicks its middle."""
 
 from __future__ import annotations
 
 from cardtable.engine.core import Action
+from cardtable.ui.tables import GameTable
 
-from .fake_host import Card, table
+from .fake_host import Card, FakeHost, table
 
 
 def test_enter_on_a_card_tries_to_play_it_through_the_scene():
-    game, t = table()
+    class Plays(GameTable):
+        PLAY_KIND = "play"
+
+    t = FakeHost()
+    game = Plays(t)
     card = t.deal("hand0", "KH")[0]
     game.key_play(card)
     assert t.tried == [(Action("play", card="KH"), card)]
@@ -25,10 +30,11 @@ def test_space_on_a_card_is_a_click_on_it():
     assert clicked == [card]
 
 
-def test_a_hinted_draw_is_carried_out_at_its_pile():
+def test_a_hinted_move_is_the_game_s_to_place():
+    """The shared part knows no move: the scene finds the button or the card, unless the
+    game's table says where (the rummies' and the pairs' piles: their tests)."""
     game, _ = table()
-    assert game.hint_focus(Action("draw", source="discard")) == "pile"
-    assert game.hint_focus(Action("draw", source="stock")) == "stock"
+    assert game.hint_focus(Action("draw", source="discard")) is None
     assert game.hint_focus(Action("play", card="KH")) is None
 
 

@@ -160,6 +160,25 @@ def test_pairs65_is_playable():
     assert table_class("pairs65").game_id == "pairs65"
 
 
+def test_a_hinted_draw_is_carried_out_at_its_pile_and_said_with_the_turn():
+    """The table places a hinted draw at the pile it takes from (Enter there draws), and
+    the "whose turn" key names the piles and the discard its moves allow; no card of the
+    hand is played to the table by itself."""
+    app, table = start({0: ["AD", "QH", "6H", "7S", "2C", "3C", "4S"]}, top=("9D",))
+    game = table.game
+    assert game.hint_focus(Action("draw", source="discard")) == "pile"
+    assert game.hint_focus(Action("draw", source="stock")) == "stock"
+    legal = [Action("draw", source="stock"), Action("draw", source="discard"),
+             Action("discard", card="AD")]
+    assert [str(w) for w in game.turn_options(legal)] == [
+        "You may draw from the draw pile.", "You may take the top card of the discard pile.",
+        "You may discard a card."]
+    assert game.turn_options([Action("done")]) == []
+    assert game.PLAY_KIND is None and game.playable(legal) == set()
+    while app.stack:
+        app.pop()
+
+
 def test_whole_game_from_a_human_seat_against_computers():
     # P0 holds one pair (AD QH), a pair of wrong colours (6H 7S), a pair of wrong values
     # (2C 3C) and the 4S it will offer in a swap

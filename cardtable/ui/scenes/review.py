@@ -147,7 +147,8 @@ class ReviewScene(AnalysisPanel, Scene):
 
     def instruction(self, action, names) -> Msg:
         """A move as an instruction, in the words of this game's table ("the draw pile")."""
-        return action_words(action, names, self.board.game.STOCK_WORD)
+        game = self.board.game
+        return action_words(action, names, game.STOCK_WORD, game=game)
 
     def show(self) -> None:
         if self.board is None:

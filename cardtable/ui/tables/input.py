@@ -16,11 +16,24 @@ from cardtable.engine.core import Action
 class TableInput:
     """Part of :class:`~cardtable.ui.tables.GameTable`: drops and clicks become Actions."""
 
+    #: the kind of move that plays one card of the hand to the table (a trick game's): the
+    #: cards of such legal moves glow and are named when the person asks what they may do,
+    #: and a card dropped on the table makes that move. None: no move of the game plays a
+    #: card by itself (what a card does is the game's ``drop_action``, its glow ``mark_hand``)
+    PLAY_KIND: str | None = None
+
+    def playable(self, legal: list[Action]) -> set[str]:
+        """The cards of the hand that the ``legal`` moves play to the table now (the moves
+        of :attr:`PLAY_KIND`)."""
+        kind = self.PLAY_KIND
+        return {a.card for a in legal if kind is not None and a.kind == kind and a.card}
+
     def drop_action(self, sprite, pos) -> Action | None:
-        """The action a card dropped at ``pos`` (outside the hand band) stands for."""
-        if sprite.code is None:
+        """The action a card dropped at ``pos`` (outside the hand band) stands for: by
+        default, the card played (:attr:`PLAY_KIND`; None for a game without it)."""
+        if sprite.code is None or self.PLAY_KIND is None:
             return None
-        return Action("play", card=sprite.code)
+        return Action(self.PLAY_KIND, card=sprite.code)
 
     def hand_drop_action(self, sprite, pos) -> Action | None:
         """A card dropped inside the hand band: an action, or None to re-order the hand."""
@@ -50,8 +63,9 @@ class TableInput:
     def mark_hand(self, hand: list, mine: bool) -> None:
         """Adjust the glow, dimming and lift the scene gave the viewer's cards this frame."""
 
-    def controls(self, legal: list[Action]) -> list[tuple[str, Action]]:
-        """Buttons for the non-card actions the human may take now."""
+    def controls(self, legal: list[Action]) -> list[tuple]:
+        """Buttons for the non-card actions the human may take now: (label, an Action or
+        the game's own callable[, the button's style: "normal" when not given])."""
         return []
 
     def refusal_text(self, exc) -> str | None:

@@ -27,10 +27,8 @@ class TableKeys:
 
     def hint_focus(self, action: Action) -> str | None:
         """The key target (see :meth:`key_rows`) where Enter carries out a hinted ``action``
-        when it is not a button or a card of the person's: a draw's pile ("stock", "pile");
+        when it is not a button or a card of the person's (a game's pile to draw from);
         None: the scene finds the button or the card."""
-        if action.kind == "draw":
-            return "pile" if action.source == "discard" else "stock"
         return None
 
     def key_rows(self) -> list[tuple[str, list]]:

@@ -137,7 +137,10 @@ class Pairs65Table(Pairs65Layout, Pairs65Events, Pairs65Drawing, Pairs65Words, G
     def hint_focus(self, action: Action) -> str | None:
         """A hint of a move made with chosen cards (a pair, a swap, a give, a discard): the
         cards are chosen for the person, and the focus goes to the button that makes the
-        move (Enter on a card of the hand would discard it)."""
+        move (Enter on a card of the hand would discard it). A draw's is the pile it takes
+        from."""
+        if action.kind == "draw":
+            return "pile" if action.source == "discard" else "stock"
         codes = list(action.cards or ()) or ([action.card] if action.card else [])
         if action.kind in ("pair", "swap", "give", "discard") and codes:
             free = list(self.hand_sprites())

@@ -105,3 +105,16 @@ class Pairs65Words(GameWords):
         if isinstance(pairs, list) and len(pairs) == columns:
             return Msg("Pairs laid"), [int(v) for v in pairs], PAIRS_TO_WIN
         return None
+
+    def turn_options(self, legal: list[Action]) -> list[Msg | str]:
+        """The piles the person may draw from, and a discard (see
+        ``TableSpeech.turn_options``)."""
+        out: list[Msg | str] = []
+        draws = {a.source for a in legal if a.kind == "draw"}
+        if "stock" in draws:
+            out.append(Msg("You may draw from {stock}.", stock=Msg(self.STOCK_WORD)))
+        if "discard" in draws:
+            out.append(Msg("You may take the top card of the discard pile."))
+        if any(a.kind == "discard" for a in legal):
+            out.append(Msg("You may discard a card."))
+        return out

@@ -83,7 +83,7 @@ class RummyKeys:
         (not another way out of the solver's) and puts the focus on the button that makes
         the hinted move (see :meth:`arrange`, :meth:`focus_way_out`): the hint's words, what
         is staged and what Enter does are one move. Never a card: Enter on one would
-        discard it."""
+        discard it. A draw's is the pile it takes from."""
         self.hinted = None
         if action.kind in ("go_out", "lay"):
             name = self._button_making(action)
@@ -91,6 +91,8 @@ class RummyKeys:
                 return name
             self.hinted = action
             return f"button:{tr(N_('Arrange for me'))}"
+        if action.kind == "draw":
+            return "pile" if action.source == "discard" else "stock"
         return super().hint_focus(action)
 
     def hinted_way_out(self) -> Action | None:

@@ -90,6 +90,12 @@ class TableSpeech:
                 out.append(words)
         return out
 
+    def turn_options(self, legal: list) -> list[Msg | str]:
+        """What the person may do now besides playing a card to the table and pressing the
+        game's buttons, said by the "whose turn" key after the cards they may play: the
+        piles they may draw from, a discard (none by default)."""
+        return []
+
     def spoken_target(self, name: str) -> Msg | str | None:
         """A keyboard target that is not a card (a pile, a seat), said when the focus comes to
         it (None: its name is not known here)."""

@@ -1,4 +1,5 @@
-"""The words the trick games' tables share: a card played, and the suit that must follow.
+"""What the trick games' tables share: the move of a card played and its words, and the
+suit that must follow.
 
 Japanese 65 and Sixty-Six both play a card to a trick and refuse a card that does not
 follow the suit led; each game's table adds its own moves and refusals to these.
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
 class TrickWords(GameWords):
     """A trick game's words: playing a card, following suit (see :class:`GameWords`)."""
 
+    #: a card of the hand is played to the trick by this move (see ``GameTable.PLAY_KIND``)
+    PLAY_KIND: str | None = "play"
     REFUSALS = {
         "must_follow_suit": N_("You must follow suit: play a card of {suit}."),
     }
@@ -28,7 +31,7 @@ class TrickWords(GameWords):
     def action_words(cls, action: Action, names: Sequence[str],
                      stock: str | None = None) -> Msg | None:
         """A card played (see :meth:`GameWords.action_words`)."""
-        if action.kind == "play" and action.card:
+        if action.kind == cls.PLAY_KIND and action.card:
             return Msg("play {card}", card=the_card(action.card))
         return None
 

@@ -42,8 +42,8 @@ class Controls:
         if action is None:
             return
         self.hint_cards = hint_cards(action)
-        self.show_toast(hint_text(action, reason, self.match.names(), self.game.STOCK_WORD), 6.0,
-                        kind="info")
+        self.show_toast(hint_text(action, reason, self.match.names(), self.game.STOCK_WORD,
+                                  game=self.game), 6.0, kind="info")
         self.toast_until_move()
         self.keys.release()         # a card held with Space would be put down by Enter
         self.keys.focus_on(self.hint_target(action) or "")
@@ -129,7 +129,7 @@ class Controls:
         if key != self._legal_key:
             self._legal_key = key
             self.legal = self.match.legal_actions() if mine else []
-            self.playable = {a.card for a in self.legal if a.kind == "play"}
+            self.playable = self.game.playable(self.legal)
             self._hint = None
             self.hint_cards = set()
             self._drop_move_toast()
@@ -219,7 +219,7 @@ class Controls:
             buttons = []
             for label, action, *extra in actions:
                 # an Action goes to the engine; a callable is the game's own (local) step
-                style = extra[0] if extra else "primary" if action.kind == "claim" else "normal"
+                style = extra[0] if extra else "normal"
                 cb = action if callable(action) else lambda a=action: self.try_action(a)
                 b = Button(label, cb, style=style, size=size)
                 b.name = i18n.tr(label)   # the button as shown (keys and tests find it so)

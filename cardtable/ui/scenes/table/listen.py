@@ -140,17 +140,10 @@ class Listen:
                 return tr(Msg("Your turn in a moment."))
             return tr(Msg("{name} is playing.", name=self.game.you(seat)))
         parts = [tr(Msg("Your turn."))]
-        cards = sorted({a.card for a in self.legal if a.kind == "play" and a.card},
-                       key=self._hand_order)
+        cards = sorted(self.game.playable(self.legal), key=self._hand_order)
         if cards:
             parts.append(tr(Msg("You may play {cards}.", cards=cards_words(cards))))
-        kinds = {(a.kind, a.source) for a in self.legal}
-        if ("draw", "stock") in kinds:
-            parts.append(tr(Msg("You may draw from {stock}.", stock=Msg(self.game.STOCK_WORD))))
-        if ("draw", "discard") in kinds:
-            parts.append(tr(Msg("You may take the top card of the discard pile.")))
-        if any(a.kind == "discard" for a in self.legal):
-            parts.append(tr(Msg("You may discard a card.")))
+        parts.extend(tr(p) for p in self.game.turn_options(self.legal))
         buttons = [tr(label) for label, *_rest in self.game.controls(self.legal)]
         if buttons:
             parts.append(tr(Msg("Buttons: {names}.", names=and_list(buttons))))
