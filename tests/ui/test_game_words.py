@@ -44,18 +44,23 @@ def test_a_table_without_words_gets_the_neutral_ones():
     class Plain(GameTable):
         pass
 
-    class Worded(GameWords, GameTable):
+    class Worded(GameTable):
         REFUSALS = {"too_far": "That is too far."}
 
-    assert words_of(Plain) is GameWords and words_of(None) is GameWords
-    assert words_of("sixtysix") is GameWords and words_of(Worded) is Worded
-    assert GameWords.action_words(Action("play", card="AS"), ["A", "B"]) is None
-    assert GameWords.single_deal_chart({"points": [1, 2]}, 2) is None
-    assert GameWords.money([{"money": {"net": [1, -1]}}], 2) is None
-    assert GameWords.REASONS == {} == GameWords.ROW_LABELS == GameWords.SEAT_LABELS
+    # every table is its own words, the neutral ones until its game gives some
+    assert issubclass(GameTable, GameWords)
+    assert words_of(Plain) is Plain and words_of(Worded) is Worded
+    assert words_of(None) is GameWords and words_of("sixtysix") is GameWords
+    for words in (GameWords, Plain):
+        assert words.action_words(Action("play", card="AS"), ["A", "B"]) is None
+        assert words.single_deal_chart({"points": [1, 2]}, 2) is None
+        assert words.money([{"money": {"net": [1, -1]}}], 2) is None
+        assert words.REASONS == {} == words.ROW_LABELS == words.SEAT_LABELS
+        assert words.REFUSALS == {}
     worded = Worded.__new__(Worded)
     assert str(worded.refusal_text(IllegalAction("too_far", ""))) == "That is too far."
     assert worded.refusal_text(IllegalAction("not_in_hand", "")) is None
+    assert Plain.__new__(Plain).refusal_text(IllegalAction("too_far", "")) is None
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -4,7 +4,7 @@ nothing else is a move."""
 
 from __future__ import annotations
 
-from cardtable.engine.core import Action
+from cardtable.engine.core import Action, IllegalAction
 from cardtable.ui.tables import GameTable
 
 from .fake_host import Card, FakeHost, table
@@ -52,7 +52,8 @@ def test_by_default_the_rest_is_no_move_and_the_scene_decides():
     assert game.controls([Action("play", card="QS")]) == []
     assert not game.draggable(Card("QS", zone="deck"))
     assert game.drop_targets(card) == []
-    assert game.refusal_text(ValueError("no")) is None and game.turn_prompt(1) is None
+    assert game.refusal_text(IllegalAction("too_far", "no")) is None
+    assert game.turn_prompt(1) is None
     hand = [card]
     game.mark_hand(hand, True)
     assert hand == [card] and not card.glow

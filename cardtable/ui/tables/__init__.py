@@ -16,7 +16,9 @@ and whatever else a game needs (``stock``, ``trump``, ``won<seat>``, ``pile<side
 * :mod:`~cardtable.ui.tables.input`: a drop or a click as an Action, the buttons;
 * :mod:`~cardtable.ui.tables.keys`: the keyboard's rows of targets and keys;
 * :mod:`~cardtable.ui.tables.speech`: the seats' names, the log's lines, what speech says;
-* :mod:`~cardtable.ui.tables.score_panel`: the score panel's rows and a deal's result.
+* :mod:`~cardtable.ui.tables.score_panel`: the score panel's rows and a deal's result;
+* :mod:`~cardtable.ui.tables.game_words`: what the shared screens (the hint, the summary,
+  the match's end, a refused move) say of the game.
 
 How a card is named (``card_words``, ``the_card``...) is :mod:`~cardtable.ui.tables.
 card_names`; the names below in ``__all__`` are offered here too. What a game's table may ask
@@ -39,6 +41,7 @@ from cardtable.ui.tables.card_names import (
     the_card,
 )
 from cardtable.ui.tables.events import TableEvents
+from cardtable.ui.tables.game_words import GameWords
 from cardtable.ui.tables.geometry import TableGeometry, Target
 from cardtable.ui.tables.input import TableInput
 from cardtable.ui.tables.keys import TableKeys
@@ -66,8 +69,10 @@ def rules_of(game_id: str) -> tuple[str, str]:
 SUIT_ORDER = {"S": "SHCD", "H": "HSDC", "D": "DSHC", "C": "CHSD"}
 
 
-class GameTable(TableGeometry, TableEvents, TableInput, TableKeys, TableSpeech, ScorePanel):
-    """Game-specific geometry and event handling; see the module docstring."""
+class GameTable(TableGeometry, TableEvents, TableInput, TableKeys, TableSpeech, ScorePanel,
+                GameWords):
+    """Game-specific geometry and event handling; see the module docstring. A table has the
+    neutral words of :class:`GameWords` until its game gives its own."""
 
     game_id = ""
     #: how to play the game: the rules screen's title and markup (set by the game's module)

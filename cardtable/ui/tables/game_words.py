@@ -2,9 +2,10 @@
 
 The hint, the end-of-deal summary, the match's end and a refused move are shared screens:
 they ask the table class of the game shown (``cardtable.ui.tables.table_class``) for the
-game's words through the members below, and word nothing of any game themselves. A game's
-table takes :class:`GameWords` among its bases and fills in what its game has; a table
-that does not gets the neutral answers here (:func:`words_of`).
+game's words through the members below, and word nothing of any game themselves. Every
+``GameTable`` is a :class:`GameWords` with the neutral answers here; a game's table (or its
+family's words, a subclass put before ``GameTable`` among its bases) fills in what its game
+has. A game with no table at all gets the neutral answers too (:func:`words_of`).
 """
 
 from __future__ import annotations
@@ -63,8 +64,8 @@ class GameWords:
 
 
 def words_of(table: Any) -> type[GameWords]:
-    """The words of a game's ``table`` class: the class itself when it takes
-    :class:`GameWords`, else the neutral ones."""
+    """The words of a game's ``table`` class: the class itself (every table has words),
+    else the neutral ones (a game registered without a table: None)."""
     if isinstance(table, type) and issubclass(table, GameWords):
         return table
     return GameWords

@@ -1,6 +1,7 @@
 """What a person's pointer means at a game's table (part of
 :class:`~cardtable.ui.tables.GameTable`): a card dropped or clicked, a click on the table,
-the buttons for the moves that are not a card, and the words when the engine refuses.
+the buttons for the moves that are not a card (the words when the engine refuses a move
+are the game's words: :mod:`~cardtable.ui.tables.game_words`).
 
 The scene owns the pointer (drags, double-clicks, the hand band); it asks the game's table
 what each gesture stands for, and tries the Action it gets back.
@@ -67,10 +68,6 @@ class TableInput:
         """Buttons for the non-card actions the human may take now: (label, an Action or
         the game's own callable[, the button's style: "normal" when not given])."""
         return []
-
-    def refusal_text(self, exc) -> str | None:
-        """The sentence shown when the engine refuses a move (None: the scene's default)."""
-        return None
 
     def turn_prompt(self, seat: int) -> str | None:
         """The toast shown when the table turns to another human ``seat`` (None: default)."""
