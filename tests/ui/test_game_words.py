@@ -13,7 +13,7 @@ import pytest
 import cardtable
 from cardtable import i18n
 from cardtable.engine import registry
-from cardtable.engine.core import Action, IllegalAction
+from cardtable.engine.core import Action, DealResult, IllegalAction
 from cardtable.ui import hints
 from cardtable.ui.tables import GameTable, table_class
 from cardtable.ui.tables.game_words import GameWords, words_of
@@ -172,3 +172,49 @@ def test_the_shared_screens_name_no_move(name):
                if isinstance(node, ast.Constant) and isinstance(node.value, str)
                and id(node) not in docs}
     assert not strings & move_kinds(), f"{name} names moves: {strings & move_kinds()}"
+
+
+#: the keys of a deal's breakdown (and of its score-sheet row) the shared screens word or
+#: read themselves, and why: every other key is one game's or one family's, worded by its
+#: table (ROW_LABELS, FACTS, SEAT_LABELS, HIDDEN_KEYS...)
+SHARED_KEYS = {
+    "kind": "the event's kind",
+    "deal": "the deal's number, every game's",
+    DealResult.KEY: "the deal's typed result (change, totals, measure)",
+    "scores": "every match's scores at its end",
+    "dealer": "the seat that dealt",
+    "winner": "the seat that won the deal",
+    "winners": "the seats that won",
+    "reason": "why the deal ended (worded by the table's REASONS)",
+    "game_points": "the score in the registry's unit 'game_points', read by the headline",
+}
+
+
+def breakdown_keys() -> set[str]:
+    """Every key of the built-in games' deals' breakdowns and score-sheet rows."""
+    keys: set[str] = set()
+    for game_id in GAMES:
+        spec = registry.get(game_id)
+        for players in (spec.min_players, spec.max_players):
+            state = spec.new_match(players=players, seed=players, options=spec.quick_options)
+            rng = random.Random(players)
+            while not state.is_over:
+                for event in state.apply(rng.choice(state.legal_actions())):
+                    if event.kind in ("deal_scored", "match_over"):
+                        keys |= set(event.public())
+            keys |= {k for row in state.score_sheet for k in row}
+    return keys
+
+
+@pytest.mark.parametrize("name", ["scenes/summary.py", "scenes/matchend.py"])
+def test_the_summary_and_the_match_end_name_no_key_of_one_game(name):
+    """The summary and the match's end name no key of a game's deals but the shared ones
+    (and the words for one deal the registry lists, which some games' rows also use as
+    the deal's number): a game's rows, facts and hidden details are its table's."""
+    keys = breakdown_keys()
+    assert {"tricks", "penalties", "pairs", "wild_ranks", "trump", "leftover"} <= keys
+    tree = ast.parse((UI / name).read_text(encoding="utf-8"))
+    strings = {node.value for node in ast.walk(tree)
+               if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    named = strings & keys - set(SHARED_KEYS) - set(registry.DEAL_WORDS)
+    assert not named, f"{name} names keys of a game's deals: {sorted(named)}"

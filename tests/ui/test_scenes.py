@@ -510,7 +510,7 @@ def test_statistics_empty_and_filled(app):
 def test_summary_of_a_japanese65_deal(app):
     state, events = finished_match("japanese65", 4, options={"target": 2})
     seat_names = ["You", "Margot", "Hana", "Theo"]
-    facts, rows = breakdown(events[0], seat_names)
+    facts, rows = breakdown(events[0], seat_names, "japanese65")
     labels = [label for _, label, _ in rows]
     assert labels[-2:] == ["Deal points", "Game points"]
     assert "Card points" in labels and "Last trick" in labels
@@ -536,8 +536,8 @@ def test_a_last_trick_bonus_nobody_could_score_is_not_a_row():
               "last_trick": [0, 0], "game_points": [1, 0]}
     played = dict(closed, closer=None, last_trick=[0, 10])
     names = ["You", "Theo"]
-    assert "last_trick" not in [k for k, _, _ in breakdown(closed, names)[1]]
-    rows = {k: cells for k, _, cells in breakdown(played, names)[1]}
+    assert "last_trick" not in [k for k, _, _ in breakdown(closed, names, "sixtysix")[1]]
+    rows = {k: cells for k, _, cells in breakdown(played, names, "sixtysix")[1]}
     assert rows["last_trick"] == ["0", "10"]
 
 

@@ -2,8 +2,9 @@
 
 Each game's ``deal_scored`` event has its own keys, so the breakdown is rendered generically:
 values given per seat or per side (lists) become rows of a table with one column per seat
-or side; single values (dealer, trumps, who went out) become a line above it. Known keys
-get friendly labels; bulky details (every laid meld) are left to the table.
+or side; single values (dealer, trumps, who went out) become a line above it. What each
+key is called, and which are left to the table (every laid meld), is the game's table's to
+say (:class:`~cardtable.ui.tables.game_words.GameWords`): nothing here knows a game's keys.
 
     SummaryScene.for_table(table, event)          # what the table scene uses
     SummaryScene(event, score_sheet, seat_names, game_id, on_continue=None)
@@ -12,7 +13,7 @@ get friendly labels; bulky details (every laid meld) are left to the table.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import pygame
@@ -31,39 +32,22 @@ from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
 
 log = logging.getLogger(__name__)
 
-SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
-
-#: per-seat or per-side rows, in the order shown; anything else per column comes before them
+#: the rows every game may have, after its own (its table's ``ROW_LABELS``): the deal's game
+#: points, in the unit the registry scores most games in (``GameSpec.score_unit``), which
+#: the headline reads too
 ROW_LABELS: dict[str, str] = {
-    "tricks": N_("Tricks won"),
-    "trick_points": N_("Trick points"),
-    "last_trick": N_("Last trick"),
-    "card_points": N_("Card points"),
-    "marriages": N_("Marriages"),
-    "pairs": N_("Pairs laid"),
-    "leftover": N_("Cards left"),
-    "penalties": N_("Penalty points"),
-    "melded_all": N_("Laid every card"),
-    "money": N_("Money"),
-    "points": N_("Deal points"),
     "game_points": N_("Game points"),
-    "games_won": N_("Games won"),
-    "totals": N_("Running total"),
 }
-#: bonus rows shown only when somebody scored one: "Last trick 0 0" after a close (when the
-#: last trick earns nothing) read as if the person's last trick had been forgotten
-ONLY_WHEN_SCORED = {"last_trick"}
-#: rows drawn emphasised (the result of the deal)
-STRONG_ROWS = {"points", "game_points", "penalties"}
+#: shared rows drawn emphasised (a game's own are its table's ``STRONG_ROWS``)
+STRONG_ROWS = frozenset({"game_points"})
 #: keys whose value is a seat number (shown as that seat's name); a game's own are its
 #: table's (``GameWords.SEAT_LABELS``)
 SEAT_KEYS = {"dealer": N_("Dealer"), "winner": N_("Winner")}
-#: keys never shown (details the table itself shows, or repeats)
-HIDDEN = {"kind", DealResult.KEY, "deal", "game", "hand", "round", "laid", "values", "arranged",
-          "reshuffles", "turns", "scores"}
+#: keys every game's breakdown has that are never shown (a game's own are its table's
+#: ``HIDDEN_KEYS``; the number of the deal in the game's own word, its ``deal_word``, too)
+HIDDEN = frozenset({"kind", DealResult.KEY, "deal", "scores"})
 #: why a deal ended when its game's table has no words for the reason (never the key)
 UNKNOWN_REASON = N_("The deal is over")
-MONEY_KEYS = {"money", "pot", "paid"}
 
 
 def shown_names(seat_names: Sequence[str]) -> list[Msg | str]:
@@ -120,31 +104,42 @@ def seat_name(seat: Any, seat_names: Sequence[str]) -> Msg | str:
     return Msg("nobody") if seat is None else str(seat)
 
 
-def format_value(key: str, value: Any) -> str:
+def format_value(key: str, value: Any, money: Collection[str] = ()) -> str:
+    """One cell or fact of a deal's breakdown as shown: a yes or a dash, a number (in cents
+    for the keys ``money`` names: its game's ``MONEY_KEYS``), how many cards or melds a
+    list holds."""
     if isinstance(value, bool):
         return tr(N_("yes")) if value else "—"
     if value is None:
         return "—"
-    if isinstance(value, int) and key in MONEY_KEYS:
+    if isinstance(value, int) and key in money:
         return tr(i18n.cents(value))
     if isinstance(value, (int, float)):
         return i18n.number(value, 0 if isinstance(value, int) else 1)
     if isinstance(value, (list, tuple)):
         if all(isinstance(v, (list, tuple)) for v in value):
             return str(len(value))
-        if key in ("leftover",) or all(isinstance(v, str) for v in value):
+        if all(isinstance(v, str) for v in value):
             return str(len(value)) if value else "0"
-        return ", ".join(format_value(key, v) for v in value)
+        return ", ".join(format_value(key, v, money) for v in value)
     if isinstance(value, dict):
         return ", ".join(f"{k} {v}" for k, v in value.items())
     return str(value)
 
 
-def deal_columns(event: dict) -> int:
+def hidden_keys(game_id: str) -> frozenset[str]:
+    """The keys of ``game_id``'s breakdown never shown: every game's, its table's
+    (``HIDDEN_KEYS``) and the deal's number in its own word ("hand", "round")."""
+    return HIDDEN | game_words(game_id).HIDDEN_KEYS | {deal_word(game_id)}
+
+
+def deal_columns(event: dict, game_id: str = "") -> int:
     """How many columns the per-column rows of ``event`` have (the most common list length)."""
     counts: dict[int, int] = {}
+    hidden = hidden_keys(game_id)
+    seat_keys = {**SEAT_KEYS, **game_words(game_id).SEAT_LABELS}
     for key, value in event.items():
-        if key in HIDDEN or key in SEAT_KEYS:
+        if key in hidden or key in seat_keys:
             continue
         if isinstance(value, list) and value:
             counts[len(value)] = counts.get(len(value), 0) + 1
@@ -159,54 +154,58 @@ Rows = list[tuple[str, str, list[str]]]
 def breakdown(event: dict, seat_names: Sequence[str],
               game_id: str = "") -> tuple[list[Msg | str], Rows]:
     """(facts, rows): lines of single facts, and rows ``(key, label, cells)`` per column.
-    Why the deal ended is worded by ``game_id``'s table (``GameWords.REASONS``), a row only
-    this game has by its ``ROW_LABELS``; what has no words is left out (and logged), never
-    shown as its key."""
+    What the keys of ``game_id``'s deals are is its table's to say (:class:`GameWords`):
+    why the deal ended (``REASONS``), its rows and their order (``ROW_LABELS``), the facts
+    said in a sentence of their own (``FACTS``), a seat's role (``SEAT_LABELS``), what is
+    not shown; what has no words is left out (and logged), never shown as its key."""
     words = game_words(game_id)
-    labels = {**ROW_LABELS, **words.ROW_LABELS}
+    labels = {**words.ROW_LABELS, **ROW_LABELS}
     seat_keys = {**SEAT_KEYS, **words.SEAT_LABELS}
-    width = deal_columns(event)
+    hidden = hidden_keys(game_id)
+    width = deal_columns(event, game_id)
     facts: list[Msg | str] = []
     rows: list[tuple[str, str, list[str]]] = []
     for key, value in event.items():
-        if key in HIDDEN:
+        if key in hidden:
             continue
         if key in seat_keys:
             if value is None and key not in ("winner",):
                 continue
             facts.append(Msg("{label}: {name}", label=Msg(seat_keys[key]),
                              name=seat_name(value, seat_names)))
-        elif key == "trump" and isinstance(value, str):
-            facts.append(Msg("Trumps: {suit}", suit=Msg(SUIT_NAMES[value]) if value in SUIT_NAMES
-                             else value))
+        elif key in words.FACTS:
+            fact = words.deal_fact(key, value)
+            if fact is not None:
+                facts.append(fact)
         elif key == "reason" and isinstance(value, str):
             if value not in words.REASONS:
                 _unworded(game_id, f"the reason {value!r}")
             facts.append(Msg(words.REASONS.get(value, UNKNOWN_REASON)))
-        elif key == "wild_ranks" and isinstance(value, list):
-            facts.append(Msg("Wild: {ranks}", ranks=", ".join(str(v) for v in value)))
         elif key == "winners" and isinstance(value, list):
             facts.append(Msg("Won by {names}",
                              names=and_list([seat_name(s, seat_names) for s in value])))
-        elif key == "stalemate":
-            if value:
-                facts.append(Msg("Stopped after the third reshuffle"))
         elif isinstance(value, list) and len(value) == width:
-            if key in ONLY_WHEN_SCORED and not any(value):
+            if key in words.ONLY_WHEN_SCORED and not any(value):
                 continue
             if key not in labels:
                 _unworded(game_id, f"the row {key!r}")
                 continue
-            rows.append((key, labels[key], [format_value(key, v) for v in value]))
+            rows.append((key, labels[key],
+                         [format_value(key, v, words.MONEY_KEYS) for v in value]))
         elif isinstance(value, (int, str)) and not isinstance(value, bool):
             if key not in labels:
                 _unworded(game_id, f"the fact {key!r}")
                 continue
             facts.append(Msg("{label}: {value}", label=Msg(labels[key]),
-                             value=format_value(key, value)))
-    order = list(ROW_LABELS)
+                             value=format_value(key, value, words.MONEY_KEYS)))
+    order = [*words.ROW_LABELS, *ROW_LABELS]
     rows.sort(key=lambda r: order.index(r[0]) if r[0] in order else -1)
     return facts, rows
+
+
+def strong_rows(game_id: str) -> frozenset[str]:
+    """The rows of ``game_id``'s breakdown drawn emphasised (the deal's result)."""
+    return STRONG_ROWS | game_words(game_id).STRONG_ROWS
 
 
 def deal_scores(row: dict, n_players: int, game_id: str) -> list[int] | None:
@@ -348,7 +347,7 @@ class SummaryScene(ModalScene):
         self.note = note
         self.event = {k: v for k, v in dict(event).items() if k != "kind"}
         self.sheet = list(score_sheet or [])
-        width = deal_columns(self.event)
+        width = deal_columns(self.event, game_id)
         self.seat_names = (list(seat_names) if seat_names
                            else [Msg("Seat {n}", n=i + 1) for i in range(width)])
         self.humans = list(humans)
@@ -551,8 +550,9 @@ class SummaryScene(ModalScene):
         y += rh
         pygame.draw.line(surface, (96, 110, 102), (area.left, y - theme.px(6)),
                          (area.right, y - theme.px(6)))
+        strong_keys = strong_rows(self.game_id)
         for n, (key, label, cells) in enumerate(rows):
-            strong = key in STRONG_ROWS
+            strong = key in strong_keys
             if n % 2 == 0:
                 theme.rounded(surface, pygame.Rect(area.left, y - theme.px(3), area.width,
                                                    rh - theme.px(2)), (255, 255, 255, 12),

@@ -24,12 +24,25 @@ class GameWords:
 
     #: why a deal ended (the ``reason`` of a score-sheet row), as the summary states it
     REASONS: ClassVar[dict[str, str]] = {}
-    #: the labels of the rows (and single facts) of a deal's breakdown that only this game
-    #: has; the summary words the rows every game may have
+    #: the labels of the rows (and of single facts that are a label and a value) of this
+    #: game's deals' breakdown (its ``deal_scored`` keys), in the order the rows are shown;
+    #: the summary words only what every game may have (the dealer, the game points...)
     ROW_LABELS: ClassVar[dict[str, str]] = {}
     #: the keys of a deal's breakdown only this game has whose value is a seat (shown as
     #: "<label>: <the seat's name>")
     SEAT_LABELS: ClassVar[dict[str, str]] = {}
+    #: the rows shown only when somebody scored in them (a bonus nobody could score,
+    #: "Last trick 0 0" after a close, would read as if it had been forgotten)
+    ONLY_WHEN_SCORED: ClassVar[frozenset[str]] = frozenset()
+    #: the rows drawn emphasised: the deal's result
+    STRONG_ROWS: ClassVar[frozenset[str]] = frozenset()
+    #: the keys of a deal's breakdown never shown (details the table shows itself)
+    HIDDEN_KEYS: ClassVar[frozenset[str]] = frozenset()
+    #: the keys of a deal's breakdown whose numbers are sums of money, in cents
+    MONEY_KEYS: ClassVar[frozenset[str]] = frozenset()
+    #: the keys of a deal's breakdown that are single facts said in a sentence of their own
+    #: (a suit, a list of ranks, a flag): :meth:`deal_fact` words them
+    FACTS: ClassVar[frozenset[str]] = frozenset()
     #: the refusal codes this game's engine raises (``IllegalAction.code``), in the
     #: player's words; the codes every game shares are worded by the table scene
     REFUSALS: ClassVar[dict[str, str]] = {}
@@ -47,6 +60,13 @@ class GameWords:
         (None: a code every game shares, which the table scene words)."""
         text = self.REFUSALS.get(exc.code)
         return Msg(text) if text is not None else None
+
+    @classmethod
+    def deal_fact(cls, key: str, value: Any) -> Msg | None:
+        """The fact ``key`` (one of :attr:`FACTS`) of a deal's breakdown, whose value is
+        ``value``, as the summary states it ("Trumps: spades"); None: nothing to state (a
+        flag not raised, a value of another shape)."""
+        return None
 
     @classmethod
     def single_deal_chart(cls, row: dict,

@@ -54,6 +54,9 @@ class Pairs65Words(GameWords):
         "stalemate": N_("No pair for a long time: most pairs wins"),
     }
     SEAT_LABELS = {"first_player": N_("Started")}
+    ROW_LABELS = {"pairs": N_("Pairs laid"), "games_won": N_("Games won")}
+    #: how many turns the game took (its stalemate's count)
+    HIDDEN_KEYS = frozenset({"turns"})
     REFUSALS = REFUSALS
 
     @classmethod

@@ -14,6 +14,10 @@ class Rummy65Table(RummyTable):
     game_id = "rummy65"
     DEAL_WORD = N_("Hand")
     HAS_POT = True
+    #: the rummies' rows, with each seat's money before the running total
+    ROW_LABELS = {**{k: v for k, v in RummyTable.ROW_LABELS.items() if k != "totals"},
+                  "money": N_("Money"), "totals": RummyTable.ROW_LABELS["totals"]}
+    MONEY_KEYS = frozenset({"money"})
 
     @classmethod
     def money(cls, sheet: Sequence[dict], players: int) -> list[int] | None:

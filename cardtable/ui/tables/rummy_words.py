@@ -4,7 +4,7 @@ of wild card, the wild cards of a deal, and the engine's reasons a group is no m
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardtable.i18n import N_, Msg, and_list
 from cardtable.ui.cardart import court_letters
@@ -67,6 +67,18 @@ class RummyWords(GameWords):
     """The rummies' words for the shared screens (see :class:`GameWords`)."""
 
     SEAT_LABELS = {"went_out": N_("Went out")}
+    ROW_LABELS = {
+        "leftover": N_("Cards left"),
+        "penalties": N_("Penalty points"),
+        "melded_all": N_("Laid every card"),
+        "totals": N_("Running total"),
+    }
+    STRONG_ROWS = frozenset({"penalties"})
+    #: the melds laid, the cards' values and the best arrangement of each hand (drawn by
+    #: the rummies' own summary), and how often the stock was rebuilt
+    HIDDEN_KEYS = frozenset({"laid", "values", "arranged", "reshuffles"})
+    #: the deal's wild ranks, and whether it was stopped for a stalemate
+    FACTS = frozenset({"wild_ranks", "stalemate"})
     REFUSALS = {
         "must_draw_first": N_("Draw a card first: from the stock or the discard pile."),
         "already_drew": N_("You have already drawn this turn: now discard."),
@@ -101,6 +113,16 @@ class RummyWords(GameWords):
             return Msg("go out")
         if kind == "lay":
             return Msg("lay down your melds")
+        return None
+
+    @classmethod
+    def deal_fact(cls, key: str, value: Any) -> Msg | None:
+        """The deal's wild ranks, and its stop after the third reshuffle (see
+        :meth:`GameWords.deal_fact`)."""
+        if key == "wild_ranks" and isinstance(value, list):
+            return Msg("Wild: {ranks}", ranks=", ".join(str(v) for v in value))
+        if key == "stalemate" and value:
+            return Msg("Stopped after the third reshuffle")
         return None
 
     def turn_options(self, legal: list[Action]) -> list[Msg | str]:

@@ -49,6 +49,9 @@ class SixtySixWords(TrickWords):
         "tie": N_("Both have 65: nobody scores"),
     }
     SEAT_LABELS = {"claimant": N_("Claimed by"), "closer": N_("Closed by")}
+    #: the trick games' rows, with the marriages announced before the deal's points
+    ROW_LABELS = {**{k: v for k, v in TrickWords.ROW_LABELS.items() if k != "points"},
+                  "marriages": N_("Marriages"), "points": TrickWords.ROW_LABELS["points"]}
     REFUSALS = {
         **TrickWords.REFUSALS,
         "marriage_card_required": N_("After announcing a marriage, lead its king or queen."),

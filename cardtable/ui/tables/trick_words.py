@@ -8,7 +8,7 @@ follow the suit led; each game's table adds its own moves and refusals to these.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardtable.i18n import N_, Msg
 from cardtable.ui.tables import SUIT_WORDS, the_card
@@ -23,6 +23,18 @@ class TrickWords(GameWords):
 
     #: a card of the hand is played to the trick by this move (see ``GameTable.PLAY_KIND``)
     PLAY_KIND: str | None = "play"
+    #: the rows of a trick game's deal (see :class:`GameWords`)
+    ROW_LABELS = {
+        "tricks": N_("Tricks won"),
+        "trick_points": N_("Trick points"),
+        "last_trick": N_("Last trick"),
+        "card_points": N_("Card points"),
+        "points": N_("Deal points"),
+    }
+    ONLY_WHEN_SCORED = frozenset({"last_trick"})
+    STRONG_ROWS = frozenset({"points"})
+    #: the suit that was trumps in the deal
+    FACTS = frozenset({"trump"})
     REFUSALS = {
         "must_follow_suit": N_("You must follow suit: play a card of {suit}."),
     }
@@ -33,6 +45,14 @@ class TrickWords(GameWords):
         """A card played (see :meth:`GameWords.action_words`)."""
         if action.kind == cls.PLAY_KIND and action.card:
             return Msg("play {card}", card=the_card(action.card))
+        return None
+
+    @classmethod
+    def deal_fact(cls, key: str, value: Any) -> Msg | None:
+        """The deal's trumps: "Trumps: spades" (see :meth:`GameWords.deal_fact`)."""
+        if key == "trump" and isinstance(value, str):
+            return Msg("Trumps: {suit}", suit=Msg(SUIT_WORDS[value]) if value in SUIT_WORDS
+                       else value)
         return None
 
     def refusal_text(self, exc: IllegalAction) -> Msg | str | None:
