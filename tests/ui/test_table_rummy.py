@@ -753,3 +753,21 @@ def test_rummy65_summary_writes_cents_one_way_in_french(monkeypatch):
     nets = [t for t in money if t.startswith("net ")]
     assert all(re.fullmatch("net [+\u2212]?\\d+\u202f¢", t) for t in nets), nets
     assert any("\u2212" in t for t in nets), nets              # somebody lost money
+
+
+@pytest.mark.parametrize("game_id", ["rummy65", "quebec65"])
+def test_a_rummy_deal_s_facts_and_rows_are_the_rummies_words(game_id):
+    """The wild ranks and a stalemate are facts of the rummies' own; a stalemate that did
+    not happen says nothing; the melds laid are left to the rummies' own summary; the money
+    is rummy65's alone. No card of the hand is played to the table by itself."""
+    from cardtable.ui.tables import table_class
+
+    table = table_class(game_id)
+    assert str(table.deal_fact("wild_ranks", ["3", "T"])) == "Wild: 3, T"
+    assert str(table.deal_fact("stalemate", True)) == "Stopped after the third reshuffle"
+    assert table.deal_fact("stalemate", False) is None
+    assert table.deal_fact("wild_ranks", None) is None
+    assert {"laid", "arranged"} <= table.HIDDEN_KEYS and table.STRONG_ROWS == {"penalties"}
+    assert ("money" in table.ROW_LABELS) == (game_id == "rummy65")
+    assert list(table.ROW_LABELS)[-1] == "totals"
+    assert table.PLAY_KIND is None

@@ -52,3 +52,29 @@ def test_the_trick_words_leave_other_moves_and_codes_to_others():
     assert table.refusal_text(IllegalAction("not_in_hand", "")) is None
     assert str(table.refusal_text(IllegalAction("wrong_kind", ""))) == \
         "Only cards can be played in this game."
+
+
+@pytest.mark.parametrize("game_id", TRICK_GAMES)
+def test_a_trick_game_s_cards_are_played_to_the_table(game_id):
+    """A card of the hand is played by the trick games' own move: those of the legal
+    moves glow, and a card dropped on the table makes that move."""
+    table = at_table(game_id, [])
+    assert table.PLAY_KIND == TrickWords.PLAY_KIND == "play"
+    legal = [Action("play", card="QS"), Action("play", card="9H"), Action("close")]
+    assert table.playable(legal) == {"QS", "9H"}
+
+
+def test_a_trick_deal_s_breakdown_is_worded_here():
+    """The trumps of the deal are a fact of their own; the last trick is a row only when
+    somebody scored it; the deal points are the deal's result."""
+    assert str(TrickWords.deal_fact("trump", "S")) == "Trumps: spades"
+    assert str(TrickWords.deal_fact("trump", "?")) == "Trumps: ?"
+    assert TrickWords.deal_fact("trump", None) is None
+    assert TrickWords.deal_fact("closer", 1) is None
+    assert "last_trick" in TrickWords.ONLY_WHEN_SCORED and "points" in TrickWords.STRONG_ROWS
+    assert list(TrickWords.ROW_LABELS)[-1] == "points"
+    try:
+        i18n.set_language("fr")
+        assert "pique" in str(TrickWords.deal_fact("trump", "S"))
+    finally:
+        i18n.set_language("en")
