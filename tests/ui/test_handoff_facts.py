@@ -89,3 +89,34 @@ def test_the_facts_fit_at_800x600():
         assert show.rect.bottom <= 600
     finally:
         table.match.close()
+
+
+def test_a_japanese65_hand_over_names_the_trumps_and_reads_only_them():
+    """The facts are the game's table's words, from the public keys it names and nothing
+    else of the view."""
+    app, table = start("japanese65", humans=(0, 1, 2, 3), n=4)
+    try:
+        scene = handoff_for(app, table, 1)
+        assert [tr(f) for f, _, _ in scene.facts()] == ["Trumps: spades"]
+        assert set(scene.public_view()) == {"trump"} <= set(table.game.PUBLIC_KEYS)
+        assert scene.public_cards() == ("", [])
+    finally:
+        table.match.close()
+
+
+def test_a_pairs_hand_over_shows_the_last_discard():
+    app, table = start("pairs65", humans=(0, 1, 2), n=3)
+    try:
+        match = table.match
+        for _ in range(60):
+            if any(e.kind == "discarded" for e in match.log):
+                break
+            match.apply(match.legal_actions()[-1])
+        discarded = [e.data["card"] for e in match.log if e.kind == "discarded"]
+        assert discarded, "a card was discarded"
+        scene = handoff_for(app, table, match.to_act)
+        heading, cards = scene.public_cards()
+        assert tr(heading) == "Last discard" and [c for c, _ in cards] == [discarded[-1]]
+        assert scene.facts() == [] and scene.public_view() == {}
+    finally:
+        table.match.close()

@@ -2,14 +2,14 @@
 
 The table pushes ``HandoffScene(table, seat)`` when the next person to act is not the one
 whose hand was shown last (see ``TableScene``). It names who plays next and shows only what
-everybody at the table may know: the scores, the last trick, the last discard, the last
-few lines of the log (which, with several people at the table, are public), and what a
-player needs before looking at their hand (:meth:`HandoffScene.facts`): that it is a last
-turn after somebody went out, the melds laid and each player's total in the rummies, the
-trump card in Sixty-Six. They are read from the engine's view under named public keys
-only: never a hand. Every hand on
-the table underneath is face down and has forgotten its cards; "Show my hand" asks the
-table to show that person's hand and closes the screen.
+everybody at the table may know: the scores, the trick on the table or the last one, the
+last few lines of the log (which, with several people at the table, are public), and what
+the game's table says a player needs before looking at their hand (its ``handoff_facts``:
+a last turn after somebody went out, the trumps...) and what other cards all have seen (its
+``handoff_cards``: a last discard...). The game's table reads them from the engine's view
+under the public keys it names (``PUBLIC_KEYS``), which are all it is given: never a hand.
+Every hand on the table underneath is face down and has forgotten its cards; "Show my
+hand" asks the table to show that person's hand and closes the screen.
 
 Input is ignored for a moment after the screen appears, so a click or key meant for the
 table by the previous player never shows the next player's hand by accident.
@@ -24,12 +24,10 @@ from cardtable.i18n import N_, Msg
 from cardtable.ui import cardart, theme
 from cardtable.ui.narrator import sentences
 from cardtable.ui.scene import Scene
-from cardtable.ui.tables import card_words, cards_words, suit_words
+from cardtable.ui.tables import card_words, cards_words
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
 
-#: the engine view's keys the hand-over screen reads: all public (what the table shows)
-PUBLIC_KEYS = ("laid", "went_out", "last_turns", "trump", "trump_card", "closed")
-SUITS = "SHDC"
+SUITS = "SHDC"  # a meld's card of one of these is drawn with its suit's symbol
 
 GUARD = 0.45   # seconds during which input is ignored
 
@@ -64,51 +62,18 @@ class HandoffScene(Scene):
         self.app.reset(self.app.build("menu"))
 
     # ---- public facts ------------------------------------------------------------------
-    def last_discard(self) -> str | None:
-        """The card most recently discarded in this deal (public), if the game discards."""
-        for e in reversed(self.table.match.log):
-            if e.kind == "dealt":
-                return None
-            if e.kind == "discarded":
-                card = e.data.get("card")
-                return card if isinstance(card, str) else None
-        return None
-
     def public_view(self) -> dict:
-        """The public part of the engine's view (:data:`PUBLIC_KEYS`), nothing else."""
+        """The public part of the engine's view (the keys the game's table names in its
+        ``PUBLIC_KEYS``), nothing else."""
         view = self.table.match.view(self.seat)
-        return {k: view[k] for k in PUBLIC_KEYS if k in view}
+        return {k: view[k] for k in self.table.game.PUBLIC_KEYS if k in view}
 
     def facts(self) -> list[tuple[Msg | str, bool, list[list[str]]]]:
-        """(line, stands out, melds) of what the next player needs to know before looking:
-        a last turn, the trump card, and each player's total with the melds they laid
-        (rummies; drawn as small cards after the line)."""
-        view = self.public_view()
-        seats = self.table.match.seats
-        out: list[tuple[Msg | str, bool, list[list[str]]]] = []
-        out_seat = view.get("went_out")
-        if view.get("last_turns") and isinstance(out_seat, int) and 0 <= out_seat < len(seats):
-            out.append((Msg("Last turn: {name} went out.",
-                            name=i18n.seat_name(seats[out_seat].name)), True, []))
-        card = view.get("trump_card")
-        if isinstance(card, str):
-            out.append((Msg("Trump card: {card}", card=card_words(card)), False, []))
-        elif isinstance(view.get("trump"), str) and view["trump"] in SUITS:
-            out.append((Msg("Trumps: {suit}", suit=suit_words(view["trump"])), False, []))
-        if view.get("closed"):
-            out.append((Msg("The stock is closed."), False, []))
-        laid = view.get("laid")
-        if isinstance(laid, list) and len(laid) == len(seats):
-            scores = list(getattr(self.table, "scores", []) or [])
-            for seat, melds in enumerate(laid):
-                name = i18n.seat_name(seats[seat].name)
-                total = scores[seat] if seat < len(scores) else None
-                line = Msg("{name}: total {total}", name=name, total=total) \
-                    if total is not None else name
-                if melds:
-                    line = Msg("{who} · laid:", who=line)
-                out.append((line, False, [list(m) for m in melds]))
-        return out
+        """(line, stands out, melds) of what the next player needs to know before looking,
+        in the game's table's words (its ``handoff_facts`` of :meth:`public_view`): a last
+        turn, the trumps, each player's total with the melds they laid (drawn as small
+        cards after the line)."""
+        return self.table.game.handoff_facts(self.public_view())
 
     def spoken_heading(self) -> str:
         name = i18n.seat_name(self.name)
@@ -321,11 +286,11 @@ class HandoffScene(Scene):
                             bold=True, anchor="topright", shadow=False)
             y += step
 
-    def public_cards(self) -> tuple[str, list[tuple[str, str]]]:
-        """(heading, [(card, caption)]): the trick being played, else the last trick, else the
-        last discard: cards every player has seen face up."""
+    def public_cards(self) -> tuple[Msg | str, list[tuple[str, Msg | str]]]:
+        """(heading, [(card, caption)]): the trick being played, else the last trick, else
+        the game's table's (its ``handoff_cards``: the last discard, the trump card): cards
+        every player has seen face up."""
         trick = self.table.game.last_trick()
-        discard = self.last_discard()
         # a trick being played is on the table for all to see: the next player must see it
         playing = [s.code for s in self.table.zones.get("trick", [])
                    if s.code is not None and s.target_face_up]
@@ -336,12 +301,7 @@ class HandoffScene(Scene):
             seats = self.table.match.seats
             return (Msg("Last trick, won by {name}", name=i18n.seat_name(seats[winner].name)),
                     [(code, i18n.seat_name(seats[seat].name)) for seat, code in played])
-        if discard:
-            return N_("Last discard"), [(discard, card_words(discard))]
-        trump = self.public_view().get("trump_card")
-        if isinstance(trump, str):          # face up under the stock, for all to see
-            return N_("Trump card"), [(trump, card_words(trump))]
-        return "", []
+        return self.table.game.handoff_cards(self.public_view())
 
     def _draw_cards(self, surface, rect: pygame.Rect) -> None:
         """The public cards (see :meth:`public_cards`)."""

@@ -109,6 +109,18 @@ class Pairs65Words(GameWords):
             return Msg("Pairs laid"), [int(v) for v in pairs], PAIRS_TO_WIN
         return None
 
+    def handoff_cards(self, public: dict) -> tuple[Msg | str, list[tuple[str, Msg | str]]]:
+        """The last card discarded in this game (see ``TableSpeech.handoff_cards``)."""
+        for e in reversed(self.t.match.log):
+            if e.kind == "dealt":
+                break
+            if e.kind == "discarded":
+                card = e.data.get("card")
+                if isinstance(card, str):
+                    return N_("Last discard"), [(card, card_words(card))]
+                break
+        return "", []
+
     def turn_options(self, legal: list[Action]) -> list[Msg | str]:
         """The piles the person may draw from, and a discard (see
         ``TableSpeech.turn_options``)."""

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from cardtable import i18n
 from cardtable.i18n import N_, Msg, and_list
 from cardtable.ui.cardart import court_letters
 from cardtable.ui.cardart import rank_label as index_label
-from cardtable.ui.tables import the_card
+from cardtable.ui.tables import card_words, the_card
 from cardtable.ui.tables.game_words import GameWords
 
 if TYPE_CHECKING:
@@ -79,6 +80,9 @@ class RummyWords(GameWords):
     HIDDEN_KEYS = frozenset({"laid", "values", "arranged", "reshuffles"})
     #: the deal's wild ranks, and whether it was stopped for a stalemate
     FACTS = frozenset({"wild_ranks", "stalemate"})
+    #: the hand-over of pass-and-play shows a last turn and the melds laid (see
+    #: ``GameTable.handoff_facts``)
+    PUBLIC_KEYS: tuple[str, ...] = ("laid", "went_out", "last_turns")
     REFUSALS = {
         "must_draw_first": N_("Draw a card first: from the stock or the discard pile."),
         "already_drew": N_("You have already drawn this turn: now discard."),
@@ -124,6 +128,42 @@ class RummyWords(GameWords):
         if key == "stalemate" and value:
             return Msg("Stopped after the third reshuffle")
         return None
+
+    def handoff_facts(self, public: dict) -> list[tuple[Msg | str, bool, list[list[str]]]]:
+        """That it is a last turn after somebody went out, and each player's total with
+        the melds they laid (drawn as small cards after the line; see
+        ``TableSpeech.handoff_facts``)."""
+        seats = self.t.match.seats
+        out: list[tuple[Msg | str, bool, list[list[str]]]] = []
+        out_seat = public.get("went_out")
+        if public.get("last_turns") and isinstance(out_seat, int) and \
+                0 <= out_seat < len(seats):
+            out.append((Msg("Last turn: {name} went out.",
+                            name=i18n.seat_name(seats[out_seat].name)), True, []))
+        laid = public.get("laid")
+        if isinstance(laid, list) and len(laid) == len(seats):
+            scores = list(self.t.scores or [])
+            for seat, melds in enumerate(laid):
+                name = i18n.seat_name(seats[seat].name)
+                total = scores[seat] if seat < len(scores) else None
+                line = Msg("{name}: total {total}", name=name, total=total) \
+                    if total is not None else name
+                if melds:
+                    line = Msg("{who} · laid:", who=line)
+                out.append((line, False, [list(m) for m in melds]))
+        return out
+
+    def handoff_cards(self, public: dict) -> tuple[Msg | str, list[tuple[str, Msg | str]]]:
+        """The last card discarded in this deal (see ``TableSpeech.handoff_cards``)."""
+        for e in reversed(self.t.match.log):
+            if e.kind == "dealt":
+                break
+            if e.kind == "discarded":
+                card = e.data.get("card")
+                if isinstance(card, str):
+                    return N_("Last discard"), [(card, card_words(card))]
+                break
+        return "", []
 
     def turn_options(self, legal: list[Action]) -> list[Msg | str]:
         """The piles the person may draw from, and a discard (see

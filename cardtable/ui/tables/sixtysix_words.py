@@ -49,6 +49,8 @@ class SixtySixWords(TrickWords):
         "tie": N_("Both have 65: nobody scores"),
     }
     SEAT_LABELS = {"claimant": N_("Claimed by"), "closer": N_("Closed by")}
+    #: the hand-over says too that the stock is closed
+    PUBLIC_KEYS = (*TrickWords.PUBLIC_KEYS, "closed")
     #: the trick games' rows, with the marriages announced before the deal's points
     ROW_LABELS = {**{k: v for k, v in TrickWords.ROW_LABELS.items() if k != "points"},
                   "marriages": N_("Marriages"), "points": TrickWords.ROW_LABELS["points"]}
@@ -80,6 +82,13 @@ class SixtySixWords(TrickWords):
         if kind == "claim":
             return Msg("claim 66")
         return super().action_words(action, names, stock)
+
+    def handoff_facts(self, public: dict) -> list[tuple[Msg | str, bool, list[list[str]]]]:
+        """The trumps, and a closed stock (see ``TableSpeech.handoff_facts``)."""
+        out = super().handoff_facts(public)
+        if public.get("closed"):
+            out.append((Msg("The stock is closed."), False, []))
+        return out
 
     def refusal_text(self, exc: IllegalAction) -> Msg | str | None:
         """An exchange or a close refused says why, from the refusal's ``reason`` (see

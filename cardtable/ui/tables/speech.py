@@ -96,6 +96,23 @@ class TableSpeech:
         piles they may draw from, a discard (none by default)."""
         return []
 
+    # ---- the hand-over of pass-and-play -------------------------------------------------
+    #: the keys of the engine's view every player may see that :meth:`handoff_facts` and
+    #: :meth:`handoff_cards` read (the hand-over screen gives them nothing else: no hand)
+    PUBLIC_KEYS: tuple[str, ...] = ()
+
+    def handoff_facts(self, public: dict) -> list[tuple[Msg | str, bool, list[list[str]]]]:
+        """What the next person of pass-and-play needs to know before looking at their hand,
+        from ``public`` (the view's :attr:`PUBLIC_KEYS`): (line, stands out, melds drawn
+        after it) each (a last turn, the trumps...; nothing by default)."""
+        return []
+
+    def handoff_cards(self, public: dict) -> tuple[Msg | str, list[tuple[str, Msg | str]]]:
+        """(heading, [(card, caption)]): the cards every player has seen face up that the
+        hand-over shows when no trick is on the table (a last discard, a trump card), from
+        ``public`` and the match's log; ("", []) for none."""
+        return "", []
+
     def spoken_target(self, name: str) -> Msg | str | None:
         """A keyboard target that is not a card (a pile, a seat), said when the focus comes to
         it (None: its name is not known here)."""

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardtable.i18n import N_, Msg
-from cardtable.ui.tables import SUIT_WORDS, the_card
+from cardtable.ui.tables import SUIT_WORDS, card_words, suit_words, the_card
 from cardtable.ui.tables.game_words import GameWords
 
 if TYPE_CHECKING:
@@ -35,6 +35,8 @@ class TrickWords(GameWords):
     STRONG_ROWS = frozenset({"points"})
     #: the suit that was trumps in the deal
     FACTS = frozenset({"trump"})
+    #: the hand-over of pass-and-play shows the trumps (see ``GameTable.handoff_facts``)
+    PUBLIC_KEYS: tuple[str, ...] = ("trump", "trump_card")
     REFUSALS = {
         "must_follow_suit": N_("You must follow suit: play a card of {suit}."),
     }
@@ -54,6 +56,25 @@ class TrickWords(GameWords):
             return Msg("Trumps: {suit}", suit=Msg(SUIT_WORDS[value]) if value in SUIT_WORDS
                        else value)
         return None
+
+    def handoff_facts(self, public: dict) -> list[tuple[Msg | str, bool, list[list[str]]]]:
+        """The trump card turned up, else the trump suit (see
+        ``TableSpeech.handoff_facts``)."""
+        card = public.get("trump_card")
+        if isinstance(card, str):
+            return [(Msg("Trump card: {card}", card=card_words(card)), False, [])]
+        suit = public.get("trump")
+        if isinstance(suit, str) and suit in SUIT_WORDS:
+            return [(Msg("Trumps: {suit}", suit=suit_words(suit)), False, [])]
+        return []
+
+    def handoff_cards(self, public: dict) -> tuple[Msg | str, list[tuple[str, Msg | str]]]:
+        """The trump card, face up under the stock for all to see (see
+        ``TableSpeech.handoff_cards``)."""
+        card = public.get("trump_card")
+        if isinstance(card, str):
+            return N_("Trump card"), [(card, card_words(card))]
+        return "", []
 
     def refusal_text(self, exc: IllegalAction) -> Msg | str | None:
         """Following suit names the suit led: the refusal's, else the trick's on the table
