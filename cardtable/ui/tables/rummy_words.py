@@ -10,7 +10,7 @@ from cardtable import i18n
 from cardtable.i18n import N_, Msg, and_list
 from cardtable.ui.cardart import court_letters
 from cardtable.ui.cardart import rank_label as index_label
-from cardtable.ui.tables import card_words, the_card
+from cardtable.ui.tables import card_words, cards_words, the_card
 from cardtable.ui.tables.game_words import GameWords
 
 if TYPE_CHECKING:
@@ -46,6 +46,16 @@ def dotted(parts: list) -> Msg:
     text = parts[-1]
     for p in reversed(parts[:-1]):
         text = Msg("{a} · {b}", a=p, b=text)
+    return text
+
+
+def semicolons(parts: list) -> Msg | str:
+    """Groups said one after another: 'a, b and c; d, e and f'."""
+    if not parts:
+        return ""
+    text = parts[0]
+    for p in parts[1:]:
+        text = Msg("{a}; {b}", a=text, b=p)
     return text
 
 
@@ -128,6 +138,14 @@ class RummyWords(GameWords):
         if key == "stalemate" and value:
             return Msg("Stopped after the third reshuffle")
         return None
+
+    def spoken_event(self, ev: dict, line: Msg | str | None) -> Msg | str | None:
+        """Melds laid, and a player going out, are said with the melds' cards (see
+        ``TableSpeech.spoken_event``)."""
+        if ev.get("kind") in ("melded", "went_out") and ev.get("melds"):
+            melds = [cards_words(m) for m in ev["melds"]]
+            return Msg("{line}: {cards}", line=line, cards=semicolons(melds))
+        return line
 
     def handoff_facts(self, public: dict) -> list[tuple[Msg | str, bool, list[list[str]]]]:
         """That it is a last turn after somebody went out, and each player's total with

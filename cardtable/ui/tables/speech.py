@@ -54,6 +54,12 @@ class TableSpeech:
         return None
 
     # ---- speech -----------------------------------------------------------------------
+    def spoken_event(self, ev: dict, line: Msg | str | None) -> Msg | str | None:
+        """An event's log ``line`` as speech says it while the event is animated (after the
+        table moved its cards): the line itself, or with the cards the event moved (a
+        game's trick won, its melds laid)."""
+        return line
+
     def hand_groups(self, codes: list[str]) -> list[tuple[Msg | str, list[str]]]:
         """The viewer's hand as the "hear my hand" key says it: (heading, cards) groups.
         By suit, in the order of the hand (the rummies group it by meld)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardtable.i18n import N_, Msg
+from cardtable.i18n import N_, Msg, and_list
 from cardtable.ui.tables import SUIT_WORDS, card_words, suit_words, the_card
 from cardtable.ui.tables.game_words import GameWords
 
@@ -75,6 +75,17 @@ class TrickWords(GameWords):
         if isinstance(card, str):
             return N_("Trump card"), [(card, card_words(card))]
         return "", []
+
+    def spoken_event(self, ev: dict, line: Msg | str | None) -> Msg | str | None:
+        """A trick won is said with the cards it held, each with its player (see
+        ``TableSpeech.spoken_event``)."""
+        if ev.get("kind") == "trick_won":
+            last = self.last_trick()
+            if last and last[0]:
+                held = and_list([Msg("{name}: {card}", name=self.you(seat),
+                                     card=card_words(code)) for seat, code in last[0]])
+                return Msg("{line}: {cards}", line=line, cards=held)
+        return line
 
     def refusal_text(self, exc: IllegalAction) -> Msg | str | None:
         """Following suit names the suit led: the refusal's, else the trick's on the table

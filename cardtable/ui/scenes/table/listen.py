@@ -26,9 +26,6 @@ from cardtable.i18n import N_, Msg, and_list, tr
 from cardtable.ui.narrator import sentences
 from cardtable.ui.tables import card_words, cards_words
 
-#: the engine's events whose sentence goes on with the cards they moved
-MELD_EVENTS = ("melded", "went_out")
-
 
 class Listen:
     """Part of :class:`TableScene`: speech at the table."""
@@ -53,21 +50,12 @@ class Listen:
 
     def speak_event(self, ev: dict, line) -> None:
         """Say an event's log line as it is animated (after the game's table moved the
-        cards: a trick won is said with the cards it held)."""
+        cards), as the game's table says it (``spoken_event``: a trick won with the cards
+        it held, melds laid with their cards)."""
         narrator = self.narrator
         if narrator is None or self.skipping:
             return
-        kind = ev.get("kind")
-        text = line
-        if kind == "trick_won":
-            last = self.game.last_trick()
-            if last and last[0]:
-                held = and_list([Msg("{name}: {card}", name=self.game.you(seat),
-                                     card=card_words(code)) for seat, code in last[0]])
-                text = Msg("{line}: {cards}", line=line, cards=held)
-        elif kind in MELD_EVENTS and ev.get("melds"):
-            melds = [cards_words(m) for m in ev["melds"]]
-            text = Msg("{line}: {cards}", line=line, cards=_semicolons(melds))
+        text = self.game.spoken_event(ev, line)
         if text:
             narrator.event(text)
 
@@ -162,16 +150,6 @@ class Listen:
     def _hand_order(self, code: str):
         hand = [s.code for s in self.zones.get(f"hand{self.viewer}", [])]
         return hand.index(code) if code in hand else len(hand)
-
-
-def _semicolons(parts: list) -> Msg | str:
-    """Groups said one after another: 'a, b and c; d, e and f'."""
-    if not parts:
-        return ""
-    text = parts[0]
-    for p in parts[1:]:
-        text = Msg("{a}; {b}", a=text, b=p)
-    return text
 
 
 __all__ = ["Listen"]
