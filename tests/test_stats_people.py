@@ -92,3 +92,14 @@ def test_money_per_person_at_pass_and_play_rummy65():
     assert app.stats["rummy65"][storage.PERSON + "Ana"]["money"] == -65
     assert cells(app.stats, "Ana")[0]["money"] == "−65¢"
     assert app.stats["rummy65"][storage.PERSON + "Cy"]["won"] == 1
+
+
+def test_only_a_game_played_for_money_has_money():
+    """The money is the game's table's reading of its sheet: a game not played for money
+    has none, whatever its rows hold."""
+    names, kinds = ("You", "Theo"), ("human", "computer")
+    assert session.money(finished("sixtysix", names, kinds, [0], money=[5, -5]), 0) is None
+    played = finished("rummy65", ("You", "Margot", "Theo"), ("human",) + ("computer",) * 2,
+                      [0], money=[60, -5, -55])
+    assert [session.money(played, s) for s in range(3)] == [60, -5, -55]
+    assert session.money(played, 3) is None

@@ -26,9 +26,11 @@ from pathlib import Path
 from typing import Any
 
 from cardtable import recent, records, storage
+from cardtable.engine import registry
 from cardtable.engine.core import DealResult
 from cardtable.i18n import Msg
 from cardtable.match import Match
+from cardtable.ui.tables.game_words import words_of
 
 #: the statistics key of the daily deal (beside the computers' levels)
 DAILY = "daily"
@@ -149,11 +151,10 @@ def result(match: Match) -> tuple[bool, int | None] | None:
 
 
 def money(match: Match, seat: int) -> int | None:
-    """The cents ``seat`` won (or lost, below 0) in a match played for money (rummy65's pot),
-    from its score sheet's last row; None in a game without money."""
-    sheet = match.state.score_sheet
-    net = sheet[-1].get("money", {}).get("net") if sheet and isinstance(
-        sheet[-1].get("money"), dict) else None
+    """The cents ``seat`` won (or lost, below 0) in a match played for money, as its game's
+    table reads its score sheet (``GameWords.money``); None in a game without money."""
+    table = registry.game(match.game_id).table()
+    net = words_of(table).money(match.state.score_sheet, match.n_players)
     if isinstance(net, list) and 0 <= seat < len(net) and isinstance(net[seat], int):
         return net[seat]
     return None
