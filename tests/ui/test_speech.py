@@ -48,8 +48,9 @@ def test_a_target_that_is_not_a_card_is_named():
     assert tr(game.spoken_target("pile")) == "The discard pile is empty"
     t.deal("hand1", None)
     assert tr(game.spoken_target("seat1")) == "Bo: 1 card"
-    assert tr(game.spoken_target("offer")) == "No card is offered"
     assert game.spoken_target("trump") is None and game.spoken_target("moon") is None
+    # a game's own targets are its table's (the pairs' offer, the rummies' new meld)
+    assert game.spoken_target("offer") is None and game.spoken_target("new group") is None
 
 
 def test_a_card_under_the_focus_says_whether_it_can_be_played():

@@ -175,6 +175,7 @@ def test_a_hinted_draw_is_carried_out_at_its_pile_and_said_with_the_turn():
         "You may discard a card."]
     assert game.turn_options([Action("done")]) == []
     assert game.PLAY_KIND is None and game.playable(legal) == set()
+    assert str(game.spoken_target("offer")) == "No card is offered"     # its own target
     while app.stack:
         app.pop()
 

@@ -61,6 +61,14 @@ class Pairs65Table(Pairs65Layout, Pairs65Events, Pairs65Drawing, Pairs65Words, G
                                cards=cards_words(laid)))
         return out
 
+    def spoken_target(self, name: str) -> Msg | str | None:
+        """The card offered in a swap, besides the piles and seats every table says."""
+        if name == "offer":
+            offer = [s.code for s in self.t.zones.get("offer", []) if s.code is not None]
+            return Msg("Offered in a swap: {cards}", cards=cards_words(offer)) if offer else \
+                Msg("No card is offered")
+        return super().spoken_target(name)
+
     def __init__(self, scene) -> None:
         super().__init__(scene)
         self.pw = 50

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine.core import Action
-from cardtable.i18n import N_, tr
+from cardtable.i18n import N_, Msg, tr
 from cardtable.ui import theme
 from cardtable.ui.keyboard import KeyTarget
 
@@ -76,6 +76,12 @@ class RummyKeys:
              if self.discard_when_out else
              N_("Discard the focused card (to go out, lay every card with G)")),
         ]
+
+    def spoken_target(self, name: str) -> Msg | str | None:
+        """The place for a new meld, besides the piles and seats every table says."""
+        if name == "new group":
+            return Msg("A new meld")
+        return super().spoken_target(name)
 
     def hint_focus(self, action: Action) -> str | None:
         """A hint to go out or lay down: the button that does it when the groups already

@@ -11,7 +11,6 @@ from cardtable.ui.tables.card_names import (
     RANK_WORDS,
     SUIT_WORDS,
     card_words,
-    cards_words,
     focus_words,
     the_card,
 )
@@ -121,7 +120,7 @@ class TableSpeech:
 
     def spoken_target(self, name: str) -> Msg | str | None:
         """A keyboard target that is not a card (a pile, a seat), said when the focus comes to
-        it (None: its name is not known here)."""
+        it (None: its name is not known here; a game's own targets are its table's)."""
         zones = self.t.zones
         if name == "stock":
             n = len(zones.get("stock", []))
@@ -136,12 +135,6 @@ class TableSpeech:
             trump = [s for s in zones.get("trump", []) if s.code is not None]
             return Msg("The trump card: {card}", card=the_card(trump[-1].code)) if trump else \
                 None
-        if name == "offer":
-            offer = [s.code for s in zones.get("offer", []) if s.code is not None]
-            return Msg("Offered in a swap: {cards}", cards=cards_words(offer)) if offer else \
-                Msg("No card is offered")
-        if name == "new group":
-            return Msg("A new meld")
         if name.startswith("seat") and name[4:].isdigit():
             seat = int(name[4:])
             n = len(zones.get(f"hand{seat}", []))
