@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable import i18n
-from cardtable.engine import registry
 from cardtable.engine.core import Action
 from cardtable.i18n import N_, Msg
 from cardtable.ui.tables import table_class, the_card
@@ -27,29 +26,21 @@ UNWORDED = N_("make the move the computer suggests")
 _said: set[str] = set()
 
 
-def _tables(kind: str, game: Any) -> list[type]:
-    """The table classes to ask for a ``kind`` of move: the game's own when ``game`` names
-    it (a game id, or its table or table class), else the table of each registered game
-    that has that kind of move (their words for a kind they share agree)."""
+def _table(game: Any) -> type:
+    """The table class of ``game``: a game id, or its table or table class."""
     if isinstance(game, str):
-        return [table_class(game)]
-    if game is not None:
-        return [game if isinstance(game, type) else type(game)]
-    return [table_class(g.id) for g in registry.games()
-            if kind in g.spec.state_class.move_kinds()]
+        return table_class(game)
+    return game if isinstance(game, type) else type(game)
 
 
-def action_words(action: Action, names: Sequence[str], stock: str = N_("the stock"),
-                 game: Any = None) -> Msg:
+def action_words(action: Action, names: Sequence[str], stock: str = N_("the stock"), *,
+                 game: Any) -> Msg:
     """The move as an instruction to the player ("play the queen of spades"), in the words
     of its game's table (``game``: its id, its table or table class, as the table and the
-    review give it; None: the tables of the games that have this kind of move, for a
-    caller that has no game to name); ``stock``: what the table calls its stock ("the
-    draw pile")."""
-    for table in _tables(action.kind, game):
-        words = words_of(table).action_words(action, names, stock)
-        if words is not None:
-            return words
+    review give it); ``stock``: what the table calls its stock ("the draw pile")."""
+    words = words_of(_table(game)).action_words(action, names, stock)
+    if words is not None:
+        return words
     if action.kind not in _said:
         _said.add(action.kind)
         log.warning("no table words the move %s; the hint says it plainly", action)
@@ -74,11 +65,11 @@ def reason_words(reason) -> Msg | None:
     return Msg(msgid, **words)
 
 
-def hint_text(action: Action, reason, names: Sequence[str], stock: str = N_("the stock"),
-              game: Any = None) -> Msg:
+def hint_text(action: Action, reason, names: Sequence[str], stock: str = N_("the stock"), *,
+              game: Any) -> Msg:
     """The toast: the move (:func:`action_words`), and why, where the computer player has
     something to say."""
-    what = action_words(action, names, stock, game)
+    what = action_words(action, names, stock, game=game)
     why = reason_words(reason)
     if why is not None:
         return Msg("Hint: {what}. {why}", what=what, why=why)

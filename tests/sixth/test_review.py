@@ -151,8 +151,7 @@ def test_the_analysis_job_runs_in_a_worker_process():
 
 def test_the_knock_is_worded_by_the_game_for_hints_and_the_review():
     names = ["Ann", "Bob"]
-    for game in (GAME_ID, None):     # the game named, or found by its kind of move
-        assert str(action_words(KNOCK, names, game=game)) == "knock to raise the stakes"
+    assert str(action_words(KNOCK, names, game=GAME_ID)) == "knock to raise the stakes"
     assert str(action_words(Action("play", card="AS"), names, game=GAME_ID)) == \
         "play the ace of spades"
     assert str(hint_text(KNOCK, ["Your hand is strong enough to raise the stakes.", {}], names,

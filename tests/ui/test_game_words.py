@@ -85,32 +85,8 @@ def test_each_table_words_every_move_of_its_game(game_id):
                 assert text and "{" not in text and "_" not in text and text != kind, text
                 assert i18n.tr(hints.action_words(action, names, table.STOCK_WORD,
                                                   game=game_id)) == text
-                assert i18n.tr(hints.action_words(action, names, table.STOCK_WORD)) == text
     finally:
         i18n.set_language("en")
-
-
-def test_games_that_share_a_kind_of_move_word_it_alike():
-    """A hint asked without its game is worded by any game with that kind of move: the
-    tables agree on the kinds they share (their own stock's word apart)."""
-    by_kind: dict[str, list[str]] = {}
-    for game_id in GAMES:
-        for kind in registry.get(game_id).state_class.move_kinds():
-            by_kind.setdefault(kind, []).append(game_id)
-    shared = {k: g for k, g in by_kind.items() if len(g) > 1}
-    meld = (("5H", "6H", "7H"),)
-    samples = {"play": [Action("play", card="QS")],
-               "draw": [Action("draw", source="stock"), Action("draw", source="discard")],
-               "discard": [Action("discard", card="7H")],
-               "go_out": [Action("go_out", melds=meld, discard="KC"),
-                          Action("go_out", melds=meld)],
-               "lay": [Action("lay", melds=meld)]}
-    assert {"play", "draw", "discard"} <= set(shared) <= set(samples)
-    for kind, games in shared.items():
-        for action in samples[kind]:
-            said = {str(table_class(g).action_words(action, ["A", "B"], "the stock"))
-                    for g in games}
-            assert len(said) == 1, (kind, said)
 
 
 def test_a_move_no_table_words_is_said_plainly_and_logged(caplog):

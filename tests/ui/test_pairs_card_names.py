@@ -40,7 +40,8 @@ def test_a_pairs65_game_never_names_a_card_by_its_digits():
     moves = 0
     while moves < 25 and wait_turn(app, table):
         action = bot.choose(state.clone(), table.viewer)
-        texts.append(tr(hint_text(action, None, table.match.names(), table.game.STOCK_WORD)))
+        texts.append(tr(hint_text(action, None, table.match.names(), table.game.STOCK_WORD,
+                                   game=table.game)))
         texts += [tr(w.name) for w in table.form.widgets if getattr(w, "name", None)]
         assert table.try_action(action) or action.kind == "swap"
         if not table.match.moves or table.match.moves[-1][1] != action:
@@ -60,7 +61,8 @@ def test_a_pairs65_game_never_names_a_card_by_its_digits():
 def test_a_pair_in_the_log_reads_as_the_hint_does():
     app, table = start("pairs65", 3, seed=4)
     line = tr(table.game.describe({"kind": "paired", "seat": 0, "cards": ["4D", "9C"]}))
-    hint = tr(hint_text(Action("pair", cards=("4D", "9C")), None, table.match.names()))
+    hint = tr(hint_text(Action("pair", cards=("4D", "9C")), None, table.match.names(),
+                        game=table.game))
     assert "four of diamonds" in line and "nine of clubs" in line
     assert "four of diamonds" in hint and "nine of clubs" in hint
     table.match.close()

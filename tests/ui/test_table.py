@@ -534,15 +534,15 @@ def test_hint_reason_is_worded_for_a_person_in_either_language():
     act = Action("play", card="QS")
     reason = because("It takes the trick, worth {points} points.", points=13)
     try:
-        assert str(hint_text(act, reason, ["A", "B"])) == \
+        assert str(hint_text(act, reason, ["A", "B"], game="sixtysix")) == \
             "Hint: play the queen of spades. It takes the trick, worth 13 points."
         # statistics in a plain string, a broken reason: the move alone
-        assert str(hint_text(act, "expected +0.31 game points", ["A", "B"])) == \
+        assert str(hint_text(act, "expected +0.31 game points", ["A", "B"], game="sixtysix")) == \
             "Hint: play the queen of spades."
-        assert str(hint_text(act, ["{missing} blank", {}], ["A", "B"])) == \
+        assert str(hint_text(act, ["{missing} blank", {}], ["A", "B"], game="sixtysix")) == \
             "Hint: play the queen of spades."
         i18n.set_language("fr")
-        text = str(hint_text(act, reason, ["A", "B"]))
+        text = str(hint_text(act, reason, ["A", "B"], game="sixtysix"))
         assert "dame de pique" in text and "13" in text and "trick" not in text, text
     finally:
         i18n.set_language("en")
@@ -553,9 +553,11 @@ def test_a_hint_to_draw_names_the_stock_as_the_table_does():
     from cardtable.ui.tables import table_class
 
     draw = Action("draw", source="stock")
-    assert str(hint_text(draw, None, ["A", "B"])) == "Hint: draw from the stock."
+    assert str(hint_text(draw, None, ["A", "B"], game="rummy65")) == \
+        "Hint: draw from the stock."
     pairs = table_class("pairs65").STOCK_WORD
-    assert str(hint_text(draw, None, ["A", "B"], pairs)) == "Hint: draw from the draw pile."
+    assert str(hint_text(draw, None, ["A", "B"], pairs, game="pairs65")) == \
+        "Hint: draw from the draw pile."
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
