@@ -26,7 +26,26 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--computers", action="store_true",
                       help="with --table: computers in every seat")
     _add_tournament(sub)
+    _add_serve(sub)
     return parser
+
+
+def _run_serve(args: argparse.Namespace) -> int:
+    from cardtable.net import serve
+
+    return serve.main(args)
+
+
+def _add_serve(sub) -> None:
+    from cardtable.net import serveconf
+
+    s = sub.add_parser(
+        "serve",
+        help="a table server for the internet: many tables at once, no window "
+             "(docs/SERVER.md)",
+    )
+    serveconf.add_arguments(s)
+    s.set_defaults(handler=_run_serve)
 
 
 def _run_tournament(args: argparse.Namespace) -> int:

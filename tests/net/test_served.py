@@ -1,0 +1,221 @@
+"""One table of a table server, without the server: the creation message checked field by
+field, the code of a connection's path, the first frame handed on, the table driven on a
+loop (a friend's move played at once, a computer's after its pause, nothing while nobody
+is there, an empty seat filled after its wait) and ended."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from cardtable.engine import registry
+from cardtable.net import protocol, served
+from cardtable.net.protocol import Refused
+from cardtable.net.served import FirstFrame, ServedTable, code_of_path, read_create
+
+
+def frame(**fields) -> str:
+    message = {"type": "create", "code": "K7QF2M", "name": "Ann", "game": "pairs65",
+               "seats": [{"kind": "human"}, {"kind": "friend", "level": "hard"},
+                         {"kind": "computer", "level": "medium", "name": "Rosa"}]}
+    message.update(fields)
+    return protocol.encode(message)
+
+
+def test_a_creation_is_read_with_every_seat_filled_in():
+    create = read_create(frame())
+    assert create["code"] == "K7QF2M" and create["players"] == 3
+    assert create["seats"] == [
+        {"kind": "friend", "level": "easy", "name": "Friend 1"},
+        {"kind": "friend", "level": "hard", "name": "Friend 2"},
+        {"kind": "computer", "level": "medium", "name": "Rosa"}]
+    assert create["options"] == registry.get("pairs65").default_options()
+    assert create["stand_in"] == "easy" and create["first_dealer"] is None
+
+
+def test_an_expert_computer_plays_where_the_game_offers_it(expert_in):
+    expert_in()
+    create = read_create(frame(seats=[{"kind": "friend"},
+                                      {"kind": "computer", "level": "expert"}]))
+    assert create["seats"][1]["level"] == "hard"
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    (b"{}", "malformed"),
+    ("x" * (protocol.MAX_MESSAGE + 1), "too_big"),
+    ("NaN", "malformed"),
+    ("[]", "malformed"),
+    (json.dumps({"v": 99, "type": "create"}), "version"),
+    (json.dumps({"v": True, "type": "create"}), "malformed"),
+    (frame(name=5), "malformed"),
+    (frame(name="x" * 65), "malformed"),
+    (frame(code=["K7QF2M"]), "malformed"),
+    (frame(seats="three"), "malformed"),
+    (frame(seats=[{"kind": "friend"}] * 17), "malformed"),
+    (frame(seats=[{"kind": "friend", "level": "godlike"}, {"kind": "friend"}]), "malformed"),
+    (frame(seats=[{"kind": "friend", "colour": 1}, {"kind": "friend"}]), "malformed"),
+    (frame(seats=[{"kind": "friend"}, {"kind": "computer", "name": 7}]), "malformed"),
+    (frame(options=[1]), "malformed"),
+    (frame(options={str(i): i for i in range(33)}), "malformed"),
+    (frame(stand_in="best"), "malformed"),
+    (frame(first_dealer=3), "malformed"),
+    (frame(first_dealer=True), "malformed"),
+    (frame(app=["x"]), "malformed"),
+    (frame(secret=1), "malformed"),
+    (frame(game="chess"), "bad_table"),
+    (frame(seats=[{"kind": "friend"}]), "bad_table"),                  # too few
+    (frame(seats=[{"kind": "computer"}, {"kind": "computer"}]), "bad_table"),   # no friend
+    (frame(options={"none such": 1}), "bad_table"),
+])
+def test_a_creation_that_is_not_one_is_refused(text, code):
+    with pytest.raises(Refused) as no:
+        read_create(text)
+    assert no.value.code == code
+
+
+def test_a_computer_named_by_its_creator_keeps_a_clean_name():
+    create = read_create(frame(seats=[{"kind": "friend"},
+                                      {"kind": "computer", "name": "\u202e\u0000  "}]))
+    assert create["seats"][1]["name"] == "Computer 2"
+
+
+@pytest.mark.parametrize(("path", "code"), [
+    ("/", ""), ("", ""), ("/?x=1", ""), ("/t/K7QF2M", "K7QF2M"), ("/t/k7qf-2m/", "K7QF2M"),
+    ("/t/K7QF2M?from=mail", "K7QF2M"), ("/x/K7QF2M", None), ("/t/a/b", None),
+    ("/t/" + "A" * 33, None), ("/status", None)])
+def test_the_code_of_a_path(path, code):
+    assert code_of_path(path) == code
+
+
+def test_codes_are_long_enough_and_of_letters_read_without_doubt():
+    codes = {served.new_code() for _ in range(200)}
+    assert len(codes) == 200
+    assert all(served.valid_code(c) and len(c) == served.CODE_MIN for c in codes)
+    assert not served.valid_code("K7QF")            # a host's short code: too easy to guess
+    assert not served.valid_code("K7QF2O")          # O is no code letter
+    assert not served.valid_code("K" * (served.CODE_MAX + 1))
+
+
+def test_the_first_frame_is_handed_on_before_the_others():
+    class Wire:
+        def __init__(self):
+            self.frames = ["b", "c"]
+            self.remote_address = ("10.0.0.1", 5)
+
+        async def recv(self):
+            return self.frames.pop(0)
+
+        def __aiter__(self):
+            return self
+
+        async def __anext__(self):
+            if not self.frames:
+                raise StopAsyncIteration
+            return self.frames.pop(0)
+
+    async def read() -> list:
+        first = FirstFrame(Wire(), "a")
+        out = [await first.recv()]
+        out += [f async for f in first]
+        again = FirstFrame(Wire(), "a")
+        return out + [f async for f in again] + [again.remote_address]
+
+    assert asyncio.run(read()) == ["a", "b", "c", "a", "b", "c", ("10.0.0.1", 5)]
+
+
+def driven(seats, fill: float = 30.0, pace: float = 0.0):
+    """A served table on a fresh loop, its sends kept: (loop, table, [(seat, message)])."""
+    create = read_create(frame(seats=seats))
+    loop = asyncio.new_event_loop()
+    match = served.hosted_match(create, pace=pace, threaded=False)
+    table = ServedTable(match, "K7QF2M", loop, fill_seconds=fill)
+    sent: list = []
+    match.send = lambda seat, message: sent.append((seat, message))
+    return loop, table, sent
+
+
+def run_for(loop, seconds: float) -> None:
+    loop.run_until_complete(asyncio.sleep(seconds))
+
+
+def test_nobody_there_nothing_played_then_the_computers_play_for_a_friend():
+    loop, table, _ = driven([{"kind": "friend"}, {"kind": "computer"}])
+    match = table.match
+    try:
+        while match.to_act != 1:    # (the computer's turn)
+            match.run_computer_move()
+        turn = match.turn
+        table.wake()
+        run_for(loop, 0.05)
+        assert match.turn == turn           # nobody connected: nothing played
+        table.by_seat[0] = object()         # somebody is here
+        table.wake()
+        run_for(loop, 0.05)
+        assert match.turn > turn
+    finally:
+        table.end()
+        loop.close()
+
+
+def test_an_empty_friends_seat_is_filled_after_its_wait():
+    loop, table, sent = driven([{"kind": "friend"}, {"kind": "friend"}], fill=0.1)
+    match = table.match
+    try:
+        match.take_seat("Ann", None)
+        table.by_seat[0] = object()
+        while match.to_act == 0:         # Ann's moves, until seat 1's turn
+            match.offer_move(0, match.legal_actions()[0], match.turn)
+            run_for(loop, 0.01)
+        table.wake()
+        run_for(loop, 0.03)
+        assert match.to_act == 1 and match.seat_status(1) == "empty"
+        run_for(loop, 0.3)
+        assert match.seat_status(1) == "open"
+        assert any(seat == 1 for seat, _ in match.moves)
+    finally:
+        table.end()
+        loop.close()
+
+
+def test_a_computers_pause_is_kept_by_a_timer():
+    loop, table, _ = driven([{"kind": "friend"}, {"kind": "computer"}], pace=0.2)
+    match = table.match
+    try:
+        while match.to_act != 1:
+            match.run_computer_move()
+        turn = match.turn
+        table.by_seat[0] = object()
+        table.wake()
+        run_for(loop, 0.08)
+        assert match.turn == turn            # still in its pause
+        run_for(loop, 0.3)
+        assert match.turn > turn
+    finally:
+        table.end()
+        loop.close()
+
+
+def test_an_ended_table_tells_its_connections_and_plays_no_more():
+    loop, table, _ = driven([{"kind": "friend"}, {"kind": "computer"}])
+
+    class Conn:
+        def __init__(self):
+            self.posted = []
+
+        def post(self, text):
+            self.posted.append(text)
+
+    conn = Conn()
+    table.conns.add(conn)
+    table.end("host_left")
+    table.end("host_left")          # once only
+    try:
+        assert conn.posted == [protocol.encode({"type": "closed", "code": "host_left"}), None]
+        assert table.match.send is None and table.match.on_ready is None
+        table.wake()
+        run_for(loop, 0.02)
+        assert table.match.turn == 0
+    finally:
+        loop.close()
