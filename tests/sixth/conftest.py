@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.engine import registry
+from tests.ui.conftest import app, settings_file  # noqa: F401  (the window's fixtures)
 
 from .game.registration import GAME
 

@@ -4,8 +4,6 @@ when the game is not installed."""
 
 from __future__ import annotations
 
-import pytest
-
 from cardtable import recent, storage
 from cardtable.engine import registry
 from cardtable.match import Match, Seat

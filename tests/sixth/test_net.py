@@ -14,7 +14,7 @@ from cardtable.net.remote import connect
 from cardtable.ui.scenes.summary import SummaryScene
 from cardtable.ui.scenes.table import TableScene, show_table
 from tests.net_helpers import LOOPBACK, host_table, join, settle
-from tests.ui.conftest import DT, app, settings_file  # noqa: F401
+from tests.ui.conftest import DT
 
 from .game.engine import GAME_ID, KNOCK, SPEC
 from .test_table import click_at, drag, grab_point, hand_sprite

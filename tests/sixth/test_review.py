@@ -15,7 +15,7 @@ from cardtable.ui.hints import action_words, hint_text
 from cardtable.ui.scenes import review_analysis
 from cardtable.ui.scenes.review import ReviewScene
 from tests.test_records import played
-from tests.ui.conftest import DT, app, click, frames, press, settings_file  # noqa: F401
+from tests.ui.conftest import DT, click, frames, press
 
 from .game.engine import GAME_ID, KNOCK, KNOCK_MADE, PLAIN_WIN
 from .game.table import MagpieTable

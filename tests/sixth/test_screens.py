@@ -14,7 +14,7 @@ from cardtable.ui.scenes.menu import MenuScene
 from cardtable.ui.scenes.picker import PickerScene
 from cardtable.ui.scenes.rules import RulesScene
 from cardtable.ui.scenes.setup import SetupScene
-from tests.ui.conftest import DT, app, click, frames, press, settings_file  # noqa: F401
+from tests.ui.conftest import DT, click, frames, press
 
 from .game.engine import GAME_ID, SPEC
 from .game.table import RULES

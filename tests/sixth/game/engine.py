@@ -27,8 +27,8 @@ from __future__ import annotations
 import random
 
 from cardtable.engine import checks as ck
-from cardtable.engine.cards import make_deck
 from cardtable.engine.actions import Kind
+from cardtable.engine.cards import make_deck
 from cardtable.engine.core import Action, ConfigError, Event, GameState, IllegalAction
 from cardtable.engine.registry import CodeLayout, GameSpec, OptionSpec
 from cardtable.engine.tricks import (
