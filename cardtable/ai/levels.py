@@ -13,6 +13,7 @@ from cardtable.engine import registry
 
 from .base import ALL_LEVELS, EXPERT, LEVELS, Bot, Knowledge
 
+
 def offered_levels(game_id: str) -> tuple[str, ...]:
     """The levels a player may pick for a computer in ``game_id``, weakest first."""
     return LEVELS + ((EXPERT,) if registry.game(game_id).expert else ())

@@ -42,8 +42,9 @@ from cardtable.engine.core import Action, GameState
 
 from .base import Window, action_key, view_digest
 
-#: the reference players for tournaments, with what they need of a game's module
-#: (the ``reference`` its registration gives, ``REFERENCE`` in ``ai/<game>.py``): nothing, or an exact solver
+#: the reference players for tournaments, with what they need of a game (the
+#: ``reference`` its registration gives, ``REFERENCE`` in ``ai/<game>.py``): nothing, or an
+#: exact solver
 REFERENCES: dict[str, str | None] = {
     "pimc": None,
     "pimc-ab": "exact",

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cardtable.engine.registry import Game
 from cardtable.engine.quebec65 import SPEC
+from cardtable.engine.registry import Game
 from cardtable.ratings import measured
 
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from cardtable import ai, cli, storage, tournament
-from cardtable.ai import levels, search
+from cardtable.ai import search
 from cardtable.ai.base import DEFAULT_HARD_BUDGET, EXPERT, EXPERT_BUDGET, expert_budget
 from cardtable.ai.levels import offered_level, offered_levels
 from cardtable.engine import registry

@@ -66,8 +66,8 @@ def canonical(state: GameState) -> str:
 def surely_illegal_candidates(state: GameState, rng: random.Random) -> list[Action]:
     """Actions that must be refused: of every kind some game declares, with fields of the
     right shape and random values (a card from outside the hand, a card of the deck, no
-    card at all, a suit or source that may not exist, a seat that may not be one), not listed as legal
-    and not of an open kind (:class:`~cardtable.engine.actions.Kind`: listed
+    card at all, a suit or source that may not exist, a seat that may not be one), not
+    listed as legal and not of an open kind (:class:`~cardtable.engine.actions.Kind`: listed
     canonically, so another arrangement may be legal)."""
     legal_set = set(state.legal_actions())
     seat = state.current_player
