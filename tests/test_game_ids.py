@@ -60,7 +60,7 @@ def test_every_game_declares_its_facts():
 #: the modules of one game or one family of games, besides ``own_module``'s: they may name
 #: their games' moves (the families' shared table modules and the rummies' meld staging)
 FAMILY_MODULES = re.compile(
-    r"ui/tables/(rummy[a-z_]*|trick_words|pairs65_[a-z_]+|sixtysix_words)\.py")
+    r"ui/tables/(rummy[a-z_]*|trick_words|draw_words|pairs65_[a-z_]+|sixtysix_words)\.py")
 
 #: (module, string) pairs a shared module may hold although a game has a move of that
 #: name, and why: each is a word of another kind there, never a move

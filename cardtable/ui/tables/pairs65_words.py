@@ -13,7 +13,7 @@ from cardtable import i18n
 from cardtable.engine.pairs65 import PAIRS_TO_WIN
 from cardtable.i18n import N_, Msg
 from cardtable.ui.tables import card_words, the_card
-from cardtable.ui.tables.game_words import GameWords
+from cardtable.ui.tables.draw_words import DrawWords
 
 if TYPE_CHECKING:
     from cardtable.engine.core import Action, IllegalAction
@@ -46,7 +46,7 @@ def the_short(code: str | None) -> Msg:
     return the_card(code) if code else Msg("a card")
 
 
-class Pairs65Words(GameWords):
+class Pairs65Words(DrawWords):
     """Sixty-Five (pairs)'s words for the shared screens (see :class:`GameWords`)."""
 
     REASONS = {
@@ -108,28 +108,3 @@ class Pairs65Words(GameWords):
         if isinstance(pairs, list) and len(pairs) == columns:
             return Msg("Pairs laid"), [int(v) for v in pairs], PAIRS_TO_WIN
         return None
-
-    def handoff_cards(self, public: dict) -> tuple[Msg | str, list[tuple[str, Msg | str]]]:
-        """The last card discarded in this game (see ``TableSpeech.handoff_cards``)."""
-        for e in reversed(self.t.match.log):
-            if e.kind == "dealt":
-                break
-            if e.kind == "discarded":
-                card = e.data.get("card")
-                if isinstance(card, str):
-                    return N_("Last discard"), [(card, card_words(card))]
-                break
-        return "", []
-
-    def turn_options(self, legal: list[Action]) -> list[Msg | str]:
-        """The piles the person may draw from, and a discard (see
-        ``TableSpeech.turn_options``)."""
-        out: list[Msg | str] = []
-        draws = {a.source for a in legal if a.kind == "draw"}
-        if "stock" in draws:
-            out.append(Msg("You may draw from {stock}.", stock=Msg(self.STOCK_WORD)))
-        if "discard" in draws:
-            out.append(Msg("You may take the top card of the discard pile."))
-        if any(a.kind == "discard" for a in legal):
-            out.append(Msg("You may discard a card."))
-        return out

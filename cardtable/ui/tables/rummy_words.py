@@ -10,8 +10,8 @@ from cardtable import i18n
 from cardtable.i18n import N_, Msg, and_list
 from cardtable.ui.cardart import court_letters
 from cardtable.ui.cardart import rank_label as index_label
-from cardtable.ui.tables import card_words, cards_words, the_card
-from cardtable.ui.tables.game_words import GameWords
+from cardtable.ui.tables import cards_words, the_card
+from cardtable.ui.tables.draw_words import DrawWords
 
 if TYPE_CHECKING:
     from cardtable.engine.core import Action
@@ -74,7 +74,7 @@ MELD_REASONS = {
 }
 
 
-class RummyWords(GameWords):
+class RummyWords(DrawWords):
     """The rummies' words for the shared screens (see :class:`GameWords`)."""
 
     SEAT_LABELS = {"went_out": N_("Went out")}
@@ -169,29 +169,4 @@ class RummyWords(GameWords):
                 if melds:
                     line = Msg("{who} · laid:", who=line)
                 out.append((line, False, [list(m) for m in melds]))
-        return out
-
-    def handoff_cards(self, public: dict) -> tuple[Msg | str, list[tuple[str, Msg | str]]]:
-        """The last card discarded in this deal (see ``TableSpeech.handoff_cards``)."""
-        for e in reversed(self.t.match.log):
-            if e.kind == "dealt":
-                break
-            if e.kind == "discarded":
-                card = e.data.get("card")
-                if isinstance(card, str):
-                    return N_("Last discard"), [(card, card_words(card))]
-                break
-        return "", []
-
-    def turn_options(self, legal: list[Action]) -> list[Msg | str]:
-        """The piles the person may draw from, and a discard (see
-        ``TableSpeech.turn_options``)."""
-        out: list[Msg | str] = []
-        draws = {a.source for a in legal if a.kind == "draw"}
-        if "stock" in draws:
-            out.append(Msg("You may draw from {stock}.", stock=Msg(self.STOCK_WORD)))
-        if "discard" in draws:
-            out.append(Msg("You may take the top card of the discard pile."))
-        if any(a.kind == "discard" for a in legal):
-            out.append(Msg("You may discard a card."))
         return out
