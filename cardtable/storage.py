@@ -62,7 +62,12 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "reduced_motion": False,          # no easing and no flying cards: moves are instant
     "text_size": "normal",            # normal | large | larger
     "last_setup": {},                 # game id -> the last setup used for it
+    # the table server "Play online" uses (host:port, ws:// or wss://...): none is assumed
+    "server_address": "",
 }
+
+#: the longest server address a settings file may hold
+SERVER_ADDRESS_LENGTH = 300
 
 #: the values each enumerated setting may take
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -112,6 +117,10 @@ def _clean(data: dict) -> dict[str, Any]:
                 out[key] = [max(640, min(7680, value[0])), max(400, min(4320, value[1]))]
         elif key == "last_setup":
             out[key] = _clean_setups(value)
+        elif key == "server_address":
+            if isinstance(value, str) and len(value) <= SERVER_ADDRESS_LENGTH and \
+                    value.isprintable():
+                out[key] = value.strip()
         elif isinstance(default, dict):
             if isinstance(value, dict):
                 out[key] = value

@@ -20,15 +20,23 @@ import logging
 import queue
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from cardtable import storage
+from cardtable.names import clean_name
 from cardtable.net import protocol
 from cardtable.net.client import NetClient
 from cardtable.net.remote import RemoteMatch
 from cardtable.net.serveconf import DEFAULT_PORT
-from cardtable.net.served import CODE_MAX, CODE_MIN, new_code
+from cardtable.net.served import new_code, shown_code
+from cardtable.net.served import valid_code as valid_table_code
 
 log = logging.getLogger(__name__)
+
+__all__ = ["ServerClient", "Where", "create_client", "create_message", "join_client",
+           "keep_token", "kept_name", "seated", "server_address", "shown_code", "token_for",
+           "valid_code"]
 
 
 @dataclass(frozen=True)
@@ -150,8 +158,7 @@ def join_client(where: Where, code: str, name: str, token: str | None = None,
 
 def valid_code(text: Any) -> bool:
     """Could ``text``, as typed (spaces, dashes and case aside), be a server table's code?"""
-    code = protocol.normal_code(text)
-    return CODE_MIN <= len(code) <= CODE_MAX and all(c in protocol.CODE_LETTERS for c in code)
+    return valid_table_code(protocol.normal_code(text))
 
 
 def seated(client: ServerClient, timeout: float = 10.0) -> tuple[RemoteMatch | None, str | None]:
@@ -171,3 +178,66 @@ def seated(client: ServerClient, timeout: float = 10.0) -> tuple[RemoteMatch | N
             return None, message["code"]
     client.close()
     return None, "unreachable"
+
+
+# --------------------------------------------------------------------------- seats kept
+
+#: the most tables whose seat tokens are kept (the most recent)
+KEPT_SEATS = 20
+
+
+def seats_file() -> Path:
+    """Where a player keeps the tokens of their seats at servers' tables."""
+    return storage.config_dir() / "online_seats.json"
+
+
+def _read(path: Path) -> dict[str, Any]:
+    if not path.exists():
+        return {}
+    data, _message = storage.read_json(path, "settings", 1)
+    return data if isinstance(data, dict) else {}
+
+
+def kept_seats(path: Path | None = None) -> dict[str, str]:
+    """``server/code`` -> the token of this player's seat at that table (entries that are
+    not one are passed over)."""
+    seats = _read(path or seats_file()).get("seats")
+    if not isinstance(seats, dict):
+        return {}
+    return {k: v for k, v in seats.items() if isinstance(k, str) and len(k) <= 400
+            and isinstance(v, str) and 8 <= len(v) <= 64}
+
+
+def token_for(where: Where, code: str, path: Path | None = None) -> str | None:
+    """The token kept for this player's seat at the table ``code`` of ``where``."""
+    return kept_seats(path).get(f"{where.key()}/{protocol.normal_code(code)}")
+
+
+def keep_token(where: Where, code: str, token: str | None, name: str | None = None,
+               path: Path | None = None) -> None:
+    """Keep (None: forget) the token of this player's seat at a server's table, and the
+    name they sat under; the last :data:`KEPT_SEATS` tables only. A file that cannot be
+    written is logged: the seat is joined by its code next time."""
+    path = path or seats_file()
+    data = _read(path)
+    seats = kept_seats(path)
+    key = f"{where.key()}/{protocol.normal_code(code)}"
+    seats.pop(key, None)
+    if token:
+        seats[key] = token
+    while len(seats) > KEPT_SEATS:
+        del seats[next(iter(seats))]
+    out: dict[str, Any] = {"version": 1, "seats": seats}
+    kept = clean_name(name if name is not None else data.get("name"))
+    if kept:
+        out["name"] = kept
+    try:
+        storage.write_json(path, out)
+    except OSError as exc:
+        log.warning("the seats at servers' tables could not be kept in %s: %s", path, exc)
+
+
+def kept_name(path: Path | None = None) -> str:
+    """The name this player last sat under at a server's table ('' if none)."""
+    return clean_name(_read(path or seats_file()).get("name"))
+

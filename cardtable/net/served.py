@@ -45,9 +45,10 @@ from cardtable.net.protocol import Refused
 
 log = logging.getLogger(__name__)
 
-#: the shortest code a table of a server may have: 32**6, a thousand million codes
+#: the shortest code a table of a server may have (32**6, a thousand million codes: with
+#: the wrong guesses an address may make, :mod:`cardtable.net.servelimits`), the longest
 CODE_MIN = 6
-CODE_MAX = 12
+CODE_MAX = 16
 #: the kinds of seat a creation names (a "human" seat, as the setup screen calls the first
 #: person's, is a friend's: nobody plays at the server itself)
 SEAT_KINDS = ("friend", "human", "computer")
@@ -64,10 +65,18 @@ REASONS = {
 }
 
 
-def new_code(length: int = CODE_MIN) -> str:
+def new_code(length: int | None = None) -> str:
     """A code for a new table (the creator's copy chooses it): letters and digits that
-    cannot be mistaken for each other."""
+    cannot be mistaken for each other, as many as a host's table code has (never fewer
+    than :data:`CODE_MIN`)."""
+    length = max(CODE_MIN, min(CODE_MAX, length or protocol.CODE_LENGTH))
     return "".join(secrets.choice(protocol.CODE_LETTERS) for _ in range(length))
+
+
+def shown_code(code: str) -> str:
+    """A code as people read it aloud and type it: in two groups, ``K7QFM-2XHPT``."""
+    half = (len(code) + 1) // 2
+    return f"{code[:half]}-{code[half:]}" if len(code) > 6 else code
 
 
 def valid_code(code: str) -> bool:

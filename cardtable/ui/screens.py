@@ -28,6 +28,7 @@ SCREENS = {
     "recent": "cardtable.ui.scenes.recent:RecentScene",
     "deal_code": "cardtable.ui.scenes.dealcode:DealCodeScene",  # (on_play)
     "join": "cardtable.ui.scenes.join:JoinScene",               # a table on the network
+    "online": "cardtable.ui.scenes.online:OnlineScene",         # a table at a server
 }
 
 

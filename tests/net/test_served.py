@@ -92,7 +92,10 @@ def test_the_code_of_a_path(path, code):
 def test_codes_are_long_enough_and_of_letters_read_without_doubt():
     codes = {served.new_code() for _ in range(200)}
     assert len(codes) == 200
-    assert all(served.valid_code(c) and len(c) == served.CODE_MIN for c in codes)
+    assert all(served.valid_code(c) and len(c) >= served.CODE_MIN for c in codes)
+    assert len(served.new_code(3)) == served.CODE_MIN
+    assert served.shown_code("K7QFM2XHPT") == "K7QFM-2XHPT"
+    assert served.shown_code("K7QF2M") == "K7QF2M"
     assert not served.valid_code("K7QF")            # a host's short code: too easy to guess
     assert not served.valid_code("K7QF2O")          # O is no code letter
     assert not served.valid_code("K" * (served.CODE_MAX + 1))

@@ -39,6 +39,9 @@ class MenuScene(FormScene):
     def join_table(self) -> None:
         self.app.open("join")
 
+    def play_online(self) -> None:
+        self.app.open("online")
+
     def rules(self) -> None:
         # during a match, the rules of the game being played
         current = self.app.match_game
@@ -91,6 +94,7 @@ class MenuScene(FormScene):
             items.append((N_("Continue"), self.continue_match, "primary"))
         items.append((N_("New game"), self.new_game, "normal" if items else "primary"))
         items.append((N_("Join a table"), self.join_table, "normal"))
+        items.append((N_("Play online"), self.play_online, "normal"))
         items += [
             (N_("Rules"), self.rules, "normal"),
             (N_("Settings"), self.settings, "normal"),

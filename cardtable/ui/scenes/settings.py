@@ -1,4 +1,5 @@
-"""Settings: animation speed, sound, card back, felt, four-colour suits and table helpers.
+"""Settings: animation speed, sound, card back, felt, four-colour suits, table helpers and
+the table server "Play online" uses.
 
 Every change is applied and saved at once (``app.set_setting``), and a small preview shows
 the chosen card back and suit colours on the chosen felt.
@@ -6,15 +7,19 @@ the chosen card back and suit colours on the chosen felt.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
 import pygame
 
 from cardtable import i18n
-from cardtable.i18n import N_, PMsg
-from cardtable.storage import CHOICES
+from cardtable.i18n import N_, Msg, PMsg, tr
+from cardtable.storage import CHOICES, SERVER_ADDRESS_LENGTH
 from cardtable.ui import theme
 from cardtable.ui.cardart import card_art_for
 from cardtable.ui.scenes.common import FormScene
-from cardtable.ui.widgets import Choice, Toggle
+from cardtable.ui.widgets import ROW_HEIGHT, Choice, TextInput, Toggle
 
 SPEED_NAMES = {"off": N_("Off"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
 #: the letters on kings, queens and jacks: those of the language shown (R D V in French), or
@@ -30,6 +35,55 @@ SPEECH_NAMES = {"auto": N_("Automatic"), "on": PMsg("speech", "On"),
                 "off": PMsg("speech", "Off")}
 TEXT_SIZE_NAMES = {"normal": N_("Normal"), "large": N_("Large"), "larger": N_("Larger")}
 PREVIEW = ("AS", "KH", "QD", "JC")
+#: what the server address field shows while it is empty
+SERVER_HINT = "203.0.113.5:47651"
+
+
+class AddressRow(TextInput):
+    """A labelled one-line text setting (the table server's address): the label on the
+    left, the field on the right, as the other rows have their control."""
+
+    def __init__(self, label: str, text: str, on_change: Callable[[str], Any]):
+        super().__init__(text, on_change, max_length=SERVER_ADDRESS_LENGTH, hint=SERVER_HINT)
+        self.label = label
+
+    def field_rect(self) -> pygame.Rect:
+        width = min(theme.px(300), self.rect.width // 2)
+        field = pygame.Rect(0, 0, width, theme.px(ROW_HEIGHT) - theme.px(8))
+        field.midright = (self.rect.right - theme.px(10), self.rect.centery)
+        return field
+
+    @contextmanager
+    def _as_field(self) -> Iterator[None]:
+        """The text field's own drawing and clicking, on the field's part of the row."""
+        row, self.rect = self.rect, self.field_rect()
+        try:
+            yield
+        finally:
+            self.rect = row
+
+    def needed_height(self, width: int) -> int:
+        return theme.px(ROW_HEIGHT)
+
+    def mouse_down(self, pos: tuple[int, int]) -> None:
+        with self._as_field():
+            super().mouse_down(pos)
+
+    def spoken(self) -> str:
+        return tr(Msg("{label}: {value}", label=tr(self.label),
+                      value=self.text or tr(N_("none"))))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        field = self.field_rect()
+        size = theme.px(theme.BODY)
+        room = field.left - self.rect.left - theme.px(24)
+        theme.draw_text(surface, theme.ellipsize(tr(self.label), size, room),
+                        (self.rect.left + theme.px(14), self.rect.centery), size, theme.TEXT,
+                        anchor="midleft")
+        with self._as_field():
+            super().draw(surface)
 
 
 class SettingsScene(FormScene):
@@ -72,6 +126,9 @@ class SettingsScene(FormScene):
             ("fullscreen", Toggle(
                 N_("Full screen (F11)"), self.app.fullscreen,
                 lambda v: self.app.set_fullscreen(v))),
+            ("server_address", AddressRow(
+                N_("Table server"), s.get("server_address") or "",
+                lambda v: set_("server_address", v.strip()))),
         ]
 
     def access_rows(self) -> list:
