@@ -45,11 +45,12 @@ def rematch(old: HostedMatch) -> HostedMatch:
                                 tokens=[old.remote[s].token for s in seats], pace=old.pace,
                                 threaded=played.threaded, budget=played.budget,
                                 executor=played.executor_kind)
+    new.idle_seconds, new.clock = old.idle_seconds, old.clock
     server = old.server
     with old.lock, new.lock:
         for seat, net in old.remote.items():
             fresh = new.remote[seat]
-            if net.status == "connected":
+            if net.connected:
                 fresh.status, fresh.conn = ASKED, net.conn
             else:
                 fresh.status = net.status

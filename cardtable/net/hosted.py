@@ -34,26 +34,32 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
 from cardtable.ai.levels import offered_level
-from cardtable.engine.core import Action, Event, GameState, IllegalAction
-from cardtable.engine.registry import GameSpec
-from cardtable.match import Match, Seat
+from cardtable.engine.core import Action, Event, IllegalAction
+from cardtable.match import Match
 from cardtable.net import protocol
 from cardtable.net.protocol import Notice, Refused
+from cardtable.net.wrapped import WrappedMatch
 
 if TYPE_CHECKING:
     from cardtable.net.host import Connection, TableServer
-    from cardtable.tablematch import EngineState
 
 log = logging.getLogger(__name__)
 
-#: the statuses of a friend's seat a computer plays (gone for now, or not taken yet)
-STAND_IN = frozenset({"away", "open"})
+#: the statuses of a friend's seat a computer plays (gone for now, not taken yet, or silent
+#: too long while connected)
+STAND_IN = frozenset({"away", "open", "idle"})
+#: the statuses of a friend's seat whose friend is connected (and is sent every update)
+CONNECTED = frozenset({"connected", "idle"})
+#: how long a friend's seat is silent at its turn before a computer plays it (None: never)
+IDLE_SECONDS = 60.0
+#: how long before the host's table offers to hand the silent seat over or send them away
+SLOW_SECONDS = 15.0
 
 
 class NetSeat:
@@ -61,24 +67,35 @@ class NetSeat:
 
     def __init__(self, token: str, status: str = "empty"):
         self.token = token
-        self.status = status            # empty | open | asked | connected | away
+        self.status = status            # empty | open | asked | connected | idle | away
         self.elsewhere = False          # connected, but in their own menu
         self.conn: Connection | None = None
         self.move: tuple[Action, int] | None = None   # a move waiting for the host's thread
 
+    @property
+    def connected(self) -> bool:
+        """Is the friend connected (playing, or silent while a computer plays for them)?"""
+        return self.status in CONNECTED
 
-class HostedMatch:
+
+class HostedMatch(WrappedMatch):
     """A :class:`Match` some of whose seats are played from other computers."""
 
     #: no hints at a table over the network, for the host either (friends have none)
     hints = False
+
+    #: seconds a connected friend's seat may be silent at its turn before a computer plays
+    #: it until they move again (None: never); the host's setup may say otherwise
+    idle_seconds: float | None = IDLE_SECONDS
+    #: the clock silences are measured on (tests move it by hand)
+    clock: Callable[[], float] = staticmethod(time.monotonic)
 
     def __init__(self, *args: Any, remote: Sequence[int] | None = None,
                  stand_in: str = "easy", tokens: Sequence[str] | None = None,
                  **kwargs: Any):
         """``Match(*args, **kwargs)``, hosted: ``remote`` the seats friends play (with
         ``tokens``, the ones they come back with, when a table opens again), ``stand_in``
-        the level of the computer that plays a seat while its friend is away."""
+        the level of the computer that plays a seat while its friend is away or silent."""
         self._host(Match(*args, secret=secrets.token_bytes(16), **kwargs), remote, stand_in,
                    tokens)
 
@@ -128,198 +145,17 @@ class HostedMatch:
         self.host_elsewhere = False
         self._notices: deque[Notice] = deque()
         self._on_change: Callable[[Any], object] | None = None
+        #: (seat, turn, since, slow told) of the friend's turn the match waits at
+        self._silence: tuple[int, int, float, bool] | None = None
         #: the TableServer serving this match (closing the match closes the table)
         self.server: TableServer | None = None
         match.seat_statuses = self.seat_status
         match.on_move = self._moved
 
-    # ---- the wrapped match, as the table reads it ----------------------------------------
-    @property
-    def game_id(self) -> str:
-        """The game's id."""
-        return self.match.game_id
-
-    @property
-    def spec(self) -> GameSpec:
-        """The game's spec."""
-        return self.match.spec
-
-    @property
-    def seats(self) -> list[Seat]:
-        """Every seat (a friend's is a person's; its level is its stand-in's)."""
-        return self.match.seats
-
-    @property
-    def n_players(self) -> int:
-        """How many seats."""
-        return self.match.n_players
-
-    @property
-    def seed(self) -> int:
-        """The match's seed (its first deal's, for a table from a deal code)."""
-        return self.match.seed
-
-    @property
-    def state(self) -> EngineState:
-        """The engine's state: the host's alone (players are sent their views)."""
-        return self.match.state
-
-    @property
-    def rules(self) -> GameState:
-        """The state, to ask the game's rules of."""
-        return self.match.rules
-
-    @property
-    def log(self) -> list[Event]:
-        """Every event so far (whole: the host's)."""
-        return self.match.log
-
-    @property
-    def moves(self) -> list[tuple[int, Action]]:
-        """(seat, move) of every move played."""
-        return self.match.moves
-
-    @property
-    def checkpoint(self) -> dict[str, Any]:
-        """The state at the start of the deal in play."""
-        return self.match.checkpoint
-
-    @property
-    def scored_deals(self) -> list[dict[str, Any]]:
-        """The records of every deal this match scored."""
-        return self.match.scored_deals
-
-    @property
-    def turn(self) -> int:
-        """How many moves the match has had: a player's move names the turn it is for."""
-        return self.match.turn
-
-    @property
-    def _move_no(self) -> int:
-        """``turn``, by the name ``tests/ui/test_netplay.py`` and ``bench/bench_net.py``
-        read it."""
-        return self.match.turn
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act (None once the match is over)."""
-        return self.match.to_act
-
-    @property
-    def is_over(self) -> bool:
-        """Has the match ended?"""
-        return self.match.is_over
-
-    @property
-    def human_to_act(self) -> bool:
-        """Is the seat to act one of the host's people's?"""
-        return self.match.human_to_act
-
-    @property
-    def human_seats(self) -> list[int]:
-        """The host's people's seats (a friend's is not one)."""
-        return self.match.human_seats
-
-    @property
-    def pace(self) -> float:
-        """The pause before a computer's move is played."""
-        return self.match.pace
-
-    @pace.setter
-    def pace(self, seconds: float) -> None:
-        self.match.pace = seconds
-
-    @property
-    def on_ready(self) -> Any:
-        """Called (any thread) when ``poll`` has something: a computer's move is ready, a
-        friend's move came, someone came or went."""
-        return self.match.on_ready
-
-    @on_ready.setter
-    def on_ready(self, callback: Any) -> None:
-        self.match.on_ready = callback
-
-    @property
-    def on_change(self) -> Any:
-        """Called with this match after every move, and when a friend sits down (the
-        session saves it)."""
-        return self._on_change
-
-    @on_change.setter
-    def on_change(self, callback: Any) -> None:
-        self._on_change = callback
-        self.match.on_change = None if callback is None else self._changed
-
-    def _changed(self, _match: Match | None = None) -> None:
-        if self._on_change is not None:
-            self._on_change(self)
-
-    def is_human(self, seat: int | None) -> bool:
-        """Is ``seat`` one of the host's people's (a friend's is not)?"""
-        return self.match.is_human(seat)
-
-    def people_seats(self) -> list[int]:
-        """The host's people and every friend who took a seat (a seat no friend ever came
-        to, played by a computer throughout, is no person's)."""
-        return self.match.people_seats()
-
-    def names(self) -> list[str]:
-        """Every seat's name."""
-        return self.match.names()
-
-    def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see now."""
-        return self.match.view(seat)
-
-    def log_for(self, seat: int | None) -> list[dict[str, Any]]:
-        """The event log as ``seat`` may see it."""
-        return self.match.log_for(seat)
-
-    def legal_actions(self) -> list[Action]:
-        """The moves of the seat to act."""
-        return self.match.legal_actions()
-
-    def start_events(self) -> list[Event]:
-        """The first deal's events (none for a table opened again)."""
-        return self.match.start_events()
-
-    def take_finished_deals(self) -> list[dict[str, Any]]:
-        """The records of the deals scored since the last call."""
-        return self.match.take_finished_deals()
-
-    def request_hint(self, seat: int) -> Future[tuple[Action | None, str]]:
-        """A hint (the table offers none over the network: ``hints`` is False)."""
-        return self.match.request_hint(seat)
-
-    def warm_up(self) -> None:
-        """Start the search worker early if a computer seat will need it."""
-        self.match.warm_up()
-
-    def to_json(self) -> dict[str, Any]:
-        """The match as its save holds it (friends' seats as people's)."""
-        return self.match.to_json()
-
-    def deal_code(self, start: GameState) -> str | None:
-        """The code that deals the deal beginning with ``start`` again (its own seed)."""
-        return self.match.deal_code(start)
-
-    @property
-    def undo_seat(self) -> int | None:
-        """None: a move seen on other screens is not taken back."""
-        return None
-
-    def can_undo(self) -> bool:
-        """Never at a table over the network."""
-        return False
-
-    def undo(self) -> bool:
-        """Refused: a move seen on other screens is not taken back."""
-        return False
-
     # ---- who is who -------------------------------------------------------------------
     def seat_status(self, seat: int) -> str | None:
-        """'empty', 'open', 'asked', 'connected' or 'away' for a remote seat; None for the
-        host's own."""
+        """'empty', 'open', 'asked', 'connected', 'idle' (connected, but silent too long: a
+        computer plays) or 'away' for a remote seat; None for the host's own."""
         net = self.remote.get(seat)
         return net.status if net is not None else None
 
@@ -327,19 +163,22 @@ class HostedMatch:
         """Is the person of this seat connected but looking at their menu, not the table?"""
         net = self.remote.get(seat)
         if net is not None:
-            return net.status == "connected" and net.elsewhere
+            return net.connected and net.elsewhere
         return self.host_elsewhere and self.seats[seat].is_human
 
-    def set_elsewhere(self, seat: int, elsewhere: bool) -> None:
-        """A friend went to their menu or came back to the table: everybody is told."""
+    def set_elsewhere(self, seat: int, elsewhere: bool, tell: bool = True) -> bool:
+        """A friend went to their menu or came back to the table: everybody is told (with
+        ``tell``; else the server tells them at its pace). False when nothing changed."""
         net = self.remote.get(seat)
-        if net is None or net.status != "connected" or net.elsewhere == elsewhere:
-            return
+        if net is None or not net.connected or net.elsewhere == elsewhere:
+            return False
         net.elsewhere = elsewhere
-        if self.send is not None:
-            self.send(None, self.seats_message())
-        if self.on_ready is not None:
-            self.on_ready()     # the host's window is asleep: its plate for them changes
+        if tell:
+            if self.send is not None:
+                self.send(None, self.seats_message())
+            if self.on_ready is not None:
+                self.on_ready()     # the host's window is asleep: its plate for them changes
+        return True
 
     def tell_presence(self, here: bool) -> None:
         """The host's person looks at the table again, or went to the menu."""
@@ -417,6 +256,9 @@ class HostedMatch:
     def _poll(self, now: float | None) -> list[Event]:
         seat = self.to_act
         net = self.remote.get(seat) if seat is not None else None
+        if seat is not None and net is not None and net.status == "connected" and \
+                net.move is None and not self.is_over and self._silent_too_long(seat):
+            self.hand_to_computer(seat, silent=True)
         if seat is None or net is None or net.status in STAND_IN or self.is_over:
             return self.match.poll(now)
         if net.move is None:
@@ -442,13 +284,91 @@ class HostedMatch:
         return []
 
     def wake_in(self, now: float) -> float | None:
-        """Seconds until ``poll(now)`` has a move (None: ``on_ready`` will say)."""
+        """Seconds until ``poll(now)`` has a move, or has something to say of a silent
+        friend (None: ``on_ready`` will say)."""
         with self.lock:
             seat = self.to_act
             net = self.remote.get(seat) if seat is not None else None
-            if net is not None and net.status not in STAND_IN:
-                return None if net.move is None else 0.0
+            if seat is not None and net is not None and net.status not in STAND_IN:
+                if net.move is not None:
+                    return 0.0
+                return self._silence_due(seat) if net.status == "connected" else None
             return self.match.wake_in(now)
+
+    # ---- a friend silent at their turn (the host's thread) ------------------------------
+    def _silent_since(self, seat: int) -> tuple[float, bool]:
+        """(since when, slow told) the match has waited at ``seat``'s turn, the friend
+        connected and silent (counted from the first time asked)."""
+        held = self._silence
+        if held is None or held[0] != seat or held[1] != self.turn:
+            held = self._silence = (seat, self.turn, self.clock(), False)
+        return held[2], held[3]
+
+    def silent_for(self, seat: int) -> float:
+        """Seconds the match has waited at the turn of ``seat``, a connected friend's (0 when
+        it is not that seat's turn, or its friend is not connected)."""
+        net = self.remote.get(seat)
+        if net is None or not net.connected or self.to_act != seat or self.is_over:
+            return 0.0
+        return max(0.0, self.clock() - self._silent_since(seat)[0])
+
+    def _silent_too_long(self, seat: int) -> bool:
+        """Has the friend at ``seat`` been silent so long a computer plays for them? (The
+        host's table is told once when they have been silent :data:`SLOW_SECONDS`.)"""
+        since, told = self._silent_since(seat)
+        silent = self.clock() - since
+        if not told and silent >= SLOW_SECONDS:
+            self._silence = (seat, self.turn, since, True)
+            self._notices.append(Notice("slow", seat=seat))
+        return self.idle_seconds is not None and silent >= self.idle_seconds
+
+    def _silence_due(self, seat: int) -> float | None:
+        """Seconds until the silence at ``seat``'s turn has something to say (the host's
+        table is told the friend is slow, or a computer plays for them)."""
+        since, told = self._silent_since(seat)
+        marks = [] if told else [SLOW_SECONDS]
+        if self.idle_seconds is not None:
+            marks.append(self.idle_seconds)
+        if not marks:
+            return None
+        return max(0.0, since + min(marks) - self.clock())
+
+    def hand_to_computer(self, seat: int, silent: bool = False) -> bool:
+        """A computer plays the seat of a connected friend (the host hands it over, or they
+        were ``silent`` too long) until they make a move; they and everybody are told (their
+        seat is ``idle``). False when ``seat`` is no connected friend's."""
+        with self.lock:
+            net = self.remote.get(seat)
+            if net is None or net.status != "connected":
+                return False
+            net.status = "idle"
+            net.move = None
+            self.match.set_level(seat, self.stand_in)
+            self._notices.append(Notice("idle", "silent" if silent else "host", seat=seat))
+            if self.send is not None:
+                self.send(None, self.seats_message())
+        log.info("a computer plays seat %s until its friend moves (%s)", seat,
+                 "silent too long" if silent else "the host's choice")
+        if self.on_ready is not None:
+            self.on_ready()     # the table's loop asks the computer now
+        return True
+
+    def free_seat(self, seat: int) -> None:
+        """The friend of ``seat`` is sent away (the server closes their connection): the
+        seat is open for another friend (a new token: theirs no longer opens it), and a
+        computer plays it meanwhile (with the lock)."""
+        net = self.remote[seat]
+        net.status = "open"
+        net.token = protocol.new_token()
+        net.conn = None
+        net.move = None
+        net.elsewhere = False
+        self.match.set_level(seat, self.stand_in)
+        self._notices.append(Notice("sent_away", seat=seat))
+        if self.send is not None:
+            self.send(None, self.seats_message())
+        if self.on_ready is not None:
+            self.on_ready()
 
     def _moved(self, seat: int, action: Action, events: list[Event]) -> None:
         """After every move (the match's ``on_move``, under the lock): a finished deal's
@@ -499,7 +419,7 @@ class HostedMatch:
             return
         public = self.public_facts()
         for seat, net in self.remote.items():
-            if net.status == "connected":
+            if net.connected:
                 self.send(seat, self.update_for(seat, events, public))
         self.sent_updates += 1
         self.send(None, self.seats_message())
@@ -509,7 +429,7 @@ class HostedMatch:
         if self.send is not None:
             names = self.seat_names()
             for seat, net in self.remote.items():
-                if net.status == "connected":
+                if net.connected:
                     # the names on their plates; their own moves the ones its review judges
                     self.send(seat, {"type": "record",
                                      "record": dict(record, names=names, humans=[seat])})
@@ -524,13 +444,12 @@ class HostedMatch:
 
     # ---- seats taken, left and taken back (the server's thread, under the lock) -----------
     def take_seat(self, name: str, token: str | None) -> int:
-        """The seat a player sits at: theirs again with its token, else the first empty
-        remote seat. Raises Refused (bad_token, table_full)."""
+        """The seat a player sits at: theirs again with its token (from a connection the
+        server still holds too: the token is the seat's, the server closes the other), else
+        the first empty remote seat. Raises Refused (bad_token, table_full)."""
         if token:
             for seat, net in self.remote.items():
-                if net.token == token:
-                    if net.status == "connected":
-                        raise Refused("seat_taken")
+                if secrets.compare_digest(net.token.encode(), token.encode()):
                     self._arrive(seat, None)
                     return seat
             raise Refused("bad_token")
@@ -542,12 +461,15 @@ class HostedMatch:
 
     def _arrive(self, seat: int, name: str | None) -> None:
         net = self.remote[seat]
+        back = net.connected        # (a token's return over a connection still held)
         net.status = "connected"
         net.elsewhere = False
         net.move = None
+        self._silence = None
         if name:
             self.seats[seat].name = name
-        self._notices.append(Notice("joined", seat=seat))
+        if not back:
+            self._notices.append(Notice("joined", seat=seat))
         if self.to_act == seat:
             self.match.stop_thinking()      # a computer standing in stops thinking for them
 
@@ -570,7 +492,7 @@ class HostedMatch:
     def leave_seat(self, seat: int) -> None:
         """The player's connection is gone: a computer plays the seat until they return."""
         net = self.remote.get(seat)
-        if net is None or net.status not in ("connected", "asked"):
+        if net is None or net.status not in ("connected", "idle", "asked"):
             return
         net.status = "away"
         net.conn = None
@@ -583,12 +505,26 @@ class HostedMatch:
             self.on_ready()     # the table's loop asks the computer now
 
     def offer_move(self, seat: int, action: Action, turn: int) -> None:
-        """A player's move, checked for its turn; the host's thread applies it in poll."""
+        """A player's move, checked for its turn; the host's thread applies it in poll. A
+        friend whose silence let a computer play for them takes their seat back with it."""
         net = self.remote.get(seat)
-        if net is None or net.status != "connected":
+        if net is None or not net.connected:
             raise Refused("not_seated")
+        if net.status == "idle":
+            self._take_back(seat, net)
         if self.to_act != seat or turn != self.turn or net.move is not None:
             raise Refused("not_your_turn")
         net.move = (action, turn)
         if self.on_ready is not None:
             self.on_ready()
+
+    def _take_back(self, seat: int, net: NetSeat) -> None:
+        """The friend of an ``idle`` seat moved: the seat is theirs again (with the lock)."""
+        net.status = "connected"
+        self._silence = None
+        if self.to_act == seat:
+            self.match.stop_thinking()      # the computer standing in stops thinking
+        self._notices.append(Notice("back", seat=seat))
+        if self.send is not None:
+            self.send(None, self.seats_message())
+        log.info("the friend at seat %s moved: the seat is theirs again", seat)

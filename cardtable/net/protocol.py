@@ -26,13 +26,16 @@ The host sends:
 * ``update``  after every move: the events as that seat may see them, the seat's view, the
   public facts of the match (scores, score sheet, whose turn), and the legal moves when it
   is that seat's turn;
-* ``seats``   who sits where: a person (connected or away, and ``elsewhere`` when they are
-  in their menu), a computer, a seat still empty;
+* ``seats``   who sits where: a person (connected, ``idle`` while a computer plays for them
+  because they were silent too long, or away; ``elsewhere`` when they are in their menu),
+  a computer, a seat still empty;
 * ``record``  the record of a deal just finished (``cardtable.records``: its start, every
   move, every hand), before the update that ends it, so the player can review it;
 * ``refused`` a message that was not accepted (its code; the refused move's engine code and
   parameters when the rules refused it);
-* ``closed``  the table ends (the host left) or this player was sent away;
+* ``closed``  the table ends (the host left), this player was sent away (``dropped``: too
+  many refused messages; ``sent_away``: by the host), or their seat was taken over by a new
+  connection with its token (``replaced``: the player's own program came back);
 * ``again``   ``{"game"}``: the host starts a new match at this table: does the player stay
   (:mod:`cardtable.net.again`)? Staying brings the new match's ``welcome``.
 """
@@ -51,13 +54,17 @@ log = logging.getLogger(__name__)
 #: 2: the welcome tells the deal so far (``recent``), which a player of version 1 refuses;
 #: 3: a player says whether it looks at the table (``here``), the seats say who does not;
 #: 4: the host sends each finished deal's record (``record``);
-#: 5: the host asks its friends whether they stay for a new match (``again``)
-VERSION = 5
+#: 5: the host asks its friends whether they stay for a new match (``again``);
+#: 6: table codes of ten characters; a seat's token takes the seat over from a connection
+#:    the host still holds (``closed`` ``replaced``); a seat silent too long is ``idle``,
+#:    the host may send a friend away (``closed`` ``sent_away``); refusals ``slow_down``
+#:    (too many wrong codes from an address, ``params.wait``) and ``reserved_name``
+VERSION = 6
 MAX_MESSAGE = 64 * 1024        # bytes: a player's message longer than this is refused
 TRANSPORT_LIMIT = 256 * 1024   # bytes: the WebSocket closes on a frame longer than this
 MAX_NAME = 18
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no I, O, 0, 1: read aloud without doubt
-CODE_LENGTH = 4
+CODE_LENGTH = 10      # 32**10 codes, about 10**15: see net/door.py for the guesses allowed
 SERVICE_TYPE = "_cardtable._tcp.local."
 DEFAULT_PORT = 47650
 
@@ -77,8 +84,12 @@ REASONS = {
     "flood": "too many messages too fast",
     "dropped": "the player was sent away after too many refused messages",
     "host_left": "the host closed the table",
-    "seat_taken": "someone is playing that seat already",
     "not_asked": "the host asked no such question",
+    "slow_down": "too many wrong table codes came from that address: it is held off a while",
+    "reserved_name": "the name is one the table gives seats itself (Host, You)",
+    "replaced": "the seat's token came back on another connection, which took the seat",
+    "sent_away": "the host sent this player away",
+    "busy": "the table has too many connections waiting: try again in a minute",
 }
 
 
@@ -110,8 +121,22 @@ class Notice:
 
 
 def new_code() -> str:
-    """A table code: four letters and digits that cannot be mistaken for each other."""
+    """A table code: :data:`CODE_LENGTH` letters and digits that cannot be mistaken for
+    each other."""
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def valid_code(code: Any) -> bool:
+    """Is ``code`` a table code as :func:`new_code` makes them (its length, its letters)?"""
+    return isinstance(code, str) and len(code) == CODE_LENGTH and \
+        all(ch in CODE_LETTERS for ch in code)
+
+
+def shown_code(code: str) -> str:
+    """A table code as people read it: in two groups of five, ``K7QFM-2XHPT`` (typed with
+    or without the dash, in either case)."""
+    half = (len(code) + 1) // 2
+    return f"{code[:half]}-{code[half:]}" if len(code) > 6 else code
 
 
 def new_token() -> str:

@@ -13,7 +13,7 @@ import pytest
 from cardtable.engine import registry
 from cardtable.engine.core import Action
 from cardtable.match import Match
-from cardtable.net import hosted
+from cardtable.net import hosted, wrapped
 from cardtable.net.hosted import HostedMatch
 from cardtable.net.protocol import Refused
 
@@ -38,13 +38,15 @@ def to_friend(match: HostedMatch, seat: int) -> None:
 
 
 def test_the_authority_uses_only_the_public_members_of_the_match_it_wraps():
-    """No ``match._x`` in net/hosted.py: the Match is wrapped, not reached into."""
-    source = Path(hosted.__file__).read_text(encoding="utf-8")
-    private = [node.attr for node in ast.walk(ast.parse(source))
-               if isinstance(node, ast.Attribute) and node.attr.startswith("_")
-               and not node.attr.startswith("__")
-               and isinstance(node.value, ast.Attribute) and node.value.attr == "match"]
-    assert private == []
+    """No ``match._x`` in net/hosted.py nor net/wrapped.py: the Match is wrapped, not
+    reached into."""
+    for module in (hosted, wrapped):
+        source = Path(module.__file__).read_text(encoding="utf-8")
+        private = [node.attr for node in ast.walk(ast.parse(source))
+                   if isinstance(node, ast.Attribute) and node.attr.startswith("_")
+                   and not node.attr.startswith("__")
+                   and isinstance(node.value, ast.Attribute) and node.value.attr == "match"]
+        assert private == [], module.__name__
     assert not issubclass(HostedMatch, Match)
 
 
@@ -132,7 +134,9 @@ def test_a_computer_stands_in_while_a_friend_is_away_and_stops_when_they_come_ba
     assert match.take_seat("Ann again", match.remote[1].token) == 1     # back with the token
     assert match.seats[1].name == "Ann"             # (the seat keeps the name it had)
     to_friend(match, 1)
-    assert match.poll(now=float("inf")) == [] and match.wake_in(0.0) is None
+    match.clock = lambda: 500.0                     # (the friend's silence: a still clock)
+    # the friend's turn: the match waits (it wakes only to tell the host they are slow)
+    assert match.poll(now=float("inf")) == [] and match.wake_in(0.0) == hosted.SLOW_SECONDS
 
 
 def test_every_move_reaches_the_session_with_the_hosted_match():
