@@ -6,22 +6,27 @@ with its :class:`~cardtable.net.host.TableServer` kept on the match (``match.ser
 table's code, port, remote seats and their tokens are written beside the autosave
 (``net_table.json``), so Continue opens the same table again after the host quit and
 every friend comes back with the token their copy kept (``net_seats.json`` in the
-settings folder, one entry per host address and port).
+settings folder, one entry per host address and port). What Continue reads of
+``net_table.json`` is checked field by field (:func:`table_problem`): a damaged file is
+set aside with one sentence, and the match goes on at this computer alone.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import logging
+import math
 from pathlib import Path
 from typing import Any
 
 from cardtable import storage
+from cardtable.ai.levels import ALL_LEVELS
 from cardtable.i18n import N_, Msg
 from cardtable.names import clean_name
 from cardtable.net import protocol
 from cardtable.net.discovery import local_address
 from cardtable.net.host import HostedMatch, TableServer
+from cardtable.net.hosted import IDLE_SECONDS
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +35,13 @@ WORDS = {
     "wrong_code": N_("That table code is not right: check the code on the host's screen."),
     "table_full": N_("That table is full: every seat for a friend is taken."),
     "bad_token": N_("That table does not know your seat any more: join it with its code."),
-    "seat_taken": N_("Someone is already playing your seat at that table."),
+    "replaced": N_("Your seat was taken up from another connection with your seat's key, "
+                   "so this one was closed."),
+    "sent_away": N_("The host sent you away from the table: a computer plays your seat now."),
+    "slow_down": N_("Too many wrong table codes came from your network: wait a minute, "
+                    "then check the code on the host's screen."),
+    "reserved_name": N_("That name is the table's own word for a seat: choose another name."),
+    "busy": N_("That table has too many connections waiting: try again in a minute."),
     "version": N_("The host's program is another version: both need the same version."),
     "unreachable": N_("No table answers at that address and port: check both, and the "
                       "host's firewall."),
@@ -93,6 +104,8 @@ def open_table(config: dict, *, code: str | None = None, port: int | None = None
         match = HostedMatch.from_config(config, remote=list(network.get("remote") or []),
                                         stand_in=network.get("stand_in", "easy"),
                                         tokens=tokens)
+    idle = network.get("idle_seconds", IDLE_SECONDS)
+    match.idle_seconds = idle if idle is None or _idle_ok(idle) else IDLE_SECONDS
     name = table_label(network.get("table_name") or _host_name(match))
     last: OSError | None = None
     for want in ([port] if port else []) + [protocol.DEFAULT_PORT, 0]:
@@ -120,36 +133,111 @@ def table_label(name: str) -> str:
     return "Host" if name.strip() in ("", "You") else name
 
 
+#: the version of ``net_table.json`` (2: the host's own seats, ``people``, and the silence
+#: after which a computer plays a friend's seat, ``idle_seconds``)
+TABLE_FILE_VERSION = 2
+#: how the file is named in the sentence said when it is damaged
+TABLE_FILE = N_("file of the table open to friends")
+#: the fields the file may hold
+_TABLE_FIELDS = ("version", "game", "code", "port", "stand_in", "remote", "people", "tokens",
+                 "table_name", "idle_seconds")
+#: the most seats a game has, and the longest table name kept
+MAX_SEATS = 8
+MAX_TABLE_NAME = 64
+
+
 def remember_table(app, match: HostedMatch) -> None:
     """Write what Continue needs to open the same table again (beside the autosave)."""
     path = net_file(app)
     server = match.server
     if path is None or server is None:
         return
+    seats = sorted(match.remote)
     try:
-        storage.write_json(path, {"version": 1, "game": match.game_id, "code": server.code,
-                                  "port": server.port, "stand_in": match.stand_in,
-                                  "remote": sorted(match.remote),
-                                  "tokens": [match.remote[s].token
-                                             for s in sorted(match.remote)],
-                                  "table_name": server.table_name})
+        storage.write_json(path, {"version": TABLE_FILE_VERSION, "game": match.game_id,
+                                  "code": server.code, "port": server.port,
+                                  "stand_in": match.stand_in, "remote": seats,
+                                  "people": [s for s in match.human_seats if s not in seats],
+                                  "tokens": [match.remote[s].token for s in seats],
+                                  "table_name": server.table_name,
+                                  "idle_seconds": match.idle_seconds})
     except OSError as exc:     # Continue then resumes the match at this computer alone
         log.warning("the hosted table could not be remembered in %s: %s", path, exc)
 
 
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _idle_ok(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and \
+        math.isfinite(value) and 5.0 <= value <= 24 * 3600.0
+
+
+def _seats_ok(seats: Any) -> bool:
+    return isinstance(seats, list) and len(seats) <= MAX_SEATS and \
+        all(_count(s) and 0 <= s < MAX_SEATS for s in seats) and len(set(seats)) == len(seats)
+
+
+def table_problem(data: dict[str, Any], saved=None) -> Msg | None:
+    """What is wrong with a remembered table (None: nothing), checked field by field; with
+    ``saved``, the match it opens again, its seats too (the friends' are people's, the
+    host's own are never a friend's)."""
+    if set(data) - set(_TABLE_FIELDS):
+        return Msg("it holds fields this program does not write")
+    port = data.get("port")
+    if not _count(port) or not 1 <= port <= 65535:
+        return Msg("its port is not a network port")
+    if not protocol.valid_code(data.get("code")):
+        return Msg("its table code is not one this program makes")
+    remote, people, tokens = data.get("remote"), data.get("people"), data.get("tokens")
+    if not (_seats_ok(remote) and remote and _seats_ok(people)) or set(remote) & set(people):
+        return Msg("its friends’ seats are not seats of the table")
+    if not (isinstance(tokens, list) and len(tokens) == len(remote)
+            and all(isinstance(t, str) and 16 <= len(t) <= 64 and t.isascii()
+                    and t.isprintable() for t in tokens) and len(set(tokens)) == len(tokens)):
+        return Msg("its seats’ keys are not ones this program makes")
+    name = data.get("table_name", "")
+    if not isinstance(name, str) or len(name) > MAX_TABLE_NAME or not name.isprintable():
+        return Msg("its table name is not one a table may have")
+    if data.get("stand_in", "easy") not in ALL_LEVELS:
+        return Msg("its computer’s level is not one this program knows")
+    idle = data.get("idle_seconds", IDLE_SECONDS)
+    if idle is not None and not _idle_ok(idle):
+        return Msg("its time before a computer plays a silent seat is not one")
+    if saved is not None:
+        n = saved.n_players
+        if any(s >= n or not saved.seats[s].is_human for s in remote + people):
+            return Msg("its friends’ seats are not seats of the table")
+    return None
+
+
+def _tell(app, message: Msg) -> None:
+    toast = getattr(app, "toast", None)
+    if toast is not None:
+        toast(message, seconds=8.0, kind="bad")
+
+
+def _set_aside(app, path: Path, problem: Msg) -> None:
+    """The remembered table cannot be opened: the file goes aside, the person is told."""
+    _tell(app, storage.set_aside(path, TABLE_FILE, problem))
+
+
 def remembered_table(app, game_id: str) -> dict | None:
-    """The table the saved match was open as, or None (not hosted, or the file unusable:
-    the match then continues at this computer alone)."""
+    """The table the saved match was open as, or None: not hosted, or the file damaged (it
+    is set aside, with one sentence, and the match continues at this computer alone)."""
     path = net_file(app)
     if path is None or not path.exists():
         return None
-    data, _message = storage.read_json(path, "settings", 1)
-    if not isinstance(data, dict) or data.get("game") != game_id:
+    data, message = storage.read_json(path, TABLE_FILE, TABLE_FILE_VERSION)
+    if message is not None:
+        _tell(app, message)
         return None
-    remote, tokens = data.get("remote"), data.get("tokens")
-    if not (isinstance(remote, list) and isinstance(tokens, list) and len(remote) == len(tokens)
-            and all(isinstance(s, int) and not isinstance(s, bool) for s in remote)
-            and all(isinstance(t, str) and 8 <= len(t) <= 64 for t in tokens)):
+    if not isinstance(data, dict) or data.get("game") != game_id:
+        return None         # (another game's table: not this match's, left as it is)
+    problem = table_problem(data)
+    if problem is not None:
+        _set_aside(app, path, problem)
         return None
     return data
 
@@ -165,14 +253,23 @@ def forget_table(app) -> None:
 
 
 def resume_hosted(app, saved, data: dict) -> HostedMatch | None:
-    """The saved match opened again as the same table (its code, port and tokens)."""
+    """The saved match opened again as the same table (its code, port and tokens); None
+    when it cannot be (a file that does not fit the saved match is set aside)."""
+    problem = table_problem(data, saved)
+    if problem is not None:
+        log.warning("the remembered table does not fit the saved match (%s): the match goes "
+                    "on at this computer alone", problem)
+        path = net_file(app) if app is not None else None
+        if path is not None and path.exists():
+            _set_aside(app, path, problem)
+        return None
     try:
         match = HostedMatch.from_json(saved.to_json(), remote=data["remote"],
                                       tokens=data["tokens"],
                                       stand_in=data.get("stand_in", "easy"))
-        port = data.get("port") if isinstance(data.get("port"), int) else None
-        config = {"network": {"table_name": data.get("table_name") or ""}}
-        return open_table(config, code=data.get("code"), port=port, match=match)
+        config = {"network": {"table_name": data.get("table_name") or "",
+                              "idle_seconds": data.get("idle_seconds", IDLE_SECONDS)}}
+        return open_table(config, code=data["code"], port=data["port"], match=match)
     except (OSError, ValueError):   # no port, or the remembered table no longer fits
         log.warning("the table could not be opened again; the match goes on at this "
                     "computer alone", exc_info=True)
@@ -262,7 +359,8 @@ def friends_at(match) -> int:
     """How many friends sit at the table hosted here (connected now), 0 at any other."""
     if table_server(match) is None:
         return 0
-    return sum(1 for seat in range(match.n_players) if match.seat_status(seat) == "connected")
+    return sum(1 for seat in range(match.n_players)
+               if match.seat_status(seat) in ("connected", "idle"))
 
 
 def status_line(match) -> Msg | None:
@@ -270,5 +368,6 @@ def status_line(match) -> Msg | None:
     server = table_server(match)
     if server is None:
         return None
-    return Msg("Table code {code} · {address} port {port}", code=server.code,
+    return Msg("Table code {code} · {address} port {port}",
+               code=protocol.shown_code(server.code),
                address=server.shown_address, port=server.port)

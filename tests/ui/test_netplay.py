@@ -15,6 +15,7 @@ import pytest
 
 from cardtable.engine import registry
 from cardtable.i18n import tr
+from cardtable.net import protocol
 from cardtable.net.remote import connect
 from cardtable.ui import netplay
 from cardtable.ui.scenes.review import ReviewScene
@@ -106,7 +107,8 @@ def test_the_hosts_plates_say_who_is_away_and_the_host_line_shows_the_code(app):
         app.step([], DT)
         assert table.seat_words(1, False) == "Waiting for a friend"
         line = netplay.status_line(host)
-        assert host.server.code in tr(line) and str(host.server.port) in tr(line)
+        shown = protocol.shown_code(host.server.code)       # in two groups: K7QFM-2XHPT
+        assert shown in tr(line) and str(host.server.port) in tr(line)
         friend, error, _ = connect(LOOPBACK, host.server.port, "Zoe", code=host.server.code)
         assert friend is not None, error
         deadline = time.monotonic() + 5
@@ -710,7 +712,8 @@ def test_a_table_that_cannot_open_again_is_logged_and_the_match_goes_on_here(mon
 
     monkeypatch.setattr(netplay, "open_table", no_port)
     saved = Match("sixtysix", [Seat("Ann"), Seat("Bob", "human")], seed=1, threaded=False)
-    data = {"remote": [1], "tokens": ["t" * 16], "port": 7, "code": "ab12"}
+    data = {"remote": [1], "tokens": ["t" * 16], "port": 7, "code": protocol.new_code(),
+            "people": [0]}
     with caplog.at_level("WARNING", logger="cardtable.ui.netplay"):
         assert netplay.resume_hosted(None, saved, data) is None
     assert "could not be opened again" in caplog.text and "address already in use" in caplog.text

@@ -7,7 +7,7 @@ import pygame
 
 from cardtable import i18n
 from cardtable.engine.core import Action
-from cardtable.i18n import N_, Msg, tr
+from cardtable.i18n import N_, tr
 from cardtable.ui import theme
 from cardtable.ui.app import wake as app_wake
 from cardtable.ui.hints import hint_cards, hint_text
@@ -200,19 +200,17 @@ class Controls:
         rules.rect.bottomright = (right, h - theme.px(12))
         rules.name = "Rules"
         self.form.add(rules)
-        # a hosted table waiting for a friend who has not come: the host may let a computer
-        # play the seat meanwhile (the friend takes it over on joining)
+        # a hosted table waiting at a seat: a friend who has not come, or who is silent at
+        # their turn: the host may let a computer play the seat meanwhile, or send them away
         # (beside Menu, in the room Undo and Hint leave: neither is offered over a network)
-        waiting = self.waiting_seat()
-        if waiting is not None:
-            label = Msg("Let a computer play for {name}",
-                        name=i18n.seat_name(self.match.seats[waiting].name))
-            fill = Button(i18n.tr(label), lambda s=waiting: self.stand_in(s), style="normal",
-                          size=size)
-            fill.rect = pygame.Rect(menu.rect.right + theme.px(8), menu.rect.top,
-                                    fill.snug_width(theme.px(160)), theme.px(34))
-            fill.name = "Stand in"
-            self.form.add(fill)
+        x = menu.rect.right + theme.px(8)
+        for label, action, name in self.host_buttons():
+            button = Button(i18n.tr(label), action, style="normal", size=size)
+            button.rect = pygame.Rect(x, menu.rect.top, button.snug_width(theme.px(160)),
+                                      theme.px(34))
+            button.name = name
+            self.form.add(button)
+            x = button.rect.right + theme.px(8)
         actions = self.game.controls(self.legal)
         self.control_actions = {}     # each game button's move, by its name (a hint's focus)
         if actions:

@@ -1,6 +1,8 @@
 """Network play at the table: what the host's table or a friend's copy is told (a friend
-came or went, a move the host refused, the table closed) and the host's row in the score
-panel with the table code, address and port."""
+came or went, was silent too long, came back to their seat, was sent away; a move the host
+refused; the table closed), the host's buttons for a seat the match waits at (let a
+computer play it, send its friend away) and the host's row in the score panel with the
+table code, address and port."""
 
 from __future__ import annotations
 
@@ -10,8 +12,9 @@ from cardtable import i18n
 from cardtable.engine import registry
 from cardtable.engine.core import ConfigError
 from cardtable.i18n import N_, Msg
+from cardtable.net import protocol
 from cardtable.net.again import rematch
-from cardtable.net.hosted import HostedMatch
+from cardtable.net.hosted import SLOW_SECONDS, HostedMatch
 from cardtable.ui import netplay, session
 from cardtable.ui.netplay import table_label, table_server, words
 from cardtable.ui.scenes.table.showing import show_table
@@ -25,6 +28,9 @@ log = logging.getLogger(__name__)
 
 class Network:
     """Part of :class:`TableScene`: the notices of a match played over the network."""
+
+    #: a friend's copy: its own seat's status as last told (it says when that changes)
+    _own_status: str | None = "connected"
 
     def take_notices(self) -> None:
         for notice in self.match.take_notices():
@@ -65,12 +71,51 @@ class Network:
                 name = i18n.seat_name(self.match.seats[notice.seat].name)
                 self.say(Msg("{name} left the table.", name=name))
                 self._notice(Msg("{name} left the table.", name=name), 4.0)
+            elif kind in ("slow", "idle", "back", "sent_away"):
+                self.seat_notice(kind, notice.seat, notice.code)
+            elif kind == "seats":
+                self.own_seat_notice()
             elif kind == "again":
                 self.ask_to_stay(notice.code)
             elif kind == "again_seated":
                 self.show_next_match()
             elif kind == "closed":
                 self.table_closed(notice.code)
+
+    def seat_notice(self, kind: str, seat: int | None, why: str = "") -> None:
+        """The host's table: a friend was slow to move (the host's buttons come), is played
+        by a computer until they move, took their seat back, or was sent away."""
+        self._legal_key = None             # the host's buttons are made again
+        if seat is None or kind == "slow":
+            return
+        name = i18n.seat_name(self.match.seats[seat].name)
+        if kind == "idle" and why == "silent":
+            text = Msg("{name} is silent: a computer plays for them until they move.",
+                       name=name)
+        elif kind == "idle":
+            text = Msg("A computer plays for {name} until they move.", name=name)
+        elif kind == "back":
+            text = Msg("{name} moved: the seat is theirs again.", name=name)
+        else:
+            text = Msg("{name} was sent away: a computer plays the seat until a friend "
+                       "takes it.", name=name)
+        self.say(text)
+        self._notice(text, 4.0)
+
+    def own_seat_notice(self) -> None:
+        """A friend's copy: the host gave this seat to a computer (silent too long), or it
+        is this player's again; they are told once each time."""
+        status = self.match.seat_status(self.viewer)
+        if status == self._own_status:
+            return
+        self._own_status = status
+        if status == "idle":
+            text = N_("You were silent a long time, so a computer plays for you until you "
+                      "make a move.")
+            self.say(text)
+            self._notice(text, 8.0)
+        elif status == "connected":
+            self.say(N_("Your seat is yours again."))
 
     def _notice(self, text, seconds: float) -> None:
         """Who came or went: on the table, or over whatever screen covers it (its own
@@ -143,6 +188,51 @@ class Network:
             return
         self.finished = True
         show_table(self.app, type(self)(successor))
+
+    def host_buttons(self) -> list[tuple[Msg, object, str]]:
+        """The host's buttons for the seat the match waits at (label, action, name): a seat
+        no friend has taken yet, a friend who has been silent a while at their turn (let a
+        computer play for them until they move, or send them away), a friend a computer
+        plays for (send them away). None at any other table."""
+        match = self.match
+        seat = match.to_act
+        if seat is None or match.is_over or table_server(match) is None:
+            return []
+        name = i18n.seat_name(match.seats[seat].name)
+        waiting = self.waiting_seat()
+        if waiting is not None:
+            return [(Msg("Let a computer play for {name}", name=name),
+                     lambda: self.stand_in(seat), "Stand in")]
+        status = match.seat_status(seat)
+        out: list[tuple[Msg, object, str]] = []
+        if status == "connected" and match.silent_for(seat) >= SLOW_SECONDS:
+            out.append((Msg("Let a computer play for {name}", name=name),
+                        lambda: self.hand_over(seat), "Hand over"))
+        if status == "idle" or out:
+            out.append((Msg("Send {name} away", name=name),
+                        lambda: self.ask_send_away(seat), "Send away"))
+        return out
+
+    def hand_over(self, seat: int) -> None:
+        """The host lets a computer play for a silent friend until they move."""
+        if self.match.hand_to_computer(seat):
+            self._legal_key = None
+            self.rebuild_controls()
+
+    def ask_send_away(self, seat: int) -> None:
+        """The host's Send away: asked first (the friend's seat goes to a computer, and is
+        free for another friend)."""
+        name = i18n.seat_name(self.match.seats[seat].name)
+        self.app.open("confirm", Msg("Send {name} away?", name=name),
+                      Msg("{name} leaves the table. A computer plays the seat until a friend "
+                          "joins with the table code.", name=name),
+                      N_("Send away"), lambda: self.send_away(seat), no=N_("Cancel"))
+
+    def send_away(self, seat: int) -> None:
+        server = table_server(self.match)
+        if server is not None and server.send_away(seat):
+            self._legal_key = None
+            self.rebuild_controls()
 
     def stand_in(self, seat: int) -> None:
         """A computer plays the waiting seat until a friend comes to take it."""
@@ -220,11 +310,11 @@ class Network:
             return N_("Waiting for a friend")
         if status == "asked":
             return N_("Asked to stay")
-        if status in ("away", "open"):
+        if status in ("away", "open", "idle"):
             if turn and self.idle:
                 return Msg("Thinking{dots}", dots="." * (1 + int(self.clock * 3) % 3))
-            return N_("Away · a computer plays") if status == "away" else \
-                N_("Open · a computer plays")
+            return {"away": N_("Away · a computer plays"), "open": N_("Open · a computer plays"),
+                    "idle": N_("Silent · a computer plays")}[status]
         return None
 
     def net_lines(self) -> tuple:
@@ -233,5 +323,5 @@ class Network:
         server = table_server(self.match)
         if server is None:
             return ()
-        return ((Msg("Table {code}", code=server.code),
+        return ((Msg("Table {code}", code=protocol.shown_code(server.code)),
                  f"{server.shown_address}:{server.port}", None),)
