@@ -20,7 +20,7 @@ processes, as at a host). Bounded everywhere:
   closed as soon as it is accepted, the reason logged once a minute at most;
 * connections not at a table yet (``max_pending``), connections per address
   (``per_address``), tables (``max_tables``), tables created per address and hour;
-* codes no table has, per address, with back-off (:class:`~cardtable.net.limits.Attempts`);
+* codes no table has, per address, with back-off (:class:`~cardtable.net.servelimits.Attempts`);
 * a table nobody has been connected to for ``idle_seconds`` ends and is freed.
 
 ``GET /health`` answers ``ok``; ``GET /status`` the server's name and counts (never a code).
@@ -41,6 +41,7 @@ from typing import Any
 
 from cardtable.net import host as host_module
 from cardtable.net import protocol
+from cardtable.net.collector import Collector
 from cardtable.net.protocol import Refused
 from cardtable.net.serveconf import Settings, settings_of
 from cardtable.net.served import (
@@ -76,6 +77,9 @@ class TableService:
         self.created = 0
         self.freed = 0
         self.thread: threading.Thread | None = None
+        #: the garbage collector's pacing (only a server that owns its process sets it:
+        #: ``main``; a server started on a thread of a program leaves it alone)
+        self.collector: Collector | None = None
         self.error: OSError | None = None
         self._stop: asyncio.Event | None = None
         self._ready = threading.Event()
@@ -316,7 +320,8 @@ class TableService:
             self.sweep(time.monotonic())
 
     def sweep(self, now: float) -> int:
-        """End the tables empty for ``idle_seconds`` by ``now``; how many ended."""
+        """End the tables empty for ``idle_seconds`` by ``now`` (and let the collector
+        look, when it paces this process); how many ended."""
         idle = self.settings.idle_seconds
         ended = 0
         for code, table in list(self.tables.items()):
@@ -329,6 +334,8 @@ class TableService:
         if ended:
             self.freed += ended
             log.info("%d tables nobody sat at were freed (%d open)", ended, len(self.tables))
+        if self.collector is not None:
+            self.collector.tick(now, len(self.tables), ended)
         return ended
 
 
@@ -346,6 +353,8 @@ def main(args: argparse.Namespace) -> int:
         log.error("the port %s is not one from 0 to 65535", args.port)
         return 2
     service = TableService(settings_of(args))
+    service.collector = Collector()
+    service.collector.start()
 
     async def serving() -> None:
         loop = asyncio.get_running_loop()
@@ -359,4 +368,6 @@ def main(args: argparse.Namespace) -> int:
     except OSError as exc:
         log.error("cannot serve on %s port %s: %s", args.host, args.port, exc)
         return 1
+    finally:
+        service.collector.stop()
     return 0

@@ -29,6 +29,7 @@ import asyncio
 import json
 import logging
 import secrets
+import threading
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -240,6 +241,9 @@ class ServedTable(TableServer):
         super().__init__(match, port=0, host="", code=code, table_name=table_name)
         self.loop = loop
         self._loop = loop           # (the same: never None here)
+        #: the thread the loop runs on (the table is made there): a wake from it needs no
+        #: write to the loop's wake-up pipe
+        self._loop_thread = threading.get_ident()
         self.fill_seconds = fill_seconds
         self.created = time.monotonic()
         #: since when nobody is connected (None: somebody is)
@@ -249,6 +253,7 @@ class ServedTable(TableServer):
         self._woken = False
         self._timer: asyncio.TimerHandle | None = None
         self._waiting_since: tuple[int, float] | None = None   # (turn, since) at an empty seat
+        self._seats_sent: dict[str, Any] | None = None       # the last seats told everybody
         match.on_ready = self.wake
 
     # ---- driving the match on the server's loop -------------------------------------------
@@ -258,7 +263,10 @@ class ServedTable(TableServer):
             return
         self._woken = True
         try:
-            self._loop.call_soon_threadsafe(self.drive)
+            if threading.get_ident() == self._loop_thread:
+                self._loop.call_soon(self.drive)
+            else:
+                self._loop.call_soon_threadsafe(self.drive)
         except RuntimeError:        # the loop has ended: the server is closing
             self._woken = False
 
@@ -301,6 +309,17 @@ class ServedTable(TableServer):
         self._waiting_since = None
         match.stand_in_for(seat)        # (its on_ready drives the table again)
         return None
+
+    def _send(self, seat: int | None, message: dict[str, Any]) -> None:
+        """As a host's, but who sits where is sent to everybody only when it changed: the
+        match tells it after every move, and at a table of people alone it seldom changes
+        (half the frames a move costs the server; a player seated since has it in their
+        welcome)."""
+        if seat is None and message.get("type") == "seats":
+            if message == self._seats_sent:
+                return
+            self._seats_sent = message
+        super()._send(seat, message)
 
     def _flush(self, timeout: float = 0.0) -> None:
         """Nothing to wait for: the match is driven on the loop that writes the frames,
