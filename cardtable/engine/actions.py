@@ -67,6 +67,11 @@ class IllegalAction(Exception):
 # --------------------------------------------------------------------------- actions
 
 _ACTION_FIELDS = ("card", "suit", "source", "melds", "discard", "target", "cards")
+#: what each field of an action holds: a card, a suit, a word, melds (lists of cards), a
+#: seat, cards (where a move from another computer is checked: :mod:`.shapes`)
+FIELD_HOLDS: Mapping[str, str] = MappingProxyType({
+    "card": "card", "suit": "suit", "source": "word", "melds": "melds", "discard": "card",
+    "target": "seat", "cards": "cards"})
 
 @dataclass(frozen=True)
 class Kind:

@@ -1,4 +1,5 @@
-"""Shapes of a game's saved fields, checked when a save is loaded.
+"""Shapes of a game's saved fields, checked when a save is loaded, and of what it shows a
+seat, checked where that comes from another computer.
 
 A loaded state must hold exactly what the game itself could have written: every field of
 the right type, every number in its range, every seat a seat, every card a card of the
@@ -8,6 +9,10 @@ The game's own invariants (hand sizes, whose turn it is) are checked by its
 ``_validate_loaded`` afterwards, on fields already known to be well formed.
 
     SCHEMA = {"leader": SEAT, "hands": per_seat(CARDS), "last_trick": maybe(obj(...))}
+
+The same specs describe a seat's view, the events as a seat sees them and the particulars
+of a refused move (``GameState.VIEW``, ``EVENTS``, ``REFUSALS``; :mod:`.shapes` checks
+them), so a friend's copy takes from a host only what the game itself could have sent.
 """
 
 from __future__ import annotations
@@ -118,9 +123,52 @@ def mapping(key: Spec, value: Spec, most: int = 10_000) -> Spec:
     return ok
 
 
+def one_of(*specs: Spec) -> Spec:
+    """A value of any of ``specs`` (the shapes of one kind of event, say, told apart by
+    one of their fields)."""
+    return lambda v, ctx: any(spec(v, ctx) for spec in specs)
+
+
+def unique(spec: Spec) -> Spec:
+    """A list of ``spec`` in which no value comes twice."""
+    def ok(v, ctx):
+        return spec(v, ctx) and len(set(v)) == len(v)
+    return ok
+
+
+def plain(most: int = 20_000, depth: int = 8, longest: int = 200) -> Spec:
+    """Any JSON value (objects with string keys, lists, strings, numbers, booleans, None)
+    of at most ``most`` parts, nested at most ``depth`` deep, its strings at most
+    ``longest`` characters: the shape of what a game declares no shape for."""
+    def ok(v, ctx):
+        left = [most]
+
+        def walk(x, level):
+            left[0] -= 1
+            if left[0] < 0 or level > depth:
+                return False
+            if x is None or isinstance(x, (bool, int)):
+                return True
+            if isinstance(x, str):
+                return len(x) <= longest
+            if isinstance(x, list):
+                return all(walk(y, level + 1) for y in x)
+            if isinstance(x, dict):
+                return all(isinstance(k, str) and len(k) <= longest and walk(y, level + 1)
+                           for k, y in x.items())
+            return False
+        return walk(v, 0)
+    return ok
+
+
 CARDS = list_of(card)
 SUITS = list_of(suit, most=4)
 SEATS = list_of(seat, most=16)
+#: a match's winners: seats, none twice
+WINNERS = unique(SEATS)
+#: a match's options as a view repeats them: short words to numbers, booleans or words
+OPTIONS = mapping(word(), lambda v, ctx: v is None or isinstance(v, bool) or
+                  integer()(v, ctx) or word()(v, ctx), most=64)
 SCORES = per_seat(integer())
 
 

@@ -185,6 +185,14 @@ class GameState(ABC):
     #: checked only by the game's ``_validate_loaded``)
     SCHEMA: ClassVar[dict[str, Any]] = {}
     ROW: ClassVar[Any] = None
+    #: the shape of what the game shows a seat, checked where it comes from another
+    #: computer (:mod:`cardtable.engine.shapes`): each field of ``view(seat)``; each kind
+    #: of event as a seat sees it (its fields, ``kind`` aside; a deal's end is checked
+    #: against ``ROW``); the particulars of each refusal that has some (a code not listed
+    #: has none). None: not declared, checked as plain JSON of bounded size only
+    VIEW: ClassVar[dict[str, Any] | None] = None
+    EVENTS: ClassVar[dict[str, Any] | None] = None
+    REFUSALS: ClassVar[dict[str, Any] | None] = None
     #: the number of the last deal of a match (None: as many as it takes)
     LAST_DEAL: ClassVar[int | None] = None
     #: the kinds of the game's moves and their fields (declared when the class is made)
@@ -344,6 +352,35 @@ class GameState(ABC):
         """A copy whose hidden cards are dealt again at random, consistently with
         ``view(seat)`` (what that seat knows), for search."""
         ...
+
+    # ---- what comes from another computer -------------------------------------------
+    def check_view(self, view: Any, seat: int) -> None:
+        """Raise ConfigError unless ``view`` has the shape this game's ``view(seat)`` gives
+        in a match of this many players (``VIEW``): a host's message to a friend's copy."""
+        from . import shapes
+
+        shapes.check_view(self, view, seat)
+
+    def check_event(self, event: Any) -> None:
+        """Raise ConfigError unless ``event`` is one of the game's events as a seat sees
+        it (``EVENTS``; a deal's end by ``ROW``)."""
+        from . import shapes
+
+        shapes.check_event(self, event, DealResult.KEY)
+
+    def check_refusal(self, code: Any, params: Any) -> None:
+        """Raise ConfigError unless ``code`` and ``params`` could be an IllegalAction of
+        this game (``REFUSALS``)."""
+        from . import shapes
+
+        shapes.check_refusal(self, code, params)
+
+    def check_move(self, data: Any) -> Action:
+        """The move of JSON ``data`` if it is one of the game's kinds with fields of the
+        game (cards of its deck, seats of the match), else ConfigError."""
+        from . import shapes
+
+        return shapes.check_move(self, data)
 
     # ---- deal results ------------------------------------------------------------
     @classmethod

@@ -49,6 +49,16 @@ def game_points_for(points: int) -> int:
     return 0
 
 
+#: a hand: the cards a seat holds
+HAND = ck.list_of(ck.card, most=TRICKS_PER_DEAL)
+
+
+def trick_of(most: int = 4, size: int | None = None) -> ck.Spec:
+    """A trick as [seat, card] pairs: ``size`` of them, or at most ``most``."""
+    pairs = ck.list_of(ck.anything, size=size, most=most)
+    return lambda v, ctx: pairs(v, ctx) and ck.played(v, ctx)
+
+
 class Japanese65State(GameState):
     GAME_ID = "japanese65"
     #: a card played is the only move
@@ -81,15 +91,43 @@ class Japanese65State(GameState):
         "last_trick_side": ck.maybe(ck.integer(0, 1)),
         "voids": ck.per_seat(ck.SUITS),
     }
-    ROW = ck.obj({
-        "deal": ck.integer(1), "dealer": ck.seat,
-        "tricks": ck.pair_of(ck.integer(0, TRICKS_PER_DEAL)),
-        "trick_points": ck.pair_of(ck.integer(0, 2 * TRICKS_PER_DEAL)),
-        "last_trick": ck.pair_of(ck.integer(0, 1)),
-        "card_points": ck.pair_of(ck.integer(0, 40)),
-        "points": ck.pair_of(ck.integer(0, 65)),
-        "game_points": ck.pair_of(ck.integer(0, 2)),
-    })
+    #: a deal's points so far, per side (``deal_points``)
+    RUNNING = {"trick_points": ck.pair_of(ck.integer(0, 2 * TRICKS_PER_DEAL)),
+               "last_trick": ck.pair_of(ck.integer(0, 1)),
+               "card_points": ck.pair_of(ck.integer(0, 40)),
+               "points": ck.pair_of(ck.integer(0, 65))}
+    ROW = ck.obj({"deal": ck.integer(1), "dealer": ck.seat,
+                  "tricks": ck.pair_of(ck.integer(0, TRICKS_PER_DEAL)), **RUNNING,
+                  "game_points": ck.pair_of(ck.integer(0, 2))})
+    VIEW = {
+        "game": ck.word(), "seat": ck.seat, "side": ck.integer(0, 1),
+        "n_players": ck.integer(4, 4), "deal": ck.integer(1), "dealer": ck.seat,
+        "current_player": ck.maybe(ck.seat), "trump": ck.suit, "hand": HAND,
+        "hand_sizes": ck.per_seat(ck.integer(0, TRICKS_PER_DEAL)),
+        "trick": trick_of(most=3), "leader": ck.seat,
+        "tricks_won": ck.pair_of(ck.integer(0, TRICKS_PER_DEAL)),
+        "tricks_played": ck.integer(0, TRICKS_PER_DEAL),
+        "partner_cards": ck.pair_of(HAND), "piles": SCHEMA["piles"],
+        "last_trick": ck.maybe(ck.obj({"cards": trick_of(size=4), "winner": ck.seat})),
+        "voids": ck.per_seat(ck.SUITS), "running": ck.obj(RUNNING),
+        "match_scores": ck.SCORES, "options": ck.OPTIONS, "is_over": ck.boolean,
+        "winners": ck.WINNERS,
+    }
+    EVENTS = {
+        "dealt": ck.obj({"deal": ck.integer(1), "dealer": ck.seat, "first": ck.seat,
+                         "hand_sizes": ck.per_seat(ck.integer(0, TRICKS_PER_DEAL)),
+                         "trump": ck.suit}),
+        "received": ck.obj({"seat": ck.seat, "count": ck.integer(0, TRICKS_PER_DEAL)},
+                           {"cards": HAND}),
+        "played": ck.obj({"seat": ck.seat, "card": ck.card}),
+        "trick_won": ck.obj({"winner": ck.seat, "side": ck.integer(0, 1),
+                             "cards": trick_of(size=4), "to_winner": ck.card,
+                             "to_opponents": ck.list_of(ck.card, size=3),
+                             "trick_no": ck.integer(1, TRICKS_PER_DEAL),
+                             "points": RUNNING["points"]}),
+        "match_over": ck.obj({"winners": ck.WINNERS, "scores": ck.SCORES}),
+    }
+    REFUSALS = {"must_follow_suit": ck.obj({"suit": ck.suit})}
 
     # ------------------------------------------------------------------ setup
     def _init_fields(self) -> None:

@@ -35,6 +35,7 @@ from __future__ import annotations
 import random
 
 from . import checks as ck
+from . import pairs65_shapes
 from .cards import make_deck
 from .core import Action, ConfigError, Event, GameState, IllegalAction, Kind
 from .registry import CodeLayout, GameSpec, OptionSpec
@@ -125,6 +126,8 @@ class Pairs65State(GameState):
         "pairs": ck.per_seat(ck.integer(0, 26)), "winners": ck.SEATS, "reason": ck.word(),
         "turns": ck.COUNT, "games_won": ck.per_seat(ck.COUNT),
     })
+    VIEW, EVENTS, REFUSALS = pairs65_shapes.shapes(len(DECK), PHASES, STALEMATE_TURNS,
+                                                   REFILL_COUNT)
 
     # ------------------------------------------------------------------ setup
     def _init_fields(self) -> None:

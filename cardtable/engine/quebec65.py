@@ -58,6 +58,7 @@ class Quebec65State(RummyState):
 
 
 Quebec65State.ROW = Quebec65State.row_spec()
+Quebec65State.declare_shapes()
 
 
 SPEC = GameSpec(

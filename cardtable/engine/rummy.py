@@ -33,6 +33,7 @@ from typing import Any, ClassVar
 
 from . import checks as ck
 from . import melds as meldlib
+from . import rummy_shapes
 from .cards import JOKER, RANK_NUMBER, SUITS, make_deck
 from .core import Action, Event, GameState, IllegalAction, Kind
 
@@ -190,6 +191,14 @@ class RummyState(GameState):
             "penalties": ck.per_seat(ck.COUNT), "melded_all": ck.per_seat(ck.boolean),
             "totals": ck.per_seat(ck.COUNT), **(extra or {}),
         }, {"arranged": melds})
+
+    @classmethod
+    def declare_shapes(cls, view_extra: dict | None = None,
+                       over_extra: dict | None = None) -> None:
+        """Set this rummy's ``VIEW``, ``EVENTS`` and ``REFUSALS`` (:mod:`.rummy_shapes`),
+        with what its view and its match's end add."""
+        cls.VIEW, cls.EVENTS, cls.REFUSALS = rummy_shapes.shapes(
+            cls, DRAW_STOCK.source, DRAW_DISCARD.source, view_extra, over_extra)
 
     def _validate_loaded(self) -> None:
         super()._validate_loaded()

@@ -131,6 +131,11 @@ Rummy65State.ROW = Rummy65State.row_spec({"money": ck.obj({
     "ante": ck.integer(ANTE, ANTE), "pot": ck.integer(0, ANTE * 8),
     **{k: ck.per_seat(ck.integer(0, ANTE * 8)) for k in ("paid", "taken", "taken_total", "payout")},
     "net": ck.per_seat(ck.integer(-ANTE, ANTE * 8))})})
+_CENTS = ck.per_seat(ck.integer(0, ANTE * 8))
+Rummy65State.declare_shapes(
+    {"pot": ck.integer(0, ANTE * 8), "taken": _CENTS, "ante": ck.integer(ANTE, ANTE)},
+    {"money": ck.obj({"payout": _CENTS, "taken_total": _CENTS,
+                      "net": ck.per_seat(ck.integer(-ANTE, ANTE * 8))})})
 
 
 SPEC = GameSpec(

@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 
 from . import checks as ck
+from . import sixtysix_shapes
 from .cards import SUITS, make_deck
 from .core import Action, ConfigError, Event, GameState, IllegalAction, Kind
 from .registry import CodeLayout, GameSpec, OptionSpec
@@ -118,6 +119,7 @@ class SixtySixState(GameState):
         "game_points": ck.pair_of(ck.integer(0, 3)),
         "winner": ck.maybe(ck.seat),
     })
+    VIEW, EVENTS, REFUSALS = sixtysix_shapes.shapes(HAND_SIZE, STOCK_SIZE, len(DECK), ROW)
 
     # ------------------------------------------------------------------ setup
     def _init_fields(self) -> None:
