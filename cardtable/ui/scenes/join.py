@@ -18,7 +18,8 @@ from cardtable.engine import registry
 from cardtable.engine.core import ConfigError, IllegalAction
 from cardtable.i18n import N_, Msg
 from cardtable.names import NAME_LENGTH, clean_name
-from cardtable.net import protocol
+from cardtable.net import client as netclient
+from cardtable.net import inbound, protocol
 from cardtable.net.client import NetClient
 from cardtable.net.discovery import Browser
 from cardtable.net.remote import RemoteMatch
@@ -33,6 +34,11 @@ log = logging.getLogger(__name__)
 
 FIELDS = (("address", N_("Address")), ("port", N_("Port")), ("code", N_("Table code")),
           ("name", N_("Your name")))
+
+
+#: the sentences for the ways this copy itself ends a connection, where the network's
+#: words (``netplay.WORDS``) have none
+OWN_WORDS = {"bad_host": inbound.SENTENCE, "bad_certificate": netclient.CERTIFICATE}
 
 
 class JoinScene(FormScene):
@@ -82,6 +88,9 @@ class JoinScene(FormScene):
         if self.client is not None:
             return
         address = self.values["address"].strip()
+        if netclient.is_url(address):
+            self._join_server(address)
+            return
         host, colon, tail = address.rpartition(":")
         if colon and host and ":" not in host and tail.isascii() and tail.isdecimal() \
                 and len(tail) <= 5:
@@ -110,12 +119,36 @@ class JoinScene(FormScene):
             return
         self._connect(address, port, name, code, token)
 
+    def _join_server(self, typed: str) -> None:
+        """A server typed by its URL (``wss://cards.example.org/t/``): its own port and
+        path, the table code added where the path ends with ``/``; its certificate is
+        verified by the system's trust store."""
+        code = self.values["code"]
+        url = netclient.server_url(typed, code)
+        if url is None:
+            self.say(N_("That is not a server's address: ws:// or wss://, the server's name, "
+                        "and its path if it has one (wss://cards.example.org/t/)."), bad=True)
+            return
+        port = netclient.port_of(url)
+        token = netplay.token_for(url, port)
+        if not token and not protocol.normal_code(code):
+            self.say(N_("Type the table code shown on the host's screen."), bad=True)
+            return
+        self._connect(url, port, clean_name(self.values["name"]) or "Player", code, token)
+
     def _connect(self, address, port, name, code, token) -> None:
         self.used_token = bool(token)
         self.client = NetClient(address, port, name=name, code=code, token=token,
                                 on_message=app_wake)
         self.client.start()
         self.say(N_("Connecting…"))
+
+    @staticmethod
+    def words(code: str) -> Msg | str:
+        """The one sentence for how a connection ended (``code``)."""
+        if code not in netplay.WORDS and code in OWN_WORDS:
+            return OWN_WORDS[code]
+        return netplay.words(code)
 
     def say(self, text, bad: bool = False) -> None:
         self.status = text
@@ -147,7 +180,7 @@ class JoinScene(FormScene):
                     self._connect(client.address, client.port, client.hello["name"],
                                   self.values["code"], None)
                     return
-                self.say(netplay.words(code), bad=True)
+                self.say(self.words(code), bad=True)
                 return
 
     def _seated(self, client: NetClient, welcome: dict) -> None:
@@ -196,9 +229,10 @@ class JoinScene(FormScene):
         y = self.form_rect.top + pad + theme.px(34)
         self.label_rows = []
         for key, text in FIELDS:
-            limit = {"address": 64, "port": 5, "code": 8, "name": NAME_LENGTH}[key]
+            limit = {"address": netclient.URL_LENGTH, "port": 5, "code": 16,
+                     "name": NAME_LENGTH}[key]
             hint = {"address": "192.168.1.20", "port": str(protocol.DEFAULT_PORT),
-                    "code": "K7QF", "name": N_("Player")}[key]
+                    "code": "K7QFM-2XHPT", "name": N_("Player")}[key]
             field = TextInput(self.values[key], on_change=lambda v, k=key: self.set_value(k, v),
                               max_length=limit, hint=hint)
             field.rect = pygame.Rect(self.form_rect.left + pad + label_w, y,

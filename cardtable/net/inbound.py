@@ -1,0 +1,207 @@
+"""What a friend's copy takes from a host: every message checked against the game's own
+shapes before anything of it is used. No pygame here.
+
+A host is the only authority at its table, yet a friend's copy trusts it no further than
+a host trusts a friend: a host of another program, a buggy one or a hostile one may send
+anything the protocol's outer shape lets through (:func:`protocol.read_from_host`). The
+client's thread hands each message to :meth:`Inbound.read` before queuing it, so what the
+table reads was checked whole, and a message that does not fit is never half taken:
+
+* the welcome: the game is one this copy has (else ``version``), the seats are as many as
+  the game allows, each named as a seat may be (:func:`cardtable.names.clean_name`: short,
+  printable, visible), this seat one of them, the token and the table's name short words,
+  then its update and the deal so far (``recent``) as below, against the new match;
+* an update: the move count, this seat's view (``GameState.check_view``: exactly the
+  shape the game's ``view(seat)`` gives), each event (``check_event``), the public facts
+  (whose turn, the winners, the scores, the score sheet's rows as the game writes them,
+  the options as the game takes them, consistent with each other) and each legal move
+  (``check_move``: a move of the game, of its cards and seats);
+* who sits where (as many seats as the match has), a refusal (its rule's particulars as
+  the game gives them: ``check_refusal``), a table's end, a new match's game, a record.
+
+:class:`Hostile` names what did not fit (for the log); the client ends the connection and
+the player reads one sentence (:data:`SENTENCE`, or the version's when the game is
+unknown). The game's records of finished deals are replayed on the client's thread
+(``client.replayed``): one that does not replay is dropped with its own word, the table
+goes on. Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from cardtable.engine import checks as ck
+from cardtable.engine import registry, shapes
+from cardtable.engine.core import ConfigError, GameState
+from cardtable.i18n import N_
+from cardtable.names import clean_name
+
+log = logging.getLogger(__name__)
+
+#: what a friend reads when the host sent what this copy cannot accept
+SENTENCE = N_("The host sent something this program cannot accept, so you left the table.")
+
+#: the longest token, table name and code a host may send (its own are shorter)
+TOKEN_LENGTH = 64
+TABLE_NAME = 40
+CODE = ck.word(longest=32)
+#: the most events in one update, legal moves, score-sheet rows
+MOST_EVENTS = 1000
+MOST_MOVES = 5000
+MOST_ROWS = 1000
+TOKEN_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+NO_CTX = ck.Ctx(0, frozenset())
+
+
+class Hostile(Exception):
+    """A message a friend's copy does not accept: ``code`` is what the player is told
+    (``bad_host``; ``version`` for a game this copy does not have), the text why."""
+
+    def __init__(self, why: str, code: str = "bad_host"):
+        super().__init__(why)
+        self.code = code
+
+
+def _need(condition: bool, why: str) -> None:
+    if not condition:
+        raise Hostile(why)
+
+
+def name_ok(name: Any) -> bool:
+    """A seat's name as a host may send it: what the name field could hold."""
+    return isinstance(name, str) and bool(name) and clean_name(name) == name
+
+
+def text_ok(text: Any, longest: int) -> bool:
+    return isinstance(text, str) and len(text) <= longest and text.isprintable()
+
+
+class Match:
+    """What the messages of one match are checked against: its game's state (a copy with
+    the match's players and options, dealt from no secret: its checks, deck and rows),
+    this seat."""
+
+    def __init__(self, game_id: str, players: int, seat: int, options: Any):
+        spec = registry.get(game_id)
+        self.spec = spec
+        self.seat = seat
+        self.n = players
+        self.options = spec.check_options(options)
+        self.rules: GameState = spec.new_match(players=players, seed=0, options=self.options)
+        cls = spec.state_class
+        self.ctx = ck.Ctx(players, frozenset(self.rules._full_deck()))
+        row = cls.ROW if cls.ROW is not None else ck.mapping(ck.word(), ck.plain(most=2000))
+        self.public = ck.obj({
+            "to_act": ck.maybe(ck.seat), "is_over": ck.boolean, "winners": ck.WINNERS,
+            "match_scores": ck.SCORES, "score_sheet": ck.list_of(row, most=MOST_ROWS),
+            "deal_no": ck.integer(0), "dealer": ck.maybe(ck.seat), "options": ck.OPTIONS})
+
+
+class Inbound:
+    """The checks of one connection's messages, in order: nothing is known before the
+    welcome; each welcome (a seat taken again, a new match at the table) sets the match
+    the next messages are checked against."""
+
+    def __init__(self) -> None:
+        self.match: Match | None = None
+
+    def read(self, message: dict) -> dict:
+        """``message`` (of the protocol's outer shape) if a friend's copy may take it whole;
+        else Hostile. Only a welcome changes what the next are checked against, once it
+        was found good."""
+        kind = message["type"]
+        try:
+            if kind == "welcome":
+                self.match = self._welcome(message)
+            elif kind == "update":
+                self._update(self._now(kind), message)
+            elif kind == "seats":
+                self._seats(message["seats"], self._now(kind).n)
+            elif kind == "refused":
+                self._refused(message)
+            elif kind == "closed":
+                _need(CODE(message["code"], NO_CTX), "a table's end of no code")
+            elif kind == "again":
+                _need(CODE(message["game"], NO_CTX), "a new match of no game")
+            elif kind == "record":
+                self._now(kind)          # (replayed on the client's thread)
+            else:
+                raise Hostile(f"a message of a type this copy does not check: {kind!r}")
+        except ConfigError as no:       # the game's check: what of the message did not fit
+            raise Hostile(f"{kind}: {no}") from None
+        return message
+
+    def _now(self, kind: str) -> Match:
+        if self.match is None:
+            raise Hostile(f"a {kind!r} message before the welcome")
+        return self.match
+
+    # ---- each message ----------------------------------------------------------------
+    def _welcome(self, message: dict) -> Match:
+        game = message["game"]
+        if game not in registry.ids():
+            raise Hostile(f"a welcome to a game this copy does not have: {game!r:.40}",
+                          code="version")
+        spec = registry.get(game)
+        seats = message["seats"]
+        _need(spec.min_players <= len(seats) <= spec.max_players, "a welcome of no seats")
+        self._seats(seats, len(seats))
+        seat = message["seat"]
+        _need(0 <= seat < len(seats), "a welcome to no seat")
+        token = message["token"]
+        _need(0 < len(token) <= TOKEN_LENGTH and set(token) <= TOKEN_LETTERS,
+              "a seat's token that is none")
+        _need(text_ok(message["table"], TABLE_NAME), "a table's name that is none")
+        update = message["update"]
+        _need(isinstance(update.get("public"), dict), "a welcome without public facts")
+        match = Match(game, len(seats), seat, update["public"].get("options"))
+        self._update(match, update)
+        for event in message.get("recent", []):
+            match.rules.check_event(event)
+        _need(all(isinstance(r, dict) for r in message.get("records", [])),
+              "a finished deal's record that is none")
+        return match
+
+    def _update(self, match: Match, update: dict) -> None:
+        _need(set(update) <= {"v", "type", "turn", "events", "view", "public", "legal"}
+              and isinstance(update.get("turn"), int)
+              and not isinstance(update["turn"], bool) and 0 <= update["turn"] <= ck.BIG,
+              "an update of no move count")
+        events, view, public = update.get("events"), update.get("view"), update.get("public")
+        _need(isinstance(events, list) and len(events) <= MOST_EVENTS, "too many events")
+        rules = match.rules
+        rules.check_view(view, match.seat)
+        self._public(match, public)
+        for event in events:
+            rules.check_event(event)
+        legal = update.get("legal", [])
+        _need(isinstance(legal, list) and len(legal) <= MOST_MOVES, "too many moves")
+        for move in legal:
+            rules.check_move(move)
+
+    def _public(self, match: Match, public: Any) -> None:
+        _need(match.public(public, match.ctx), "public facts that are not the game's")
+        _need(public["options"] == match.options, "options that are not the match's")
+        _need(public["is_over"] == (public["to_act"] is None) == bool(public["winners"]),
+              "public facts at odds: whose turn, the match's end and its winners")
+        _need(public["deal_no"] >= len(public["score_sheet"]),
+              "more deals scored than dealt")
+
+    def _seats(self, seats: list, players: int) -> None:
+        _need(len(seats) == players, "not as many seats as the match has")
+        for seat in seats:
+            # (protocol.read_from_host checked their fields and types)
+            _need(name_ok(seat["name"]), "a seat's name that is no name")
+            for key in ("level", "status"):
+                _need(key not in seat or ck.word(longest=16)(seat[key], NO_CTX),
+                      f"a seat's {key} that is none")
+
+    def _refused(self, message: dict) -> None:
+        _need(CODE(message["code"], NO_CTX), "a refusal of no code")
+        _need(message.get("turn", 0) >= 0, "a refusal of no move count")
+        rule, params = message.get("rule"), message.get("params", {})
+        if rule is not None:        # the rules refused a move: their particulars
+            self._now("refused").rules.check_refusal(rule, params)
+        else:                       # the table's (the versions, the wait before a retry)
+            _need(shapes.PLAIN_PARAMS(params, NO_CTX), "a refusal's particulars that are none")

@@ -1,0 +1,85 @@
+"""The Join screen takes a server's URL as its address (``wss://cards.example.org/t/``):
+checked before anything is tried, the table code added to a path that ends with ``/``,
+the server's certificate verified, and each way it fails said in one sentence.
+
+Module: cardtable.ui.scenes.join (a server's URL), with cardtable.net.client."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from cardtable.i18n import tr
+from cardtable.net import client as netclient
+from cardtable.ui import netplay
+from cardtable.ui.scenes.join import OWN_WORDS, JoinScene
+from cardtable.ui.scenes.table import TableScene
+from tests.hostile import LOOPBACK, FakeHost, Honest
+from tests.test_net_tls import tls_host
+from tests.ui.conftest import DT
+
+
+@pytest.fixture
+def join(app, tmp_path, monkeypatch):
+    monkeypatch.setattr(netplay, "seats_file", lambda: tmp_path / "net_seats.json")
+    scene = app.build("join", browse=False)
+    app.push(scene)
+    return scene
+
+
+def until(app, test, seconds=8.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not test():
+        if time.monotonic() > deadline:
+            return False
+        app.step([], DT)
+        time.sleep(0.01)
+    return True
+
+
+@pytest.mark.parametrize("typed", ["wss://", "wss://user@cards.example.org/",
+                                   "wss://cards.example.org:70000/", "ws://a b/"])
+def test_a_url_that_names_no_server_is_told_so_at_once(join, typed):
+    join.values.update(address=typed, code="K7QFM-2XHPT", name="Ann")
+    join.join()
+    assert join.client is None and join.status_bad
+    assert "wss://cards.example.org/t/" in tr(join.status)
+
+
+def test_a_server_url_ending_in_a_slash_gets_the_table_code(app, join):
+    host = FakeHost([Honest("sixtysix").welcome()]).start()
+    try:
+        join.values.update(address=f"ws://{LOOPBACK}:{host.port}/t/", code="k7qfm-2xhpt",
+                           name="Ann", port="1")
+        join.join()
+        assert until(app, lambda: isinstance(app.top, TableScene))
+        assert host.paths == ["/t/K7QFM2XHPT"]
+        assert host.hellos[0]["code"] == "k7qfm-2xhpt"
+        url = f"ws://{LOOPBACK}:{host.port}/t/K7QFM2XHPT"
+        assert netplay.token_for(url, host.port) == app.top.match.token
+    finally:
+        if isinstance(app.top, TableScene):
+            app.top.match.close()
+        host.close()
+
+
+def test_a_server_whose_certificate_is_not_trusted_is_told_in_one_sentence(app, join,
+                                                                            tmp_path):
+    host, _ca = tls_host(tmp_path)
+    try:
+        join.values.update(address=f"wss://{LOOPBACK}:{host.port}/", code="K7QFM-2XHPT",
+                           name="Ann")
+        join.join()
+        assert until(app, lambda: join.client is None)
+        assert join.status == JoinScene.words("bad_certificate") == netclient.CERTIFICATE
+        assert join.status_bad and tr(join.status).endswith(".")
+        assert not host.hellos
+    finally:
+        host.close()
+
+
+def test_the_join_screen_has_a_sentence_for_every_way_its_client_ends():
+    for code in ("bad_host", "bad_certificate", "unreachable", "host_gone", "version"):
+        assert tr(JoinScene.words(code)).endswith(".")
+    assert set(OWN_WORDS) == {"bad_host", "bad_certificate"}
