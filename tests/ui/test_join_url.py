@@ -1,6 +1,7 @@
 """The Join screen takes a server's URL as its address (``wss://cards.example.org/t/``):
 checked before anything is tried, the table code added to a path that ends with ``/``,
-the server's certificate verified, and each way it fails said in one sentence.
+the server's certificate verified, and each way it fails said in one sentence. What other
+computers announce on the network is shown as a seat's name would be.
 
 Module: cardtable.ui.scenes.join (a server's URL), with cardtable.net.client."""
 
@@ -12,6 +13,7 @@ import pytest
 
 from cardtable.i18n import tr
 from cardtable.net import client as netclient
+from cardtable.net.discovery import Found
 from cardtable.ui import netplay
 from cardtable.ui.scenes.join import OWN_WORDS, JoinScene
 from cardtable.ui.scenes.table import TableScene
@@ -83,3 +85,16 @@ def test_the_join_screen_has_a_sentence_for_every_way_its_client_ends():
     for code in ("bad_host", "bad_certificate", "unreachable", "host_gone", "version"):
         assert tr(JoinScene.words(code)).endswith(".")
     assert set(OWN_WORDS) == {"bad_host", "bad_certificate"}
+
+
+def test_an_announced_table_of_a_long_name_is_shown_short(app, join):
+    join._shown_tables = [Found("Ann\n" + "x" * 100_000, "192.168.1.20", 47650,
+                                "g" * 300, 2, 6),
+                          Found("\u200b", "192.168.1.21", 47650, "sixtysix", 2, 6)]
+    join.rebuild()
+    started = time.monotonic()
+    app.step([], DT)
+    assert time.monotonic() - started < 2.0
+    labels = [tr(join.widget(f"table{i}").text) for i in range(2)]
+    assert all(len(label) < 120 and label.isprintable() for label in labels)
+    assert labels[1].startswith("Host · Sixty-Six")

@@ -36,6 +36,9 @@ FIELDS = (("address", N_("Address")), ("port", N_("Port")), ("code", N_("Table c
           ("name", N_("Your name")))
 
 
+#: the most characters of an announced table's name or game shown in the list
+ANNOUNCED = 40
+
 #: the sentences for the ways this copy itself ends a connection, where the network's
 #: words (``netplay.WORDS``) have none
 OWN_WORDS = {"bad_host": inbound.SENTENCE, "bad_certificate": netclient.CERTIFICATE}
@@ -214,9 +217,13 @@ class JoinScene(FormScene):
         bh = theme.px(BUTTON_HEIGHT)
         y = self.list_rect.top + pad + theme.px(34)
         for i, found in enumerate(self._shown_tables[:6]):
-            game = registry.get(found.game).name if found.game in registry.ids() else found.game
-            # the host's name as their plate shows it once seated ("Host" by default)
-            name = i18n.tr(i18n.seat_name(netplay.table_label(found.name)))
+            # what another computer announced, as a seat's name may be shown (short,
+            # printable): a game this copy lacks by its id, the host's name as their plate
+            # shows it once seated ("Host" by default)
+            game = registry.get(found.game).name if found.game in registry.ids() else \
+                clean_name(found.game, ANNOUNCED) or "?"
+            name = i18n.tr(i18n.seat_name(netplay.table_label(
+                clean_name(found.name, ANNOUNCED))))
             label = f"{name} · {i18n.tr(game)} · {found.address}:{found.port}"
             b = Button(label, lambda f=found: self.pick(f), style="normal",
                        size=theme.SMALL + 1)
