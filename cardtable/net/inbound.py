@@ -44,7 +44,7 @@ SENTENCE = N_("The host sent something this program cannot accept, so you left t
 
 #: the longest token, table name and code a host may send (its own are shorter)
 TOKEN_LENGTH = 64
-TABLE_NAME = 40
+TABLE_NAME = 64
 CODE = ck.word(longest=32)
 #: the most events in one update, legal moves, score-sheet rows
 MOST_EVENTS = 1000
