@@ -254,7 +254,9 @@ class TableServer:
 
             def evict(self) -> None:
                 """Sent away to make room at the door (it waited longest for its hello)."""
-                self.transport.abort()
+                transport = getattr(self, "transport", None)
+                if transport is not None:
+                    transport.abort()
 
         return DoorConnection
 
@@ -323,7 +325,10 @@ class TableServer:
                     if not self._receive(conn, frame):
                         break
         except (ConnectionClosed, OSError) as gone:     # the player's network, or them
-            log.info("the connection of seat %s ended: %r", conn.seat, gone)
+            # (one never seated is said only when debugging: a crowd at the door is not
+            # a line each)
+            log.log(logging.INFO if conn.seat is not None else logging.DEBUG,
+                    "the connection of seat %s ended: %r", conn.seat, gone)
         except Exception:   # a border: a connection that breaks ends here, never the server
             log.exception("the connection of seat %s failed", conn.seat)
         finally:
