@@ -100,6 +100,8 @@ class Guesses:
         self.clock = clock
         self.limit = limit
         self._records: OrderedDict[str, _Record] = OrderedDict()
+        self.held = 0                   # addresses held off so far (for the log)
+        self._told_at: float | None = None
 
     def __len__(self) -> int:
         return len(self._records)
@@ -134,8 +136,12 @@ class Guesses:
             hold = min(LONGEST_HOLD, FIRST_HOLD * 2 ** min(over - 1, 32))
             record.held_until = now + hold
             if over == 1:
-                log.warning("an address (%s) tried %d wrong table codes: held off for %.0f s, "
-                            "longer with each wrong code after", key, record.wrong, hold)
+                self.held += 1
+                if self._told_at is None or now - self._told_at >= 60.0:
+                    log.warning("an address (%s) tried %d wrong table codes: held off for "
+                                "%.0f s, longer with each wrong code after (%d addresses "
+                                "held off so far)", key, record.wrong, hold, self.held)
+                    self._told_at = now
             return hold
         return 0.0
 

@@ -102,3 +102,18 @@ def test_a_bucket_gives_a_burst_then_a_steady_pace():
     assert bucket.wait(0.0) == 1.0 and bucket.wait(0.5) == 0.5
     assert bucket.take(1.0) and not bucket.take(1.0)
     assert bucket.take(100.0) and bucket.tokens == 2.0       # never more than the burst
+
+
+def test_addresses_held_off_are_logged_once_a_minute(caplog):
+    from cardtable.net.door import FREE_GUESSES, Guesses
+    now = [0.0]
+    guesses = Guesses(lambda: now[0])
+    with caplog.at_level(logging.WARNING, logger="cardtable.net.door"):
+        for i in range(200):                       # two hundred addresses, each held off
+            for _ in range(FREE_GUESSES):
+                guesses.wrong(f"10.9.{i}.1")
+        now[0] = 61.0
+        for _ in range(FREE_GUESSES):
+            guesses.wrong("10.9.250.1")
+    lines = [r.getMessage() for r in caplog.records if r.name == "cardtable.net.door"]
+    assert len(lines) == 2 and "201 addresses held off" in lines[1]
