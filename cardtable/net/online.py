@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import ssl
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -127,13 +128,15 @@ def create_message(config: dict[str, Any], name: str, code: str) -> dict[str, An
 
 class ServerClient(NetClient):
     """A connection to one table of a server: ``code`` the table's, ``create`` the message
-    that makes the table (None: join it)."""
+    that makes the table (None: join it). It connects to the table's own URL
+    (``Where.url``: the code in the path, for a proxy to route by); a ``wss://`` server's
+    certificate is verified with ``tls`` (None: the system's trust store)."""
 
     def __init__(self, where: Where, code: str, name: str, token: str | None = None,
                  create: dict[str, Any] | None = None, on_message: Any = None,
-                 timeout: float = 8.0):
-        super().__init__(where.host, where.port, name=name, code=code, token=token,
-                         on_message=on_message, timeout=timeout)
+                 timeout: float = 8.0, tls: ssl.SSLContext | None = None):
+        super().__init__(where.url(code), where.port, name=name, code=code, token=token,
+                         on_message=on_message, timeout=timeout, tls=tls)
         self.where = where
         self.code = protocol.normal_code(code)
         self.creating = create is not None
@@ -142,18 +145,18 @@ class ServerClient(NetClient):
 
 
 def create_client(where: Where, config: dict[str, Any], name: str, code: str | None = None,
-                  on_message: Any = None) -> ServerClient:
+                  on_message: Any = None, tls: ssl.SSLContext | None = None) -> ServerClient:
     """A connection (not started) that makes a table of ``config`` with a new code and
     seats ``name`` at it."""
     code = code or new_code()
     return ServerClient(where, code, name, create=create_message(config, name, code),
-                        on_message=on_message)
+                        on_message=on_message, tls=tls)
 
 
 def join_client(where: Where, code: str, name: str, token: str | None = None,
-                on_message: Any = None) -> ServerClient:
+                on_message: Any = None, tls: ssl.SSLContext | None = None) -> ServerClient:
     """A connection (not started) to the table ``code`` (its seat again with ``token``)."""
-    return ServerClient(where, code, name, token=token, on_message=on_message)
+    return ServerClient(where, code, name, token=token, on_message=on_message, tls=tls)
 
 
 def valid_code(text: Any) -> bool:

@@ -77,3 +77,10 @@ def test_an_unreachable_server_says_so():
         gone = where(server)
     nobody, error = online.seated(online.join_client(gone, "K7QF2M", "Bob"), timeout=5)
     assert nobody is None and error == "unreachable"
+
+
+def test_a_client_connects_to_its_tables_own_path():
+    where = Where("cards.example.org", 443, tls=True)
+    client = online.join_client(where, "k7qfm-2xhpt", "Bob")
+    assert client.address == "wss://cards.example.org:443/t/K7QFM2XHPT"
+    assert client.code == "K7QFM2XHPT" and not client.creating

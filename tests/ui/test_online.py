@@ -39,7 +39,7 @@ def menu(app):
     return app.top
 
 
-def until(app, done, seconds: float = 10.0) -> None:
+def until(app, done, seconds: float = 30.0) -> None:
     deadline = time.monotonic() + seconds
     while not done():
         assert time.monotonic() < deadline, "the screen did not get there in time"

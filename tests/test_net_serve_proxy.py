@@ -1,0 +1,174 @@
+"""Several table servers behind one proxy: two `cardtable serve` processes behind a real nginx
+(Debian's nginx-light) on loopback, hashing on the table code in the URL path, as
+docs/SERVER.md sets it up. Every table's players, made and joined through the proxy with
+the program's own clients, land on the server that holds it; the tables spread over both.
+
+Skipped, with the reason, where no nginx is installed (``apt-get install -y nginx-light``).
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from cardtable.net import online
+from cardtable.net.online import Where
+
+ROOT = Path(__file__).resolve().parent.parent
+NGINX = shutil.which("nginx") or next(
+    (p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if os.access(p, os.X_OK)), None)
+LOOPBACK = "127.0.0.1"
+TABLES = 8
+
+pytestmark = pytest.mark.skipif(
+    NGINX is None, reason="nginx is not installed (apt-get install -y nginx-light): the "
+                          "proxy test needs a real one")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((LOOPBACK, 0))
+        return s.getsockname()[1]
+
+
+def wait_port(port: int, proc: subprocess.Popen, seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            out = proc.stderr.read() if proc.stderr else ""
+            raise AssertionError(f"a process ended at its start: {out}")
+        try:
+            with socket.create_connection((LOOPBACK, port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise AssertionError(f"nothing listens on port {port}")
+
+
+def nginx_conf(folder: Path, port: int, backends: list[int]) -> str:
+    """The proxy of docs/SERVER.md, on loopback, everything it writes in ``folder``."""
+    user = f"user {getpass.getuser()};" if os.geteuid() == 0 else ""
+    servers = "\n".join(f"        server {LOOPBACK}:{p};" for p in backends)
+    temp = "\n".join(f"    {kind}_temp_path {folder / kind};"
+                     for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    return f"""
+{user}
+worker_processes 1;
+daemon off;
+pid {folder / "nginx.pid"};
+error_log {folder / "error.log"} warn;
+events {{ worker_connections 256; }}
+http {{
+    access_log {folder / "access.log"};
+{temp}
+    map $http_upgrade $connection_upgrade {{ default upgrade; '' close; }}
+    upstream tables {{
+        hash $table_code consistent;
+{servers}
+    }}
+    server {{
+        listen {LOOPBACK}:{port};
+        location ~ ^/t/(?<table_code>[A-Za-z0-9-]+)$ {{
+            proxy_pass http://tables;
+            proxy_http_version 1.1;
+            proxy_set_header Upgrade $http_upgrade;
+            proxy_set_header Connection $connection_upgrade;
+            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_read_timeout 1h;
+        }}
+        location / {{ return 404; }}
+    }}
+}}
+"""
+
+
+@pytest.fixture
+def farm(tmp_path):
+    """Two servers (north, south) behind nginx: (the proxy's Where, {name: port})."""
+    procs: list[subprocess.Popen] = []
+    backends = {"north": free_port(), "south": free_port()}
+    try:
+        for name, port in backends.items():
+            procs.append(subprocess.Popen(
+                [sys.executable, "-m", "cardtable", "serve", "--host", LOOPBACK, "--port",
+                 str(port), "--name", name, "--trust-proxy", "--pace", "0",
+                 "--log-level", "warning"],
+                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True))
+            wait_port(port, procs[-1])
+        proxy = free_port()
+        conf = tmp_path / "nginx.conf"
+        conf.write_text(nginx_conf(tmp_path, proxy, list(backends.values())))
+        procs.append(subprocess.Popen([NGINX, "-p", str(tmp_path), "-c", str(conf)],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                      text=True))
+        wait_port(proxy, procs[-1])
+        yield Where(LOOPBACK, proxy), backends
+    finally:
+        for proc in reversed(procs):
+            proc.terminate()
+        for proc in procs:
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(5)
+
+
+def status(port: int) -> dict:
+    with urllib.request.urlopen(f"http://{LOOPBACK}:{port}/status", timeout=5) as answer:
+        return json.loads(answer.read())
+
+
+def test_every_player_of_a_table_lands_on_the_server_that_holds_it(farm):
+    where, backends = farm
+    config = {"game": "pairs65", "players": 3, "options": {}, "first_dealer": None,
+              "seats": [{"name": "A", "kind": "human", "level": "easy"},
+                        {"name": "B", "kind": "friend", "level": "easy"},
+                        {"name": "C", "kind": "friend", "level": "easy"}]}
+    players = []
+    try:
+        codes = []
+        for i in range(TABLES):
+            creator, error = online.seated(online.create_client(where, config, f"Ann{i}"))
+            assert creator is not None, error
+            players.append(creator)
+            codes.append(creator.client.code)
+            for name in ("Bob", "Cid"):
+                # the code as a person would type it: each client routes by its normal form
+                friend, error = online.seated(online.join_client(where, codes[-1].lower(),
+                                                                 name))
+                assert friend is not None, f"{name} could not join through the proxy: {error}"
+                players.append(friend)
+        seen = {name: status(port) for name, port in backends.items()}
+        # every table is whole on one server: its three players there, none elsewhere
+        assert sum(s["tables"] for s in seen.values()) == TABLES
+        for name, s in seen.items():
+            assert s["name"] == name
+            assert s["seated"] == [3] * s["tables"], (name, s)
+        # and the tables are spread: the proxy hashes, it does not send all to one
+        assert all(s["tables"] > 0 for s in seen.values()), seen
+        # a code no server holds is refused by the one it hashes to
+        nobody, error = online.seated(online.join_client(where, "ZZZZZZZZZZ", "Eve"))
+        assert nobody is None and error == "wrong_code"
+    finally:
+        for p in players:
+            p.close()
+
+
+def test_a_path_that_names_no_table_never_reaches_a_server(farm):
+    where, _ = farm
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+    with pytest.raises(InvalidStatus) as refused:
+        connect(f"ws://{where.host}:{where.port}/", open_timeout=5, proxy=None)
+    assert refused.value.response.status_code == 404
