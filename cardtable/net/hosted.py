@@ -376,6 +376,9 @@ class HostedMatch(WrappedMatch):
         if any(e.kind == "deal_scored" for e in events):
             self.send_record(self.scored_deals[-1])
         self.broadcast(events)
+        after = self.to_act
+        if after is not None and after in self.remote and not self.is_over:
+            self._silent_since(after)       # a friend's silence counts from now
 
     def close(self) -> None:
         """Stop thinking, and end the table for everybody (they are told the host left)."""
@@ -466,6 +469,8 @@ class HostedMatch(WrappedMatch):
         net.elsewhere = False
         net.move = None
         self._silence = None
+        if self.to_act == seat and not self.is_over:
+            self._silent_since(seat)        # their silence counts from their arrival
         if name:
             self.seats[seat].name = name
         if not back:

@@ -123,6 +123,7 @@ def test_a_failure_after_the_friends_move_was_played_is_not_a_refusal():
 
 def test_a_computer_stands_in_while_a_friend_is_away_and_stops_when_they_come_back():
     match, sent = table()
+    match.clock = lambda: 500.0                     # (the friend's silence: a still clock)
     match.take_seat("Ann", None)
     to_friend(match, 1)
     assert match.poll(now=float("inf")) == []       # the friend's turn: the match waits
@@ -134,7 +135,6 @@ def test_a_computer_stands_in_while_a_friend_is_away_and_stops_when_they_come_ba
     assert match.take_seat("Ann again", match.remote[1].token) == 1     # back with the token
     assert match.seats[1].name == "Ann"             # (the seat keeps the name it had)
     to_friend(match, 1)
-    match.clock = lambda: 500.0                     # (the friend's silence: a still clock)
     # the friend's turn: the match waits (it wakes only to tell the host they are slow)
     assert match.poll(now=float("inf")) == [] and match.wake_in(0.0) == hosted.SLOW_SECONDS
 
@@ -161,3 +161,66 @@ def test_two_tables_of_one_seed_deal_the_same_first_deal_and_then_their_own():
     start = registry.from_json(a.checkpoint)
     assert a.deal_code(start) == plain.deal_code(start) is not None
     plain.close()
+
+
+class Clock:
+    def __init__(self, now: float = 100.0):
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_friend_silent_at_their_turn_is_played_by_a_computer_until_they_move():
+    match, sent = table()
+    match.clock = clock = Clock()
+    match.take_seat("Ann", None)
+    to_friend(match, 1)
+    match.take_notices()
+    assert match.wake_in(0.0) == hosted.SLOW_SECONDS      # the host's window wakes then
+    clock.now += hosted.SLOW_SECONDS
+    assert match.poll(now=float("inf")) == [] and match.seat_status(1) == "connected"
+    assert [n.kind for n in match.take_notices()] == ["slow"]     # the host's buttons come
+    assert match.wake_in(0.0) == pytest.approx(hosted.IDLE_SECONDS - hosted.SLOW_SECONDS)
+    clock.now += hosted.IDLE_SECONDS
+    del sent[:]
+    turn = match.turn
+    assert match.poll(now=float("inf"))                    # the computer plays for Ann
+    assert match.moves[turn][0] == 1 and match.seat_status(1) == "idle"
+    told = [m for s, m in sent if m["type"] == "seats"]
+    assert told and told[0]["seats"][1]["status"] == "idle"    # Ann's copy is told
+    assert any(s == 1 and m["type"] == "update" for s, m in sent)   # and still updated
+    notices = match.take_notices()
+    assert [(n.kind, n.code) for n in notices] == [("idle", "silent")]
+    # Ann's next move takes the seat back
+    to_friend(match, 1)
+    match.offer_move(1, match.legal_actions()[0], match.turn)
+    assert match.seat_status(1) == "connected"
+    assert [n.kind for n in match.take_notices()] == ["back"]
+    assert match.poll(now=float("inf")) and match.moves[-1][0] == 1
+
+
+def test_without_an_idle_time_the_table_waits_for_ever_and_the_host_may_hand_over():
+    match, sent = table()
+    match.clock = clock = Clock()
+    match.idle_seconds = None
+    match.take_seat("Ann", None)
+    to_friend(match, 1)
+    clock.now += 10 ** 6
+    assert match.poll(now=float("inf")) == [] and match.seat_status(1) == "connected"
+    assert match.silent_for(1) == 10 ** 6
+    assert match.hand_to_computer(1) and match.seat_status(1) == "idle"
+    assert not match.hand_to_computer(1) and not match.hand_to_computer(0)
+    assert match.poll(now=float("inf")) and match.moves[-1][0] == 1
+
+
+def test_a_seat_freed_by_the_host_has_a_new_token_and_a_computer_meanwhile():
+    match, sent = table()
+    match.take_seat("Ann", None)
+    token = match.remote[1].token
+    match.free_seat(1)
+    assert match.seat_status(1) == "open" and match.remote[1].token != token
+    with pytest.raises(Refused) as no:
+        match.take_seat("Ann", token)
+    assert no.value.code == "bad_token"
+    assert match.take_seat("Bea", None) == 1 and match.seats[1].name == "Bea"

@@ -138,7 +138,7 @@ def test_a_server_on_a_port_that_cannot_be_one_refuses_at_once(port):
     server = TableServer(match, port=port, host=LOOPBACK)
     # the refusal is the port's, never the thread's start timing out
     with pytest.raises(ValueError, match="port"):
-        server.start(timeout=600.0)
+        server.start(timeout=30.0)
     assert server.thread is None
 
 
