@@ -13,11 +13,13 @@ import json
 import os
 import shutil
 import socket
+import ssl
 import subprocess
 import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -29,6 +31,16 @@ NGINX = shutil.which("nginx") or next(
     (p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if os.access(p, os.X_OK)), None)
 LOOPBACK = "127.0.0.1"
 TABLES = 8
+
+
+class Farm(NamedTuple):
+    """Servers behind a proxy: the proxy's address, each server's port by name, and the
+    proxy's TLS side with the certificate it shows (None where openssl cannot make one)."""
+
+    where: Where
+    backends: dict[str, int]
+    tls: Where | None
+    cert: Path | None
 
 pytestmark = pytest.mark.skipif(
     NGINX is None, reason="nginx is not installed (apt-get install -y nginx-light): the "
@@ -55,10 +67,17 @@ def wait_port(port: int, proc: subprocess.Popen, seconds: float = 20.0) -> None:
     raise AssertionError(f"nothing listens on port {port}")
 
 
-def nginx_conf(folder: Path, port: int, backends: list[int]) -> str:
-    """The proxy of docs/SERVER.md, on loopback, everything it writes in ``folder``."""
+def nginx_conf(folder: Path, port: int, backends: list[int], tls_port: int | None = None) \
+        -> str:
+    """The proxy of docs/SERVER.md, on loopback, everything it writes in ``folder``; with
+    ``tls_port``, the same also behind TLS there (``folder``'s cert.pem and key.pem)."""
     user = f"user {getpass.getuser()};" if os.geteuid() == 0 else ""
     servers = "\n".join(f"        server {LOOPBACK}:{p};" for p in backends)
+    listen = f"listen {LOOPBACK}:{port};"
+    if tls_port is not None:
+        listen += (f"\n        listen {LOOPBACK}:{tls_port} ssl;"
+                   f"\n        ssl_certificate {folder / 'cert.pem'};"
+                   f"\n        ssl_certificate_key {folder / 'key.pem'};")
     temp = "\n".join(f"    {kind}_temp_path {folder / kind};"
                      for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
     return f"""
@@ -77,7 +96,7 @@ http {{
 {servers}
     }}
     server {{
-        listen {LOOPBACK}:{port};
+        {listen}
         location ~ ^/t/(?<table_code>[A-Za-z0-9-]+)$ {{
             proxy_pass http://tables;
             proxy_http_version 1.1;
@@ -92,9 +111,17 @@ http {{
 """
 
 
+def certificate(folder: Path) -> None:
+    """A self-signed certificate for 127.0.0.1 (cert.pem, key.pem in ``folder``)."""
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                    "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                    "-keyout", str(folder / "key.pem"), "-out", str(folder / "cert.pem")],
+                   check=True, capture_output=True, timeout=60)
+
+
 @pytest.fixture
 def farm(tmp_path):
-    """Two servers (north, south) behind nginx: (the proxy's Where, {name: port})."""
+    """Two servers (north, south) behind nginx, as a :class:`Farm`."""
     procs: list[subprocess.Popen] = []
     backends = {"north": free_port(), "south": free_port()}
     try:
@@ -106,13 +133,19 @@ def farm(tmp_path):
                 cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True))
             wait_port(port, procs[-1])
         proxy = free_port()
+        tls_port = None
+        if shutil.which("openssl"):
+            certificate(tmp_path)
+            tls_port = free_port()
         conf = tmp_path / "nginx.conf"
-        conf.write_text(nginx_conf(tmp_path, proxy, list(backends.values())))
+        conf.write_text(nginx_conf(tmp_path, proxy, list(backends.values()), tls_port))
         procs.append(subprocess.Popen([NGINX, "-p", str(tmp_path), "-c", str(conf)],
                                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                       text=True))
         wait_port(proxy, procs[-1])
-        yield Where(LOOPBACK, proxy), backends
+        yield Farm(Where(LOOPBACK, proxy), backends,
+                   None if tls_port is None else Where(LOOPBACK, tls_port, tls=True),
+                   None if tls_port is None else tmp_path / "cert.pem")
     finally:
         for proc in reversed(procs):
             proc.terminate()
@@ -130,7 +163,7 @@ def status(port: int) -> dict:
 
 
 def test_every_player_of_a_table_lands_on_the_server_that_holds_it(farm):
-    where, backends = farm
+    where, backends = farm.where, farm.backends
     config = {"game": "pairs65", "players": 3, "options": {}, "first_dealer": None,
               "seats": [{"name": "A", "kind": "human", "level": "easy"},
                         {"name": "B", "kind": "friend", "level": "easy"},
@@ -166,9 +199,31 @@ def test_every_player_of_a_table_lands_on_the_server_that_holds_it(farm):
 
 
 def test_a_path_that_names_no_table_never_reaches_a_server(farm):
-    where, _ = farm
+    where = farm.where
     from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect
     with pytest.raises(InvalidStatus) as refused:
         connect(f"ws://{where.host}:{where.port}/", open_timeout=5, proxy=None)
     assert refused.value.response.status_code == 404
+
+
+def test_through_a_tls_proxy_the_certificate_is_verified(farm):
+    if farm.tls is None or farm.cert is None:
+        pytest.skip("openssl is not installed: no certificate for the proxy's TLS side")
+    where, cert = farm.tls, farm.cert
+    config = {"game": "pairs65", "players": 2, "options": {}, "first_dealer": None,
+              "seats": [{"name": "A", "kind": "human", "level": "easy"},
+                        {"name": "B", "kind": "friend", "level": "easy"}]}
+    # a certificate nobody vouches for: the program does not connect
+    nobody, error = online.seated(online.create_client(where, config, "Ann"))
+    assert nobody is None and error == "bad_certificate"
+    # one it trusts: wss:// through the proxy, to the server that holds the table
+    trusted = ssl.create_default_context(cafile=str(cert))
+    ann, error = online.seated(online.create_client(where, config, "Ann", tls=trusted))
+    assert ann is not None, error
+    assert ann.client.address.startswith("wss://")
+    bob, error = online.seated(online.join_client(where, ann.client.code, "Bob", tls=trusted))
+    assert bob is not None and bob.seat == 1, error
+    ann.close()
+    bob.close()
+
