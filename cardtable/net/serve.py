@@ -289,8 +289,10 @@ class TableService:
         if loop is None:
             raise Refused("server_full")
         match = hosted_match(create, pace=self.settings.pace, threaded=self.settings.threaded)
+        silent = self.settings.silent_seconds
         table = ServedTable(match, code, loop, table_name=create["name"] or "cardtable",
-                            fill_seconds=self.settings.fill_seconds)
+                            fill_seconds=self.settings.fill_seconds,
+                            silent_seconds=silent if silent > 0 else None)
         self.tables[code] = table
         self.created += 1
         log.info("a table of %s for %d was made (%d open)", create["game"], create["players"],

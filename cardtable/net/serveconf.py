@@ -31,6 +31,9 @@ class Settings:
     tables_per_hour: int = 60
     idle_seconds: float = 120.0
     fill_seconds: float = 30.0
+    #: a seated friend silent at their turn this long: a computer plays for them until they
+    #: move again (0: never)
+    silent_seconds: float = 60.0
     pace: float = 0.7
     #: computers think on a thread of their own (True) or on the server's loop (tests)
     threaded: bool = True
@@ -73,6 +76,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         metavar="SECONDS",
                         help="a computer plays the turn of a friend's seat nobody has taken "
                              f"after this long (default {d.fill_seconds:g})")
+    parser.add_argument("--silent-after", type=float, default=d.silent_seconds,
+                        metavar="SECONDS",
+                        help="a computer plays for a friend silent this long at their turn, "
+                             f"until they move (default {d.silent_seconds:g}; 0: never)")
     parser.add_argument("--pace", type=float, default=d.pace, metavar="SECONDS",
                         help=f"the pause before a computer's move (default {d.pace:g})")
     parser.add_argument("--trust-proxy", action="store_true",
@@ -90,6 +97,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
                     per_address=max(1, args.per_address),
                     tables_per_hour=max(1, args.tables_per_hour),
                     idle_seconds=max(0.0, args.idle), fill_seconds=max(0.0, args.fill_after),
+                    silent_seconds=max(0.0, args.silent_after),
                     pace=max(0.0, args.pace), trust_proxy=args.trust_proxy)
 
 

@@ -234,11 +234,15 @@ class ServedTable(TableServer):
     """A table of the server: the host's server of one match, on the server's loop.
 
     ``fill_seconds``: how long the turn of a friend's seat nobody has taken yet waits for
-    them before a computer plays it (until a friend takes it, as a host lets one)."""
+    them before a computer plays it (until a friend takes it, as a host lets one);
+    ``silent_seconds``: how long a seated friend may be silent at their turn before a
+    computer plays for them until they move (the match's ``idle_seconds``; None: never)."""
 
     def __init__(self, match: HostedMatch, code: str, loop: asyncio.AbstractEventLoop, *,
-                 table_name: str = "", fill_seconds: float = 30.0):
+                 table_name: str = "", fill_seconds: float = 30.0,
+                 silent_seconds: float | None = 60.0):
         super().__init__(match, port=0, host="", code=code, table_name=table_name)
+        match.idle_seconds = silent_seconds
         self.loop = loop
         self._loop = loop           # (the same: never None here)
         #: the thread the loop runs on (the table is made there): a wake from it needs no
@@ -277,8 +281,15 @@ class ServedTable(TableServer):
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        if self.ended or not self.by_seat:
-            return
+        try:
+            if not self.ended and self.by_seat:
+                self._play_due()
+        finally:
+            # what the match tells its table (who came, went, was slow): nobody reads it
+            # at a server, and it must not pile up
+            self.match.take_notices()
+
+    def _play_due(self) -> None:
         now = time.monotonic()
         for _ in range(DRIVE_BURST):
             events = self.match.poll(now)

@@ -154,6 +154,21 @@ def test_a_seat_nobody_takes_is_played_by_a_computer_after_the_wait():
         bob.close()
 
 
+def test_a_friend_silent_at_their_turn_is_played_for_until_they_move():
+    with service(silent_seconds=0.3) as server:
+        ann, code = create(server, "Ann", kinds=("human", "friend"))
+        bob, _ = join(server, code, "Bob")
+        assert bob is not None
+        table = server.tables[code]
+        # Ann plays; Bob never does: after his silence a computer plays his seat
+        play([ann], lambda: any(seat == 1 for seat, _ in table.match.moves), seconds=20)
+        assert table.match.seat_status(1) == "idle"
+        # Bob moves again: the seat is his
+        play([ann, bob], lambda: table.match.seat_status(1) == "connected", seconds=20)
+        ann.close()
+        bob.close()
+
+
 def test_the_code_in_the_path_routes_a_raw_connection():
     with service() as server:
         with raw(server, "/t/K7QF2M") as ws:

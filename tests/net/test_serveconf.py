@@ -23,11 +23,12 @@ def test_the_defaults_listen_on_loopback_only():
 def test_options_set_the_limits_and_nonsense_is_brought_back_to_sense():
     settings = parse("--host", "0.0.0.0", "--port", "0", "--max-tables", "0",
                      "--per-address", "-3", "--idle", "-1", "--fill-after", "5",
-                     "--pace", "-2", "--trust-proxy", "--name", "north")
+                     "--pace", "-2", "--trust-proxy", "--name", "north",
+                     "--silent-after", "0")
     assert (settings.host, settings.port, settings.name) == ("0.0.0.0", 0, "north")
     assert settings.max_tables == 1 and settings.per_address == 1
     assert settings.idle_seconds == 0.0 and settings.fill_seconds == 5.0
-    assert settings.pace == 0.0 and settings.trust_proxy
+    assert settings.pace == 0.0 and settings.trust_proxy and settings.silent_seconds == 0.0
 
 
 def test_connections_stay_below_the_open_files_limit(monkeypatch):

@@ -177,6 +177,7 @@ def test_an_empty_friends_seat_is_filled_after_its_wait():
         run_for(loop, 0.3)
         assert match.seat_status(1) == "open"
         assert any(seat == 1 for seat, _ in match.moves)
+        assert match.take_notices() == []      # what it told its table did not pile up
     finally:
         table.end()
         loop.close()
