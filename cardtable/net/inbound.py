@@ -169,7 +169,8 @@ class Inbound:
               and not isinstance(update["turn"], bool) and 0 <= update["turn"] <= ck.BIG,
               "an update of no move count")
         events, view, public = update.get("events"), update.get("view"), update.get("public")
-        _need(isinstance(events, list) and len(events) <= MOST_EVENTS, "too many events")
+        if not isinstance(events, list) or len(events) > MOST_EVENTS:
+            raise Hostile("too many events")
         rules = match.rules
         rules.check_view(view, match.seat)
         self._public(match, public)
