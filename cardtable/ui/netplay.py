@@ -23,7 +23,7 @@ from cardtable import storage
 from cardtable.ai.levels import ALL_LEVELS
 from cardtable.i18n import N_, Msg
 from cardtable.names import clean_name
-from cardtable.net import protocol
+from cardtable.net import client, inbound, protocol
 from cardtable.net.discovery import local_address
 from cardtable.net.host import HostedMatch, TableServer
 from cardtable.net.hosted import IDLE_SECONDS
@@ -43,6 +43,8 @@ WORDS = {
     "reserved_name": N_("That name is the table's own word for a seat: choose another name."),
     "busy": N_("That table has too many connections waiting: try again in a minute."),
     "version": N_("The host's program is another version: both need the same version."),
+    "bad_host": inbound.SENTENCE,
+    "bad_certificate": client.CERTIFICATE,
     "unreachable": N_("No table answers at that address and port: check both, and the "
                       "host's firewall."),
     "host_gone": N_("The connection to the host was lost."),

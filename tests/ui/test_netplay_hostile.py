@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from cardtable import i18n
 from cardtable.i18n import tr
-from cardtable.net import inbound
+from cardtable.net import client, inbound
 from cardtable.net import hosted
 from cardtable.net.client import NetClient
 from cardtable.net.remote import RemoteMatch, connect
@@ -129,11 +129,9 @@ def test_the_sentence_is_said_in_french_too():
         i18n.set_language("en")
 
 
-@pytest.mark.xfail(reason="ui/netplay.py (another engineer's) words the table's end by "
-                          "its code: 'bad_host' is to be added to netplay.WORDS, until then "
-                          "the table says the connection was lost", strict=False)
-def test_the_table_says_the_host_was_not_believed():
+def test_the_table_says_the_host_was_not_believed_or_its_certificate_refused():
     assert netplay.words("bad_host") == inbound.SENTENCE
+    assert netplay.words("bad_certificate") == client.CERTIFICATE
 
 
 # --------------------------------------------------------------------------- fuzzing
