@@ -285,9 +285,11 @@ class ServedTable(TableServer):
             if not self.ended and self.by_seat:
                 self._play_due()
         finally:
-            # what the match tells its table (who came, went, was slow): nobody reads it
-            # at a server, and it must not pile up
+            # what the match tells its table (who came, went, was slow) and the deals it
+            # hands to the recent matches: nobody reads them at a server, and they must not
+            # pile up (the finished deals' records stay the match's, for its welcomes)
             self.match.take_notices()
+            self.match.take_finished_deals()
 
     def _play_due(self) -> None:
         now = time.monotonic()
