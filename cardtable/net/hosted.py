@@ -11,11 +11,15 @@ The server (:class:`~cardtable.net.host.TableServer`) sets ``send`` and ``flush`
 ``lock``.
 
 A move a player sends is queued for its seat and the window woken (``on_ready``); the
-host's own thread applies it in ``poll`` exactly where it would ask a computer for its
-move, so the engine is only ever touched on one thread at a time (``lock`` guards what the
-server reads). After every move (the wrapped match's ``on_move``) each connected player is
-sent its seat's view and the events as its seat may see them (``event.for_seat``) — never
-the host's state or another seat's hand.
+host's own thread applies it: ``poll_friend``, which the host's table calls every frame
+whatever it still animates (``poll``, where it would ask a computer for its move, plays
+it too). Not the server's thread: the host's table reads the engine's state every frame
+without the lock (its picture, the legal moves, the autosave after a move), so the engine
+is only ever touched on that one thread (``lock`` guards what the server reads), and a
+friend's move waits for no animation, only for the window's next frame. After every move
+(the wrapped match's ``on_move``) each connected player is sent its seat's view and the
+events as its seat may see them (``event.for_seat``) — never the host's state or another
+seat's hand.
 
 To the table it looks like a match against computers: a remote seat is not one of the
 host's people (the wrapped match's ``seat_statuses`` names it), so the table asks ``poll``
@@ -261,10 +265,32 @@ class HostedMatch(WrappedMatch):
             self.hand_to_computer(seat, silent=True)
         if seat is None or net is None or net.status in STAND_IN or self.is_over:
             return self.match.poll(now)
-        if net.move is None:
+        return self._play_sent(seat, net)
+
+    def poll_friend(self) -> list[Event]:
+        """The move the friend at the seat to act sent, played now; [] when none waits.
+        The host's table calls this every frame whatever it still animates (``poll``,
+        which plays computers' moves at their pace, it calls once its picture caught up):
+        a friend's move and every player's update never wait for the host's window. On
+        the host's thread, as ``poll``: the engine is touched by one thread only."""
+        with self.lock:
+            seat = self.to_act
+            net = self.remote.get(seat) if seat is not None else None
+            if seat is None or net is None or net.move is None or \
+                    net.status in STAND_IN or self.is_over:
+                return []
+            events = self._play_sent(seat, net)
+        if events:
+            self._sent()
+        return events
+
+    def _play_sent(self, seat: int, net: NetSeat) -> list[Event]:
+        """Play the move ``net`` holds for ``seat`` (with the lock): its events, or [] when
+        it was refused (the friend is told why)."""
+        move, net.move = net.move, None
+        if move is None:
             return []
-        action, turn = net.move
-        net.move = None
+        action, turn = move
         if turn != self.turn:
             self._tell(seat, {"type": "refused", "code": "not_your_turn"})
             return []

@@ -84,6 +84,29 @@ def test_a_friends_move_is_played_by_the_hosts_poll_and_each_seat_sees_only_its_
     assert not hand0 & set(str(update).replace("'", " ").split())   # never the host's hand
 
 
+def test_poll_friend_plays_a_friends_move_at_once_and_never_a_computers():
+    """What the host's table calls every frame whatever it animates (issue 34, item 10):
+    the move a friend sent, and nothing else (a computer's waits for ``poll``, its pace)."""
+    match, sent = table()
+    match.take_seat("Ann", None)
+    to_friend(match, 1)
+    assert match.poll_friend() == []            # nothing sent yet
+    turn, action = match.turn, match.legal_actions()[0]
+    match.offer_move(1, action, turn)
+    sent.clear()
+    events = match.poll_friend()
+    assert events and match.moves[-1] == (1, action) and match.turn == turn + 1
+    assert any(s == 1 and m["type"] == "update" for s, m in sent)
+    for _ in range(40):                         # the host's computer, then a stand-in
+        if match.is_over:
+            break
+        turn = match.turn
+        if match.to_act == 1 and match.seat_status(1) == "connected":
+            match.leave_seat(1)                 # away: a computer plays for them
+        assert match.poll_friend() == [] and match.turn == turn
+        assert match.poll(now=float("inf"))
+
+
 def test_an_illegal_or_unreadable_move_is_refused_and_changes_nothing(monkeypatch, caplog):
     match, sent = table()
     match.take_seat("Ann", None)

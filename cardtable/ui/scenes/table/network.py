@@ -243,17 +243,39 @@ class Network:
             self._legal_key = None
             self.rebuild_controls()
 
+    # ---- a friend's move at the host ---------------------------------------------------
+    def take_friends_move(self) -> list:
+        """At the host: the move a friend sent, played the moment it came, whatever the
+        table still shows (every frame, and out of sight): the friend and everybody have
+        their update at once, and its events wait behind those being shown. Computers'
+        moves keep their pace (``poll``, once the picture caught up). [] elsewhere."""
+        if self.finished or not isinstance(self.match, HostedMatch):
+            return []
+        events = self.match.poll_friend()
+        if events:
+            self._hotseat_guard()       # the device may change hands at the host
+        return events
+
     # ---- out of sight ------------------------------------------------------------------
     def update_away(self, dt: float) -> None:
         """A table open to other computers goes on while its person is in the menu or
         reads a summary: friends coming and going are told, the table's closing is heard,
         and the others' moves are taken (at the host, played: its engine is the only
         authority, and the table stood still for everybody). The picture catches
-        up when the table is shown again; a deal's end waits for the person."""
+        up when the table is shown again; a deal's end waits for the person, but a
+        friend's move is played whatever the host's table shows (over a summary or a
+        hand-over of its own, it is animated when the table shows again)."""
         if not self.plays_away():
             return
         self.clock += dt
         self.take_notices()
+        friends = self.take_friends_move()
+        if friends and self.waiting:
+            self.timeline.extend(friends)       # the table's own screen is over it
+        elif friends:
+            self._away_events.extend(friends)
+            self._away_held = self._away_held or \
+                any(e.kind in DEAL_ENDS for e in friends)
         if not self._away_held and any(getattr(e, "kind", "") in DEAL_ENDS
                                        for e in self.timeline.queue):
             self._away_held = True      # left while a deal's end was still to be shown

@@ -372,6 +372,8 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         if self.finished and self.app is not None and self.app.table is not self:
             return                  # the host closed the table: it is gone
         self._hotseat_guard()
+        # at the host, a friend's move is played now, whatever is still being shown
+        self.timeline.extend(self.take_friends_move())
         if not self.waiting:
             self.timeline.update(dt, blocked=self.queue_blocked)
         self.sprites.update(dt)
