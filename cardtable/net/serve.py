@@ -20,7 +20,8 @@ processes, as at a host). Bounded everywhere:
   closed as soon as it is accepted, the reason logged once a minute at most;
 * connections not at a table yet (``max_pending``), connections per address
   (``per_address``), tables (``max_tables``), tables created per address and hour;
-* codes no table has, per address, with back-off (:class:`~cardtable.net.servelimits.Attempts`);
+* codes no table has (and seat tokens no seat has), per address, with a hold that grows
+  with each (:class:`~cardtable.net.door.Guesses`, shared by every table of the server);
 * a table nobody has been connected to for ``idle_seconds`` ends and is freed.
 
 ``GET /health`` answers ``ok``; ``GET /status`` the server's name and counts (never a code).
@@ -42,6 +43,7 @@ from typing import Any
 from cardtable.net import host as host_module
 from cardtable.net import protocol
 from cardtable.net.collector import Collector
+from cardtable.net.door import Guesses
 from cardtable.net.protocol import Refused
 from cardtable.net.serveconf import Settings, settings_of
 from cardtable.net.served import (
@@ -53,7 +55,7 @@ from cardtable.net.served import (
     read_create,
     valid_code,
 )
-from cardtable.net.servelimits import Attempts, Counts, Quiet, Rate
+from cardtable.net.servelimits import Counts, Quiet, Rate
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +74,8 @@ class TableService:
         self.sockets = 0           # TCP connections open now (before their handshake too)
         self.pending = 0           # WebSocket connections not at a table yet
         self.per_address = Counts()
-        self.misses = Attempts()
+        #: wrong codes and tokens per address, for every table of this server
+        self.guesses = Guesses()
         self.creations = Rate(self.settings.tables_per_hour, 3600.0)
         self.created = 0
         self.freed = 0
@@ -246,7 +249,7 @@ class TableService:
             finally:
                 self.pending -= 1
             table.note_presence(time.monotonic())
-            await table._handle(FirstFrame(ws, frame))
+            await table._handle(FirstFrame(ws, frame, address))
         except Exception:   # a border: one connection that fails never stops the server
             log.exception("a connection from %s failed", address)
         finally:
@@ -257,9 +260,9 @@ class TableService:
     def _route(self, frame: Any, path_code: str, address: str) -> tuple[ServedTable, str]:
         """The table a connection's first message is for (made, for a ``create``) and the
         frame to hand it (the creator's hello). Raises Refused."""
-        wait = self.misses.blocked(address)
+        wait = self.guesses.wait(address)
         if wait > 0:
-            raise Refused("too_many")
+            raise Refused("slow_down", wait=int(wait) + 1)
         if first_type(frame) == "create":
             return self._create(frame, path_code, address)
         data = protocol.read_from_player(frame)
@@ -268,7 +271,7 @@ class TableService:
         code = path_code or protocol.normal_code(data.get("code"))
         table = self.tables.get(code)
         if table is None or table.ended:
-            self.misses.miss(address)
+            self.guesses.wrong(address)
             raise Refused("wrong_code")
         return table, frame
 
@@ -292,7 +295,8 @@ class TableService:
         silent = self.settings.silent_seconds
         table = ServedTable(match, code, loop, table_name=create["name"] or "cardtable",
                             fill_seconds=self.settings.fill_seconds,
-                            silent_seconds=silent if silent > 0 else None)
+                            silent_seconds=silent if silent > 0 else None,
+                            guesses=self.guesses)
         self.tables[code] = table
         self.created += 1
         log.info("a table of %s for %d was made (%d open)", create["game"], create["players"],
@@ -308,6 +312,8 @@ class TableService:
         message: dict[str, Any] = {"type": "refused", "code": no.code}
         if isinstance(no.params.get("theirs"), int):
             message["params"] = {"theirs": no.params["theirs"], "ours": protocol.VERSION}
+        elif isinstance(no.params.get("wait"), int):
+            message["params"] = {"wait": no.params["wait"]}
         try:
             await ws.send(protocol.encode(message))
             await ws.close()

@@ -40,6 +40,7 @@ from cardtable.engine.errors import ConfigError
 from cardtable.match import LEVELS
 from cardtable.names import clean_name
 from cardtable.net import protocol
+from cardtable.net.door import Guesses
 from cardtable.net.host import TableServer
 from cardtable.net.hosted import HostedMatch
 from cardtable.net.protocol import Refused
@@ -62,7 +63,7 @@ REASONS = {
     "bad_code": "the code is not one a table may have",
     "bad_table": "the game, its seats or its options are not a table this server can open",
     "server_full": "the server holds as many tables as it may",
-    "too_many": "this address made too many attempts: wait before trying again",
+    "too_many": "this address made too many tables lately: wait before making another",
 }
 
 
@@ -203,12 +204,20 @@ def hosted_match(create: dict[str, Any], *, pace: float, threaded: bool) -> Host
 
 class FirstFrame:
     """A connection whose first frame was read already (to find its table), handed to the
-    table as if it had not been: ``recv`` and the frames give it first; everything else is
-    the connection's own."""
+    table as if it had not been: ``recv`` and the frames give it first; its address is the
+    one the server found for it (``address``: behind a trusted proxy, the player's, not the
+    proxy's); everything else is the connection's own."""
 
-    def __init__(self, ws: Any, frame: str):
+    def __init__(self, ws: Any, frame: str, address: str | None = None):
         self._ws = ws
         self._first: str | None = frame
+        self._address = address
+
+    @property
+    def remote_address(self) -> Any:
+        if self._address is not None:
+            return (self._address, 0)
+        return self._ws.remote_address
 
     async def recv(self, *args: Any, **kwargs: Any) -> Any:
         if self._first is not None:
@@ -231,7 +240,8 @@ class FirstFrame:
 
 
 class ServedTable(TableServer):
-    """A table of the server: the host's server of one match, on the server's loop.
+    """A table of the server: the host's server of one match, on the server's loop
+    (``guesses``: the wrong codes and tokens per address, the server's, shared by its tables).
 
     ``fill_seconds``: how long the turn of a friend's seat nobody has taken yet waits for
     them before a computer plays it (until a friend takes it, as a host lets one);
@@ -240,8 +250,9 @@ class ServedTable(TableServer):
 
     def __init__(self, match: HostedMatch, code: str, loop: asyncio.AbstractEventLoop, *,
                  table_name: str = "", fill_seconds: float = 30.0,
-                 silent_seconds: float | None = 60.0):
-        super().__init__(match, port=0, host="", code=code, table_name=table_name)
+                 silent_seconds: float | None = 60.0, guesses: Guesses | None = None):
+        super().__init__(match, port=0, host="", code=code, table_name=table_name,
+                         guesses=guesses)
         match.idle_seconds = silent_seconds
         self.loop = loop
         self._loop = loop           # (the same: never None here)

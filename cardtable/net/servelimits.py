@@ -1,12 +1,10 @@
 """What a table server (:mod:`cardtable.net.serve`) keeps about each address that connects,
-bounded. No pygame here.
+bounded. No pygame here. (Wrong codes and tokens per address are
+:class:`cardtable.net.door.Guesses`, which a host's table counts with too.)
 
-* :class:`Attempts`: refused attempts (a code no table has) per address: the first
-  ``free`` within ``window`` seconds cost nothing, each one after that blocks the address
-  for twice as long as the one before (up to ``longest``). An address that stops trying is
-  forgotten after the window; at most ``size`` addresses are kept (the least recently seen
-  go first), so a flood of addresses cannot grow the server.
-* :class:`Rate`: at most ``count`` events (tables created) per address in ``seconds``.
+* :class:`Rate`: at most ``count`` events (tables created) per address in ``seconds``; at
+  most ``size`` addresses are kept (the least recently seen go first), so a flood of
+  addresses cannot grow the server.
 * :class:`Counts`: connections open now per address (only addresses with one open).
 * :class:`Quiet`: a warning said once, then counted and summed up at most once a minute,
   however often its cause happens (a flood must not become a flood of log lines).
@@ -18,49 +16,6 @@ import logging
 import time
 from collections import OrderedDict, deque
 from typing import Any
-
-
-class Attempts:
-    """Refused attempts per address, with back-off (see the module's docstring)."""
-
-    def __init__(self, free: int = 5, window: float = 600.0, first: float = 1.0,
-                 longest: float = 300.0, size: int = 65536):
-        self.free = free
-        self.window = window
-        self.first = first
-        self.longest = longest
-        self.size = size
-        #: address -> [misses, last miss, blocked until]
-        self._book: OrderedDict[str, list[float]] = OrderedDict()
-
-    def __len__(self) -> int:
-        return len(self._book)
-
-    def blocked(self, address: str, now: float | None = None) -> float:
-        """Seconds ``address`` must still wait before its next attempt counts (0: none)."""
-        now = time.monotonic() if now is None else now
-        entry = self._book.get(address)
-        if entry is None:
-            return 0.0
-        if now - entry[1] > self.window and now >= entry[2]:
-            del self._book[address]
-            return 0.0
-        return max(0.0, entry[2] - now)
-
-    def miss(self, address: str, now: float | None = None) -> float:
-        """A refused attempt of ``address``: how long it is blocked now (0: not yet)."""
-        now = time.monotonic() if now is None else now
-        self.blocked(address, now)          # (forgets an address quiet for the window)
-        entry = self._book.pop(address, None) or [0.0, now, now]
-        entry[0] += 1
-        entry[1] = now
-        over = int(entry[0]) - self.free
-        if over > 0:
-            entry[2] = now + min(self.longest, self.first * 2 ** min(over - 1, 30))
-        self._book[address] = entry          # the most recently seen last
-        while len(self._book) > self.size:
-            self._book.popitem(last=False)
-        return max(0.0, entry[2] - now)
 
 
 class Rate:

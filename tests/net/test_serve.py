@@ -60,6 +60,18 @@ def test_a_wrong_code_is_refused_and_the_table_is_not_told():
         ann.close()
 
 
+def test_a_wrong_token_counts_against_its_address_at_every_table():
+    with service() as server:
+        ann, one = create(server, "Ann")
+        cid, two = create(server, "Cid")
+        assert server.tables[one].guesses is server.guesses is server.tables[two].guesses
+        nobody, error = join(server, one, "Eve", token="x" * 24)
+        assert nobody is None and error == "bad_token"
+        assert len(server.guesses) == 1
+        ann.close()
+        cid.close()
+
+
 def test_a_seat_token_seats_its_friend_again():
     with service() as server:
         ann, code = create(server)
@@ -226,11 +238,14 @@ def test_guessing_codes_is_slowed_down_per_address():
         for i in range(12):
             with raw(server, f"/t/GUESS{protocol.CODE_LETTERS[i]}") as ws:
                 ws.send(hello_frame())
-                answers.append(first_answer(ws)["code"])
+                answer = first_answer(ws)
+                answers.append(answer["code"])
+                if answer["code"] == "slow_down":
+                    assert answer["params"]["wait"] > 0
         assert time.monotonic() - started < 10
         assert answers[:5] == ["wrong_code"] * 5        # a few mistakes cost nothing
-        assert "too_many" in answers[5:]                # then the address waits
-        assert len(server.misses) == 1                  # one address, one entry
+        assert "slow_down" in answers[5:]               # then the address waits
+        assert len(server.guesses) == 1                 # one address, one entry
 
 
 def test_the_tables_cap_refuses_a_table_more():

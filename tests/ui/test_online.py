@@ -94,7 +94,11 @@ def play_table(app, table: TableScene, friends: list[RemoteMatch], done, seconds
     rng = random.Random(4)
     deadline = time.monotonic() + seconds
     while not done():
-        assert time.monotonic() < deadline, "the table did not go on"
+        assert time.monotonic() < deadline, ("the table did not go on", table.match.to_act,
+                                             table.match.seat, table.my_turn(), table.legal[:2],
+                                             type(app.top).__name__, table.match.closed,
+                                             [(f.seat, f.to_act, f.closed) for f in friends],
+                                             table.match.statuses)
         if app.top is not table:
             dismiss_overlays(app, table)
         app.step([], DT)
@@ -110,6 +114,7 @@ def play_table(app, table: TableScene, friends: list[RemoteMatch], done, seconds
 def test_a_table_made_through_the_setup_is_played_with_a_friend_and_computers(app, kept):
     with service() as server:
         app.settings["server_address"] = f"{LOOPBACK}:{server.port}"
+        app.settings["animation_speed"] = "off"        # (the deal's moves, not their flight)
         click(app, menu(app).widget("Play online"))
         scene = app.top
         name = scene.widget("name")
