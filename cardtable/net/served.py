@@ -167,7 +167,8 @@ def read_create(frame: Any) -> dict[str, Any]:
         options = spec.check_options(options)
     except (ConfigError, ValueError, TypeError):
         raise Refused("bad_table") from None
-    return {"code": protocol.normal_code(data["code"]), "name": data["name"],
+    # the creator's name names the table too (in /status, to friends): a seat's name, cleaned
+    return {"code": protocol.normal_code(data["code"]), "name": clean_name(data["name"]),
             "game": data["game"], "players": len(seats), "seats": seats, "options": options,
             "stand_in": offered_level(data["game"], stand_in), "first_dealer": dealer}
 

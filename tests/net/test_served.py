@@ -81,6 +81,14 @@ def test_a_computer_named_by_its_creator_keeps_a_clean_name():
     assert create["seats"][1]["name"] == "Computer 2"
 
 
+def test_the_creators_name_which_names_the_table_is_cleaned_as_a_seats_name():
+    from cardtable.names import NAME_LENGTH
+
+    create = read_create(frame(name="\u202eAnn" + "x" * 60))
+    assert create["name"] == ("Ann" + "x" * 60)[:NAME_LENGTH]
+    assert read_create(frame(name="\u0000 \u200b"))["name"] == ""
+
+
 @pytest.mark.parametrize(("path", "code"), [
     ("/", ""), ("", ""), ("/?x=1", ""), ("/t/K7QF2M", "K7QF2M"), ("/t/k7qf-2m/", "K7QF2M"),
     ("/t/K7QF2M?from=mail", "K7QF2M"), ("/x/K7QF2M", None), ("/t/a/b", None),
