@@ -224,15 +224,21 @@ def test_leaving_the_screen_after_making_a_table_leaves_it(app, kept):
         until(app, lambda: server.tables[code].people_here() == 0)
 
 
-def test_a_deal_code_is_not_played_online(app, kept):
+def test_a_setup_for_a_server_offers_no_deal_code_and_no_network_toggle(app, kept):
+    """A deal code would tell its typer every hand at a table online, and such a table is
+    open to the network by nature: neither is offered; the table's friends' seats are."""
     with service() as server:
         app.settings["server_address"] = f"{LOOPBACK}:{server.port}"
         click(app, menu(app).widget("Play online"))
         click(app, app.top.widget("Set up the table"))
         setup = app.top
-        click(app, setup.widget("Daily deal"))
-        assert app.top is setup and server.tables == {}
-        assert app.toasts and app.toasts[-1].kind == "bad"
+        frames(app)
+        app.draw()
+        assert setup.widget("Start") is not None and setup.widget("Rules") is not None
+        for gone in ("Daily deal", "Deal code", "network"):
+            assert setup.widget(gone) is None, gone
+        assert setup.network and any(s["kind"] == "friend" for s in setup.seats)
+        assert server.tables == {}
 
 
 @pytest.mark.parametrize("state", ["no server", "forms", "made"])

@@ -125,20 +125,14 @@ class OnlineScene(FormScene):
         player's): its Start makes the table at the server."""
         if self.client is not None or self.where is None:
             return
-        setup = self.app.open("setup", self.chosen_game())
-        setup.start = lambda: self.create_from(setup)
-        setup.play_code = self.no_deal_code
+        setup = self.app.open("setup", self.chosen_game(), on_start=self.create_from)
         setup.set_network(True)
 
-    def no_deal_code(self, _code=None) -> None:
-        """A deal code names the cards of every hand: at a table online it would tell the
-        one who typed it everybody's cards, so it is played at this computer only."""
-        self.app.toast(N_("A deal code or daily deal is played at this computer, not "
-                          "online."), kind="bad")
-
-    def create_from(self, setup) -> None:
-        config = setup.config()
-        if self.app.top is setup:
+    def create_from(self, config: dict) -> None:
+        """The setup's Start: back here, and the table made at the server. (A setup made
+        for a server offers no deal code: at a table online it would tell the one who typed
+        it everybody's cards.)"""
+        if self.app.top is not self:
             self.app.pop()
         self.create(config)
 

@@ -18,6 +18,7 @@ or None for random) and the engine's ``first_dealer``, the seat before it.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 
 import pygame
 
@@ -119,8 +120,13 @@ def default_seats(n: int) -> list[dict]:
 
 
 class SetupScene(FormScene):
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, game_id: str, on_start: Callable[[dict], None] | None = None) -> None:
+        """``on_start``: what Start does with the table's config instead of starting the
+        match here (a table made at a table server): the table is then open to the network
+        whatever the toggle says, so the toggle and the deal codes (which would tell their
+        typer every hand) are not offered."""
         super().__init__()
+        self.on_start = on_start
         self.spec = registry.get(game_id)
         self.game_id = game_id
         self.title = self.spec.name
@@ -260,6 +266,9 @@ class SetupScene(FormScene):
         self.rebuild()
 
     def start(self) -> None:
+        if self.on_start is not None:
+            self.on_start(copy.deepcopy(self.config()))
+            return
         self.app.start_match(copy.deepcopy(self.config()))
 
     def ask_code(self) -> None:
@@ -386,6 +395,8 @@ class SetupScene(FormScene):
                              on_change=lambda v, k=opt.key: self.set_option(k, v),
                              help_text=opt.help)
             rows.append((f"option.{opt.key}", wdg))
+        if self.on_start is not None:
+            return rows                   # made elsewhere: open to the network by nature
         rows.append(("network", Toggle(
             N_("Open this table to the network"), self.network, on_change=self.set_network,
             help_text=N_("Friends take the Friend seats from their own computers with the "
@@ -504,8 +515,10 @@ class SetupScene(FormScene):
         # added in the order they are seen, left to right: Tab goes round them so
         self.add(back, "Back")
         x = back.rect.right + theme.px(16)
-        for name, text, action in (("Daily deal", N_("Daily deal"), self.daily),
-                                   ("Deal code", N_("Deal code"), self.ask_code)):
+        codes = () if self.on_start is not None else (
+            ("Daily deal", N_("Daily deal"), self.daily),
+            ("Deal code", N_("Deal code"), self.ask_code))
+        for name, text, action in codes:
             b = Button(text, action, style="quiet")
             b.rect = pygame.Rect(x, back.rect.top, max(theme.px(140), b.preferred_width()),
                                  theme.px(BUTTON_HEIGHT))
