@@ -153,3 +153,30 @@ def test_the_hosts_buttons_speak_french(app):
     finally:
         friend.close()
         host.close()
+
+
+def test_the_setup_chooses_how_long_a_friend_may_be_silent(app):
+    """The host's setup offers the wait before a computer plays for a silent friend (only
+    at a table open to the network), and the table opened from it keeps that wait."""
+    setup = app.open("setup", "sixtysix")
+    app.step([], DT)
+    assert setup.widget("idle_seconds") is None          # a table at this computer only
+    setup.set_network(True)
+    app.step([], DT)
+    choice = setup.widget("idle_seconds")
+    assert choice is not None and setup.config()["network"]["idle_seconds"] == 60
+    assert [value for value, _ in choice.options] == [30, 60, 120, 300, None]
+    setup.set_idle_seconds(120)
+    config = setup.config()
+    assert config["network"]["idle_seconds"] == 120
+    host = netplay.open_table(config, advertise=False, bind=LOOPBACK)
+    try:
+        assert host.idle_seconds == 120
+    finally:
+        host.close()
+    setup.set_idle_seconds(None)
+    host = netplay.open_table(setup.config(), advertise=False, bind=LOOPBACK)
+    try:
+        assert host.idle_seconds is None
+    finally:
+        host.close()

@@ -25,8 +25,9 @@ import pygame
 from cardtable import ratings, records
 from cardtable.ai.levels import offered_levels
 from cardtable.engine import registry
-from cardtable.i18n import N_, Msg, and_list, number
+from cardtable.i18n import N_, Msg, NMsg, and_list, number
 from cardtable.names import NAME_LENGTH, clean_name
+from cardtable.net.hosted import IDLE_SECONDS
 from cardtable.ui import theme
 from cardtable.ui.scenes.common import FormScene
 from cardtable.ui.scenes.picker import players_text
@@ -119,6 +120,10 @@ def default_seats(n: int) -> list[dict]:
     return seats
 
 
+#: the waits offered before a computer plays for a silent friend, in seconds
+SILENT_WAITS = (30, 60, 120, 300)
+
+
 class SetupScene(FormScene):
     def __init__(self, game_id: str, on_start: Callable[[dict], None] | None = None) -> None:
         """``on_start``: what Start does with the table's config instead of starting the
@@ -138,6 +143,9 @@ class SetupScene(FormScene):
         self.first_player: int | None = None
         #: open the table to the network: seats of kind "friend" are taken from other computers
         self.network = False
+        #: how long a friend may be silent at their turn before a computer plays for them
+        #: until they move (None: never)
+        self.idle_seconds: float | None = IDLE_SECONDS
         self._restored = False
 
     # ---- model ------------------------------------------------------------------------
@@ -218,7 +226,8 @@ class SetupScene(FormScene):
             config["first_dealer"] = None if first is None else (first - 1) % self.players
         if friends:
             config["network"] = {"remote": friends,
-                                 "stand_in": seats[friends[0]]["level"]}
+                                 "stand_in": seats[friends[0]]["level"],
+                                 "idle_seconds": self.idle_seconds}
         return config
 
     @property
@@ -402,7 +411,19 @@ class SetupScene(FormScene):
             help_text=N_("Friends take the Friend seats from their own computers with the "
                          "table code shown at the table; a computer at the seat's level "
                          "plays for anyone away."))))
+        if self.network:
+            waits = [(seconds, Msg("{n} s", n=seconds) if seconds < 60 else
+                      NMsg("{n} minute", "{n} minutes", seconds // 60, n=seconds // 60))
+                     for seconds in SILENT_WAITS] + [(None, N_("Never"))]
+            rows.append(("idle_seconds", Choice(
+                N_("A computer plays for a silent friend after"), waits, self.idle_seconds,
+                on_change=self.set_idle_seconds,
+                help_text=N_("A friend who does not move for so long at their turn has a "
+                             "computer play for them until they move again."))))
         return rows
+
+    def set_idle_seconds(self, value: float | None) -> None:
+        self.idle_seconds = value
 
     def row_height(self) -> int:
         """The seats' row height: the full height when all seats fit, less (down to what the
