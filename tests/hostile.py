@@ -57,7 +57,7 @@ class Honest:
             return copy.deepcopy({
                 "type": "welcome", "seat": seat, "token": match.remote[seat].token,
                 "game": match.game_id, "seats": match.seats_message()["seats"],
-                "update": match.update_for(seat, []), "table": "Host",
+                "update": match.update_for(seat, [], welcome=True), "table": "Host",
                 "recent": match.recent_for(seat),
                 "records": [dict(r, names=names, humans=[seat])
                             for r in match.scored_deals[-protocol.WELCOME_RECORDS:]]})

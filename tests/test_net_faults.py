@@ -62,16 +62,20 @@ def test_a_player_cannot_take_another_seat_with_its_token():
         server.close()
 
 
-def test_another_version_is_refused_with_both_versions():
+@pytest.mark.parametrize("theirs", [99, protocol.VERSION - 1])
+def test_another_version_is_refused_with_both_versions(theirs):
+    """A program of another version (the one before this protocol's last change among
+    them) is refused at its hello, told both versions: its one sentence says so."""
     from cardtable.net.client import NetClient
     match, server = host_table("sixtysix", 2, remote=[1])
     client = NetClient(LOOPBACK, server.port, "Old")
-    client.hello = json.dumps({"v": 99, "type": "hello", "name": "Old", "code": server.code})
+    client.hello = json.dumps({"v": theirs, "type": "hello", "name": "Old",
+                               "code": server.code})
     try:
         client.start()
         message = client.wait_for("refused")
         assert message["code"] == "version"
-        assert message["params"] == {"theirs": 99, "ours": protocol.VERSION}
+        assert message["params"] == {"theirs": theirs, "ours": protocol.VERSION}
         assert match.seat_status(1) == "empty"
     finally:
         client.close()

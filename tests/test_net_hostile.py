@@ -36,11 +36,20 @@ def _set(message: dict, path: str, value) -> dict:
     return out
 
 
+#: an update's view left with nothing: every key the friend's view has gone, none shared
+#: (an update says only what changed: ``view: {}`` is one that changed nothing)
+EMPTIED = "every key gone"
+
 #: spoiled updates: (name, path in the update, value)
 BAD_UPDATES = [
-    ("an empty view", "view", {}),
+    ("an empty view", "gone", EMPTIED),
     ("a hand of no cards", "view.hand", ["ZZ", 5, None]),
-    ("empty public facts", "public", {}),
+    ("a public fact no match has", "public.surprise", 1),
+    ("a key gone that the view never had", "gone", ["surprise"]),
+    ("a key shared with no public fact", "shared", ["hand"]),
+    ("a key shared twice", "shared", ["options", "options"]),
+    ("score-sheet rows of nothing", "rows", [{}]),
+    ("more deals scored than dealt", "rows", [{"deal": 1}] * 40),
     ("an event naming seat 99", "events", [{"kind": "played", "seat": 99, "card": "AS"}]),
     ("an event of no kind the game has", "events", [{"kind": "surprise"}]),
     ("winners that are no seats", "public.winners", [99, "x"]),
@@ -59,7 +68,10 @@ BAD_UPDATES = [
 
 
 def bad_update(honest: Honest, path: str, value) -> dict:
-    return _set(honest.update(1), path, value)
+    update = honest.update(1)
+    if value == EMPTIED:
+        return dict(update, view={}, shared=[], gone=sorted(honest.match.view(honest.friend)))
+    return _set(update, path, value)
 
 
 def other_messages(honest: Honest) -> list[tuple[str, dict]]:
@@ -85,6 +97,8 @@ BAD_WELCOMES = [
      [{"kind": "played", "seat": 99, "card": "AS"}]),
     ("a seat out of range", "seat", 5),
     ("an empty view", "update.view", {}),
+    ("empty public facts", "update.public", {}),
+    ("no score sheet's rows but rows", "update.rows", "rows"),
     ("a token of 100k characters", "token", LONG),
     ("a table name of 100k characters", "table", LONG),
     ("a seat name of 100k characters", "seats.0.name", LONG),
@@ -185,8 +199,8 @@ def test_an_honest_host_is_believed_to_the_end_of_the_match():
 
 @pytest.mark.parametrize("text,code", [
     ("not json at all", "bad_host"),
-    ('{"v": %d, "type": "gossip"}' % protocol.VERSION, "bad_host"),
-    ('{"v": %d, "type": "update"}' % protocol.VERSION, "bad_host"),
+    (f'{{"v": {protocol.VERSION}, "type": "gossip"}}', "bad_host"),
+    (f'{{"v": {protocol.VERSION}, "type": "update"}}', "bad_host"),
     ('{"v": 1, "type": "update"}', "version"),
 ])
 def test_a_frame_the_protocol_refuses_ends_the_connection(text, code):

@@ -9,7 +9,8 @@
 
 Every message from the host is checked whole before it is queued: its outer shape
 (:func:`protocol.read_from_host`), then everything in it against the game's own shapes
-(:class:`~cardtable.net.inbound.Inbound`), on the client's thread (:meth:`receive`). A
+(:class:`~cardtable.net.inbound.Inbound`, which also rebuilds each update's whole view
+and public facts from what changed), on the client's thread (:meth:`receive`). A
 message that does not fit ends the connection: nothing of it is queued, a ``closed``
 message with the code ``bad_host`` (``version`` for another version's) is, and the reason
 is logged. ``on_message`` (any callable, e.g. the window's wake) is called on the client's

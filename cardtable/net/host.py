@@ -397,7 +397,7 @@ class TableServer:
             conn.seat = seat
             self.by_seat[seat] = conn
             match.remote[seat].conn = conn
-            update = match.update_for(seat, [])
+            update = match.update_for(seat, [], welcome=True)    # (its copy holds nothing)
             seats = match.seats_message()
             names = match.seat_names()
             welcome = {"type": "welcome", "seat": seat, "token": match.remote[seat].token,

@@ -17,9 +17,9 @@ it too). Not the server's thread: the host's table reads the engine's state ever
 without the lock (its picture, the legal moves, the autosave after a move), so the engine
 is only ever touched on that one thread (``lock`` guards what the server reads), and a
 friend's move waits for no animation, only for the window's next frame. After every move
-(the wrapped match's ``on_move``) each connected player is sent its seat's view and the
-events as its seat may see them (``event.for_seat``) — never the host's state or another
-seat's hand.
+(the wrapped match's ``on_move``) each connected player is sent what changed of its
+seat's view and of the public facts (:mod:`.delta`) and the events as its seat may see
+them (``event.for_seat``) — never the host's state or another seat's hand.
 
 To the table it looks like a match against computers: a remote seat is not one of the
 host's people (the wrapped match's ``seat_statuses`` names it), so the table asks ``poll``
@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.ai.levels import offered_level
 from cardtable.engine.core import Action, Event, IllegalAction
 from cardtable.match import Match
-from cardtable.net import protocol
+from cardtable.net import delta, protocol
 from cardtable.net.protocol import Notice, Refused
 from cardtable.net.wrapped import WrappedMatch
 
@@ -153,6 +153,8 @@ class HostedMatch(WrappedMatch):
         self._silence: tuple[int, int, float, bool] | None = None
         #: the TableServer serving this match (closing the match closes the table)
         self.server: TableServer | None = None
+        #: what each connected friend's copy holds, as its updates told it (.delta)
+        self._held: dict[int, delta.Held] = {}
         match.seat_statuses = self.seat_status
         match.on_move = self._moved
 
@@ -389,6 +391,7 @@ class HostedMatch(WrappedMatch):
         net.conn = None
         net.move = None
         net.elsewhere = False
+        self._held.pop(seat, None)
         self.match.set_level(seat, self.stand_in)
         self._notices.append(Notice("sent_away", seat=seat))
         if self.send is not None:
@@ -424,13 +427,20 @@ class HostedMatch(WrappedMatch):
                 "dealer": state.dealer, "options": dict(state.options)}
 
     def update_for(self, seat: int, events: list[Event],
-                   public: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The ``update`` message for ``seat`` after ``events``: only what it may see."""
+                   public: dict[str, Any] | None = None, *,
+                   welcome: bool = False) -> dict[str, Any]:
+        """The ``update`` message for ``seat`` after ``events``: only what it may see, and
+        of its view and the public facts only what changed since the update it was sent
+        last (:func:`delta.compact`; everything for a ``welcome``, whose copy holds nothing
+        yet). Its copy holds that from now on: made for a message that is sent, in order,
+        with the lock held."""
         state = self.state
-        message = {"type": "update", "turn": self.turn,
-                   "events": [e.for_seat(seat) for e in events],
-                   "view": state.view(seat),
-                   "public": public if public is not None else self.public_facts()}
+        if public is None:
+            public = self.public_facts()
+        held = None if welcome else self._held.get(seat)
+        seen = [e.for_seat(seat) for e in events]
+        parts, self._held[seat] = delta.compact(held, state.view(seat), public, seen)
+        message = {"type": "update", "turn": self.turn, "events": seen, **parts}
         if state.current_player == seat and not state.is_over:
             message["legal"] = [a.to_json() for a in state.legal_actions()]
         return message
@@ -528,6 +538,7 @@ class HostedMatch(WrappedMatch):
         net.status = "away"
         net.conn = None
         net.move = None
+        self._held.pop(seat, None)      # (their next copy is welcomed whole)
         self.match.set_level(seat, self.stand_in)
         self._notices.append(Notice("left", seat=seat))
         if self.send is not None:

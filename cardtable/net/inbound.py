@@ -11,11 +11,15 @@ table reads was checked whole, and a message that does not fit is never half tak
   the game allows, each named as a seat may be (:func:`cardtable.names.clean_name`: short,
   printable, visible), this seat one of them, the token and the table's name short words,
   then its update and the deal so far (``recent``) as below, against the new match;
-* an update: the move count, this seat's view (``GameState.check_view``: exactly the
-  shape the game's ``view(seat)`` gives), each event (``check_event``), the public facts
-  (whose turn, the winners, the scores, the score sheet's rows as the game writes them,
-  the options as the game takes them, consistent with each other) and each legal move
-  (``check_move``: a move of the game, of its cards and seats);
+* an update: the move count (never going back), what changed of the view and the public
+  facts, applied to what the copy holds (:func:`delta.expand`: keys gone that it had,
+  keys shared with public facts that exist), then the whole of this seat's view
+  (``GameState.check_view``: exactly the shape the game's ``view(seat)`` gives), each
+  event (``check_event``), the whole public facts (whose turn, the winners, the scores,
+  the score sheet's rows as the game writes them, the options as the game takes them,
+  consistent with each other) and each legal move (``check_move``: a move of the game, of
+  its cards and seats). The message queued for the table holds the whole view and public
+  facts, as a host of protocol 6 sent them;
 * who sits where (as many seats as the match has), a refusal (its rule's particulars as
   the game gives them: ``check_refusal``), a table's end, a new match's game, a record.
 
@@ -36,6 +40,7 @@ from cardtable.engine import registry, shapes
 from cardtable.engine.core import ConfigError, GameState
 from cardtable.i18n import N_
 from cardtable.names import clean_name
+from cardtable.net import delta
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +57,8 @@ MOST_MOVES = 5000
 MOST_ROWS = 1000
 TOKEN_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 NO_CTX = ck.Ctx(0, frozenset())
+#: the fields an update may have
+UPDATE_FIELDS = frozenset({"v", "type", "turn", "events", "legal", *delta.FIELDS})
 
 
 class Hostile(Exception):
@@ -80,7 +87,8 @@ def text_ok(text: Any, longest: int) -> bool:
 class Match:
     """What the messages of one match are checked against: its game's state (a copy with
     the match's players and options, dealt from no secret: its checks, deck and rows),
-    this seat."""
+    this seat, and what its copy holds as the last update left it (its view and the
+    public facts, ``held``; the move count, ``turn``)."""
 
     def __init__(self, game_id: str, players: int, seat: int, options: Any):
         spec = registry.get(game_id)
@@ -96,6 +104,8 @@ class Match:
             "to_act": ck.maybe(ck.seat), "is_over": ck.boolean, "winners": ck.WINNERS,
             "match_scores": ck.SCORES, "score_sheet": ck.list_of(row, most=MOST_ROWS),
             "deal_no": ck.integer(0), "dealer": ck.maybe(ck.seat), "options": ck.OPTIONS})
+        self.held: delta.Held | None = None
+        self.turn = 0
 
 
 class Inbound:
@@ -107,15 +117,18 @@ class Inbound:
         self.match: Match | None = None
 
     def read(self, message: dict) -> dict:
-        """``message`` (of the protocol's outer shape) if a friend's copy may take it whole;
-        else Hostile. Only a welcome changes what the next are checked against, once it
+        """``message`` (of the protocol's outer shape) if a friend's copy may take it whole
+        (an update, or a welcome's, with the whole view and public facts); else Hostile.
+        Only a welcome, or an update, changes what the next are checked against, once it
         was found good."""
         kind = message["type"]
         try:
             if kind == "welcome":
-                self.match = self._welcome(message)
+                self.match, message = self._welcome(message)
             elif kind == "update":
-                self._update(self._now(kind), message)
+                match = self._now(kind)
+                message, held = self._update(match, message)
+                match.held, match.turn = held, message["turn"]
             elif kind == "seats":
                 self._seats(message["seats"], self._now(kind).n)
             elif kind == "refused":
@@ -138,7 +151,7 @@ class Inbound:
         return self.match
 
     # ---- each message ----------------------------------------------------------------
-    def _welcome(self, message: dict) -> Match:
+    def _welcome(self, message: dict) -> tuple[Match, dict]:
         game = message["game"]
         if game not in registry.ids():
             raise Hostile(f"a welcome to a game this copy does not have: {game!r:.40}",
@@ -156,30 +169,41 @@ class Inbound:
         update = message["update"]
         _need(isinstance(update.get("public"), dict), "a welcome without public facts")
         match = Match(game, len(seats), seat, update["public"].get("options"))
-        self._update(match, update)
+        whole, match.held = self._update(match, update, welcome=True)
+        match.turn = whole["turn"]
         for event in message.get("recent", []):
             match.rules.check_event(event)
         _need(all(isinstance(r, dict) for r in message.get("records", [])),
               "a finished deal's record that is none")
-        return match
+        return match, dict(message, update=whole)
 
-    def _update(self, match: Match, update: dict) -> None:
-        _need(set(update) <= {"v", "type", "turn", "events", "view", "public", "legal"}
-              and isinstance(update.get("turn"), int)
+    def _update(self, match: Match, update: dict,
+                welcome: bool = False) -> tuple[dict, delta.Held]:
+        """The update whole (its view and public facts rebuilt from what the copy holds,
+        none for a ``welcome``'s), and what the copy holds after it; nothing is changed."""
+        _need(set(update) <= UPDATE_FIELDS and isinstance(update.get("turn"), int)
               and not isinstance(update["turn"], bool) and 0 <= update["turn"] <= ck.BIG,
               "an update of no move count")
-        events, view, public = update.get("events"), update.get("view"), update.get("public")
+        _need(welcome or update["turn"] >= match.turn, "an update of a move count gone back")
+        events = update.get("events")
         if not isinstance(events, list) or len(events) > MOST_EVENTS:
             raise Hostile("too many events")
+        try:
+            held = delta.expand(None if welcome else match.held, update)
+        except delta.Unfit as no:
+            raise Hostile(f"an update that does not fit what came before: {no}") from None
         rules = match.rules
-        rules.check_view(view, match.seat)
-        self._public(match, public)
+        rules.check_view(held.view, match.seat)
+        self._public(match, held.public)
         for event in events:
             rules.check_event(event)
         legal = update.get("legal", [])
         _need(isinstance(legal, list) and len(legal) <= MOST_MOVES, "too many moves")
         for move in legal:
             rules.check_move(move)
+        whole = {k: v for k, v in update.items() if k not in delta.FIELDS}
+        whole.update(view=held.view, public=held.public)
+        return whole, held
 
     def _public(self, match: Match, public: Any) -> None:
         _need(match.public(public, match.ctx), "public facts that are not the game's")

@@ -23,9 +23,10 @@ The host sends:
   ``recent``, the moves of the deal so far as that seat may see them (a player who comes
   back reads what was played while they were away); and ``records``, the last finished
   deals' records (see ``record``), so that those deals can be reviewed;
-* ``update``  after every move: the events as that seat may see them, the seat's view, the
-  public facts of the match (scores, score sheet, whose turn), and the legal moves when it
-  is that seat's turn;
+* ``update``  after every move: the events as that seat may see them, what changed of the
+  seat's view and of the public facts of the match (scores, score sheet, whose turn: in
+  ``view``, ``shared``, ``gone``, ``public`` and ``rows``, see :mod:`cardtable.net.delta`;
+  a welcome's update holds them whole), and the legal moves when it is that seat's turn;
 * ``seats``   who sits where: a person (connected, ``idle`` while a computer plays for them
   because they were silent too long, or away; ``elsewhere`` when they are in their menu),
   a computer, a seat still empty;
@@ -58,8 +59,10 @@ log = logging.getLogger(__name__)
 #: 6: table codes of ten characters; a seat's token takes the seat over from a connection
 #:    the host still holds (``closed`` ``replaced``); a seat silent too long is ``idle``,
 #:    the host may send a friend away (``closed`` ``sent_away``); refusals ``slow_down``
-#:    (too many wrong codes from an address, ``params.wait``) and ``reserved_name``
-VERSION = 6
+#:    (too many wrong codes from an address, ``params.wait``) and ``reserved_name``;
+#: 7: an update carries only what changed of the seat's view and the public facts, the
+#:    score sheet once and only its new rows (:mod:`cardtable.net.delta`)
+VERSION = 7
 MAX_MESSAGE = 64 * 1024        # bytes: a player's message longer than this is refused
 TRANSPORT_LIMIT = 256 * 1024   # bytes: the WebSocket closes on a frame longer than this
 MAX_NAME = 18
@@ -281,7 +284,7 @@ def read_from_player(frame: Any) -> dict:
 _HOST_TYPES: dict[str, dict[str, tuple[type, ...]]] = {
     "welcome": {"seat": (int,), "token": (str,), "game": (str,), "seats": (list,),
                 "update": (dict,), "table": (str,)},
-    "update": {"turn": (int,), "events": (list,), "view": (dict,), "public": (dict,)},
+    "update": {"turn": (int,), "events": (list,)},
     "seats": {"seats": (list,)},
     "record": {"record": (dict,)},
     "refused": {"code": (str,)},
@@ -290,7 +293,8 @@ _HOST_TYPES: dict[str, dict[str, tuple[type, ...]]] = {
 }
 #: and its optional ones
 _HOST_OPTIONAL: dict[str, dict[str, tuple[type, ...]]] = {
-    "update": {"legal": (list,)},
+    "update": {"legal": (list,), "view": (dict,), "shared": (list,), "gone": (list,),
+               "public": (dict,), "rows": (list,)},
     "refused": {"rule": (str,), "params": (dict,), "turn": (int,)},
     "closed": {},
     "welcome": {"recent": (list,), "records": (list,)},

@@ -9,7 +9,9 @@ turn) and its legal moves. It holds no rules: the host's engine decides every mo
 * ``apply(action)`` sends the move and returns no events; until the host answers, nobody
   is to act here (``to_act`` None), so the table waits as it waits for a computer.
 * ``poll()`` returns the events the host sent since the last call (the table calls it
-  whenever nobody here is to act) and brings the view, the seats and the turn up to date.
+  whenever nobody here is to act) and brings the view, the seats and the turn up to date
+  (each update whole: the host sends what changed, the client's checks rebuild the rest,
+  :mod:`cardtable.net.delta`).
 * ``take_notices()`` what the table should tell the player: a refused move (its engine
   code and parameters, worded as at home), the seats changing, the table ending.
 

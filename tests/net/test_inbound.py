@@ -84,15 +84,24 @@ def spoil(message: dict, change) -> dict:
     return out
 
 
+def facts(update: dict) -> dict:
+    """The public facts an update changes (it may change none)."""
+    return update.setdefault("public", {})
+
+
 @pytest.mark.parametrize("name,change", [
-    ("the turn of a winner", lambda u: u["public"].update(winners=[0], is_over=False)),
-    ("the end with someone to play", lambda u: u["public"].update(is_over=True,
-                                                                  winners=[1])),
-    ("a winner twice", lambda u: u["public"].update(winners=[1, 1], is_over=True,
-                                                    to_act=None)),
-    ("a deal before the first", lambda u: u["public"].update(deal_no=-1)),
-    ("a dealer of no seat", lambda u: u["public"].update(dealer=2)),
-    ("options of another match", lambda u: u["public"]["options"].update(target=3)),
+    ("the turn of a winner", lambda u: facts(u).update(winners=[0], is_over=False)),
+    ("the end with someone to play", lambda u: facts(u).update(is_over=True, winners=[1])),
+    ("a winner twice", lambda u: facts(u).update(winners=[1, 1], is_over=True,
+                                                 to_act=None)),
+    ("a deal before the first", lambda u: facts(u).update(deal_no=-1)),
+    ("a dealer of no seat", lambda u: facts(u).update(dealer=2)),
+    ("options of another match", lambda u: facts(u).update(
+        options={"target": 3, "strict_later_play": False})),
+    ("a view of another seat", lambda u: u.setdefault("view", {}).update(seat=0)),
+    ("a key gone twice", lambda u: u.update(gone=["hand", "hand"])),
+    ("shared keys that are no list", lambda u: u.update(shared="options")),
+    ("a move count gone back", lambda u: u.update(turn=u["turn"] - 1)),
     ("a negative move count", lambda u: u.update(turn=-1)),
     ("a field no update has", lambda u: u.update(extra=1)),
     ("a thousand and one events", lambda u: u.update(events=u["events"] * 1001)),

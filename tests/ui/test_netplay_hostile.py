@@ -19,8 +19,7 @@ from hypothesis import strategies as st
 
 from cardtable import i18n
 from cardtable.i18n import tr
-from cardtable.net import client, inbound
-from cardtable.net import hosted
+from cardtable.net import client, hosted, inbound
 from cardtable.net.client import NetClient
 from cardtable.net.remote import RemoteMatch, connect
 from cardtable.ui import netplay
@@ -64,10 +63,13 @@ def issue_attacks(honest: Honest) -> list[tuple[str, dict]]:
     over = _set(_set(_set(update, "public.is_over", True), "public.to_act", None),
                 "public.winners", [99, "x"])
     over["events"] = [{"kind": "match_over", "winners": [99, "x"], "scores": [0, 0]}]
+    # (an update says what changed: the view is left with nothing when every key it had is
+    # gone; the public facts are whole in a welcome, which a seat taken again is sent)
+    emptied = dict(update, view={}, shared=[], gone=sorted(honest.match.view(honest.friend)))
     return [
-        ("view: {}", _set(update, "view", {})),
+        ("view: {}", emptied),
         ('hand: ["ZZ", 5, null]', _set(update, "view.hand", ["ZZ", 5, None])),
-        ("public: {}", _set(update, "public", {})),
+        ("public: {}", _set(honest.welcome(), "update.public", {})),
         ("an event naming seat 99", _set(update, "events",
                                          [{"kind": "played", "seat": 99, "card": "AS"}])),
         ('winners: [99, "x"]', over),
