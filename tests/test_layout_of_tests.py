@@ -83,7 +83,7 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/cli.py": "tests/ai/test_tournament.py",
     "cardtable/engine/checks.py": None,
     "cardtable/engine/core.py": "tests/engine/test_conformance.py",
-    "cardtable/names.py": None,
+    "cardtable/names.py": "tests/net/test_served.py",
     "cardtable/paths.py": None,
     "cardtable/storage.py": "tests/test_storage_states.py",
     "cardtable/tournament.py": "tests/ai/test_tournament.py",

@@ -242,11 +242,12 @@ def test_setup_opens_the_table_to_the_network(app):
     app.step([], DT)
     assert "network" not in scene.config()
     scene.set_network(True)          # the computers keep their seats; one is for a friend
-    assert scene.config()["network"] == {"remote": [1], "stand_in": "medium"}
+    assert scene.config()["network"] == {"remote": [1], "stand_in": "medium",
+                                         "idle_seconds": 60.0}
     scene.set_kind(3, "friend")
     scene.set_level(1, "hard")
     config = scene.config()
-    assert config["network"] == {"remote": [1, 3], "stand_in": "hard"}
+    assert config["network"] == {"remote": [1, 3], "stand_in": "hard", "idle_seconds": 60.0}
     assert [s["kind"] for s in config["seats"]] == ["human", "friend", "computer", "friend"]
     assert scene.widget("seat3.level").visible     # the level of the computer standing in
     scene.set_network(False)
