@@ -153,3 +153,32 @@ def test_a_typed_server_address_is_checked_before_anything_is_tried(text, code, 
     assert is_url(text) is text.lower().startswith(("ws://", "wss://"))
     if url is not None:
         assert url_of(url, 0) == url
+
+
+def test_a_table_with_too_many_connections_waiting_says_busy_not_unreachable():
+    """A host's or server's door answers one connection too many with HTTP 503 at once:
+    the friend is told the table is busy, to try again, not that nothing answers."""
+    import socket
+    import threading
+
+    listener = socket.socket()
+    listener.bind((LOOPBACK, 0))
+    listener.listen(1)
+    port = listener.getsockname()[1]
+
+    def door() -> None:
+        conn, _ = listener.accept()
+        with conn:
+            conn.recv(4096)
+            conn.sendall(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n"
+                         b"Connection: close\r\n\r\n")
+
+    answering = threading.Thread(target=door, daemon=True)
+    answering.start()
+    client = NetClient(f"ws://{LOOPBACK}:{port}/", 0, name="Ann", code="K7QF")
+    try:
+        assert connected(client) == {"type": "closed", "code": "busy"}
+    finally:
+        client.close()
+        answering.join(5)
+        listener.close()

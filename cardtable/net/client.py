@@ -161,7 +161,8 @@ class NetClient:
 
     async def _main(self) -> None:
         from websockets.asyncio.client import connect
-        from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+        from websockets.exceptions import (ConnectionClosed, InvalidHandshake, InvalidStatus,
+                                           InvalidURI)
         outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self._outbox = outbox
         url = self.url()
@@ -177,6 +178,11 @@ class NetClient:
         except ssl.SSLCertVerificationError as bad:
             log.warning("the certificate of %s is not valid: %s", url, bad.verify_message)
             self._put({"type": "closed", "code": "bad_certificate"})
+            return
+        except InvalidStatus as no:        # the door's answer to one connection too many
+            busy = no.response.status_code == 503
+            log.info("%s answered %s", url, no.response.status_code)
+            self._put({"type": "closed", "code": "busy" if busy else "unreachable"})
             return
         except (OSError, asyncio.TimeoutError, InvalidHandshake, InvalidURI, ValueError,
                 TypeError) as no:

@@ -455,7 +455,8 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         if self.idle and not m.is_over and not m.is_human(m.to_act):
             due = sooner(due, m.wake_in(self.clock))
             if self.turn is not None and (not m.seats[self.turn].is_human or
-                                          m.seat_status(self.turn) in ("away", "open")):
+                                          m.seat_status(self.turn) in ("away", "open",
+                                                                       "idle")):
                 # "Thinking..." dots (a person playing elsewhere shows none)
                 due = sooner(due, (math.floor(self.clock * 3) + 1) / 3 - self.clock)
         return sooner(due, self.form.next_frame_in())
