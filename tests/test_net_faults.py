@@ -12,8 +12,16 @@ import pytest
 from cardtable.engine.core import Action, IllegalAction
 from cardtable.net import protocol
 from cardtable.net.door import Bucket, Strikes
-from cardtable.net.host import (MAX_REFUSALS, PRESENCE_BURST, PRESENCE_PER_SECOND, STRIKE_SECONDS,
-                                 STRIKES, Connection, HostedMatch, TableServer)
+from cardtable.net.host import (
+    MAX_REFUSALS,
+    PRESENCE_BURST,
+    PRESENCE_PER_SECOND,
+    STRIKE_SECONDS,
+    STRIKES,
+    Connection,
+    HostedMatch,
+    TableServer,
+)
 from cardtable.net.protocol import Refused
 from cardtable.net.remote import connect
 from tests.net_helpers import LOOPBACK, host_table, join, play_until

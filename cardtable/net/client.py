@@ -161,8 +161,12 @@ class NetClient:
 
     async def _main(self) -> None:
         from websockets.asyncio.client import connect
-        from websockets.exceptions import (ConnectionClosed, InvalidHandshake, InvalidStatus,
-                                           InvalidURI)
+        from websockets.exceptions import (
+            ConnectionClosed,
+            InvalidHandshake,
+            InvalidStatus,
+            InvalidURI,
+        )
         outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self._outbox = outbox
         url = self.url()

@@ -123,12 +123,12 @@ def test_what_does_not_fit_is_a_config_error_and_nothing_else(game, players):
     state = new_state(game, players, 4)
     rng = random.Random(5)
     refused = tried = 0
-    for step in range(60):
+    for _step in range(60):
         if state.is_over:
             break
         events = state.apply(biased_move(state, rng))
         view = wire(state.view(1))
-        for attempt in range(5):
+        for _attempt in range(5):
             bad = spoilt(view, rng)
             tried += 1
             try:

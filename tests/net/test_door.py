@@ -9,8 +9,14 @@ from __future__ import annotations
 import logging
 
 from cardtable.net import door
-from cardtable.net.door import (MAX_PENDING, PENDING_PER_ADDRESS, Bucket, Door, Strikes,
-                                connection_limit)
+from cardtable.net.door import (
+    MAX_PENDING,
+    PENDING_PER_ADDRESS,
+    Bucket,
+    Door,
+    Strikes,
+    connection_limit,
+)
 
 
 class Handle:
