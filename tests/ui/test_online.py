@@ -94,11 +94,14 @@ def play_table(app, table: TableScene, friends: list[RemoteMatch], done, seconds
     rng = random.Random(4)
     deadline = time.monotonic() + seconds
     while not done():
-        assert time.monotonic() < deadline, ("the table did not go on", table.match.to_act,
-                                             table.match.seat, table.my_turn(), table.legal[:2],
-                                             type(app.top).__name__, table.match.closed,
-                                             [(f.seat, f.to_act, f.closed) for f in friends],
-                                             table.match.statuses)
+        if time.monotonic() >= deadline:    # said whole: a stall must say where it is
+            them = [(f.seat, f.to_act, f.closed, f.pending, f.legal_actions()[:2])
+                    for f in friends]
+            pytest.fail(f"the table did not go on: to act {table.match.to_act}, the window's "
+                        f"seat {table.match.seat} (its turn: {table.my_turn()}, legal "
+                        f"{table.legal[:2]}, closed {table.match.closed!r}), on top "
+                        f"{type(app.top).__name__}; friends (seat, to act, closed, pending, "
+                        f"legal): {them}; statuses {table.match.statuses}", pytrace=False)
         if app.top is not table:
             dismiss_overlays(app, table)
         app.step([], DT)
