@@ -367,6 +367,8 @@ def main(args: argparse.Namespace) -> int:
     async def serving() -> None:
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
+            # Windows' event loops take no signal handlers: there Ctrl+C ends asyncio.run
+            # with KeyboardInterrupt (its tasks cancelled), and the finally below still runs
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(signum, service.stop)
         await service.run()

@@ -17,6 +17,14 @@ class DrawWords(GameWords):
     """A table whose game draws from a stock or the discard pile and discards (its table
     scene is ``self.t``; its word for the stock ``STOCK_WORD``)."""
 
+    @classmethod
+    def draw_words(cls, action: Action, stock: str | None) -> Msg:
+        """A draw as an instruction: from the stock (``stock``: the table's word for it) or
+        the top of the discard pile."""
+        if action.source == "discard":
+            return Msg("take the top card of the discard pile")
+        return Msg("draw from {stock}", stock=Msg(stock or cls.STOCK_WORD))
+
     def handoff_cards(self, public: dict) -> tuple[Msg | str, list[tuple[str, Msg | str]]]:
         """The last card discarded in this deal (see ``TableSpeech.handoff_cards``)."""
         for e in reversed(self.t.match.log):

@@ -66,9 +66,7 @@ class Pairs65Words(DrawWords):
         :meth:`GameWords.action_words`)."""
         kind = action.kind
         if kind == "draw":
-            if action.source == "discard":
-                return Msg("take the top card of the discard pile")
-            return Msg("draw from {stock}", stock=Msg(stock or cls.STOCK_WORD))
+            return cls.draw_words(action, stock)
         if kind == "pair" and action.cards and len(action.cards) == 2:
             a, b = action.cards
             return Msg("lay the pair {a} and {b}", a=card_words(a), b=card_words(b))

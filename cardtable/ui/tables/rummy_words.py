@@ -116,9 +116,7 @@ class RummyWords(DrawWords):
         :meth:`GameWords.action_words`)."""
         kind = action.kind
         if kind == "draw":
-            if action.source == "discard":
-                return Msg("take the top card of the discard pile")
-            return Msg("draw from {stock}", stock=Msg(stock or cls.STOCK_WORD))
+            return cls.draw_words(action, stock)
         if kind == "discard" and action.card:
             return Msg("discard {card}", card=the_card(action.card))
         if kind == "go_out":
