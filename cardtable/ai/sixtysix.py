@@ -35,6 +35,7 @@ from cardtable.i18n import N_
 
 from .base import Knowledge, Reason, Window, _with, because
 from .search import flat_monte_carlo
+from .sixtysix_infer import Reader
 from .sixtysix_rules import (  # noqa: F401  (the rules of thumb, as this module's too)
     EASY_ERROR,
     EASY_FORGETS_CLAIM,
@@ -71,8 +72,9 @@ def redeal(world, view: dict, seat: int, rng: random.Random) -> None:
             world.stock = down + [world.stock[-1]]
 
 
-#: read the opponent's lead for what it shows it lacks (see absent_from_opponent)
-INFER = True
+#: worlds drawn for each one the hard level keeps, when the opponent's play so far has
+#: something to tell (sampling-importance-resampling: see sixtysix_infer)
+DRAWS = 6
 
 
 def absent_from_opponent(view: dict, seat: int) -> set[str]:
@@ -129,13 +131,27 @@ class SixtySixKnowledge(Knowledge):
     def medium(self, win: Window, rng: random.Random) -> Action:
         return medium_action(Table.from_view(win.view, win.legal))
 
-    def sample(self, win: Window, rng: random.Random):
+    def sample(self, win: Window, rng: random.Random, reader: Reader | None = None):
         """A world from the engine's determinize, re-dealt canonically from the view, with
-        the cards the opponent's lead shows it lacks moved into the stock."""
+        the cards the opponent's lead shows it lacks moved into the stock. With a
+        ``reader`` (inference) :data:`DRAWS` such worlds are drawn and one is kept with a
+        chance in proportion to its weight, how likely the opponent's play so far was in
+        it (sampling-importance-resampling)."""
+        if reader is None or not reader.informative:
+            return self._world(win, rng)
+        worlds = [self._world(win, rng) for _ in range(DRAWS)]
+        weights = [reader.weight(w) for w in worlds]
+        pick = rng.random() * sum(weights)
+        for world, weight in zip(worlds, weights, strict=True):
+            pick -= weight
+            if pick < 0:
+                return world
+        return worlds[-1]
+
+    def _world(self, win: Window, rng: random.Random):
         world = win.sample(rng)
         redeal(world, win.view, win.seat, rng)
-        if INFER:
-            keep_out(world, win.view, win.seat, rng)
+        keep_out(world, win.view, win.seat, rng)
         world.rng = random.Random(rng.getrandbits(64))
         return world
 
@@ -167,8 +183,9 @@ class SixtySixKnowledge(Knowledge):
                 return worth[round(_open_value(world, seat, deal_idx, r, tables))]
 
         plans = close_plans(cands, view) if CLOSE_PLANS else cands
+        reader = Reader(view, seat)
         result = flat_monte_carlo(
-            plans, lambda r: self.sample(win, r), rollout, rng, budget_s, iterations,
+            plans, lambda r: self.sample(win, r, reader), rollout, rng, budget_s, iterations,
             cooperative=win.cooperative, apply=_apply_plan,
         )
         mean, _ = result.stats[result.best]
@@ -240,7 +257,8 @@ class SixtySixKnowledge(Knowledge):
         # a close is valued as the hard level values it: by its best first lead over all
         # the sampled deals (close_plans)
         plans = close_plans(cands, view) if CLOSE_PLANS and not view["closed"] else cands
-        result = flat_monte_carlo(plans, lambda r: self.sample(win, r), rollout, rng,
+        reader = Reader(view, seat)
+        result = flat_monte_carlo(plans, lambda r: self.sample(win, r, reader), rollout, rng,
                                   budget_s or 0.0, None if budget_s else self.analysis_worlds,
                                   cooperative=win.cooperative, apply=_apply_plan)
         values = {a: result.stats[a][0] for a in cands if a in result.stats}

@@ -179,12 +179,12 @@ def medium_action(t: Table) -> Action:
     marriages = [a for a in legal if a.kind == "marriage"]
     if marriages:
         return max(marriages, key=lambda a: (a.suit == t.trump, a.suit))
-    if CLOSE in legal_set and _should_close(t):
+    if CLOSE in legal_set and should_close(t):
         return CLOSE
     return PLAY[_medium_lead(t, plays)]
 
 
-def _should_close(t: Table) -> bool:
+def should_close(t: Table) -> bool:
     if t.stock_size <= 2:
         return False
     need = WIN_POINTS - t.my_pts
@@ -200,17 +200,24 @@ def _medium_lead(t: Table, plays: list[str]) -> str:
             # cash the sure winners, trumps first (they draw the opponent's)
             return max(sure, key=lambda c: (c[1] == trump, V[c], c))
         return min(plays, key=lambda c: (c[1] == trump, V[c] + t.keep_cost(c), c))
+    costs = lead_costs(t, plays)
+    return min(plays, key=lambda c: (costs[c], c))
 
-    def lead_cost(c: str) -> float:
+
+def lead_costs(t: Table, plays: list[str]) -> dict[str, float]:
+    """What leading each card costs while the stock is open, by the medium rules' count
+    (the cheapest is their lead; the inference softens them into a model of a lead)."""
+    trump = t.trump
+    out = {}
+    for c in plays:
         cost = t.keep_cost(c) + (12 if c[1] == trump else 0)
         if c[1] != trump:
             # a plain card led is taken by a higher one of its suit, or by any trump
             cost += V[c] * 0.8
             if c[0] == "A":
                 cost -= 2  # an ace may also just win
-        return cost
-
-    return min(plays, key=lambda c: (lead_cost(c), c))
+        out[c] = cost
+    return out
 
 
 def _medium_follow(t: Table, plays: list[str]) -> str:
