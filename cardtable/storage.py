@@ -64,6 +64,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "last_setup": {},                 # game id -> the last setup used for it
     # the table server "Play online" uses (host:port, ws:// or wss://...): none is assumed
     "server_address": "",
+    # Learn to play: game id -> "declined" (No thanks: never offered again) or "taken"
+    "lessons": {},
 }
 
 #: the longest server address a settings file may hold
@@ -117,6 +119,10 @@ def _clean(data: dict) -> dict[str, Any]:
                 out[key] = [max(640, min(7680, value[0])), max(400, min(4320, value[1]))]
         elif key == "last_setup":
             out[key] = _clean_setups(value)
+        elif key == "lessons":
+            if isinstance(value, dict):
+                out[key] = {k: v for k, v in value.items() if isinstance(k, str)
+                            and len(k) <= 40 and v in ("declined", "taken")}
         elif key == "server_address":
             if isinstance(value, str) and len(value) <= SERVER_ADDRESS_LENGTH and \
                     value.isprintable():

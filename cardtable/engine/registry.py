@@ -267,7 +267,10 @@ class Game:
     * ``expert``: the game offers the expert level (measured stronger than hard);
     * ``locale``: a game from another package brings its words' translations here: a
       folder of ``<language>/LC_MESSAGES/<game id>.mo`` catalogues, looked in after the
-      program's own (None: its words are in the program's catalogue).
+      program's own (None: its words are in the program's catalogue);
+    * ``lessons``: returns the game's guided first deal (Learn to play): the lesson's data,
+      a dict read by ``cardtable/lessons.py`` (its seats, options, stacked deck and steps);
+      None: the game has no lesson.
 
     The loaders import the layers above the engine only when called.
     """
@@ -279,6 +282,7 @@ class Game:
     ratings: Callable[[], Any] = _nothing
     expert: bool = False
     locale: str | None = None
+    lessons: Callable[[], Any] = _nothing
 
     @property
     def id(self) -> str:

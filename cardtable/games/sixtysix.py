@@ -28,7 +28,13 @@ def _reference() -> dict:
 def _ratings():
     return measured(SPEC.id)
 
+
+def _lessons() -> dict:
+    from cardtable.games.sixtysix_lesson import LESSON
+
+    return LESSON
+
 # expert: measured stronger than hard, +0.14 game points per deal [+0.02, +0.25] over 588
 # one-deal matches of expert against hard (mirrored deals; the README has the figures)
 GAME = Game(spec=SPEC, players=_players, table=_table, reference=_reference,
-            ratings=_ratings, expert=True)
+            ratings=_ratings, expert=True, lessons=_lessons)
