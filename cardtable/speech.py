@@ -150,10 +150,12 @@ def _import_prism():
     return prism
 
 
-def available_backends(importer: Callable[[], object] = _import_prism
+def available_backends(importer: Callable[[], object] = _import_prism,
+                       kinds: frozenset[str] = SCREEN_READERS | SYSTEM_VOICES
                        ) -> tuple[list[PrismBackend], str]:
-    """Every back end prism can speak through here, best first (screen readers before the
-    system's voices), and a reason when there is none (the library missing or failing)."""
+    """Every back end of ``kinds`` prism can speak through here, best first (screen readers
+    before the system's voices), and a reason when there is none (the library missing or
+    failing)."""
     try:
         prism = importer()
     except ImportError as exc:      # not installed: speech is optional
@@ -174,7 +176,7 @@ def available_backends(importer: Callable[[], object] = _import_prism
     found: list[PrismBackend] = []
     for _, _, bid in ids:
         kind = getattr(bid, "name", str(bid))
-        if kind not in SCREEN_READERS and kind not in SYSTEM_VOICES:
+        if kind not in kinds:
             continue
         try:
             backend = context.create(bid)
@@ -198,7 +200,11 @@ def open_backend(mode: str, importer: Callable[[], object] = _import_prism
     reader, else the system's voice, else silent."""
     if mode not in MODES or mode == "off":
         return SilentBackend(), ""
-    found, reason = available_backends(importer)
+    # "auto" never asks for a system voice: trying one starts the library's threads, and
+    # one that is not there (speech-dispatcher) leaves a thread behind that wakes ten
+    # times a second for as long as the program runs
+    kinds = SCREEN_READERS if mode == "auto" else SCREEN_READERS | SYSTEM_VOICES
+    found, reason = available_backends(importer, kinds)
     for backend in found:
         if backend.screen_reader or mode == "on":
             return backend, ""

@@ -102,6 +102,26 @@ def test_automatic_speaks_only_through_a_screen_reader():
     assert backend._backend.spoken == [("ten of spades", True)]
 
 
+def test_automatic_never_tries_a_system_voice():
+    """Trying speech-dispatcher where it is missing leaves the library's thread waking ten
+    times a second: "auto" tries screen readers only."""
+    tried = []
+    prism = fake_prism({"ORCA": False, "SPEECH_DISPATCHER": False, "SAPI": True})
+    create = prism.Context.create
+
+    def recorded(self, bid):
+        tried.append(bid.name)
+        return create(self, bid)
+
+    prism.Context.create = recorded
+    backend, reason = speech.open_backend("auto", lambda: prism)
+    assert isinstance(backend, SilentBackend) and "screen reader" in reason
+    assert tried == ["ORCA"]
+    tried.clear()
+    backend, _ = speech.open_backend("on", lambda: prism)
+    assert backend.name == "prism:sapi" and "SPEECH_DISPATCHER" in tried
+
+
 def test_nothing_to_speak_with_is_silent_with_a_reason():
     for prism in (fake_prism({"ORCA": False, "SPEECH_DISPATCHER": False}),
                   fake_prism({"ORCA": True}, fail_context=True)):
