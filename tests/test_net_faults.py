@@ -326,3 +326,13 @@ def test_a_friend_going_to_the_menu_wakes_the_host_and_cannot_flood_the_table():
     server.tell_presence_due()                        # ... and told when the pace allows
     assert len(sent) == PRESENCE_BURST + 1
     assert sent[-1] == "seats"
+
+
+def test_a_client_read_until_a_welcome_keeps_what_came_behind_it():
+    from cardtable.net.client import NetClient
+    client = NetClient(LOOPBACK, 1, name="Ann")           # (never started)
+    for kind in ("seats", "welcome", "seats", "update"):
+        client.inbox.put({"type": kind})
+    assert [m["type"] for m in client.take(until=("welcome",))] == ["seats", "welcome"]
+    assert [m["type"] for m in client.take(until=("welcome",))] == ["seats", "update"]
+    assert client.take() == []

@@ -259,13 +259,19 @@ class NetClient:
         with contextlib.suppress(RuntimeError):
             loop.call_soon_threadsafe(box.put_nowait, text)
 
-    def take(self) -> list[dict]:
-        """Every message that arrived since the last call, oldest first."""
+    def take(self, until: tuple[str, ...] = ()) -> list[dict]:
+        """Every message that arrived since the last call, oldest first; with ``until``
+        (message types), only those up to and including the first of those types: what
+        follows it stays queued for whoever reads the connection next (the match a
+        welcome makes reads the updates that came right behind it)."""
         out = []
         while True:
             try:
-                out.append(self.inbox.get_nowait())
+                message = self.inbox.get_nowait()
             except queue.Empty:
+                return out
+            out.append(message)
+            if message["type"] in until:
                 return out
 
     def wait_for(self, kind: str, timeout: float = 5.0) -> dict:

@@ -174,7 +174,8 @@ class OnlineScene(FormScene):
         client = self.client
         if client is None:
             return
-        for message in client.take():
+        # a welcome ends what this screen reads: the match it makes reads the rest
+        for message in client.take(until=("welcome",)):
             kind = message["type"]
             if kind == "welcome":
                 self._seated(client, message)
