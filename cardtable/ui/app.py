@@ -23,10 +23,11 @@ call ``step`` so every frame is driven by the events they post. Screens go by na
 Frames only when something changes: ``loop()`` draws at the display rate while anything
 moves (a scene's or a toast's :meth:`next_frame_in` is 0) and for as long as the frames it
 draws keep changing (a button's hover fading in); otherwise it sleeps on the event queue
-until an event, or until the next timer a scene named is due, and draws nothing (it looks
-at the window's events every 10-25 ms meanwhile, about 0.3 % of a core). A frame
-identical to the one on screen is not shown again. Another thread wakes the loop with
-:func:`wake` (a computer player's move is ready).
+until an event, or until the next timer a scene named is due, and draws nothing: it
+sleeps in SDL's own wait (:func:`cardtable.ui.sdl.wait_for_event`), which nothing wakes but
+the window's events, the timer, and another thread's :func:`wake` (a computer player's move
+is ready, a message came from the network). A frame identical to the one on screen is not
+shown again.
 
 ``CARDTABLE_FIRST_FRAME_FILE=path`` in the environment makes ``run()`` write the wall-clock
 time (``time.time()``) of its first shown frame to ``path`` and close: the build measures the
@@ -556,20 +557,45 @@ class App:
         return 0
 
 
-#: set by :func:`wake`: a sleeping loop wakes at once for another thread's news
+#: set by :func:`wake`: a loop sleeping in slices wakes at once for another thread's news
 _WOKEN = threading.Event()
-#: how often a sleeping loop looks at the window's events (seconds): every 10 ms for the
-#: first second (a double-click, a key held), then every 25 ms; pygame's own wait looks
-#: every millisecond, which alone costs 1-2 % of a core
+#: where SDL cannot sleep on the window system (the dummy and offscreen drivers, or its
+#: library not found), how often the sleeping loop looks at the window's events (seconds):
+#: every 10 ms for the first second (a double-click, a key held), then every 25 ms
 SLEEP_SLICE = 0.01
 SLEEP_SLICE_LONG = 0.025
 
 
 def _wait_events(timeout: float | None) -> list[pygame.event.Event]:
     """Sleep until an event comes, :func:`wake` is called or ``timeout`` seconds pass
-    (None: no limit); returns the events queued."""
+    (None: no limit); returns the events queued.
+
+    SDL's own wait sleeps on the window system's connection: nothing runs until an event
+    comes (another thread's :func:`wake` is one), or the timeout. Where SDL has nothing to
+    sleep on, the queue is looked at in slices (:data:`SLEEP_SLICE`)."""
+    _WOKEN.clear()          # a wake() from now on is seen; one before posted its event
+    events = pygame.event.get()
+    if events:
+        return events
     begun = time.monotonic()
     end = None if timeout is None else begun + timeout
+    while True:
+        left = None if end is None else end - time.monotonic()
+        if left is not None and left <= 0:
+            return []
+        queued = sdl.wait_for_event(left)
+        if queued is None:
+            return _wait_in_slices(begun, end)
+        events = pygame.event.get()
+        if events or not queued:
+            return events
+        # SDL queued something pygame hands over as nothing: a slice's rest, so that such
+        # an event can never make the loop spin
+        time.sleep(SLEEP_SLICE)
+
+
+def _wait_in_slices(begun: float, end: float | None) -> list[pygame.event.Event]:
+    """The queue looked at every slice until an event, :func:`wake` or ``end``."""
     while True:
         events = pygame.event.get()
         if events:

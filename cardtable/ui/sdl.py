@@ -5,20 +5,33 @@ about a missing sound card kept out of the terminal (they go to the log).
 sound card ALSA's library writes a dozen "ALSA lib ... cannot find card" lines straight to
 file descriptor 2, where Python cannot catch them. The window needs only the display and
 the fonts; the sounds open the mixer themselves through :func:`open_mixer`.
+
+Sleeping on the window's events: ``pygame.event.wait`` looks at the queue every millisecond
+(about 900 wake-ups a second), whereas SDL's own ``SDL_WaitEventTimeout`` sleeps on the
+window system's connection (X11, Wayland, Windows, macOS) until an event comes, and an event
+posted from another thread (``pygame.event.post``) wakes it at once. :func:`waiter` finds
+that function in the SDL library pygame loaded (the same copy, so the same queue) and
+:func:`wait_for_event` calls it without taking the event, which pygame then reads as usual.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import logging
 import os
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pygame
 
 log = logging.getLogger(__name__)
+
+#: the video drivers whose SDL sleeps on the window system rather than looking every
+#: millisecond (the others, dummy and offscreen, have nothing to sleep on)
+SLEEPING_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
 
 
 #: SDL's hint: a window's pixels go to the screen through the X server's shared memory,
@@ -73,3 +86,89 @@ def open_mixer(frequency: int, buffer: int) -> tuple[int, int, int] | None:
     except pygame.error as exc:
         log.info("no sound: %s", exc)
         return None
+
+
+class _SDLVersion(ctypes.Structure):
+    _fields_ = [("major", ctypes.c_uint8), ("minor", ctypes.c_uint8), ("patch", ctypes.c_uint8)]
+
+
+def sdl_library_paths() -> list[str]:
+    """Where the SDL library pygame uses may be: first the one this process has loaded
+    (Linux tells), then the copies shipped beside pygame (wheels, macOS, Windows)."""
+    found: list[str] = []
+    try:
+        with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+            for line in maps:
+                start = line.find("/")
+                path = line[start:].rstrip("\n") if start >= 0 else ""
+                if os.path.basename(path).startswith("libSDL2-") and path not in found:
+                    found.append(path)
+    except OSError:          # not Linux
+        pass
+    here = Path(pygame.__file__).resolve().parent
+    for folder in (here, here / ".dylibs", here.parent / "pygame_ce.libs"):
+        try:
+            names = sorted(os.listdir(folder))
+        except OSError:
+            continue
+        found += [str(folder / n) for n in names if str(folder / n) not in found and (
+            n == "SDL2.dll" or (n.startswith("libSDL2-") and ".so" in n)
+            or (n.startswith("libSDL2-2") and n.endswith(".dylib")))]
+    return found
+
+
+def _load_waiter() -> Callable[[int], int] | None:
+    """``SDL_WaitEventTimeout(NULL, ms)`` of the SDL library pygame runs on, or None when it
+    cannot be found or is not the same version (the reason is logged)."""
+    want = tuple(pygame.get_sdl_version(linked=True))
+    for path in sdl_library_paths():
+        try:
+            lib = ctypes.CDLL(path)
+            version = _SDLVersion()
+            lib.SDL_GetVersion(ctypes.byref(version))
+            if (version.major, version.minor, version.patch) != want:
+                log.debug("%s is SDL %d.%d.%d, pygame runs on %s", path, version.major,
+                          version.minor, version.patch, want)
+                continue
+            wait = lib.SDL_WaitEventTimeout
+        except (OSError, AttributeError) as exc:
+            log.debug("no SDL wait in %s: %s", path, exc)
+            continue
+        wait.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        wait.restype = ctypes.c_int
+        return lambda ms: wait(None, ms)
+    log.info("the loop looks at the window's events in slices: SDL's own wait was not found")
+    return None
+
+
+_UNKNOWN = object()
+_waiter: object = _UNKNOWN
+
+
+def waiter() -> Callable[[int], int] | None:
+    """SDL's wait for an event, ``fn(ms) -> 1 when an event is queued, 0 when ``ms``
+    milliseconds passed first`` (``ms`` -1: no limit), the event left in the queue; None
+    when the video driver has nothing to sleep on (dummy, offscreen) or SDL's library was
+    not found: the caller then looks at the queue itself from time to time."""
+    global _waiter
+    if not pygame.display.get_init() or pygame.display.get_driver() not in SLEEPING_DRIVERS:
+        return None
+    if _waiter is _UNKNOWN:
+        _waiter = _load_waiter()
+    return _waiter  # type: ignore[return-value]
+
+
+def wait_for_event(timeout: float | None) -> bool | None:
+    """Sleep until an event is in the queue (True) or ``timeout`` seconds passed (False;
+    None: no limit); None at once when SDL cannot sleep here (see :func:`waiter`)."""
+    wait = waiter()
+    if wait is None:
+        return None
+    ms = -1 if timeout is None else max(1, int(timeout * 1000 + 0.999))
+    return bool(wait(ms))
+
+
+def close_mixer() -> None:
+    """Close the audio device (its thread ends); :func:`open_mixer` opens it again."""
+    if pygame.mixer.get_init():
+        pygame.mixer.quit()
