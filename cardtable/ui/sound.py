@@ -2,8 +2,9 @@
 
 Samples are made with the ``array`` module: filtered noise bursts for the card slide, deal
 and flip, a train of tiny clicks for the riffle, a swish for a gathered trick and a few
-decaying sine partials for the chime. They are computed in a background thread at start
-(so the first frame is not delayed) and turned into ``pygame.mixer.Sound`` on first use.
+decaying sine partials for the chime. They are computed on the sounds' own thread (so the
+first frame is not delayed) and turned into ``pygame.mixer.Sound`` on first use. The audio
+device is open only while sounds play (see :class:`Sounds`).
 
 With no audio device (``SDL_AUDIODRIVER=dummy``, or mixer initialisation failing) every
 call is a silent no-op: sound is a nicety, never an error.
@@ -16,9 +17,12 @@ from __future__ import annotations
 
 import logging
 import math
+import queue
 import random
 import threading
+import time
 from array import array
+from collections.abc import Callable
 
 import pygame
 
@@ -150,64 +154,149 @@ def _to_pcm(samples: list[float], channels: int, size_bits: int, volume: float) 
     return data.tobytes()
 
 
-class Sounds:
-    """The program's sound effects; silent when disabled or without an audio device."""
+#: seconds the audio device stays open after the last sound ended: the sounds of a deal
+#: being played come closer together than this, so it opens once for them all
+LINGER = 2.0
+#: a sound asked for longer ago than this (seconds) when the audio thread reaches it is
+#: dropped rather than played late (the first ones, while the samples are still made)
+STALE = 0.25
 
-    def __init__(self, enabled: bool = True, volume: float = 0.5, background: bool = True):
+
+class Sounds:
+    """The program's sound effects; silent when disabled or without an audio device.
+
+    The audio device is open only while sounds play: SDL's audio thread wakes about ninety
+    times a second for as long as it is open, whether anything sounds or not. It opens for
+    a sound and closes :data:`LINGER` seconds after the last one ended. Opening and closing
+    take tens of milliseconds (the driver's thread is started and joined), so with
+    ``background`` they happen on a thread of their own, which sleeps on its queue without
+    a timeout while the device is closed; the window's thread only hands it a name.
+    Without ``background`` (the smoke test, tests) everything happens on the caller's
+    thread: :meth:`close_if_quiet` closes the device once it is quiet."""
+
+    def __init__(self, enabled: bool = True, volume: float = 0.5, background: bool = True,
+                 clock: Callable[[], float] = time.monotonic):
         self.enabled = bool(enabled)
         self.volume = volume
+        self.clock = clock
         self._samples: dict[str, list[float]] = {}
-        self._sounds: dict[str, object] = {}
+        self._pcm: dict[tuple, bytes] = {}            # (name, format) -> the device's bytes
+        self._sounds: dict[str, object] = {}          # made while the device is open
         self._format: tuple[int, int, int] | None = None
         self._lock = threading.Lock()
-        self._ok = self._init_mixer()
-        self._thread: threading.Thread | None = None
         self._background = background
-        if self.enabled:
-            self._start()
-
-    def _start(self) -> None:
-        """Synthesise the samples (once), in a background thread unless told otherwise."""
-        if not self._ok or self._thread is not None or self._samples:
-            return
-        if self._background:
-            self._thread = threading.Thread(target=self._make_all, daemon=True,
-                                            name="cardtable-sounds")
-            self._thread.start()
+        #: when the device may close: the last sound's end and the linger (None: closed)
+        self._quiet_at: float | None = None
+        self._queue: queue.SimpleQueue | None = None
+        self._thread: threading.Thread | None = None
+        self._ok = True         # until the device is found missing or lost
+        if background:
+            if self.enabled:
+                self._start_thread()
         else:
             self._make_all()
+            self._ok = self._open()
+            self.close_if_quiet(force=True)
 
     @property
     def available(self) -> bool:
-        """True when an audio device is open (sounds may still be switched off)."""
+        """False once no audio device could be opened (or it was lost); sounds may still be
+        switched off."""
         return self._ok
+
+    @property
+    def device_open(self) -> bool:
+        return self._format is not None
 
     def set_enabled(self, enabled: bool) -> None:
         self.enabled = bool(enabled)
-        if self.enabled:
-            self._start()
+        if self.enabled and self._background:
+            self._start_thread()
 
     def play(self, name: str) -> bool:
-        """Play one of :data:`NAMES`; returns whether a sound was started."""
+        """Play one of :data:`NAMES`; returns whether a sound was started (with
+        ``background``: handed to the audio thread)."""
         if not (self.enabled and self._ok):
             return False
+        if self._queue is not None:
+            self._queue.put((name, self.clock()))
+            return True
+        return self._play_now(name)
+
+    def quiet_in(self) -> float | None:
+        """Seconds until the open device may close (None: it is closed)."""
+        if self._quiet_at is None:
+            return None
+        return max(0.0, self._quiet_at - self.clock())
+
+    def close_if_quiet(self, force: bool = False) -> bool:
+        """Close the audio device when no sound played for :data:`LINGER` seconds after the
+        last one ended (or at once with ``force``); True when it is closed now."""
+        if self._format is None:
+            return True
+        if not force and self.quiet_in():
+            return False
+        if not force and pygame.mixer.get_busy():     # longer than its samples said
+            self._quiet_at = self.clock() + STALE
+            return False
+        self._sounds.clear()         # freed while the mixer can still free them
+        sdl.close_mixer()
+        self._format = None
+        self._quiet_at = None
+        return True
+
+    # ---- internals ---------------------------------------------------------------
+    def _start_thread(self) -> None:
+        if self._thread is not None:
+            return
+        self._queue = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._serve, args=(self._queue,), daemon=True,
+                                        name="cardtable-sounds")
+        self._thread.start()
+
+    def _serve(self, names: queue.SimpleQueue) -> None:
+        """The audio thread: the samples made once, then each sound asked for played, the
+        device opened for it and closed once quiet. It sleeps on ``names`` with no timeout
+        while the device is closed."""
+        try:
+            self._make_all()
+            while self._ok:
+                try:
+                    name, asked = names.get(timeout=self.quiet_in())
+                except queue.Empty:
+                    self.close_if_quiet()
+                    continue
+                if self.enabled and self.clock() - asked <= STALE:
+                    self._play_now(name)
+        except Exception:      # the thread's top: the program goes on without sounds
+            log.exception("the sounds stopped")
+            self._ok = False
+        finally:
+            self.close_if_quiet(force=True)
+
+    def _play_now(self, name: str) -> bool:
         try:
             snd = self._sound(name)
             if snd is None:
                 return False
             snd.play()
-            return True
         except pygame.error as exc:  # the audio device was lost: the game goes on silent
             log.warning("no more sounds: the audio device failed (%s)", exc)
             self._ok = False
+            self.close_if_quiet(force=True)
             return False
+        with self._lock:
+            length = len(self._samples[name]) / _RATE
+        self._quiet_at = max(self._quiet_at or 0.0, self.clock() + length + LINGER)
+        return True
 
-    # ---- internals ---------------------------------------------------------------
-    def _init_mixer(self) -> bool:
+    def _open(self) -> bool:
         fmt = sdl.open_mixer(_RATE, 512)
         if not fmt:
+            self._ok = False
             return False
         self._format = fmt
+        self._quiet_at = self.clock() + LINGER
         return True
 
     def _make_all(self) -> None:
@@ -217,17 +306,23 @@ class Sounds:
                 self._samples[name] = samples
 
     def _sound(self, name: str):
+        """The device's sound of ``name`` (the device opened for it), or None before its
+        samples are made or without a device."""
         snd = self._sounds.get(name)
         if snd is not None:
             return snd
         with self._lock:
             samples = self._samples.get(name)
-        if samples is None:
+        if samples is None or (self._format is None and not self._open()):
             return None
-        freq, size, channels = self._format
-        if freq != _RATE:
-            step = _RATE / freq
-            samples = [samples[int(i * step)] for i in range(int(len(samples) / step))]
-        snd = pygame.mixer.Sound(buffer=_to_pcm(samples, channels, size, self.volume))
+        pcm = self._pcm.get((name, self._format))
+        if pcm is None:
+            freq, size, channels = self._format
+            if freq != _RATE:
+                step = _RATE / freq
+                samples = [samples[int(i * step)] for i in range(int(len(samples) / step))]
+            pcm = self._pcm[(name, self._format)] = _to_pcm(samples, channels, size,
+                                                           self.volume)
+        snd = pygame.mixer.Sound(buffer=pcm)
         self._sounds[name] = snd
         return snd
