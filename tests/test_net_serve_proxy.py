@@ -1,9 +1,11 @@
 """Several table servers behind one proxy: two `cardtable serve` processes behind a real nginx
-(Debian's nginx-light) on loopback, hashing on the table code in the URL path, as
-docs/SERVER.md sets it up. Every table's players, made and joined through the proxy with
-the program's own clients, land on the server that holds it; the tables spread over both.
+(Debian's nginx-light) and behind a real HAProxy (Debian's haproxy) on loopback, each
+hashing on the table code in the URL path, as docs/SERVER.md sets them up. Every table's
+players, made and joined through the proxy with the program's own clients, land on the
+server that holds it; the tables spread over both.
 
-Skipped, with the reason, where no nginx is installed (``apt-get install -y nginx-light``).
+Each proxy's tests are skipped, with the reason, where it is not installed
+(``apt-get install -y nginx-light haproxy``).
 """
 
 from __future__ import annotations
@@ -27,8 +29,16 @@ from cardtable.net import online
 from cardtable.net.online import Where
 
 ROOT = Path(__file__).resolve().parent.parent
-NGINX = shutil.which("nginx") or next(
-    (p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if os.access(p, os.X_OK)), None)
+
+
+def installed(name: str) -> str | None:
+    return shutil.which(name) or next(
+        (p for p in (f"/usr/sbin/{name}", f"/usr/local/sbin/{name}") if os.access(p, os.X_OK)),
+        None)
+
+
+NGINX = installed("nginx")
+HAPROXY = installed("haproxy")
 LOOPBACK = "127.0.0.1"
 #: tables made at least, and at most (more until both servers hold one: where the hash
 #: sends a code depends on the servers' ports, which change from run to run)
@@ -45,9 +55,16 @@ class Farm(NamedTuple):
     tls: Where | None
     cert: Path | None
 
-pytestmark = pytest.mark.skipif(
-    NGINX is None, reason="nginx is not installed (apt-get install -y nginx-light): the "
-                          "proxy test needs a real one")
+
+#: the proxies of docs/SERVER.md, each a parameter of :func:`farm`
+PROXIES = [
+    pytest.param("nginx", marks=pytest.mark.skipif(
+        NGINX is None, reason="nginx is not installed (apt-get install -y nginx-light): the "
+                              "proxy test needs a real one")),
+    pytest.param("haproxy", marks=pytest.mark.skipif(
+        HAPROXY is None, reason="HAProxy is not installed (apt-get install -y haproxy): the "
+                                "proxy test needs a real one")),
+]
 
 
 def free_port() -> int:
@@ -114,6 +131,40 @@ http {{
 """
 
 
+def haproxy_conf(folder: Path, port: int, backends: list[int], tls_port: int | None = None) \
+        -> str:
+    """The HAProxy of docs/SERVER.md, on loopback (``balance uri``: the path's hash, which
+    is ``/t/<code>``); with ``tls_port``, a TLS side too (``folder``'s both.pem, the
+    certificate and its key in one file, as HAProxy reads them); a path that names no
+    table is answered 404 by the proxy itself."""
+    servers = "\n".join(f"    server s{i} {LOOPBACK}:{p} check"
+                         for i, p in enumerate(backends))
+    tls = f"    bind {LOOPBACK}:{tls_port} ssl crt {folder / 'both.pem'}\n" \
+        if tls_port is not None else ""
+    return f"""
+global
+    pidfile {folder / "haproxy.pid"}
+    maxconn 256
+defaults
+    mode http
+    timeout connect 5s
+    timeout client 1h
+    timeout server 1h
+    timeout tunnel 1h
+frontend cards
+    bind {LOOPBACK}:{port}
+{tls}    acl table path_reg ^/t/[A-Za-z0-9-]+$
+    http-request return status 404 unless table
+    default_backend tables
+backend tables
+    balance uri
+    hash-type consistent
+    option forwardfor
+    option httpchk GET /health
+{servers}
+"""
+
+
 def certificate(folder: Path) -> None:
     """A self-signed certificate for 127.0.0.1 (cert.pem, key.pem in ``folder``)."""
     subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
@@ -122,9 +173,9 @@ def certificate(folder: Path) -> None:
                    check=True, capture_output=True, timeout=60)
 
 
-@pytest.fixture
-def farm(tmp_path):
-    """Two servers (north, south) behind nginx, as a :class:`Farm`."""
+@pytest.fixture(params=PROXIES)
+def farm(request, tmp_path):
+    """Two servers (north, south) behind nginx or HAProxy, as a :class:`Farm`."""
     procs: list[subprocess.Popen] = []
     backends = {"north": free_port(), "south": free_port()}
     try:
@@ -141,11 +192,19 @@ def farm(tmp_path):
         if shutil.which("openssl"):
             certificate(tmp_path)
             tls_port = free_port()
-        conf = tmp_path / "nginx.conf"
-        conf.write_text(nginx_conf(tmp_path, proxy, list(backends.values()), tls_port))
-        procs.append(subprocess.Popen([NGINX, "-p", str(tmp_path), "-c", str(conf)],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                      text=True))
+        if request.param == "nginx":
+            conf = tmp_path / "nginx.conf"
+            conf.write_text(nginx_conf(tmp_path, proxy, list(backends.values()), tls_port))
+            command = [NGINX, "-p", str(tmp_path), "-c", str(conf)]
+        else:
+            if tls_port is not None:
+                (tmp_path / "both.pem").write_text((tmp_path / "cert.pem").read_text()
+                                                   + (tmp_path / "key.pem").read_text())
+            conf = tmp_path / "haproxy.cfg"
+            conf.write_text(haproxy_conf(tmp_path, proxy, list(backends.values()), tls_port))
+            command = [HAPROXY, "-db", "-f", str(conf)]
+        procs.append(subprocess.Popen(command, stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.PIPE, text=True))
         wait_port(proxy, procs[-1])
         yield Farm(Where(LOOPBACK, proxy), backends,
                    None if tls_port is None else Where(LOOPBACK, tls_port, tls=True),
