@@ -85,7 +85,7 @@ LESSON = {
         {"say": N_("You count 59. Press Claim 66 (twice, below 66) to see why claiming now "
                    "would be a mistake."),
          "why": N_("A claim stops the deal at once and the points are counted."),
-         "light": ("move",),
+         "light": ("button:Claim 66",),
          "expect": ({"kind": "claim"},),
          "example": True,
          "after": N_("Not yet! With 59 the claim would be wrong, and Marta would score 2 game "
@@ -122,7 +122,7 @@ LESSON = {
         {"say": N_("You count 74: claim 66 now! The deal stops and your points are counted."),
          "why": N_("A right claim scores 1 game point; 2 if the other player has fewer than "
                    "33 points; 3 if they have won no trick. Marta has 26."),
-         "light": ("move",),
+         "light": ("button:Claim 66",),
          "expect": ({"kind": "claim"},),
          "wrong": N_("You have 66 already: claim it now."),
          "after": N_("Right: 74 points. Marta has fewer than 33, so you score 2 game points.")},

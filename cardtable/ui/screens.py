@@ -29,6 +29,8 @@ SCREENS = {
     "deal_code": "cardtable.ui.scenes.dealcode:DealCodeScene",  # (on_play)
     "join": "cardtable.ui.scenes.join:JoinScene",               # a table on the network
     "online": "cardtable.ui.scenes.online:OnlineScene",         # a table at a server
+    "lessons": "cardtable.ui.scenes.lessons:LessonsScene",      # Learn to play: a game
+    "lesson": "cardtable.ui.scenes.lesson:LessonScene",         # (game_id, then=config)
 }
 
 

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from cardtable import lessons
 from cardtable.engine import registry
 from cardtable.i18n import N_, Msg, of_game
 from cardtable.match import Match
@@ -37,6 +38,35 @@ def start_match(app, config: dict, **kwargs) -> TableScene | None:
     if config.get("network"):
         netplay.remember_table(app, match)
     return table
+
+
+def lesson_offered(app, config: dict, start) -> bool:
+    """A person's first match of a game that brings a lesson (Learn to play): offer the
+    lesson first, once. "No thanks" is kept in the settings (never offered again) and
+    ``start`` starts the match; the lesson, once taken, is kept too, and its end (or Skip)
+    starts the match set up. False: nothing offered (a game played or asked before, a table
+    open to the network, nobody at this computer, or an App with no data folder, which
+    cannot know what was played before: a test's)."""
+    game = config.get("game")
+    if getattr(app, "data_dir", None) is None:
+        return False
+    asked = app.settings.get("lessons") or {}
+    stats = getattr(app, "stats", None) or {}
+    if config.get("network") or not isinstance(game, str) or game in asked or \
+            stats.get(game) or lessons.lesson_for(game) is None or \
+            not any(s.get("kind", "human") == "human" for s in config.get("seats", [])):
+        return False
+
+    def decline() -> None:
+        app.set_setting("lessons", {**(app.settings.get("lessons") or {}), game: "declined"})
+        start()
+
+    app.open("confirm", Msg("New to {game}?", game=Msg(registry.get(game).name)),
+             N_("Learn to play first: a guided deal of a few minutes, where a coach shows "
+                "each rule as it comes up."), N_("Learn to play"),
+             lambda: app.open("lesson", game, then=config), no=N_("No thanks"),
+             on_no=decline)
+    return True
 
 
 class MatchDesk:
@@ -72,6 +102,8 @@ class MatchDesk:
     def start(self, config: dict) -> None:
         """The App's ``on_start_match``: start now, or ask first when a match would be lost."""
         app = self.app
+        if lesson_offered(app, config, lambda: self.start(config)):
+            return
         if not self.in_progress() and session.saved_unreadable(app):
             app.open("confirm", N_("Start a new match?"),
                      N_("The saved match could not be read; the new match will "

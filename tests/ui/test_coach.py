@@ -1,0 +1,74 @@
+"""The coach's panel (cardtable/ui/coach.py): where it lies, how tall its words are at every
+text size and in French, the ring around a lit thing."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardtable import i18n, lessons
+from cardtable.ui import coach, theme
+from cardtable.ui.app import App
+from cardtable.ui.coach import CoachPanel
+
+
+@pytest.fixture(autouse=True)
+def window():
+    app = App(size=(1280, 720), settings={"sound": False})
+    yield app
+    theme.set_access(False, "normal")
+    i18n.set_language("en")
+
+
+def test_the_panel_takes_the_place_that_covers_least():
+    panel = CoachPanel()
+    width = CoachPanel.width((1280, 720))
+    # everything on the left: it goes to the right, under the score panel
+    busy = [pygame.Rect(0, 0, 640, 720)]
+    rect = panel.place((1280, 720), 200, busy, 50, 150)
+    assert rect.left >= 640 and rect.top >= 150 and rect.width == width
+    assert coach.overlap(rect, busy) == 0
+    # once there, a little more in its way does not make it jump
+    rect2 = panel.place((1280, 720), 200, busy + [pygame.Rect(rect.left, rect.top, 20, 20)],
+                        50, 150)
+    assert rect2 == rect
+    # never outside the window, however tall
+    tall = panel.place((1280, 720), 5000, [], 50, 150)
+    assert pygame.Rect(0, 0, 1280, 720).contains(tall)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", ["normal", "large", "larger"])
+def test_every_step_fits_the_panel_at_every_text_size(language, size):
+    theme.set_access(False, size)
+    i18n.set_language(language)
+    panel = CoachPanel()
+    width = CoachPanel.width((1280, 720))
+    for game in lessons.games_with_lessons():
+        lesson = lessons.lesson_for(game)
+        for step in lesson.steps:
+            for words in (step.say, step.after or step.say):
+                h = panel.text_height(width, lesson.title, words, step.why)
+                # room for two rows of buttons and the keys' line in a 720-pixel window
+                assert h + 2 * theme.px(42) + panel.foot_height() < 720 - theme.px(28), \
+                    (game, language, size, words[:40])
+
+
+def test_the_words_are_drawn_and_kept_until_they_change():
+    panel = CoachPanel()
+    panel.rect = pygame.Rect(10, 10, 360, 260)
+    surface = pygame.Surface((400, 300), pygame.SRCALPHA)
+    panel.draw(surface, "Title", "Some words", "A note", True, 200)
+    first = panel._surface
+    panel.draw(surface, "Title", "Some words", "A note", True, 200)
+    assert panel._surface is first
+    panel.draw(surface, "Title", "Other words", None, False, 200)
+    assert panel._surface is not first
+    assert surface.get_at((20, 20)).a > 0
+
+
+def test_a_ring_lights_around_its_rect():
+    surface = pygame.Surface((200, 200), pygame.SRCALPHA)
+    coach.ring(surface, pygame.Rect(50, 50, 60, 80), 1.0)
+    assert surface.get_at((50 - theme.px(3), 90)).a > 0      # on the ring
+    assert surface.get_at((80, 90)).a < 80                   # the thing itself shows

@@ -1,0 +1,322 @@
+"""Learn to play through the real table scene: every game's lesson played to its end by
+posted mouse events, in English and in French, with each step's lit things on screen and
+clear of the coach's panel; a move that is not the lesson's refused with the step's words,
+an illegal one with the engine's; Why?, Back, Play on my own; the menu's entry and the
+offer on a person's first match of a game."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from cardtable import i18n, lessons, storage
+from cardtable.engine.core import Action
+from cardtable.i18n import tr
+from cardtable.lessons import fits, is_legal
+from cardtable.ui.app import App
+from cardtable.ui.scenes.lesson import LessonScene
+from cardtable.ui.scenes.table import launch
+
+DT = 1 / 60
+GAMES = lessons.games_with_lessons()
+
+
+def make_app(tmp_path=None, language="en", size=(1280, 720), **settings):
+    path = None if tmp_path is None else tmp_path / "settings.json"
+    app = App(size=size, settings={"sound": False, "animation_speed": "off",
+                                   "language": language, **settings}, settings_path=path)
+    i18n.set_language(language)
+    if tmp_path is not None:
+        app.data_dir = tmp_path / "data"      # a person's computer: the offer is made
+    launch.install(app)
+    app.reset(app.build("menu"))
+    return app
+
+
+def mouse(kind, pos):
+    data = {"pos": (int(pos[0]), int(pos[1]))}
+    if kind == pygame.MOUSEMOTION:
+        data.update(rel=(0, 0), buttons=(1, 0, 0))
+    else:
+        data["button"] = 1
+    return pygame.event.Event(kind, data)
+
+
+def click(app, pos):
+    app.step([mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)], DT)
+
+
+def double_click(app, pos):
+    click(app, pos)
+    click(app, pos)
+
+
+def press_button(app, table, label) -> bool:
+    b = table.button(label)
+    if b is None or not b.visible or not b.enabled:
+        return False
+    click(app, b.rect.center)
+    return True
+
+
+def grab(sprite):
+    r = sprite.rect()
+    return (r.left + max(4, r.width // 8), r.top + r.height // 3)
+
+
+def sprite_of(table, code):
+    for zone in table.game.own_zones():
+        for s in table.zones.get(zone, []):
+            if s.code == code:
+                return s
+    return None
+
+
+def wait_ready(app, table, timeout=30.0):
+    """Frames until the step waits for the person (or the lesson's deal is over)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if app.top is not table:
+            app.pop()               # the summary of the deal
+            continue
+        if table.ended or table.step_ready():
+            return
+        app.step([], DT)
+        time.sleep(0.0005)
+    raise AssertionError(f"step {table.coach.index} never became ready")
+
+
+def perform(app, table, action: Action) -> None:
+    """Make ``action`` through the table as a person would: a button of the game (twice
+    when the game asks again), its place (a pile), the cards chosen then a button, or a
+    card double-clicked."""
+    before = (len(table.match.moves), table.coach.index)
+
+    def done():
+        return (len(table.match.moves), table.coach.index) != before
+
+    def buttons():
+        for label, act, *_ in table.game.controls(table.legal):
+            if isinstance(act, Action) and fits(action, act):
+                return label
+        return None
+
+    label = buttons()
+    if label is None and action.kind in {a.kind for a in table.legal} and \
+            table.game.hint_focus(action) is not None:
+        k = table.keys.target(table.game.hint_focus(action))
+        if k is not None:
+            click(app, k.rect.center)
+            if done():
+                return
+    if label is None:
+        cards = list(action.cards or ()) + [c for m in action.melds or () for c in m]
+        if cards:
+            if action.melds:                       # a rummy: its own arrangement
+                press_button(app, table, "Arrange for me")
+            else:
+                for code in cards:
+                    click(app, grab(sprite_of(table, code)))
+            label = buttons()
+    if label is not None:
+        for _ in range(2):                         # a second press where the game asks
+            if done() or not press_button(app, table, label):
+                break
+        if done():
+            return
+    if action.card is not None and sprite_of(table, action.card) is not None:
+        double_click(app, grab(sprite_of(table, action.card)))
+        if done():
+            return
+    # a button whose move is the game's own step (Sixty-Six's claim below 66)
+    for label, act, *_ in table.game.controls(table.legal):
+        if callable(act) and tr(label) == tr("Claim 66") and action.kind == "claim":
+            for _ in range(2):
+                press_button(app, table, label)
+                if done():
+                    return
+    raise AssertionError(f"could not make {action} at step {table.coach.index}")
+
+
+def check_lights(table):
+    """Every thing the step lights is on the screen, and the coach's panel covers none."""
+    step = table.coach.step
+    lit = table.lit()
+    names = {n for n, _ in lit}
+    for name in step.light:
+        assert name in names, f"step {table.coach.index}: {name} is not on the screen"
+    screen = pygame.Rect((0, 0), table.size)
+    for name, rect in lit:
+        assert screen.contains(rect), (name, rect)
+        assert not table.panel.rect.colliderect(rect.inflate(-8, -8)), \
+            f"step {table.coach.index}: the coach's panel covers {name}"
+
+
+def a_move_not_the_lessons(table):
+    step = table.coach.step
+    for action in table.match.legal_actions():
+        if not any(fits(e, action) for e in step.expect):
+            return action
+    return None
+
+
+def play_lesson(app, table, tries=True):
+    """Every step through the table; returns the number of moves the lesson refused."""
+    refused = 0
+    guard = 0
+    while not table.ended:
+        guard += 1
+        assert guard < 200
+        wait_ready(app, table)
+        if table.ended:
+            break
+        step = table.coach.step
+        check_lights(table)
+        assert tr(step.say) in tr(table.words())
+        if step.reading:
+            assert press_button(app, table, "Next")
+            continue
+        for expected in step.expect:
+            assert is_legal(table.match.state, expected), (table.coach.index, expected)
+        if tries:
+            other = a_move_not_the_lessons(table)
+            if other is not None:
+                index, moves = table.coach.index, len(table.match.moves)
+                assert not table.try_action(other)
+                assert (table.coach.index, len(table.match.moves)) == (index, moves)
+                assert table.note is not None and table.note[1]
+                refused += 1
+        perform(app, table, step.expect[0])
+    return refused
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("game", GAMES)
+def test_every_lesson_to_its_end_by_posted_events(game, language):
+    app = make_app(language=language)
+    table = app.open("lesson", game)
+    assert isinstance(table, LessonScene)
+    refused = play_lesson(app, table)
+    assert refused > 0
+    assert table.ended and table.coach.finished
+    assert len(table.match.state.score_sheet) == 1
+    # the summary of the deal, then the coach's last buttons, and nothing more is played
+    assert app.top.__class__.__name__ == "SummaryScene"
+    app.pop()
+    app.step([], DT)
+    assert table.button("Play a match") is not None
+    assert not table.my_turn()
+    i18n.set_language("en")
+
+
+def test_an_illegal_move_gets_the_engines_words_and_another_try():
+    app = make_app()
+    table = app.open("lesson", "sixtysix")
+    # to the step after closing, where a heart on the king of diamonds is against the rules
+    while table.coach.step.expect[:1] != (Action("play", card="AD"),):
+        wait_ready(app, table)
+        step = table.coach.step
+        if step.reading:
+            press_button(app, table, "Next")
+        else:
+            perform(app, table, step.expect[0])
+    wait_ready(app, table)
+    hand = sprite_of(table, "AH")
+    double_click(app, grab(hand))
+    assert table.note is not None and "suit" in tr(table.note[0]).lower()
+    assert table.coach.step.expect[0] == Action("play", card="AD")
+    # the nine of diamonds is legal but not the lesson's: the step's own words
+    double_click(app, grab(sprite_of(table, "9D")))
+    assert "nine of diamonds" in tr(table.note[0])
+    perform(app, table, Action("play", card="AD"))
+
+
+def test_why_back_and_playing_on_alone():
+    app = make_app()
+    table = app.open("lesson", "sixtysix")
+    wait_ready(app, table)
+    assert table.button("Back").enabled is False
+    press_button(app, table, "Why?")
+    assert table.note == (table.coach.step.why, False)
+    press_button(app, table, "Next")
+    wait_ready(app, table)
+    perform(app, table, Action("play", card="JC"))
+    wait_ready(app, table)
+    assert table.coach.index == 2 and len(table.match.moves) == 3
+    # Backspace goes back to the start of the step before: the jack of clubs in hand again
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="",
+                                 scancode=0)], DT)
+    assert table.coach.index == 1 and table.match.moves == []
+    assert sprite_of(table, "JC") is not None
+    wait_ready(app, table)
+    press_button(app, table, "Play on my own")
+    assert not table.coaching() and table.button("Why?") is None
+    assert table.hint_offered()
+    # any legal move now, and the computer answers with its own
+    perform(app, table, Action("play", card="9H"))
+    deadline = time.monotonic() + 20
+    while not table.my_turn() and not table.ended and time.monotonic() < deadline:
+        app.step([], DT)
+    assert len(table.match.moves) >= 2
+
+
+def test_the_menu_offers_learn_to_play():
+    app = make_app()
+    menu = app.top
+    b = menu.widget("Learn to play")
+    assert b is not None
+    click(app, b.rect.center)
+    picker = app.top
+    assert picker.widget("sixtysix") is not None
+    click(app, picker.widget("sixtysix").rect.center)
+    assert isinstance(app.top, LessonScene)
+    # Esc asks before leaving; leaving goes back to the menu, and nothing was saved
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
+                                 scancode=0)], DT)
+    assert tr(app.top.question) == "Leave the lesson?"
+    app.top.confirm()
+    assert app.top.__class__.__name__ == "MenuScene"
+    assert app.table is None and not app.has_match_in_progress()
+
+
+def config(game="sixtysix"):
+    return {"game": game, "players": 2, "options": {},
+            "seats": [{"name": "Ann", "kind": "human"},
+                      {"name": "Bot", "kind": "computer", "level": "easy"}]}
+
+
+def test_the_first_match_of_a_game_offers_the_lesson_once(tmp_path):
+    app = make_app(tmp_path)
+    app.start_match(config())
+    offer = app.top
+    assert tr(offer.yes_text) == "Learn to play"
+    offer.cancel()                                 # No thanks
+    assert app.settings["lessons"] == {"sixtysix": "declined"}
+    assert app.table is not None and app.table.match.game_id == "sixtysix"
+    # never again, even in a new run with the settings file
+    saved, problem = storage.load_settings(tmp_path / "settings.json")
+    assert problem is None and saved["lessons"] == {"sixtysix": "declined"}
+    again = make_app(tmp_path / "again", lessons=saved["lessons"])
+    again.start_match(config())
+    assert again.table is not None and again.top is again.table
+
+
+def test_taking_the_offered_lesson_then_plays_the_match_set_up(tmp_path):
+    app = make_app(tmp_path)
+    app.start_match(config())
+    app.top.confirm()
+    table = app.top
+    assert isinstance(table, LessonScene) and table.then == config()
+    assert app.settings["lessons"] == {"sixtysix": "taken"}
+    press_button(app, table, "Skip lesson")
+    assert app.table is not None and app.top is app.table
+    assert app.table.match.names() == ["Ann", "Bot"]
+
+
+def test_no_offer_for_a_game_already_played(tmp_path):
+    app = make_app(tmp_path)
+    app.stats = {"sixtysix": {"easy": {"played": 1, "won": 0}}}
+    app.start_match(config())
+    assert app.top is app.table
