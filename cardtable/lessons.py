@@ -15,7 +15,8 @@ A lesson is what a game's registration brings through ``Game.lessons`` (see
   (the computers' moves that follow, in order), ``after`` (said once the move is made),
   ``wrong`` (why another legal move is not the lesson's), ``refuse`` (a sentence for one
   particular other move) and ``example`` (the expected move is a mistake shown on
-  purpose: it is not played, ``after`` says why, and the lesson goes on).
+  purpose: it is not played, ``after`` says why, and the lesson goes on) and ``alone`` (a
+  last step to read, after which the person plays the rest of the deal on their own).
 
 The engine decides what is legal: a move the rules refuse gets the table's own words for
 the refusal; a legal move that is not the lesson's gets the step's. The computers play
@@ -41,7 +42,7 @@ log = logging.getLogger(__name__)
 
 #: the fields a step may hold, and a lesson
 STEP_KEYS = frozenset({"say", "why", "light", "expect", "then", "after", "wrong", "refuse",
-                       "example"})
+                       "example", "alone"})
 LESSON_KEYS = frozenset({"title", "minutes", "players", "seat", "names", "options",
                          "dealer", "deal", "deck", "seed", "steps"})
 
@@ -59,6 +60,7 @@ class Step:
     wrong: str = ""
     refuse: tuple[tuple[Action, str], ...] = ()
     example: bool = False
+    alone: bool = False
 
     @property
     def reading(self) -> bool:
@@ -127,11 +129,14 @@ def _step(game_id: str, data: Any) -> Step:
                 expect=tuple(_action(game_id, a) for a in data.get("expect", ())),
                 then=tuple(_action(game_id, a) for a in data.get("then", ())),
                 after=_text(game_id, data, "after"), wrong=_text(game_id, data, "wrong"),
-                refuse=tuple(refuse), example=bool(data.get("example", False)))
+                refuse=tuple(refuse), example=bool(data.get("example", False)),
+                alone=bool(data.get("alone", False)))
     if step.example and (len(step.expect) != 1 or step.then or not step.after):
         raise _bad(game_id, "an example step shows one move, says why, and nobody replies")
     if step.reading and step.then:
         raise _bad(game_id, "a step to read has no moves after it")
+    if step.alone and not step.reading:
+        raise _bad(game_id, "the step that leaves the rest to the person is one to read")
     return step
 
 
@@ -153,6 +158,8 @@ def from_data(game_id: str, data: Any) -> Lesson:
     steps = tuple(_step(game_id, s) for s in data.get("steps", ()))
     if not steps or not isinstance(data.get("title"), str):
         raise _bad(game_id, "a title and steps")
+    if any(s.alone for s in steps[:-1]):
+        raise _bad(game_id, "only the last step leaves the rest of the deal to the person")
     deck = data.get("deck")
     if not isinstance(deck, (list, tuple)) or not all(isinstance(c, str) for c in deck):
         raise _bad(game_id, "a stacked deck: the cards in the order they are dealt")
@@ -388,11 +395,14 @@ def rehearse(lesson: Lesson) -> list[str]:
 
     Each step must begin with the person to act (or be one to read), each expected move,
     refused move and computer's move must be legal where it comes (an example's move too:
-    the lesson refuses it, not the rules), and the last step must end the deal."""
+    the lesson refuses it, not the rules), and the last step must end the deal (or leave
+    the rest of it to the person: ``alone``)."""
     problems: list[str] = []
     state = lesson.new_state()
     deal = state.deal_no
     for n, step in enumerate(lesson.steps, 1):
+        if step.alone:
+            return problems
         if step.reading:
             continue
         if state.current_player != lesson.seat:

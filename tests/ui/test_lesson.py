@@ -81,7 +81,7 @@ def wait_ready(app, table, timeout=30.0):
         if app.top is not table:
             app.pop()               # the summary of the deal
             continue
-        if table.ended or table.step_ready():
+        if table.ended or table.step_ready() or not table.coaching() and table.my_turn():
             return
         app.step([], DT)
         time.sleep(0.0005)
@@ -168,15 +168,18 @@ def play_lesson(app, table, tries=True):
     guard = 0
     while not table.ended:
         guard += 1
-        assert guard < 200
+        assert guard < 400
         wait_ready(app, table)
         if table.ended:
             break
+        if not table.coaching():           # the rest of the deal, played alone
+            perform(app, table, table.match.legal_actions()[0])
+            continue
         step = table.coach.step
         check_lights(table)
         assert tr(step.say) in tr(table.words())
         if step.reading:
-            assert press_button(app, table, "Next")
+            assert press_button(app, table, "Play on" if step.alone else "Next")
             continue
         for expected in step.expect:
             assert is_legal(table.match.state, expected), (table.coach.index, expected)
@@ -203,8 +206,9 @@ def test_every_lesson_to_its_end_by_posted_events(game, language):
     assert table.ended and table.coach.finished
     assert len(table.match.state.score_sheet) == 1
     # the summary of the deal, then the coach's last buttons, and nothing more is played
-    assert app.top.__class__.__name__ == "SummaryScene"
-    app.pop()
+    if app.top is not table:           # (a deal played alone: its summary was closed)
+        assert app.top.__class__.__name__ == "SummaryScene"
+        app.pop()
     app.step([], DT)
     assert table.button("Play a match") is not None
     assert not table.my_turn()

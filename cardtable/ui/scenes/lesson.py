@@ -160,7 +160,7 @@ class LessonScene(TableScene):
         """The keyboard's focus on the step's move (Enter makes it), or on Next."""
         step = self.coach.step
         if step.reading:
-            self.keys.focus_on("button:" + tr(N_("Next")))
+            self.keys.focus_on("button:" + tr(N_("Play on") if step.alone else N_("Next")))
             return
         for action in step.expect:
             target = self.hint_target(action)
@@ -279,6 +279,8 @@ class LessonScene(TableScene):
             return
         self.coach.next(len(self.match.moves))
         self.note = None
+        if step.alone:
+            self.play_alone()
 
     def can_go_back(self) -> bool:
         return self.coaching() and self.coach.index > 0 and self.idle and \
@@ -369,7 +371,9 @@ class LessonScene(TableScene):
             return []
         step = self.coach.step
         out: list[tuple[str, object, str]] = []
-        if step is not None and step.reading:
+        if step is not None and step.alone:
+            out.append((N_("Play on"), self.next_step, "primary"))
+        elif step is not None and step.reading:
             out.append((N_("Next"), self.next_step, "primary"))
         out += [(N_("Why?"), self.why, "normal"), (N_("Back"), self.step_back, "normal"),
                 (N_("Play on my own"), self.play_alone, "quiet"),
@@ -437,6 +441,8 @@ class LessonScene(TableScene):
         scores = self.score_panel_rect()
         busy += [scores] if scores is not None else []
         busy.append(self.log_band())
+        # what the step lights weighs most: the panel never lies on it where it can help it
+        busy += [rect for _name, rect in self.lit()] * 40
         top = max((w.rect.bottom for w in self.form.widgets if w.rect.top < theme.px(60)),
                   default=theme.px(50))
         rect = self.panel.place(self.size, height, busy, top,
