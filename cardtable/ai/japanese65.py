@@ -43,6 +43,7 @@ from cardtable.engine.tricks import deal_with_voids
 from cardtable.i18n import N_
 
 from . import japanese65_fast as fast
+from . import japanese65_infer as infer
 from .base import Knowledge, Reason, Window, _with, because
 from .search import flat_monte_carlo, play_out
 
@@ -52,6 +53,9 @@ SUIT_CARDS = {s: [c for c in DECK if c[1] == s] for s in "SHDC"}
 EASY_ERROR = 0.2
 #: a side that reaches 33 scores a game point: value it like this many deal points
 GAME_POINT_WEIGHT = 4.0
+#: the share of the hard level's think time spent weighing sampled deals by the plays
+#: seen (japanese65_infer); the rest searches deals drawn by those weights
+INFER_SHARE = 0.4
 
 
 def _beats(card: str, best: str, led: str) -> bool:
@@ -237,6 +241,14 @@ def easy_card(table: Table, rng: random.Random) -> str:
     return min(options, key=lambda c: (STRENGTH[c], c))
 
 
+def model_scores(seat: int, hand: list[str], trick: list, played, voids: list,
+                 tricks_played: int) -> dict[str, float]:
+    """The medium rules' score of each legal card of a seat in a past position: the model
+    of the others' play that inference (japanese65_infer) softens."""
+    table = Table(seat, hand, trick, played, voids, tricks_played)
+    return {c: table.score(c) for c in table.legal()}
+
+
 def rollout_policy(state, rng: random.Random) -> Action:
     return PLAY[medium_card(Table.from_state(state))]
 
@@ -369,9 +381,16 @@ class Japanese65Knowledge(Knowledge):
             fast.play_to(world, exact, r)
             return utility(fast.final_points(world, side))
 
+        def deal(r):
+            return fast_world(view, r)
+
+        start = clock.now()
+        pool = infer.weigh(view, deal, model_scores, rng, INFER_SHARE * budget_s,
+                           count=iterations)
+        sample = deal if pool is None else pool.draw
         result = flat_monte_carlo(
-            cands, lambda r: fast_world(view, r), rollout, rng, budget_s, iterations,
-            cooperative=win.cooperative,
+            cands, sample, rollout, rng, max(0.0, budget_s - (clock.now() - start)),
+            iterations, cooperative=win.cooperative,
         )
         mean, n = result.stats[result.best]
         reason = self.explain(win, result.best)
