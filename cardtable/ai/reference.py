@@ -7,9 +7,10 @@ level is measured against something independent of its own rules of thumb:
   cards from the seat's window, try every legal move in every sampled world, finish the
   deal with uniformly random moves, and play the move with the best average result.
   All moves meet the same worlds and the same random numbers.
-* ``pimc-ab`` -- Sixty-Six only: the same, but as soon as the stock is exhausted or closed
-  a world is finished by an exact alpha-beta search over both (then known) hands instead
-  of random moves.
+* ``pimc-ab`` -- Sixty-Six and japanese65: the same, but as soon as the game's ``exact``
+  solver knows the answer a world is finished by it instead of random moves (Sixty-Six:
+  an alpha-beta search over both hands once the stock is exhausted or closed; japanese65:
+  every hand open, double-dummy, from three tricks left).
 * ``all-seeing`` -- Sixty-Six and japanese65, and it CHEATS: a measuring stick, never a
   player's opponent. It sees every card (every other hand, and in Sixty-Six the order of
   the stock) and chooses by a perfect-information search of the true deal (the game's
