@@ -329,8 +329,25 @@ def all_seeing_action(state, seat: int, budget_s: float, depth: int | None = Non
     return max(legal, key=lambda a: totals[a])  # the first of equals
 
 
+#: the PIMC + exact reference solves a sampled deal once this many tricks or fewer are left
+REFERENCE_EXACT_TRICKS = 3
+
+
+def exact_value(world, seat: int) -> float | None:
+    """The deal's exact value for ``seat`` (its side's points minus the others') with every
+    hand open, once :data:`REFERENCE_EXACT_TRICKS` or fewer tricks are left; None before.
+    The tournament's PIMC + exact reference (``pimc-ab``) solves its sampled deals with it
+    from there, as the textbook PIMC solves each world (double-dummy)."""
+    if world.current_player is None or TRICKS - world.tricks_played > REFERENCE_EXACT_TRICKS:
+        return None
+    fw = fast.FastWorld([fast.mask_of(h) for h in world.hands],
+                        [(s, fast.CODE[c]) for s, c in world.trick], world.turn,
+                        world.tricks_played, list(world.deal_points()["points"]))
+    return float(2 * fast.final_points(fw, seat & 1) - 65)
+
+
 #: what the tournament's reference players (reference.py) need to know of the game
-REFERENCE = {"redeal": redeal, "all_seeing": all_seeing_action}
+REFERENCE = {"redeal": redeal, "all_seeing": all_seeing_action, "exact": exact_value}
 
 
 class Japanese65Knowledge(Knowledge):

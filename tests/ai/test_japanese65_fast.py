@@ -140,3 +140,15 @@ def test_a_sampled_world_keeps_the_view():
             assert not everything & h
             everything |= h
         assert everything == fast.mask_of([c for h in state.hands for c in h])
+
+
+def test_the_pimc_exact_reference_value_is_the_brute_force_one():
+    """The PIMC + exact reference's solver (japanese65.exact_value): the side's points minus
+    the others' under best play with every hand open, from three tricks left, and nothing
+    before."""
+    for state in japanese65_endgames(12, aij.REFERENCE_EXACT_TRICKS, seed=6):
+        seat = state.current_player
+        assert aij.exact_value(state, seat) == 2 * brute_points(state, seat & 1) - 65
+    for state in japanese65_endgames(3, aij.REFERENCE_EXACT_TRICKS + 1, seed=7):
+        if not state.trick:
+            assert aij.exact_value(state, state.current_player) is None
