@@ -32,10 +32,11 @@ log = logging.getLogger(__name__)
 ASKED = "asked"
 
 
-def rematch(old: HostedMatch) -> HostedMatch:
+def rematch(old: HostedMatch, by: int | None = None) -> HostedMatch:
     """A new match of ``old``'s game at ``old``'s table: its server (if any) now serves the
-    new match, its connected friends are asked whether they stay. ``old`` is let go (its
-    ``close`` no longer ends the table)."""
+    new match, its connected friends are asked whether they stay (all but the seat ``by``,
+    the friend who asked a server's table for it: their seat waits for their answer, which
+    they sent already). ``old`` is let go (its ``close`` no longer ends the table)."""
     seats = sorted(old.remote)
     config = {"game": old.game_id, "players": old.n_players,
               "seats": [s.to_json() for s in old.seats],
@@ -61,7 +62,7 @@ def rematch(old: HostedMatch) -> HostedMatch:
             new.server = server
             new.send, new.flush = server._send, server._flush
             for seat, fresh in new.remote.items():
-                if fresh.status == ASKED:
+                if fresh.status == ASKED and seat != by:
                     new.send(seat, {"type": "again", "game": new.game_id})
             new.send(None, new.seats_message())
     if server is not None and server.changed is not None:

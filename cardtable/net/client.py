@@ -111,6 +111,10 @@ def _host_ok(host: str) -> bool:
 class NetClient:
     """One connection to a host: hello, then messages in and out, until it ends."""
 
+    #: a table server's table (nobody hosts it: any friend may ask it for a new match)
+    #: rather than a host's
+    served = False
+
     def __init__(self, address: str, port: int, name: str, code: str = "",
                  token: str | None = None, on_message: Any = None, timeout: float = 6.0,
                  tls: ssl.SSLContext | None = None):
@@ -264,7 +268,7 @@ class NetClient:
         (message types), only those up to and including the first of those types: what
         follows it stays queued for whoever reads the connection next (the match a
         welcome makes reads the updates that came right behind it)."""
-        out = []
+        out: list[dict] = []
         while True:
             try:
                 message = self.inbox.get_nowait()

@@ -443,6 +443,11 @@ class TableServer:
             self.changed()
         return True
 
+    def answer_again(self, conn: Connection, stay: bool) -> bool:
+        """A friend's ``again``: their answer to the host's new match (:func:`again.answer`);
+        False when the connection is to end."""
+        return again.answer(self, conn, stay)
+
     def _receive(self, conn: Connection, frame: Any) -> bool:
         """Check and take one message; False ends the connection."""
         now = self.clock()
@@ -454,7 +459,7 @@ class TableServer:
             if kind == "bye":
                 return False
             if kind == "again":       # stay for the host's new match, or leave (.again)
-                return again.answer(self, conn, data["stay"])
+                return self.answer_again(conn, data["stay"])
             if kind == "hello":
                 raise Refused("already_seated")
             seat = conn.seat

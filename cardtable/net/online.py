@@ -132,6 +132,8 @@ class ServerClient(NetClient):
     (``Where.url``: the code in the path, for a proxy to route by); a ``wss://`` server's
     certificate is verified with ``tls`` (None: the system's trust store)."""
 
+    served = True
+
     def __init__(self, where: Where, code: str, name: str, token: str | None = None,
                  create: dict[str, Any] | None = None, on_message: Any = None,
                  timeout: float = 8.0, tls: ssl.SSLContext | None = None):

@@ -272,6 +272,7 @@ class RemoteMatch:
                     self.on_change(self)
         elif kind == "refused":
             self.pending = False
+            self.staying = False        # (a new match asked for too early: ask again)
             error = None
             if message["code"] == "illegal" and isinstance(message.get("rule"), str):
                 params: dict[str, Any] = message["params"] \
@@ -282,7 +283,7 @@ class RemoteMatch:
             self.closed = message["code"]
             self.pending = False
             self._notices.append(Notice("closed", message["code"]))
-        elif kind == "again":
+        elif kind == "again" and not self.staying:   # (asked for it ourselves: staying)
             self.asked = True
             self._notices.append(Notice("again", message["game"]))
         elif kind == "welcome" and self.staying:     # the host's new match, this seat in it
@@ -296,6 +297,23 @@ class RemoteMatch:
             self._notices.append(Notice("resync"))
             if not self.here:          # the host took us for at the table again
                 self.client.send({"type": "here", "here": False})
+
+    @property
+    def served(self) -> bool:
+        """Is this a table server's table (where nobody hosts, and any friend asks for a new
+        match with :meth:`ask_again`)?"""
+        return self.client.served
+
+    def ask_again(self) -> bool:
+        """At a table server's table whose match is over: ask for a new match at the same
+        table, staying in this seat (the new match's welcome brings it; the other friends
+        are asked whether they stay). False when there is nothing to ask."""
+        if not self.served or self.closed or self.successor is not None or \
+                not self.state.is_over or self.staying:
+            return False
+        self.staying = True
+        self.client.send({"type": "again", "stay": True})
+        return True
 
     def answer_again(self, stay: bool) -> None:
         """Answer the host's question: stay for its new match, or leave the table."""

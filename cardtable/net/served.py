@@ -39,9 +39,9 @@ from cardtable.engine import registry
 from cardtable.engine.errors import ConfigError
 from cardtable.match import LEVELS
 from cardtable.names import clean_name
-from cardtable.net import protocol
+from cardtable.net import again, protocol
 from cardtable.net.door import Guesses
-from cardtable.net.host import TableServer
+from cardtable.net.host import Connection, TableServer
 from cardtable.net.hosted import HostedMatch
 from cardtable.net.protocol import Refused
 
@@ -271,6 +271,7 @@ class ServedTable(TableServer):
         self._waiting_since: tuple[int, float] | None = None   # (turn, since) at an empty seat
         self._seats_sent: dict[str, Any] | None = None       # the last seats told everybody
         match.on_ready = self.wake
+        match.server = self         # (a new match at the table takes it over: .again)
 
     # ---- driving the match on the server's loop -------------------------------------------
     def wake(self) -> None:
@@ -302,6 +303,31 @@ class ServedTable(TableServer):
             # pile up (the finished deals' records stay the match's, for its welcomes)
             self.match.take_notices()
             self.match.take_finished_deals()
+            self.forget()
+
+    def forget(self) -> None:
+        """Keep of the match's past only what the protocol still sends, so a table that
+        plays for hours stays the size it had after its first deal (it grew by some 75 KB
+        a deal: every event, move and finished deal's record kept for ever, for the
+        reviews and undo of a desktop table, which a server has not): the events a
+        welcome's ``recent`` holds (the deal in play's, the last :data:`protocol.RECENT`),
+        the records its ``records`` holds (the last :data:`protocol.WELCOME_RECORDS`), and
+        the moves of the deal in play (as a save would)."""
+        match = self.match.match
+        events = match.log
+        if len(events) > protocol.RECENT:
+            start = len(events) - protocol.RECENT
+            for i in range(len(events) - 1, start, -1):
+                if events[i].kind == "dealt":       # (a welcome's recent starts there)
+                    start = i
+                    break
+            del events[:start]
+        moves = match.moves
+        if len(moves) > len(match.history):
+            del moves[:len(moves) - len(match.history)]
+        records = match.scored_deals
+        if len(records) > protocol.WELCOME_RECORDS:
+            del records[:-protocol.WELCOME_RECORDS]
 
     def _play_due(self) -> None:
         now = time.monotonic()
@@ -334,6 +360,28 @@ class ServedTable(TableServer):
         self._waiting_since = None
         match.stand_in_for(seat)        # (its on_ready drives the table again)
         return None
+
+    # ---- play again ---------------------------------------------------------------------
+    def answer_again(self, conn: Connection, stay: bool) -> bool:
+        """Nobody hosts a server's table, so any friend seated at it may ask for a new match
+        once the match is over (an ``again`` to stay that nobody asked for): the same game,
+        options and seats, dealt afresh, the same code. They are seated at it at once and
+        the other friends are asked whether they stay (:func:`again.rematch`); an ``again``
+        while the match is being played is refused (``not_asked``)."""
+        old = self.match
+        with old.lock:
+            asks = stay and conn.seat is not None and self.by_seat.get(conn.seat) is conn \
+                and old.is_over and old.seat_status(conn.seat) == "connected"
+        if not asks:
+            return super().answer_again(conn, stay)
+        new = again.rematch(old, by=conn.seat)
+        old.on_ready = None
+        old.match.close()
+        new.on_ready = self.wake
+        self._seats_sent = None
+        self._waiting_since = None
+        log.info("a new match at table %s, asked by seat %s", self.code, conn.seat)
+        return super().answer_again(conn, True)
 
     def _send(self, seat: int | None, message: dict[str, Any]) -> None:
         """As a host's, but who sits where is sent to everybody only when it changed: the

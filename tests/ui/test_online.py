@@ -309,3 +309,43 @@ def test_the_french_screen_draws_no_english(app, kept, monkeypatch, state):
     # the table's code (and the field's example of one) is data, the same in every language
     words = [t for t in untranslated(french, english) if t != "K7QFM-2XHPT"]
     assert french and not words, words
+
+
+def test_play_again_at_a_servers_table_seats_this_copy_at_a_new_match(app, kept):
+    from cardtable.ui.scenes.matchend import MatchEndScene
+    with service() as server:
+        ann, code = create(server, "Ann", kinds=("human", "friend"),
+                           options={"games_to_win": 1})
+        app.settings["server_address"] = f"{LOOPBACK}:{server.port}"
+        app.settings["animation_speed"] = "off"
+        click(app, menu(app).widget("Play online"))
+        scene = app.top
+        scene.widget("code").set_text(code, notify=True)
+        click(app, scene.widget("Join"))
+        until(app, lambda: isinstance(app.top, TableScene))
+        table = app.top
+        old = server.tables[code].match
+        deadline = time.monotonic() + 90
+        rng = random.Random(2)
+        while not isinstance(app.top, MatchEndScene):       # the window plays to the end
+            assert time.monotonic() < deadline, "the match did not end"
+            if app.top is not table:                        # the deal's summary
+                app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                             unicode="\r", scancode=0)], DT)
+            app.step([], DT)
+            if app.top is table and table.my_turn() and table.legal:
+                table.try_action(rng.choice(table.legal))
+            ann.poll()
+            if ann.to_act == ann.seat and ann.legal_actions():
+                ann.apply(rng.choice(ann.legal_actions()))
+            time.sleep(0.001)
+        assert old.is_over
+        click(app, app.top.widget("Play again"))
+        until(app, lambda: ann.poll() is not None and ann.asked)
+        ann.answer_again(True)
+        until(app, lambda: isinstance(app.top, TableScene) and app.top is not table)
+        new = server.tables[code].match
+        assert new is not old and app.top.match.seat == 1 and not app.top.match.is_over
+        until(app, lambda: new.seat_status(0) == new.seat_status(1) == "connected")
+        until(app, lambda: ann.poll() is not None and ann.successor is not None)
+        ann.successor.close()

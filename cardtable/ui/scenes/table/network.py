@@ -139,6 +139,8 @@ class Network:
         table played here alone, the usual new match)."""
         if table_server(self.match) is not None:
             return self.ask_host_again
+        if getattr(self.match, "served", False):    # a server's table: nobody hosts it
+            return self.ask_table_again
         if self.match.seat_status(self.viewer) is not None:     # a friend's copy
             return lambda: self.app.toast(N_("The host starts the next match: you will be "
                                              "asked whether you stay."), kind="info")
@@ -164,6 +166,14 @@ class Network:
         show_table(app, type(self)(match))     # the old match lets the table go first
         session.attach(app, match)
         netplay.remember_table(app, match)
+
+    def ask_table_again(self) -> None:
+        """Play again at a table server's table: this seat stays, the others are asked."""
+        if self.match.ask_again():
+            self.app.toast(N_("A new match starts at this table: the others are asked "
+                              "whether they stay."), kind="info")
+        else:
+            self.app.toast(N_("A new match cannot start at this table now."), kind="bad")
 
     def ask_to_stay(self, game_id: str) -> None:
         """A friend's copy: the host starts a new match; stay in this seat, or leave."""
