@@ -6,13 +6,30 @@ import argparse
 import sys
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _Version(argparse.Action):
+    """--version: the program's name and version, read only when asked for (reading the
+    package's metadata takes a noticeable part of the start-up)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help="show the program's version and exit"):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from cardtable.about import about_line
+
+        print(about_line())
+        parser.exit()
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser. With ``argv``, only what parsing those arguments needs:
+    the table server's options (whose module brings the whole network layer) are added
+    only when ``argv`` names the ``serve`` command, so starting the window costs nothing
+    for them; ``cardtable --help`` still lists every command."""
     parser = argparse.ArgumentParser(
         prog="cardtable", description="A card table for five games called 65 or 66."
     )
-    from cardtable.about import about_line
-
-    parser.add_argument("--version", action="version", version=about_line())
+    parser.add_argument("--version", action=_Version)
     parser.add_argument("--smoke-test", action="store_true",
                         help="check the program end to end (assets, window, every scene and "
                              "table, computer players) and exit 0, or 1 with the reason")
@@ -26,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--computers", action="store_true",
                       help="with --table: computers in every seat")
     _add_tournament(sub)
-    _add_serve(sub)
+    _add_serve(sub, options=argv is None or "serve" in argv)
     return parser
 
 
@@ -36,15 +53,16 @@ def _run_serve(args: argparse.Namespace) -> int:
     return serve.main(args)
 
 
-def _add_serve(sub) -> None:
-    from cardtable.net import serveconf
-
+def _add_serve(sub, options: bool = True) -> None:
     s = sub.add_parser(
         "serve",
         help="a table server for the internet: many tables at once, no window "
              "(docs/SERVER.md)",
     )
-    serveconf.add_arguments(s)
+    if options:
+        from cardtable.net import serveconf
+
+        serveconf.add_arguments(s)
     s.set_defaults(handler=_run_serve)
 
 
@@ -107,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
         import multiprocessing
 
         multiprocessing.freeze_support()
-    args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser(argv).parse_args(argv)
     if args.smoke_test:
         from cardtable import smoke
 

@@ -80,7 +80,6 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ai/sixtysix.py": "tests/ai/test_bots.py",
     "cardtable/ai/sixtysix_solver.py": "tests/ai/test_analysis.py",
     "cardtable/ai/worker.py": "tests/test_kill.py",
-    "cardtable/cli.py": "tests/ai/test_tournament.py",
     "cardtable/engine/checks.py": None,
     "cardtable/engine/core.py": "tests/engine/test_conformance.py",
     "cardtable/names.py": "tests/net/test_served.py",
