@@ -258,7 +258,8 @@ def main(argv: list[str] | None = None) -> None:
                 series("aisleriot (sol), GTK", [sol], env, watch, None, runs,
                        note="   [for comparison]")
             over = [k for k, v in results.items() if v is None or v > GOAL]
-            print(f"   first frame, median: {'ok' if not over else 'OVER GOAL: ' + ', '.join(over)}")
+            verdict = "ok" if not over else "OVER GOAL: " + ", ".join(over)
+            print(f"   first frame, median: {verdict}")
         finally:
             watch.close()
 
