@@ -23,10 +23,7 @@ drawn after that lead: it is weighed by the share of the hand drawn since (``d /
 ``d`` cards drawn), never below :data:`FLOOR` (people err). The current lead, if the
 opponent's, is also weighed by a softened model of the medium rules' own lead
 (:func:`lead_likelihood`): the chance that rules leading by the same costs would have led
-that card from the hand the opponent holds in that world, and would not have closed. So
-is its follow to the seat's lead in the last trick, with the stock open
-(:func:`follow_likelihood`: the card it threw away or took the trick with), over which
-card of its hand it drew since.
+that card from the hand the opponent holds in that world, and would not have closed.
 """
 
 from __future__ import annotations
@@ -35,7 +32,7 @@ import math
 
 from cardtable.engine.sixtysix import CLOSE, DECK, HAND_SIZE, PLAY, STOCK_SIZE
 
-from .sixtysix_rules import Table, follow_scores, lead_costs, should_close
+from .sixtysix_rules import Table, lead_costs, should_close
 from .sixtysix_solver import _beats
 
 #: the least weight a cue leaves a world (a player may err, or hold back for a reason)
@@ -45,8 +42,6 @@ FLOOR = 0.05
 TEMPERATURE = 6.0
 #: how likely a player the medium rules would have had close is to lead instead
 NOT_CLOSING = 0.4
-#: the temperature of the softened follow model (the medium rules' follow scores)
-FOLLOW_TEMPERATURE = 6.0
 
 
 def tricks_in_order(view: dict) -> list[tuple[int, str, str, int]] | None:
@@ -150,7 +145,9 @@ def lead_likelihood(world, view: dict, seat: int) -> float:
         return 1.0
     t = opponent_table(world, view, seat, lead)
     costs = lead_costs(t, t.hand)
-    p = softmax_share({c: -v for c, v in costs.items()}, lead, TEMPERATURE)
+    low = min(costs.values())
+    total = sum(math.exp(-(c - low) / TEMPERATURE) for c in costs.values())
+    p = math.exp(-(costs[lead] - low) / TEMPERATURE) / total
     if CLOSE in t.legal and should_close(t):
         p *= NOT_CLOSING
     return p
@@ -200,74 +197,11 @@ def opponent_table(world, view: dict, seat: int, lead: str) -> Table:
     return t
 
 
-def softmax_share(scores: dict[str, float], card: str, temperature: float) -> float:
-    """``card``'s share of a softmax over ``scores`` (higher better)."""
-    top = max(scores.values())
-    total = sum(math.exp((v - top) / temperature) for v in scores.values())
-    return math.exp((scores[card] - top) / temperature) / total
-
-
-def readable_follow(view: dict, seat: int) -> dict | None:
-    """The last finished trick if the opponent followed the seat's lead in it with the
-    stock open (any card allowed, a draw after it): what the follow model reads."""
-    last = view["last_trick"]
-    if not last or last["leader"] != seat:
-        return None
-    order = tricks_in_order(view)
-    if order is None:
-        return None
-    draws = (STOCK_SIZE - view["stock_size"]) // 2
-    return last if len(order) <= draws else None
-
-
-def follow_likelihood(world, view: dict, seat: int, last: dict) -> float:
-    """How likely the opponent's follow in the last trick is in ``world`` under a softened
-    model of the medium rules' follow, averaged over which card of its hand now is the
-    one it drew after that trick (it may have led it since)."""
-    opp = 1 - seat
-    lead, follow = last["cards"]
-    now = list(world.hands[opp])
-    trick = view["trick"]
-    if trick and trick[0][0] == opp:
-        now.append(trick[0][1])
-    known = set(view["opponent_known"])
-    drawn = [c for c in now if c not in known] or now
-    seen = {c for pile in view["won"] for c in pile if c not in (lead, follow)}
-    seen.update(view["hand_known_to_opponent"])
-    if view["trump_card"]:
-        seen.add(view["trump_card"])
-    seen.add(lead)
-    pts = list(view["points"])
-    pts[last["winner"]] -= last["points"]
-    tricks = list(view["tricks_won"])
-    tricks[last["winner"]] -= 1
-    total = 0.0
-    for x in drawn:
-        t = Table()
-        t.seat = opp
-        t.hand = [c for c in now if c != x] + [follow]
-        t.trump = view["trump"]
-        t.lead = lead
-        t.face_up = view["trump_card"]
-        t.opp_known = list(view["hand_known_to_opponent"])
-        t.unseen = [c for c in DECK if c not in seen and c not in t.hand]
-        t.my_pts, t.opp_pts = pts[opp], pts[seat]
-        t.my_tricks, t.opp_tricks = tricks[opp], tricks[seat]
-        t.closed = False
-        t.later = False
-        t.stock_size = view["stock_size"] + 2
-        t.opp_voids = set(view["voids"][seat])
-        t.announced = None
-        t.legal = []
-        total += softmax_share(follow_scores(t, t.hand), follow, FOLLOW_TEMPERATURE)
-    return total / len(drawn)
-
-
 class Reader:
     """What the view tells of the opponent's hand, read once per decision: weighs the
     worlds sampled for it (:meth:`weight`)."""
 
-    __slots__ = ("view", "seat", "found", "reads_lead", "follow")
+    __slots__ = ("view", "seat", "found", "reads_lead")
 
     def __init__(self, view: dict, seat: int):
         self.view = view
@@ -276,17 +210,14 @@ class Reader:
         # a cue on a card already seen tells nothing of the hidden ones
         self.found = {c: d for c, d in cues(view, seat).items() if c in hidden}
         self.reads_lead = readable_lead(view, seat) is not None
-        self.follow = readable_follow(view, seat)
 
     @property
     def informative(self) -> bool:
         """Can two worlds get different weights? (Else one world is as good as many.)"""
-        return bool(self.found) or self.reads_lead or self.follow is not None
+        return bool(self.found) or self.reads_lead
 
     def weight(self, world) -> float:
         w = cue_weight(world, self.seat, self.found)
         if self.reads_lead:
             w *= lead_likelihood(world, self.view, self.seat)
-        if self.follow is not None:
-            w *= follow_likelihood(world, self.view, self.seat, self.follow)
         return w

@@ -221,17 +221,10 @@ def lead_costs(t: Table, plays: list[str]) -> dict[str, float]:
 
 
 def _medium_follow(t: Table, plays: list[str]) -> str:
-    scores = follow_scores(t, plays)
-    return max(plays, key=lambda c: (scores[c], c))
-
-
-def follow_scores(t: Table, plays: list[str]) -> dict[str, float]:
-    """What following the lead with each card is worth by the medium rules' count (the
-    best is their card; the inference softens them into a model of a follow)."""
     lead = t.lead
     trump = t.trump
     at_stake = V[lead]
-    out = {}
+    best, best_score = None, None
     for c in plays:
         gain = at_stake + V[c]
         if _beats(c, lead, trump):
@@ -242,8 +235,9 @@ def follow_scores(t: Table, plays: list[str]) -> dict[str, float]:
             score = -gain - 0.25 * t.keep_cost(c)
             if t.opp_pts + gain >= WIN_POINTS:
                 score -= 40
-        out[c] = score
-    return out
+        if best_score is None or (score, c) > (best_score, best):
+            best, best_score = c, score
+    return best
 
 
 def easy_action(t: Table, rng: random.Random) -> Action:

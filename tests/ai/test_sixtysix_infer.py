@@ -175,30 +175,6 @@ def test_inference_reads_the_view_only():
     assert checked > 30
 
 
-def test_the_follow_likelihood_favours_the_hand_that_followed():
-    """Over medium's own deals, the hand it really held makes its follow likelier than
-    the hands sampled for it do, on the whole."""
-    know = ai66.SixtySixKnowledge()
-    true_total = sampled_total = 0.0
-    checked = 0
-    for state, _ in played_deals(40, seed=700, noise=0.0):
-        seat = state.current_player
-        view = state.view(seat)
-        last = inf.readable_follow(view, seat)
-        if last is None:
-            continue
-        assert last["leader"] == seat   # the seat led it (the stock may be closed since)
-        true_total += inf.follow_likelihood(state, view, seat, last)
-        win = Window(state, seat)
-        ws = [inf.follow_likelihood(know.sample(win, random.Random(k)), view, seat, last)
-              for k in range(6)]
-        assert all(0 < w <= 1 for w in ws)
-        sampled_total += sum(ws) / len(ws)
-        checked += 1
-    assert checked > 40
-    assert true_total > 1.05 * sampled_total
-
-
 def test_hard_and_expert_reading_the_play_stay_honest():
     """States with a history to read (medium's deals): hard and expert decide the same
     whatever the hidden cards, and the reader had something to say in many of them."""
