@@ -9,7 +9,7 @@ import pygame
 from cardtable import lessons, logs
 from cardtable.about import about_line, log_line
 from cardtable.i18n import N_
-from cardtable.ui import cardart, netplay, theme
+from cardtable.ui import cardart, theme
 from cardtable.ui.cardart import CardArt, card_art_for
 from cardtable.ui.scenes.common import FormScene
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button
@@ -61,7 +61,7 @@ class MenuScene(FormScene):
 
     def quit(self) -> None:
         table = self.app.table
-        if table is not None and netplay.friends_at(table.match):
+        if table is not None and table.friends_here():
             # the table closes for the friends too: ask first
             self.app.open("confirm", N_("Quit?"),
                           N_("The friends at your table will be told it has closed. "

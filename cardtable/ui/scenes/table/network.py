@@ -32,6 +32,11 @@ class Network:
     #: a friend's copy: its own seat's status as last told (it says when that changes)
     _own_status: str | None = "connected"
 
+    def friends_here(self) -> int:
+        """How many friends sit at this table hosted here, connected now (0 at any other);
+        the menu asks before Quit without loading the network layer itself."""
+        return netplay.friends_at(self.match)
+
     def take_notices(self) -> None:
         for notice in self.match.take_notices():
             kind = notice.kind
