@@ -12,6 +12,7 @@ import json
 import random
 import statistics
 import time
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 from cardtable.engine import registry
 from cardtable.match import make_bot
 from cardtable.net import hosted, protocol
-from cardtable.net.delta import Held, Unfit, compact, expand
+from cardtable.net.delta import Held, Sent, Unfit, compact, expand, mark
 from cardtable.net.hosted import HostedMatch
 from tests.net_helpers import host_table, join, step
 
@@ -256,3 +257,154 @@ def test_the_friends_picture_is_the_whole_one_after_every_update(game, players):
         friend.close()
         server.close()
 
+
+
+# --------------------------------------------------------------------------- marks
+
+
+@pytest.mark.parametrize("before,after", [
+    (1, True), (0, False), (1, 1.0), ([0, 1], [False, 1]), ({"a": 1}, {"a": 1.0}),
+    ({"a": [1, [2]]}, {"a": [1, [2.0]]}), (None, 0), ("1", 1)])
+def test_a_value_changed_only_in_its_kind_is_sent(before, after):
+    """Equal in Python is not the same on the wire: ``True == 1 == 1.0``, but JSON writes
+    them apart, and the copy must hold what a whole update would have given it."""
+    _, held = compact(None, {"k": before, "x": 5}, PUBLIC)
+    parts, _ = compact(held, {"k": after, "x": 5}, PUBLIC)
+    assert parts == {"view": {"k": after}}
+    assert exact(expand(expand(None, plain(compact(None, {"k": before, "x": 5},
+                                                    PUBLIC)[0])), plain(parts)).view,
+                 {"k": after, "x": 5})
+
+
+def test_a_value_the_same_on_the_wire_is_not_sent_again():
+    """A tuple is its list on the wire; a set its sorted list; an object its to_json."""
+
+    class Card:
+        def __init__(self, code):
+            self.code = code
+
+        def to_json(self):
+            return self.code
+
+    view = {"t": (1, 2), "s": {3, 1}, "c": Card("AS"), "n": [1, 2]}
+    _, held = compact(None, view, PUBLIC)
+    parts, _ = compact(held, {"t": [1, 2], "s": [1, 3], "c": "AS", "n": (1, 2)}, PUBLIC)
+    assert parts == {}
+    parts, _ = compact(held, dict(view, c=Card("KS")), PUBLIC)
+    assert parts == {"view": {"c": view["c"]}} or plain(parts) == {"view": {"c": "KS"}}
+    assert plain(parts) == {"view": {"c": "KS"}}
+
+
+def test_marks_are_the_wire_text():
+    assert mark([1, True, 1.0, (2,), {"a": None}, "é"]) == '[1,true,1.0,[2],{"a":null},"é"]'
+    assert mark({3, 1}) == "[1,3]"
+    assert mark(float("nan")) == "null"          # as protocol.encode writes it
+    assert json.loads(mark({"x": [1, "y"]})) == {"x": [1, "y"]}
+
+
+def test_the_hosts_record_of_a_copy_is_strings_the_collector_never_looks_at():
+    """A server holds a record per seat of a thousand tables: marks (strings) in a dict
+    of strings, which the garbage collector does not track, not the views themselves
+    (which were most of what its collections looked at)."""
+    import gc
+    view = {"hand": ["AS", "KS"], "trick": [["QS", 1]], "match_scores": [0, 0], "n": 3}
+    _, held = compact(None, view, PUBLIC)
+    assert isinstance(held, Sent)
+    assert all(m is None or isinstance(m, str) for m in held.marks.values())
+    gc.collect()
+    assert not gc.is_tracked(held.marks)
+    assert held.view == view and held.marks["match_scores"] is None   # (shared)
+
+
+def test_the_public_facts_change_is_worked_out_once_for_every_seat(monkeypatch):
+    """An update goes to every seat with the same public facts (one object): they are
+    marked once, and what changed of them worked out for the first seat, the others
+    taking it."""
+    from cardtable.net import delta
+    made = []
+    real = delta.Facts.__init__
+
+    def counting(self, public):
+        made.append(public)
+        real(self, public)
+
+    monkeypatch.setattr(delta.Facts, "__init__", counting)
+    first = dict(PUBLIC)
+    helds = [compact(None, {"seat": s}, first)[1] for s in range(4)]
+    assert made == [first]
+    later = dict(PUBLIC, to_act=1)
+    parts = []
+    for s in range(4):
+        part, helds[s] = compact(helds[s], {"seat": s}, later)
+        parts.append(part)
+    assert made == [first, later]
+    assert all(p == {"public": {"to_act": 1}} for p in parts)
+    assert all(p["public"] is parts[0]["public"] for p in parts)
+
+
+# --------------------------------------------------------------------------- every seat
+
+
+def card_codes(value, deck: set[str]) -> Counter:
+    """The card codes ``value`` names (as strings anywhere in it), counted."""
+    out: Counter = Counter()
+    if isinstance(value, str):
+        if value in deck:
+            out[value] += 1
+    elif isinstance(value, dict):
+        for v in value.values():
+            out += card_codes(v, deck)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            out += card_codes(v, deck)
+    return out
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_every_seats_copy_is_the_whole_picture_after_every_update(game, players):
+    """A random match, every seat a friend's: after every update, each seat's copy (the
+    update through JSON, rebuilt by expand) is the view and public facts a whole update
+    would have given it; the update names no card the whole one would not have (no hidden
+    card leaks through a delta); a seat taken again mid-match is welcomed whole."""
+    seats = [{"name": f"S{i}", "kind": "human", "level": "easy"} for i in range(players)]
+    match = HostedMatch.from_config({"game": game, "players": players, "seed": 11,
+                                     "seats": seats}, remote=list(range(players)),
+                                    pace=0.0, threaded=False)
+    deck = set(match.state.all_cards())
+    copies: dict[int, Held | None] = {}
+    checked = [0]
+
+    def send(seat, message):
+        if seat is None or message["type"] != "update":
+            return
+        wire = json.loads(protocol.encode(message))
+        copy_ = copies[seat] = expand(None if "welcome" in message else copies.get(seat),
+                                      wire)
+        view, public = plain(match.view(seat)), plain(match.public_facts())
+        assert exact(copy_.view, view) and exact(copy_.public, public), (seat, match.turn)
+        whole = {k: v for k, v in wire.items() if k not in delta_fields}
+        whole.update(view=view, public=public)
+        sent = card_codes({k: v for k, v in wire.items() if k != "events"}, deck)
+        allowed = card_codes(whole, deck)
+        assert not sent - allowed, (seat, sent - allowed)
+        checked[0] += 1
+
+    match.send = send
+    with match.lock:
+        for seat in range(players):
+            match.take_seat(f"S{seat}", None)
+            send(seat, dict(match.update_for(seat, [], welcome=True), welcome=True))
+    rng = random.Random(7)
+    while not match.is_over and match.turn < 260:
+        if match.turn == 90:                    # a seat's copy lost and welcomed again
+            with match.lock:
+                match.leave_seat(1)
+                token = match.remote[1].token
+                match.take_seat("S1", token)
+                send(1, dict(match.update_for(1, [], welcome=True), welcome=True))
+        match.offer_move(match.to_act, rng.choice(match.legal_actions()), match.turn)
+        match.poll(now=float("inf"))
+    assert checked[0] >= min(200, match.turn * players)
+
+
+delta_fields = ("view", "shared", "gone", "public", "rows")
