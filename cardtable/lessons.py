@@ -16,7 +16,13 @@ A lesson is what a game's registration brings through ``Game.lessons`` (see
   ``wrong`` (why another legal move is not the lesson's), ``refuse`` (a sentence for one
   particular other move) and ``example`` (the expected move is a mistake shown on
   purpose: it is not played, ``after`` says why, and the lesson goes on) and ``alone`` (a
-  last step to read, after which the person plays the rest of the deal on their own).
+  last step to read, after which the person plays the rest of the deal on their own);
+* ``end`` (optional): what the coach says once the deal is over (what it came to: what
+  the cards left in hand cost, who won and why).
+
+A stacked deck holds every card of the game's pack; :func:`stack` makes one from the
+cards that matter (dealt, turned up and drawn in the lesson) and the rest in an order
+of its own, fixed by a seed, so the deal is the same every time.
 
 The engine decides what is legal: a move the rules refuse gets the table's own words for
 the refusal; a legal move that is not the lesson's gets the step's. The computers play
@@ -29,6 +35,7 @@ from __future__ import annotations
 
 import concurrent.futures as futures
 import logging
+import random
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -44,7 +51,22 @@ log = logging.getLogger(__name__)
 STEP_KEYS = frozenset({"say", "why", "light", "expect", "then", "after", "wrong", "refuse",
                        "example", "alone"})
 LESSON_KEYS = frozenset({"title", "minutes", "players", "seat", "names", "options",
-                         "dealer", "deal", "deck", "seed", "steps"})
+                         "dealer", "deal", "deck", "seed", "steps", "end"})
+
+
+def stack(first: Iterable[str], pack: Iterable[str], seed: int) -> tuple[str, ...]:
+    """A stacked deck: the cards ``first`` in that order, then the rest of ``pack`` (every
+    card of the game, repeated codes included) shuffled by ``seed``. ValueError when
+    ``first`` holds a card the pack does not (or more of it)."""
+    first = list(first)
+    rest = Counter(pack)
+    rest.subtract(first)
+    short = sorted(c for c, n in rest.items() if n < 0)
+    if short:
+        raise ValueError(f"not in the pack (or too many): {short}")
+    tail = sorted(rest.elements())
+    random.Random(seed).shuffle(tail)
+    return tuple(first) + tuple(tail)
 
 
 @dataclass(frozen=True)
@@ -84,6 +106,8 @@ class Lesson:
     deck: tuple[str, ...]
     seed: int
     steps: tuple[Step, ...]
+    #: the coach's words once the deal is over ("" : the common ones)
+    end: str = ""
 
     def new_state(self) -> GameState:
         """The lesson's deal, dealt."""
@@ -163,11 +187,14 @@ def from_data(game_id: str, data: Any) -> Lesson:
     deck = data.get("deck")
     if not isinstance(deck, (list, tuple)) or not all(isinstance(c, str) for c in deck):
         raise _bad(game_id, "a stacked deck: the cards in the order they are dealt")
+    if not isinstance(data.get("end", ""), str):
+        raise _bad(game_id, "the words at the end must be a text")
     return Lesson(game_id=game_id, title=data["title"], minutes=int(data.get("minutes", 4)),
                   players=players, seat=seat, names=names,
                   options=spec.check_options(data.get("options")),
                   dealer=int(data.get("dealer", 0)), deal=int(data.get("deal", 1)),
-                  deck=tuple(deck), seed=int(data.get("seed", 1)), steps=steps)
+                  deck=tuple(deck), seed=int(data.get("seed", 1)), steps=steps,
+                  end=data.get("end", ""))
 
 
 _CACHE: dict[tuple[str, int], Lesson | None] = {}
@@ -318,7 +345,10 @@ class Coach:
                         self.lesson.game_id, seat)
             self.pending = []
             return None
-        return self.pending[0]
+        # the move as the engine lists it (a meld's cards in its order): a computer's move
+        # is checked against the legal moves
+        return next((a for a in state.legal_actions() if fits(self.pending[0], a)),
+                    self.pending[0])
 
     def played(self, seat: int, action: Action) -> None:
         """A move was recorded: a computer's move of the lesson leaves the queue."""

@@ -28,5 +28,11 @@ def _reference() -> dict:
 def _ratings():
     return measured(SPEC.id)
 
+
+def _lessons() -> dict:
+    from cardtable.games.pairs65_lesson import LESSON
+
+    return LESSON
+
 GAME = Game(spec=SPEC, players=_players, table=_table, reference=_reference,
-            ratings=_ratings)
+            ratings=_ratings, lessons=_lessons)

@@ -113,10 +113,14 @@ class LessonScene(TableScene):
     def words(self) -> object:
         """The coach's words now."""
         if self.ended:
-            return N_("That is the whole deal. Play a match against the computers, take the "
-                      "lesson again, or go back to the menu.") if self.coach.finished else \
-                N_("The deal is over. Play a match against the computers, take the lesson "
-                   "again, or go back to the menu.")
+            if not self.coach.finished:
+                return N_("The deal is over. Play a match against the computers, take the "
+                          "lesson again, or go back to the menu.")
+            last = N_("That is the whole deal. Play a match against the computers, take the "
+                      "lesson again, or go back to the menu.")
+            if self.lesson.end:
+                return Msg("{end} {then}", end=Msg(self.lesson.end), then=Msg(last))
+            return last
         if self.step_ready():
             return self.coach.step.say
         previous = self.coach.previous
@@ -202,6 +206,9 @@ class LessonScene(TableScene):
                 else:
                     out += self._card_rects(hint_cards(action))
             return out
+        if name == "scores":
+            rect = self.score_panel_rect()
+            return [pygame.Rect(rect)] if rect is not None else []
         if name.startswith("card:"):
             return self._card_rects({name[5:]})
         if name.startswith("button:"):

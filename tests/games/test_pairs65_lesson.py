@@ -1,0 +1,76 @@
+"""Sixty-Five (pairs)'s lesson (cardtable/games/pairs65_lesson.py): each rule it names
+comes up in its game where the lesson says: pairs of one colour worth 13 (and two cards
+worth 13 in two colours refused), two cards waiting for the same partners, a swap, no
+discard with three cards or fewer, the three cards drawn at the next turn, the top of the
+discard pile taken, and five pairs winning at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable import lessons
+from cardtable.engine.core import Action, IllegalAction
+from cardtable.engine.pairs65 import PARTNERS, is_pair
+from cardtable.games.pairs65_lesson import LESSON
+
+
+def played():
+    lesson = lessons.from_data("pairs65", LESSON)
+    state = lesson.new_state()
+    out = []
+    for step in lesson.steps:
+        out.append((state.clone(), step))
+        if step.reading:
+            continue
+        state.apply(state.normalise(step.expect[0]))
+        for move in step.then:
+            state.apply(state.normalise(move))
+    return out, state
+
+
+def first(steps, kind, **fields):
+    return next((st, s) for st, s in steps if s.expect and s.expect[0].kind == kind and all(
+        getattr(s.expect[0], k) == v for k, v in fields.items()))
+
+
+def test_every_pair_laid_is_one_colour_worth_13_and_a_two_colour_13_is_refused():
+    steps, end = played()
+    laid = [tuple(p) for p in end.pairs[0]]
+    assert len(laid) == 5 and all(is_pair(a, b) for a, b in laid)
+    # the eight of hearts and the five of clubs add up to 13, but the rules refuse them
+    state, _ = first(steps, "pair", cards=("6D", "7D"))
+    assert {"8H", "5C"} <= set(state.hands[0])
+    with pytest.raises(IllegalAction) as info:
+        state.clone().apply(Action("pair", cards=("5C", "8H")))
+    assert info.value.code == "colours_differ"
+
+
+def test_what_to_keep_the_threes_wait_for_the_same_tens_and_the_eight_for_one_five():
+    steps, _ = played()
+    state, _ = first(steps, "discard", card="3C")
+    assert {"3C", "3S"} <= set(state.hands[0]) and set(PARTNERS["3C"]) == set(PARTNERS["3S"])
+    swap, step = first(steps, "swap")
+    assert step.expect[0].card == "8H" and step.expect[0].target == 1
+    # the eight of hearts has one five left: Noor has laid the other
+    gone = {c for p in swap.pairs[1] for c in p}
+    assert [c for c in PARTNERS["8H"] if c in gone] == ["5D"]
+
+
+def test_the_swap_three_cards_no_discard_and_three_drawn_next_turn():
+    steps, _ = played()
+    done, _ = first(steps, "done")
+    assert "2C" in done.hands[0] or ["2C", "JC"] in done.pairs[0]
+    assert len(done.hands[0]) == 3
+    with pytest.raises(IllegalAction) as info:
+        done.clone().apply(Action("discard", card=done.hands[0][0]))
+    assert info.value.code == "no_discard_at_3"
+    take, _ = first(steps, "draw", source="discard")
+    assert len(take.hands[0]) == 6 and {"TC", "8S", "2D"} <= set(take.hands[0])
+    assert take.discard_pile[-1] == "4C" and is_pair("4C", "9S")
+
+
+def test_five_pairs_win_at_once():
+    _, end = played()
+    row = end.score_sheet[0]
+    assert row["winners"] == [0] and row["reason"] == "five_pairs"
+    assert row["pairs"] == [5, 1]
