@@ -44,8 +44,9 @@ def test_going_out_melds_every_card_with_more_wild_cards_than_natural_ones():
     assert draw.stock[-1] == "JK"                    # the joker is drawn from the stock
     wild = ["9H", "2S", "6C", "JK"]
     assert meldlib.check_meld_code(wild, meldlib.quebec65_rules(4)) is None
-    # one natural card for three wild ones: The Game of 65 refuses it
-    why = meldlib.check_meld_code(wild, meldlib.rummy65_rules(4))
+    # one natural card for two wild ones (the six and the joker, wild in hand 4 of The
+    # Game of 65 too): The Game of 65 refuses it
+    why = meldlib.check_meld_code(["9H", "6C", "JK"], meldlib.rummy65_rules(4))
     assert why is not None and why.code == "too_many_wilds"
 
 
