@@ -8,7 +8,12 @@ collector need not look at them again and again:
 
 * every ``every`` seconds the young generations are collected (what was made since, a
   short pause), then everything is frozen (:func:`gc.freeze`, at once): later
-  collections, the automatic ones included, look only at what was made since;
+  collections, the automatic ones included, look only at what was made since. A pause
+  lasts as long as what still lives of what was made since takes to look at, so it looks
+  every second: with a thousand tables playing 333 moves a second (played in one process,
+  bench figures in docs/SERVER.md), 6 to 9 ms a look; looking every five seconds took 180
+  to 210 ms (when the host kept each seat's view whole, and counted the frozen objects
+  for a debug line), a delay every move made meanwhile waited for;
 * the automatic full collections come a hundred times less often (``gc.set_threshold``'s
   third number): between two of this pacing's, what is new is looked at by the young
   generations' collections, which are short;
@@ -34,7 +39,7 @@ log = logging.getLogger(__name__)
 class Collector:
     """When to collect and freeze (see the module's docstring)."""
 
-    def __init__(self, every: float = 5.0, thaw_share: float = 0.25, thaw_min: int = 50):
+    def __init__(self, every: float = 1.0, thaw_share: float = 0.25, thaw_min: int = 50):
         self.every = every
         self.thaw_share = thaw_share
         self.thaw_min = thaw_min
@@ -74,8 +79,9 @@ class Collector:
         gc.freeze()
         spent = time.perf_counter() - started
         self.longest = max(self.longest, spent)
-        log.debug("collected %d objects in %.0f ms%s (%d frozen)", found, spent * 1000,
-                  " after a thaw" if thaw else "", gc.get_freeze_count())
+        if log.isEnabledFor(logging.DEBUG):     # (counting the frozen walks them all)
+            log.debug("collected %d objects in %.0f ms%s (%d frozen)", found, spent * 1000,
+                      " after a thaw" if thaw else "", gc.get_freeze_count())
 
     def stop(self) -> None:
         """Give every frozen object back to the collector, and the collector its usual
