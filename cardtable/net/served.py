@@ -31,6 +31,8 @@ import logging
 import secrets
 import threading
 import time
+import zlib
+from collections import deque
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -39,7 +41,7 @@ from cardtable.engine import registry
 from cardtable.engine.errors import ConfigError
 from cardtable.match import LEVELS
 from cardtable.names import clean_name
-from cardtable.net import again, protocol
+from cardtable.net import again, delta, protocol
 from cardtable.net.door import Guesses
 from cardtable.net.host import Connection, TableServer
 from cardtable.net.hosted import HostedMatch
@@ -240,6 +242,21 @@ class FirstFrame:
         return getattr(self._ws, name)
 
 
+class Packed:
+    """A finished deal's record kept small: its JSON as the wire carries it, compressed
+    (it comes back as a friend's copy reads it)."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, record: dict[str, Any]):
+        self.data = zlib.compress(delta.mark(record).encode())
+
+    def record(self) -> dict[str, Any]:
+        """The record again."""
+        record: dict[str, Any] = json.loads(zlib.decompress(self.data))
+        return record
+
+
 class ServedTable(TableServer):
     """A table of the server: the host's server of one match, on the server's loop
     (``guesses``: the wrong codes and tokens per address, the server's, shared by its tables).
@@ -270,6 +287,9 @@ class ServedTable(TableServer):
         self._timer: asyncio.TimerHandle | None = None
         self._waiting_since: tuple[int, float] | None = None   # (turn, since) at an empty seat
         self._seats_sent: dict[str, Any] | None = None       # the last seats told everybody
+        #: the last finished deals' records of ``_records_of`` (the match), packed
+        self.records: deque[Packed] = deque(maxlen=protocol.WELCOME_RECORDS)
+        self._records_of = match
         match.on_ready = self.wake
         match.server = self         # (a new match at the table takes it over: .again)
 
@@ -307,12 +327,16 @@ class ServedTable(TableServer):
 
     def forget(self) -> None:
         """Keep of the match's past only what the protocol still sends, so a table that
-        plays for hours stays the size it had after its first deal (it grew by some 75 KB
-        a deal: every event, move and finished deal's record kept for ever, for the
-        reviews and undo of a desktop table, which a server has not): the events a
-        welcome's ``recent`` holds (the deal in play's, the last :data:`protocol.RECENT`),
-        the records its ``records`` holds (the last :data:`protocol.WELCOME_RECORDS`), and
-        the moves of the deal in play (as a save would)."""
+        plays for hours stays the size it had after its first deals (it grew by 40 to 200
+        KB a deal, as the game goes: every event, move and finished deal's record kept for
+        ever, for the reviews and undo of a desktop table, which a server has not): the
+        events a welcome's ``recent`` holds (the deal in play's, the last
+        :data:`protocol.RECENT`), the moves of the deal in play (as a save would), and the
+        finished deals' records a welcome's ``records`` holds (the last
+        :data:`protocol.WELCOME_RECORDS`), packed (:class:`Packed`): a record holds the
+        deal's start, its generator's state too, some 45 KB as Python holds it, 4 KB
+        packed. The match keeps none of them: its newest is in its ``scored_deals`` only
+        while its deal's end is being sent."""
         match = self.match.match
         events = match.log
         if len(events) > protocol.RECENT:
@@ -325,9 +349,33 @@ class ServedTable(TableServer):
         moves = match.moves
         if len(moves) > len(match.history):
             del moves[:len(moves) - len(match.history)]
-        records = match.scored_deals
-        if len(records) > protocol.WELCOME_RECORDS:
-            del records[:-protocol.WELCOME_RECORDS]
+        self._own_records()
+        if match.scored_deals:
+            for record in match.scored_deals:
+                self.records.append(Packed(record))
+            match.scored_deals.clear()
+
+    def _own_records(self) -> None:
+        """The records kept are the match's (a new match at the table has none yet)."""
+        if self._records_of is not self.match:
+            self.records.clear()
+            self._records_of = self.match
+
+    def welcome_records(self) -> list[dict[str, Any]]:
+        """The finished deals' records a welcome sends (the last ones, oldest first)."""
+        self._own_records()
+        return [p.record() for p in self.records] + list(self.match.match.scored_deals)
+
+    def seat_player(self, conn: Any, data: dict[str, Any]) -> None:
+        """As a host's table, the match holding the records a welcome sends (unpacked for
+        it, the match's own kept as they were)."""
+        match = self.match.match
+        kept = match.scored_deals
+        match.scored_deals = self.welcome_records()
+        try:
+            super().seat_player(conn, data)
+        finally:
+            match.scored_deals = kept
 
     def _play_due(self) -> None:
         now = time.monotonic()

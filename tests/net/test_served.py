@@ -231,3 +231,101 @@ def test_an_ended_table_tells_its_connections_and_plays_no_more():
         assert table.match.turn == 0
     finally:
         loop.close()
+
+
+def long_table(deals: int, look=None, at=()) -> dict[int, int]:
+    """A served table of Japanese 65 whose seats computers play (its friend's seat
+    meanwhile), driven on a loop to its ``deals``-th deal's start, a move a drive (the
+    test sets :data:`served.DRIVE_BURST`); ``look(table)`` after every drive. Returns the
+    bytes Python had allocated when each deal of ``at`` began."""
+    import tracemalloc
+    create = read_create(protocol.encode({
+        "type": "create", "code": "K7QF2M", "name": "Ann", "game": "japanese65",
+        "options": {"target": 20},
+        "seats": [{"kind": "friend"}] + [{"kind": "computer"}] * 3}))
+    loop = asyncio.new_event_loop()
+    match = served.hosted_match(create, pace=0.0, threaded=False)
+    table = ServedTable(match, "K7QF2M", loop)
+    match.send = lambda seat, message: None
+    drive = table.drive
+    sizes: dict[int, int] = {}
+
+    failed: list[BaseException] = []
+
+    def looking() -> None:
+        try:
+            drive()
+            if look is not None and not failed:
+                look(table)
+        except BaseException as exc:    # (the loop would only log it)
+            failed.append(exc)
+        deal = match.state.deal_no
+        if deal in at and deal not in sizes:
+            sizes[deal] = tracemalloc.get_traced_memory()[0]
+
+    table.drive = looking
+    if at:
+        tracemalloc.start()
+    try:
+        match.stand_in_for(0)               # a computer plays the friend's seat meanwhile
+        table.by_seat[0] = object()         # (somebody is there: the table plays)
+        table.wake()
+        while match.state.deal_no < deals and not failed:
+            run_for(loop, 0.02)
+    finally:
+        if at:
+            tracemalloc.stop()
+        table.end()
+        loop.close()
+    if failed:
+        raise failed[0]
+    return sizes
+
+
+def test_a_long_lived_table_sends_a_friend_coming_back_what_the_whole_past_would(
+        monkeypatch):
+    """A served table keeps of its match's past only what the protocol still sends; what a
+    friend coming back is sent (the deal in play's recent moves, the last deals' records)
+    is, at every move, what the whole past would have given."""
+    monkeypatch.setattr(served, "DRIVE_BURST", 1)       # (a drive, a look, every move)
+    events: list = []           # the whole past, as the match would have kept it
+    records: list = []
+    checked = []
+
+    def look(table) -> None:
+        match = table.match
+        inner = match.match
+        if not checked:                 # (the first look: from now on, every move)
+            events.extend(inner.log)
+            record = inner._record
+
+            def recording(seat, action, moved):
+                events.extend(moved)
+                record(seat, action, moved)
+                if any(e.kind == "deal_scored" for e in moved):
+                    records.append(inner.scored_deals[-1])
+
+            inner._record = recording
+        start = max((i for i, e in enumerate(events) if e.kind == "dealt"), default=0)
+        for seat in range(4):
+            assert match.recent_for(seat) == \
+                [e.for_seat(seat) for e in events[start:]][-protocol.RECENT:]
+        assert table.welcome_records() == \
+            json.loads(protocol.encode({"r": records[-protocol.WELCOME_RECORDS:]}))["r"]
+        assert not inner.scored_deals and len(table.records) <= protocol.WELCOME_RECORDS
+        assert len(match.log) <= protocol.RECENT and len(match.moves) == len(inner.history)
+        checked.append(match.turn)
+
+    long_table(15, look)
+    assert len(records) >= 14 and len(checked) >= 14 * 40
+
+
+def test_a_long_lived_table_does_not_grow_with_its_deals(monkeypatch):
+    """It grew by some 75 KB a deal (every event, move and record kept for ever, for a
+    desktop table's reviews); once it holds the last records a welcome sends, by the
+    score sheet's row only (a few hundred bytes)."""
+    monkeypatch.setattr(served, "DRIVE_BURST", 1)
+    first = protocol.WELCOME_RECORDS + 2
+    sizes = long_table(first + 11, at=(first, first + 10))
+    grown = (sizes[first + 10] - sizes[first]) / 10
+    assert grown < 2 * 1024, f"{grown / 1024:.1f} KB a deal"
