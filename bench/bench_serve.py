@@ -267,11 +267,14 @@ def wait_listening(port: int, proc: subprocess.Popen, seconds: float = 30.0) -> 
     raise SystemExit("the server did not listen")
 
 
-def measure(tables: int, seconds: float, think: tuple[float, float]) -> dict:
-    """One server, ``tables`` tables of bots: the figures."""
+def measure(tables: int, seconds: float, think: tuple[float, float],
+            profile: str | None = None) -> dict:
+    """One server, ``tables`` tables of bots: the figures (``profile``: the server runs
+    under cProfile, its figures written to that file when it stops)."""
     port = free_port()
+    profiled = ["-m", "cProfile", "-o", profile] if profile else []
     server = subprocess.Popen(
-        [sys.executable, "-m", "cardtable", "serve", "--host", "127.0.0.1", "--port",
+        [sys.executable, *profiled, "-m", "cardtable", "serve", "--host", "127.0.0.1", "--port",
          str(port), "--pace", "0", "--fill-after", "36000", "--idle", "36000",
          "--per-address", "1000000", "--tables-per-hour", "1000000",
          "--max-tables", str(tables + 10), "--log-level", "warning"],
@@ -295,7 +298,7 @@ def measure(tables: int, seconds: float, think: tuple[float, float]) -> dict:
     finally:
         server.terminate()
         try:
-            server.wait(10)
+            server.wait(60 if profile else 10)
         except subprocess.TimeoutExpired:
             server.kill()
     lat = result["latencies"]
@@ -340,6 +343,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float)
     parser.add_argument("--think", type=float, nargs=2, default=(1.0, 5.0))
     parser.add_argument("--json", action="store_true", help="also print each row as JSON")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="run the server under cProfile, its figures written to FILE "
+                             "(the last number of tables' run)")
     parser.add_argument("--bots", nargs=5, help=argparse.SUPPRESS)
     args = parser.parse_args([] if argv is None and __name__ != "__main__" else argv)
     if args.bots:
@@ -352,7 +358,7 @@ def main(argv: list[str] | None = None) -> None:
     think = (args.think[0], args.think[1])
     rows = []
     for n in tables:
-        rows.append(measure(n, seconds, think))
+        rows.append(measure(n, seconds, think, args.profile))
         if args.json:
             print(json.dumps(rows[-1]), flush=True)
     report(rows, think)
