@@ -36,7 +36,6 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/games/quebec65.py": "tests/engine/test_registry.py",
     "cardtable/games/rummy65.py": "tests/engine/test_registry.py",
     "cardtable/games/sixtysix.py": "tests/engine/test_registry.py",
-    "cardtable/ui/main.py": None,  # the program's start, run by tests/test_smoke.py
     "cardtable/ui/scenes/table/controls.py": None,  # the table package: tests/ui/test_table.py
     "cardtable/ui/scenes/table/handover.py": None,  # ... and test_hotseat.py drive it as a whole
     "cardtable/ui/scenes/table/hud.py": "tests/ui/test_table.py",
