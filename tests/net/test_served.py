@@ -329,3 +329,38 @@ def test_a_long_lived_table_does_not_grow_with_its_deals(monkeypatch):
     sizes = long_table(first + 11, at=(first, first + 10))
     grown = (sizes[first + 10] - sizes[first]) / 10
     assert grown < 2 * 1024, f"{grown / 1024:.1f} KB a deal"
+
+
+def test_a_welcome_sends_the_packed_records_and_the_match_keeps_none(monkeypatch):
+    """A friend who sits down after some deals is welcomed with their records, unpacked
+    as a friend's copy reads them, the names on the plates and their seat overlaid as a
+    host's welcome does; the match holds none of them afterwards."""
+    monkeypatch.setattr(served, "DRIVE_BURST", 1)
+    welcomes: list[dict] = []
+
+    class Conn:
+        def __init__(self):
+            self.ws = object()
+            self.seat = None
+            self.address = "10.0.0.9"
+            self.closing = False
+
+        def post(self, text):
+            message = json.loads(text) if text else {}
+            if message.get("type") == "welcome":
+                welcomes.append(message)
+
+    def look(table) -> None:
+        if table.match.state.deal_no == 4 and not welcomes:
+            assert len(table.records) == 3 and not table.match.scored_deals
+            table.by_seat.clear()
+            table.seat_player(Conn(), {"code": "K7QF2M", "name": "Bea", "token": None})
+            assert not table.match.scored_deals
+            names = table.match.seat_names()
+            assert welcomes[0]["records"] == [dict(r, names=names, humans=[0])
+                                              for r in table.welcome_records()]
+
+    long_table(4, look)         # (it ends once the fourth deal is dealt: Bea never plays)
+    records = welcomes[0]["records"]
+    assert [r["deal"] for r in records] == [1, 2, 3] and welcomes[0]["seat"] == 0
+    assert all(r["game"] == "japanese65" and r["moves"] for r in records)
