@@ -145,8 +145,12 @@ def setup(path: str | os.PathLike | None = None) -> Path | None:
         logging.captureWarnings(True)
         sys.excepthook = _uncaught
         threading.excepthook = _uncaught_in_thread
-    log.info("cardtable %s starts: Python %s on %s", _version(), platform.python_version(),
-             platform.platform())
+    # the system, its release and the machine, as os.uname() gives them: platform.platform()
+    # would run `uname -p` in a new process (and read the C library's version from the
+    # executable) at every start
+    log.info("cardtable %s starts: Python %s on %s %s %s", _version(),
+             platform.python_version(), platform.system(), platform.release(),
+             platform.machine())
     return file
 
 
