@@ -148,7 +148,7 @@ def test_a_table_made_through_the_setup_is_played_with_a_friend_and_computers(ap
         click(app, scene.widget("Go to the table"))
         tablescene = app.top
         assert isinstance(tablescene, TableScene) and tablescene.match is match
-        play_table(app, tablescene, [bob], lambda: len(table.match.scored_deals) >= 1)
+        play_table(app, tablescene, [bob], lambda: len(table.match.state.score_sheet) >= 1)
         until(app, lambda: match.state.score_sheet == table.match.state.score_sheet)
         assert online.token_for(online.Where(LOOPBACK, server.port), code) == match.token
         bob.close()
