@@ -17,14 +17,25 @@ PyInstaller's work files go to build/work/.
                                        project and with forward slashes (CI runs it)
     python build/build.py --version    prints the version (pyproject.toml's)
     python build/build.py --artifacts  prints the paths of what a release publishes
+    python build/build.py --check-readme
+                                       checks the README's size figures against the last
+                                       build's (dist/sizes.json); CI runs it after the build
+    python build/build.py --readme     writes the last build's sizes into the README
+
+On Linux the bundled shared libraries and extension modules lose their debug symbols
+(``strip --strip-debug``; the symbols they export stay): Python's own library carries
+16 MB of them. What each build weighs is written to dist/sizes.json, and the README's
+figures are those (``--check-readme`` fails when they differ).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import platform
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
@@ -36,6 +47,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 WORK = ROOT / "build" / "work"
 LIMIT = 45_000_000  # bytes: the most a published file may weigh
+#: bytes: the goals of the Linux files (issue 35); the build fails above them
+GOALS = {".tar.xz": 20_000_000, ".AppImage": 28_000_000}
+SIZES = DIST / "sizes.json"
+README = ROOT / "README.md"
 
 
 def project_version() -> str:
@@ -74,6 +89,54 @@ def program() -> Path:
     if sys.platform == "darwin" and (DIST / "cardtable.app").exists():
         return DIST / "cardtable.app" / "Contents" / "MacOS" / "cardtable"
     return DIST / "cardtable" / ("cardtable.exe" if sys.platform == "win32" else "cardtable")
+
+
+def has_debug_symbols(path: Path) -> bool:
+    """Does ``path`` hold an ELF file with DWARF debug sections (``.debug_*``)? Any other
+    file: False. Read from the section headers' name table, nothing is run."""
+    with path.open("rb") as f:
+        head = f.read(64)
+        if len(head) < 52 or head[:4] != b"\x7fELF" or head[4] not in (1, 2):
+            return False
+        wide = head[4] == 2
+        order = "<" if head[5] == 1 else ">"
+        if wide:
+            (shoff,) = struct.unpack_from(order + "Q", head, 0x28)
+            entry_size, count, names_index = struct.unpack_from(order + "HHH", head, 0x3A)
+            layout, offset_at = order + "QQ", 0x18       # sh_offset, sh_size
+        else:
+            (shoff,) = struct.unpack_from(order + "I", head, 0x20)
+            entry_size, count, names_index = struct.unpack_from(order + "HHH", head, 0x2E)
+            layout, offset_at = order + "II", 0x10
+        if not shoff or names_index >= count:
+            return False
+        f.seek(shoff + names_index * entry_size + offset_at)
+        raw = f.read(struct.calcsize(layout))
+        if len(raw) < struct.calcsize(layout):
+            return False
+        names_offset, names_size = struct.unpack(layout, raw)
+        f.seek(names_offset)
+        return b".debug_" in f.read(min(names_size, 1 << 20))
+
+
+def strip_debug(folder: Path) -> tuple[int, int]:
+    """Linux: remove the debug symbols of every ELF file in ``folder`` that has any
+    (``strip --strip-debug``: what a library exports and needs to load stays; a file
+    without them is not rewritten, so the libraries auditwheel patched are left as they
+    are). Returns (files stripped, bytes saved)."""
+    strip = shutil.which("strip")
+    if strip is None:
+        raise SystemExit("the build strips debug symbols with binutils' strip, which is "
+                         "not installed (Debian/Ubuntu: apt-get install binutils)")
+    done = saved = 0
+    for path in sorted(folder.rglob("*")):
+        if path.is_symlink() or not path.is_file() or not has_debug_symbols(path):
+            continue
+        before = path.stat().st_size
+        subprocess.run([strip, "--strip-debug", str(path)], check=True)
+        done += 1
+        saved += before - path.stat().st_size
+    return done, saved
 
 
 def add_linux_files(folder: Path) -> None:
@@ -158,7 +221,95 @@ def appimage(folder: Path) -> Path:
                       WORK / "appimage")
 
 
+# ------------------------------------------------------------------ sizes and the README
+
+#: the README's rows of sizes: the start of the row's first cell -> the key in sizes.json
+README_ROWS = {"| program folder": "folder", "| archive `cardtable-": ".tar.xz",
+               "| `cardtable-": ".AppImage"}
+#: MB: how far a README figure may be from the build's
+DRIFT = 0.2
+_FIGURE = re.compile(r"^(\|[^|]*\| )(\d+(?:\.\d+)?) MB")
+
+
+def write_sizes(folder: Path, made: list[Path], stripped: int) -> dict:
+    """dist/sizes.json: the bytes of the program folder and of each file made."""
+    sizes = {"version": project_version(), "system": system_name(),
+             "folder": folder_size(folder), "debug_symbols_stripped": stripped}
+    for path in made:
+        ending = path.name.removeprefix(stem())
+        sizes[ending] = path.stat().st_size
+    SIZES.write_text(json.dumps(sizes, indent=1) + "\n", encoding="utf-8")
+    return sizes
+
+
+def megabytes(size: int) -> str:
+    return f"{size / 1e6:.1f}"
+
+
+def readme_figures(text: str) -> dict[str, float]:
+    """The size figures the README's table states, by their key in sizes.json."""
+    found = {}
+    for line in text.splitlines():
+        for start, key in README_ROWS.items():
+            match = _FIGURE.match(line)
+            if line.startswith(start) and match and key not in found:
+                found[key] = float(match.group(2))
+    return found
+
+
+def readme_problems(text: str, sizes: dict) -> list[str]:
+    """How the README's figures differ from the build's: by more than :data:`DRIFT` (an
+    archive's bytes move a little from build to build, and with each change of the code)."""
+    stated = readme_figures(text)
+    problems = []
+    for key in README_ROWS.values():
+        if key not in sizes:
+            continue
+        built = sizes[key] / 1e6
+        if key not in stated:
+            problems.append(f"the README states no size for {key}")
+        elif abs(stated[key] - built) > DRIFT:
+            problems.append(f"the README says {stated[key]} MB for {key}; the build made "
+                            f"{megabytes(sizes[key])} MB")
+    return problems
+
+
+def readme_with(text: str, sizes: dict) -> str:
+    """The README with the build's sizes in its rows."""
+    lines = text.splitlines(keepends=True)
+    done = set()
+    for i, line in enumerate(lines):
+        for start, key in README_ROWS.items():
+            match = _FIGURE.match(line)
+            if line.startswith(start) and match and key in sizes and key not in done:
+                lines[i] = match.group(1) + f"{megabytes(sizes[key])} MB" + line[match.end():]
+                done.add(key)
+                break
+    return "".join(lines)
+
+
+def last_sizes() -> dict:
+    if not SIZES.exists():
+        raise SystemExit(f"{SIZES.relative_to(ROOT)} is not there: run `make build` first")
+    return json.loads(SIZES.read_text(encoding="utf-8"))
+
+
+def check_readme() -> int:
+    problems = readme_problems(README.read_text(encoding="utf-8"), last_sizes())
+    for problem in problems:
+        print(f"README: {problem} (python build/build.py --readme writes the build's)")
+    if not problems:
+        print("README: its size figures are the build's")
+    return 1 if problems else 0
+
+
 def main() -> int:
+    if sys.argv[1:] == ["--check-readme"]:
+        return check_readme()
+    if sys.argv[1:] == ["--readme"]:
+        README.write_text(readme_with(README.read_text(encoding="utf-8"), last_sizes()),
+                          encoding="utf-8")
+        return check_readme()
     if sys.argv[1:] == ["--program"]:
         print(program().relative_to(ROOT).as_posix())
         return 0
@@ -180,7 +331,10 @@ def main() -> int:
     app = DIST / ("cardtable.app" if sys.platform == "darwin" else "cardtable")
     if not app.exists():
         app = DIST / "cardtable"
+    stripped = 0
     if sys.platform.startswith("linux"):
+        count, stripped = strip_debug(app)
+        print(f"stripped: the debug symbols of {count} libraries ({stripped / 1e6:.1f} MB)")
         add_linux_files(app)
     for ending in ("zip", "tar.xz", "AppImage", "dmg", "exe"):
         for old in DIST.glob(f"cardtable-*.{ending}"):
@@ -194,15 +348,20 @@ def main() -> int:
         made.append(installer(app))
     elif sys.platform.startswith("linux"):
         made.append(appimage(app))
-    print(f"program: {app}  ({folder_size(app) / 1e6:.1f} MB), version {project_version()}")
+    made = [path for path in made if path is not None]
+    sizes = write_sizes(app, made, stripped)
+    print(f"program: {app}  ({megabytes(sizes['folder'])} MB), version {project_version()}")
     too_big = []
     for path in made:
-        if path is not None:
-            print(f"made: {path}  ({path.stat().st_size / 1e6:.1f} MB)")
-            if path.stat().st_size > LIMIT:
-                too_big.append(path.name)
+        size = path.stat().st_size
+        goal = GOALS.get(path.name.removeprefix(stem()), LIMIT) \
+            if system_name() == "linux" else LIMIT
+        print(f"made: {path}  ({megabytes(size)} MB; at most {goal / 1e6:.0f} MB)")
+        if size > goal:
+            too_big.append(f"{path.name} over {goal / 1e6:.0f} MB")
+    print(f"sizes: {SIZES.relative_to(ROOT)}")
     if too_big:
-        print(f"too big (over {LIMIT / 1e6:.0f} MB): {', '.join(too_big)}")
+        print(f"too big: {', '.join(too_big)}")
         return 1
     print(f"built in {time.perf_counter() - start:.0f} s")
     return 0
