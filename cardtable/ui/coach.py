@@ -1,11 +1,13 @@
 """The coach's panel at a lesson's table: where it lies, its words, its buttons' room, and
 the rings around what a step lights.
 
-The panel is laid where it covers least of the table: the places it may take are tried
-(under the row of Menu, under the score panel, the middle of either side, above the plates
-at the foot), and the one that covers the fewest pixels of cards, plates, panels and
-buttons wins. It is drawn once into a surface and then only blitted until its words, its
-size, the language, the contrast or the text size change. Nothing here knows a game.
+The panel is laid where it covers least of the table: every place down the left and the
+right of the window (below the row of Menu, below the score panel) is tried at two widths
+(a wider panel needs fewer lines), and the one that covers the least of the cards, plates,
+panels and buttons wins, each weighed by how much it matters (what the step lights most
+of all); once placed it moves only for a real gain. It is drawn once into a surface and
+then only blitted until its words, its size, the language, the contrast or the text size
+change. Nothing here knows a game.
 """
 
 from __future__ import annotations
@@ -16,18 +18,27 @@ from cardtable import i18n
 from cardtable.i18n import N_, tr
 from cardtable.ui import theme
 
-#: the panel's width before scaling (and at most this share of the window's)
-WIDTH = 360
-MOST = 0.34
+#: the panel's widths before scaling: its own, and a wider one that needs fewer lines (at
+#: most this share of the window's width)
+WIDTHS = (360, 440)
+MOST = 0.36
 #: the keys of a lesson, on the panel's last line
 KEYS = N_("Y: why?  ·  Backspace: a step back")
+#: the weight of what a step lights: the panel lies on it only where nothing else is left
+LIT = 40
 #: the colour of the rings around what a step lights
 LIGHT = (120, 220, 255)
 
 
-def overlap(rect: pygame.Rect, others: list[pygame.Rect]) -> int:
-    """How many pixels of ``others`` ``rect`` covers (counted once each)."""
-    return sum(rect.clip(r).width * rect.clip(r).height for r in others)
+def overlap(rect: pygame.Rect, others: list) -> int:
+    """How many pixels of ``others`` ``rect`` covers, each counted by its weight (an item
+    is a rect, weight 1, or a (rect, weight) pair)."""
+    total = 0
+    for item in others:
+        other, weight = item if isinstance(item, tuple) else (item, 1)
+        clip = rect.clip(other)
+        total += clip.width * clip.height * weight
+    return total
 
 
 class CoachPanel:
@@ -47,8 +58,15 @@ class CoachPanel:
         return theme.px(theme.SMALL), theme.px(theme.SMALL + 1), theme.px(theme.SMALL - 1)
 
     @staticmethod
+    def widths(window: tuple[int, int]) -> list[int]:
+        """The widths the panel may take in ``window``, narrowest first."""
+        most = int(window[0] * MOST)
+        return sorted({min(theme.px(w), most) for w in WIDTHS})
+
+    @staticmethod
     def width(window: tuple[int, int]) -> int:
-        return min(theme.px(WIDTH), int(window[0] * MOST))
+        """The panel's own (narrowest) width."""
+        return CoachPanel.widths(window)[0]
 
     @staticmethod
     def pad() -> int:
@@ -73,54 +91,71 @@ class CoachPanel:
                 + (gap + len(n_lines) * theme.line_height(small, True) if n_lines else 0)
                 + 2 * gap)
 
-    def foot_height(self) -> int:
-        """The keys' line under the buttons, with the padding."""
-        return theme.line_height(self.sizes()[2]) + self.pad()
+    def key_lines(self, width: int) -> list[str]:
+        """The lesson's keys, in lines that fit the panel (never cut short)."""
+        return theme.wrap(KEYS, theme.font(self.sizes()[2]), width - 2 * self.pad())
+
+    def foot_height(self, width: int | None = None, keys: bool = True) -> int:
+        """The keys' lines under the buttons (none once the lesson is over), with the
+        padding."""
+        if not keys:
+            return self.pad()
+        lines = len(self.key_lines(width)) if width is not None else 1
+        return lines * theme.line_height(self.sizes()[2]) + self.pad()
 
     # ---- place ----------------------------------------------------------------------------
-    def place(self, window: tuple[int, int], height: int, busy: list[pygame.Rect],
+    def place(self, window: tuple[int, int], sizes: list[tuple[int, int]], busy: list,
               top: int, right_top: int) -> pygame.Rect:
-        """Where a panel ``height`` tall covers least of ``busy``: ``top`` is the bottom of
-        the row of Menu, ``right_top`` that of the score panel."""
+        """Where the panel covers least of ``busy`` (rects, or (rect, weight) pairs), at one
+        of ``sizes`` ((width, height): the panel laid out at each width it may take), down
+        the left side below ``top`` (the bottom of the row of Menu) or the right side below
+        ``right_top`` (the score panel's). It covers a lit thing (weight :data:`LIT`) only
+        where it cannot help it; where it was costs less: it does not jump for little."""
         w, h = window
-        width = self.width(window)
         margin = theme.px(14)
-        height = min(height, h - 2 * margin)
-        spots = [(margin, top + theme.px(10)),
-                 (w - width - margin, right_top + theme.px(10)),
-                 (margin, (h - height) // 2),
-                 (w - width - margin, (h - height) // 2),
-                 (margin, h - height - theme.px(120)),
-                 (w - width - margin, h - height - theme.px(120))]
+        stride = theme.px(12)
+        before = self.rect if window == self.window and self.rect.width else None
+        lit = [item for item in busy if isinstance(item, tuple) and item[1] >= LIT]
         best = None
-        for i, (x, y) in enumerate(spots):
-            rect = pygame.Rect(x, max(margin, min(y, h - height - margin)), width, height)
-            cost = overlap(rect, busy)
-            if i == self.spot and window == self.window:
-                cost -= width * height // 12    # where it was: it does not jump for little
-            if best is None or cost < best[0]:
-                best = (cost, rect, i)
+        for width, height in sizes:
+            height = min(height, h - 2 * margin)
+            area = width * height
+            for x, y0 in ((margin, top + theme.px(10)),
+                          (w - width - margin, right_top + theme.px(10))):
+                low = h - height - margin
+                ys = list(range(min(y0, low), low + 1, stride)) + [max(margin, low)]
+                if before is not None and before.left == x:
+                    ys.append(before.top)
+                for y in ys:
+                    rect = pygame.Rect(x, max(margin, min(y, low)), width, height)
+                    cost = overlap(rect, busy) + area // 200      # the smaller, the better
+                    if before is not None and rect.topleft != before.topleft:
+                        cost += area // 12
+                    cost = (overlap(rect, lit), cost)
+                    if best is None or cost < best[0]:
+                        best = (cost, rect)
         assert best is not None
-        _, self.rect, self.spot = best
+        self.rect = best[1]
         self.window = window
         return self.rect
 
     # ---- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, heading, body, note, note_bad: bool,
-             buttons_top: int) -> None:
+             buttons_top: int, keys: bool = True) -> None:
         """The panel at ``self.rect`` with its words above ``buttons_top`` (the scene's
-        form draws the buttons over it)."""
+        form draws the buttons over it) and, with ``keys``, the lesson's keys at its foot."""
         rect = self.rect
         key = (rect.size, tr(heading), tr(body) if body else "", tr(note) if note else "",
-               note_bad, buttons_top - rect.top, i18n.language(), theme.text_scale(),
+               note_bad, buttons_top - rect.top, keys, i18n.language(), theme.text_scale(),
                theme.high_contrast())
         if key != self._key or self._surface is None:
             self._surface = self._render(rect, heading, body, note, note_bad,
-                                         buttons_top - rect.top)
+                                         buttons_top - rect.top, keys)
             self._key = key
         surface.blit(self._surface, rect)
 
-    def _render(self, rect, heading, body, note, note_bad, buttons_y) -> pygame.Surface:
+    def _render(self, rect, heading, body, note, note_bad, buttons_y,
+                keys: bool = True) -> pygame.Surface:
         out = pygame.Surface(rect.size, pygame.SRCALPHA)
         theme.panel(out, out.get_rect(), alpha=235, shadow=False)
         pygame.draw.rect(out, (*theme.ACCENT, 200), out.get_rect(), width=max(2, theme.px(2)),
@@ -143,9 +178,13 @@ class CoachPanel:
             for line in n_lines:
                 theme.draw_text(out, line, (x, y), small, colour, bold=True, shadow=False)
                 y += theme.line_height(small, True)
-        keys = theme.ellipsize(KEYS, small, rect.width - 2 * x)
-        theme.draw_text(out, keys, (x, rect.height - self.pad()), small, theme.TEXT_MUTED,
-                        anchor="bottomleft", shadow=False)
+        if keys:
+            lines = self.key_lines(rect.width)
+            y = rect.height - self.pad() - (len(lines) - 1) * theme.line_height(small)
+            for line in lines:
+                theme.draw_text(out, line, (x, y), small, theme.TEXT_MUTED,
+                                anchor="bottomleft", shadow=False)
+                y += theme.line_height(small)
         return out
 
 

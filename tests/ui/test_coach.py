@@ -25,16 +25,46 @@ def test_the_panel_takes_the_place_that_covers_least():
     width = CoachPanel.width((1280, 720))
     # everything on the left: it goes to the right, under the score panel
     busy = [pygame.Rect(0, 0, 640, 720)]
-    rect = panel.place((1280, 720), 200, busy, 50, 150)
+    rect = panel.place((1280, 720), [(width, 200)], busy, 50, 150)
     assert rect.left >= 640 and rect.top >= 150 and rect.width == width
     assert coach.overlap(rect, busy) == 0
     # once there, a little more in its way does not make it jump
-    rect2 = panel.place((1280, 720), 200, busy + [pygame.Rect(rect.left, rect.top, 20, 20)],
-                        50, 150)
+    rect2 = panel.place((1280, 720), [(width, 200)],
+                        busy + [pygame.Rect(rect.left, rect.top, 20, 20)], 50, 150)
     assert rect2 == rect
     # never outside the window, however tall
-    tall = panel.place((1280, 720), 5000, [], 50, 150)
+    tall = panel.place((1280, 720), [(width, 5000)], [], 50, 150)
     assert pygame.Rect(0, 0, 1280, 720).contains(tall)
+
+
+def test_the_panel_slides_down_a_side_and_widens_to_keep_off_what_matters():
+    panel = CoachPanel()
+    narrow, wide = CoachPanel.widths((1280, 720))
+    assert narrow < wide
+    # a plate high on each side, a hand low on the left: the left side between them
+    busy = [(pygame.Rect(14, 190, 180, 100), 3), (pygame.Rect(1090, 190, 180, 100), 3),
+            (pygame.Rect(1000, 300, 280, 420), 1), (pygame.Rect(200, 600, 300, 120), 4)]
+    # too tall at its own width to fit in between, it fits when wider (and shorter)
+    rect = panel.place((1280, 720), [(narrow, 330), (wide, 280)], busy, 50, 150)
+    assert coach.overlap(rect, busy) == 0
+    assert rect.width == wide and 290 <= rect.top and rect.bottom <= 600
+    # weights: a lit thing (40) is kept clear before a plain one
+    panel = CoachPanel()
+    lit = [(pygame.Rect(0, 0, 640, 720), 40), (pygame.Rect(640, 0, 640, 720), 1)]
+    assert panel.place((1280, 720), [(narrow, 300)], lit, 50, 150).left >= 640
+
+
+def test_the_keys_wrap_rather_than_being_cut_and_go_once_the_lesson_is_over():
+    theme.set_access(False, "larger")
+    i18n.set_language("fr")
+    panel = CoachPanel()
+    width = CoachPanel.width((1280, 720))
+    lines = panel.key_lines(width)
+    assert "".join(lines).replace(" ", "") == i18n.tr(coach.KEYS).replace(" ", "")
+    assert all(theme.font(panel.sizes()[2]).size(line)[0] <= width - 2 * panel.pad()
+               for line in lines)
+    assert panel.foot_height(width) >= len(lines) * theme.line_height(panel.sizes()[2])
+    assert panel.foot_height(width, keys=False) == panel.pad()
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -50,7 +80,7 @@ def test_every_step_fits_the_panel_at_every_text_size(language, size):
             for words in (step.say, step.after or step.say):
                 h = panel.text_height(width, lesson.title, words, step.why)
                 # room for two rows of buttons and the keys' line in a 720-pixel window
-                assert h + 2 * theme.px(42) + panel.foot_height() < 720 - theme.px(28), \
+                assert h + 2 * theme.px(42) + panel.foot_height(width) < 720 - theme.px(28), \
                     (game, language, size, words[:40])
 
 

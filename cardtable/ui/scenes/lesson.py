@@ -52,7 +52,7 @@ class LessonScene(TableScene):
         self.note: tuple[object, bool] | None = None
         self.ended = False
         self._spoken: int | None = None        # the step whose words were said
-        self._focused: int | None = None       # the step whose move the focus went to
+        self._focused: tuple | None = None     # (step, keyboard in use) the focus went to
         self._shown_key: tuple | None = None   # what the panel's buttons were laid for
 
     # ---- life cycle -----------------------------------------------------------------------
@@ -145,8 +145,9 @@ class LessonScene(TableScene):
                 self._spoken = index
                 self.say_now(self.coach.step.say)
             self._light_hand()
-            if self._focused != index:
-                self._focused = index
+            focus = (index, self.keys.shown)
+            if self._focused != focus:
+                self._focused = focus
                 self._focus_move()
         self._refresh_panel()
 
@@ -161,10 +162,14 @@ class LessonScene(TableScene):
         self.hint_cards = cards & mine
 
     def _focus_move(self) -> None:
-        """The keyboard's focus on the step's move (Enter makes it), or on Next."""
+        """The keyboard's focus on the step's move (Enter makes it), or on Next. The move's
+        only once the keyboard is in use: a game may choose the move's cards for the
+        person to put the focus on its button, which a mouse player is to do."""
         step = self.coach.step
         if step.reading:
             self.keys.focus_on("button:" + tr(N_("Play on") if step.alone else N_("Next")))
+            return
+        if not self.keys.shown:
             return
         for action in step.expect:
             target = self.hint_target(action)
@@ -255,7 +260,9 @@ class LessonScene(TableScene):
         made = super().try_action(action, sprite)
         if made:
             self.coach.moved(len(self.match.moves))
-            self.note = None
+            # what the move did, under the next step's words when nobody plays in between
+            # (else it is the coach's words while the others play)
+            self.note = (step.after, False) if step.after and not step.then else None
             self.say_now(step.after)
         return made
 
@@ -412,51 +419,24 @@ class LessonScene(TableScene):
         if not labels:
             self.panel.rect = pygame.Rect(0, 0, 0, 0)
             return
-        size = theme.SMALL + 1
-        pad = CoachPanel.pad()
-        gap = theme.px(8)
-        bh = theme.px(34)
-        width = CoachPanel.width(self.size)
-        buttons = []
-        for label, action, style in labels:
-            b = Button(label, action, style=style, size=size)
-            b.name = tr(label)
-            b.rect = pygame.Rect(0, 0, min(width - 2 * pad, b.snug_width(theme.px(70))), bh)
-            buttons.append(b)
-        back = next((b for b in buttons if b.name == tr(N_("Back"))), None)
-        if back is not None:
-            back.enabled = self.can_go_back()
-        # the buttons in rows inside the panel, under its words
-        rows: list[list[Button]] = [[]]
-        used = 0
-        for b in buttons:
-            if rows[-1] and used + gap + b.rect.width > width - 2 * pad:
-                rows.append([])
-                used = 0
-            used += (gap if rows[-1] else 0) + b.rect.width
-            rows[-1].append(b)
         heading, body, note = self.heading(), self.words(), self.note[0] if self.note else None
-        text = self.panel.text_height(width, heading, body, note)
-        height = text + len(rows) * (bh + gap) + self.panel.foot_height()
-        busy = [pygame.Rect(w.rect) for w in self.form.widgets]
-        busy += [s.rect() for s in self.sprites if not s.hidden]
-        for (x, y), w, _angle, _label in self.game.slots():
-            busy.append(pygame.Rect(0, 0, int(w), int(w * 1.4)))
-            busy[-1].center = (int(x), int(y))
-        busy += [self.plate_rect(seat, pygame.Rect((0, 0), self.size))
-                 for seat in range(self.match.n_players)]
+        keys = self.coaching()
+        laid = {}                   # the panel at each width it may take: (text, rows)
+        for width in CoachPanel.widths(self.size):
+            rows = self._button_rows(labels, width)
+            laid[width] = (self.panel.text_height(width, heading, body, note), rows)
+        bh, gap = theme.px(34), theme.px(8)
+        sizes = [(width, text + len(rows) * (bh + gap) + self.panel.foot_height(width, keys))
+                 for width, (text, rows) in laid.items()]
         scores = self.score_panel_rect()
-        busy += [scores] if scores is not None else []
-        busy.append(self.log_band())
-        # what the step lights weighs most: the panel never lies on it where it can help it
-        busy += [rect for _name, rect in self.lit()] * 40
         top = max((w.rect.bottom for w in self.form.widgets if w.rect.top < theme.px(60)),
                   default=theme.px(50))
-        rect = self.panel.place(self.size, height, busy, top,
+        rect = self.panel.place(self.size, sizes, self._busy(scores), top,
                                 scores.bottom if scores is not None else top)
+        text, rows = laid[rect.width]
         y = rect.top + text
         for row in rows:
-            x = rect.left + pad
+            x = rect.left + CoachPanel.pad()
             for b in row:
                 b.rect.topleft = (x, y)
                 x += b.rect.width + gap
@@ -464,6 +444,44 @@ class LessonScene(TableScene):
                 self._coach_widgets.append(b)
             y += bh + gap
         self._buttons_top = rect.top + text
+
+    def _button_rows(self, labels, width: int) -> list[list[Button]]:
+        """The panel's buttons in rows inside a panel ``width`` wide."""
+        pad, gap, bh = CoachPanel.pad(), theme.px(8), theme.px(34)
+        rows: list[list[Button]] = [[]]
+        used = 0
+        for label, action, style in labels:
+            b = Button(label, action, style=style, size=theme.SMALL + 1)
+            b.name = tr(label)
+            b.rect = pygame.Rect(0, 0, min(width - 2 * pad, b.snug_width(theme.px(70))), bh)
+            if b.name == tr(N_("Back")):
+                b.enabled = self.can_go_back()
+            if rows[-1] and used + gap + b.rect.width > width - 2 * pad:
+                rows.append([])
+                used = 0
+            used += (gap if rows[-1] else 0) + b.rect.width
+            rows[-1].append(b)
+        return rows
+
+    def _busy(self, scores: pygame.Rect | None) -> list[tuple[pygame.Rect, int]]:
+        """What the panel should not cover, each with its weight: what the step lights
+        most, then the person's hand and plate, the others' plates and cards, the buttons,
+        the panels and the places of the cards."""
+        mine = set(self.game.own_zones())
+        busy = [(pygame.Rect(w.rect), 3) for w in self.form.widgets]
+        busy += [(s.rect(), 4 if s.zone in mine else 2) for s in self.sprites if not s.hidden]
+        for (x, y), w, _angle, _label in self.game.slots():
+            rect = pygame.Rect(0, 0, int(w), int(w * 1.4))
+            rect.center = (int(x), int(y))
+            busy.append((rect, 1))
+        window = pygame.Rect((0, 0), self.size)
+        busy += [(self.plate_rect(seat, window), 4 if seat == self.viewer else 3)
+                 for seat in range(self.match.n_players)]
+        busy += [(scores, 2)] if scores is not None else []
+        busy.append((self.log_band(), 1))
+        # what the step lights weighs most: the panel never lies on it where it can help it
+        busy += [(rect, coach.LIT) for _name, rect in self.lit()]
+        return busy
 
     # ---- keys and drawing ---------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -486,7 +504,8 @@ class LessonScene(TableScene):
                 coach.ring(surface, rect, pulse)
         note = self.note
         self.panel.draw(surface, self.heading(), self.words(), note[0] if note else None,
-                        bool(note and note[1]), getattr(self, "_buttons_top", 0))
+                        bool(note and note[1]), getattr(self, "_buttons_top", 0),
+                        keys=self.coaching())
         self.form.draw(surface)        # the panel's buttons over it
         self.keys.draw(surface)
 
