@@ -228,8 +228,7 @@ def draw(readings: list[Reading], path: Path, title: str = "",
             colour = GAME_COLOURS.get(r.what.split()[-1], _INK)
             x = at(r.minutes, lo)[0]
             pygame.draw.line(surf, colour, (x, bottom), (x, bottom - 10), 2)
-    for name, colour, value in (("RSS", _RSS, "rss"), ("anonymous", _ANON, "anon"),
-                                ("workers' RSS", _WORKERS, "workers")):
+    for colour, value in ((_RSS, "rss"), (_ANON, "anon"), (_WORKERS, "workers")):
         points = [at(r.minutes, getattr(r, value)) for r in readings if getattr(r, value) > 0]
         if len(points) > 1:
             pygame.draw.lines(surf, colour, False, points, 2)
@@ -418,8 +417,8 @@ def _soak(args, size) -> int:
     import pygame
 
     from cardtable.cli import quick_setup
-    from cardtable.ui.scenes import table as table_mod
     from cardtable.ui.app import App
+    from cardtable.ui.scenes import table as table_mod
 
     games_played = [g.strip() for g in args.games.split(",") if g.strip()]
     traces = Traces(args.tracemalloc) if args.tracemalloc else None

@@ -36,6 +36,7 @@ import multiprocessing
 import os
 import threading
 import time
+from collections import OrderedDict
 from concurrent import futures
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -58,8 +59,11 @@ class CannotRun(RuntimeError):
 
 # ---------------------------------------------------------------- the worker side
 
-_BOTS: dict[tuple, Bot] = {}
+#: the bots of a worker, the most recently used last: a match asks for a bot of its own
+#: seed at each move, so only a few are kept (a hard bot keeps what it learnt of the deal)
+_BOTS: OrderedDict[tuple, Bot] = OrderedDict()
 _BOTS_LOCK = threading.Lock()
+KEEP_BOTS = 8
 
 
 def freeze_support() -> None:
@@ -146,11 +150,13 @@ def _bot(game_id: str, level: str, seed: int, cooperative: bool) -> Bot:
     with _BOTS_LOCK:
         bot = _BOTS.get(key)
         if bot is None:
-            if len(_BOTS) > 64:
-                _BOTS.clear()
             bot = make_bot(game_id, level, seed)
             bot.cooperative = cooperative
             _BOTS[key] = bot
+            while len(_BOTS) > KEEP_BOTS:
+                _BOTS.popitem(last=False)
+        else:
+            _BOTS.move_to_end(key)
     return bot
 
 

@@ -118,9 +118,11 @@ def _mix(a, b, t: float) -> tuple[int, int, int]:
 
 # --------------------------------------------------------------------------- fonts
 
-#: fonts of the card indices by size: every card width asks for its own sizes, and a font
-#: holds about 0.3 MB once it has drawn, so only the most recently used are kept
-_FONTS: LRU = LRU(24)
+#: fonts of the card indices kept open: every card width asks for its own sizes, and a
+#: font holds about 0.26 MB once it has drawn (opening one again takes about a millisecond,
+#: and only a face not drawn yet needs one: the faces themselves are kept)
+KEEP_FONTS = 8
+_FONTS: LRU = LRU(KEEP_FONTS)
 
 
 def forget_fonts() -> None:
@@ -657,11 +659,23 @@ class CardArt:
         return pygame.transform.gaussian_blur(surf, max(1, pad // 2))
 
 
+#: the card art of each look in use (four colours or two, the back's colour), shared by
+#: every screen and table of that look: a new table draws with the faces already drawn
+#: rather than drawing them all again (and the old ones freed a moment later)
+_SHARED: LRU = LRU(3)
+
+
 def card_art_for(settings: dict, four_colours: bool = True) -> CardArt:
-    """A CardArt that follows the card settings (four-colour suits, back colour); not
-    ``four_colours`` where the two colours are a game's rule."""
-    return CardArt(four_colour=bool(settings.get("four_colour_suits")) and four_colours,
-                   back_colour=settings.get("card_back", "blue"))
+    """The CardArt that follows the card settings (four-colour suits, back colour); not
+    ``four_colours`` where the two colours are a game's rule. Shared by every caller of
+    the same look (the few most recently used looks are kept)."""
+    four = bool(settings.get("four_colour_suits")) and four_colours
+    back = _rgb(settings.get("card_back", "blue"))
+    key = (four, back)
+    art = _SHARED.get(key)
+    if art is None:
+        art = _SHARED[key] = CardArt(four_colour=four, back_colour=back)
+    return art
 
 
 def _shadow_pad(width: int, lifted: bool) -> int:

@@ -4,6 +4,10 @@ Rendered once per window size (and colour) and cached; a frame only blits it. Th
 and vignette are computed on a small surface and smooth-scaled up, which gives a smooth
 gradient without numpy; the grain is a small tile of random specks repeated.
 
+The rendered cloths are shared by every :class:`Felt` (the menu's, the table's and the
+review's ask for the same one, a window's size of pixels each): at most
+:data:`KEEP_CLOTHS` are kept, the least recently asked for forgotten first.
+
     felt = Felt("green")
     screen.blit(felt.surface(screen.get_size()), (0, 0))
 """
@@ -14,6 +18,8 @@ import math
 import random
 
 import pygame
+
+from cardtable.ui.lru import LRU
 
 #: Felt colours offered by the settings (the middle tone; the edges are darker).
 FELT_COLOURS = {
@@ -29,6 +35,20 @@ FELT_COLOURS = {
 _GRID = (48, 27)  # the small gradient, smooth-scaled to the window
 _TILE = 96        # grain tile size
 
+#: cloths rendered and kept, shared by all felts: the one on screen and the one before (a
+#: window's size and its fullscreen size, or a colour just changed)
+KEEP_CLOTHS = 2
+#: (size, rgb, seed) -> the cloth drawn (a window's size of pixels each)
+_CLOTHS: LRU = LRU(KEEP_CLOTHS)
+#: seed -> its grain tile
+_TILES: dict[int, pygame.Surface] = {}
+
+
+def forget_cloths() -> None:
+    """Forget every cloth drawn (the display's pixel format changed)."""
+    _CLOTHS.clear()
+    _TILES.clear()
+
 
 def felt_rgb(colour) -> tuple[int, int, int]:
     if isinstance(colour, str):
@@ -41,28 +61,25 @@ def _clamp(v: float) -> int:
 
 
 class Felt:
-    """Felt background cached per (size, colour)."""
+    """A felt of one colour; its cloth, drawn per window size, is shared (:data:`_CLOTHS`)."""
 
     def __init__(self, colour="green", seed: int = 12345):
         self.rgb = felt_rgb(colour)
         self._seed = seed
-        self._key: tuple | None = None
-        self._surface: pygame.Surface | None = None
-        self._tile: pygame.Surface | None = None
 
     def set_colour(self, colour) -> None:
-        rgb = felt_rgb(colour)
-        if rgb != self.rgb:
-            self.rgb = rgb
-            self._key = None
+        self.rgb = felt_rgb(colour)
 
     def surface(self, size: tuple[int, int]) -> pygame.Surface:
+        """The cloth at ``size``: drawn once, then shared by every felt of the same colour
+        (read it, do not draw on it)."""
         size = (max(1, int(size[0])), max(1, int(size[1])))
-        key = (size, self.rgb)
-        if self._key != key or self._surface is None:
-            self._surface = self._render(size)
-            self._key = key
-        return self._surface
+        key = (size, self.rgb, self._seed)
+        surf = _CLOTHS.get(key)
+        if surf is None:
+            surf = self._render(size)
+            _CLOTHS[key] = surf
+        return surf
 
     def draw(self, target: pygame.Surface) -> None:
         target.blit(self.surface(target.get_size()), (0, 0))
@@ -86,7 +103,8 @@ class Felt:
         return pygame.transform.smoothscale(small, size)
 
     def _grain_tile(self) -> pygame.Surface:
-        if self._tile is None:
+        tile = _TILES.get(self._seed)
+        if tile is None:
             rng = random.Random(self._seed)
             tile = pygame.Surface((_TILE, _TILE), pygame.SRCALPHA)
             tile.fill((0, 0, 0, 0))
@@ -104,8 +122,8 @@ class Felt:
                     if (j // 2) % 2 == 0:
                         c = tile.get_at((x, j))
                         tile.set_at((x, j), (c.r, c.g, c.b, min(255, c.a + 4)))
-            self._tile = tile
-        return self._tile
+            _TILES[self._seed] = tile
+        return tile
 
     def _render(self, size: tuple[int, int]) -> pygame.Surface:
         surf = self._gradient(size).convert() if pygame.display.get_surface() else self._gradient(

@@ -317,3 +317,47 @@ def test_a_card_in_flight_casts_the_shadow_of_its_drawn_size(lift):
             room = card.inflate(int(s.w * 0.4), int(s.w * 0.4))
             assert room.contains(shadow), (small, big, step, tuple(shadow), tuple(card))
             assert shadow.width >= card.width, (small, big, step, tuple(shadow), tuple(card))
+
+
+def test_felts_share_their_cloth_and_keep_only_the_last_few():
+    import gc
+    import weakref
+
+    from cardtable.ui import felt as felt_mod
+
+    felt_mod.forget_cloths()
+    menu, table = Felt("green"), Felt("green")
+    cloth = menu.surface((300, 200))
+    assert table.surface((300, 200)) is cloth          # one window's size of pixels, not two
+    old = weakref.ref(cloth)
+    del cloth
+    for i in range(felt_mod.KEEP_CLOTHS + 3):          # a window resized by dragging
+        table.surface((310 + i, 200))
+    gc.collect()
+    assert old() is None and len(felt_mod._CLOTHS) == felt_mod.KEEP_CLOTHS
+    assert menu.surface((300, 200)).get_size() == (300, 200)   # drawn again when asked
+
+
+def test_card_art_is_shared_by_look_and_bounded():
+    from cardtable.ui import cardart
+
+    a = cardart.card_art_for({"card_back": "red"})
+    assert cardart.card_art_for({"card_back": "red", "felt": "blue"}) is a
+    assert cardart.card_art_for({"card_back": (158, 34, 46)}) is a    # the same colour
+    four = cardart.card_art_for({"card_back": "red", "four_colour_suits": True})
+    assert four is not a and four.four_colour and not a.four_colour
+    # a game whose rule is two colours gets the two-colour art whatever the setting
+    assert cardart.card_art_for({"card_back": "red", "four_colour_suits": True}, False) is a
+    for back in ("blue", "green", "purple", "black", "teal"):
+        cardart.card_art_for({"card_back": back})
+    assert len(cardart._SHARED) <= 3
+
+
+def test_card_art_caches_stay_within_their_bounds_over_many_faces_and_tilts():
+    art = CardArt()
+    codes = [r + s for r in "A23456789TJQK" for s in "SHDC"]
+    for i, code in enumerate(codes * 3):
+        face = art.face(code, 90, wild=i % 5 == 0, dim=i % 7 == 0)
+        art.rotated(face, i % 40 - 20)
+    assert art._cache.bytes <= art._cache.max_bytes == CardArt._bound(90)
+    assert len(art._rot) <= CardArt.KEEP_TURNED

@@ -48,10 +48,13 @@ def test_card_index_fonts_stay_bounded_over_many_card_widths():
     art = cardart.CardArt()
     for width in range(40, 160, 3):       # a window resized by dragging, larger cards...
         art.face("QS", width)
-    assert len(cardart._FONTS) <= 24
+    assert len(cardart._FONTS) <= cardart.KEEP_FONTS <= 8
 
 
-def test_a_new_table_forgets_the_old_ones_texts_panels_and_fonts(app):
+def test_a_new_table_draws_with_the_old_ones_caches_and_the_old_table_is_freed(app):
+    import gc
+    import weakref
+
     from cardtable.cli import quick_setup
     from cardtable.ui import cardart
     from cardtable.ui.scenes.table import install
@@ -59,18 +62,51 @@ def test_a_new_table_forgets_the_old_ones_texts_panels_and_fonts(app):
 
     install(app)
     first = start_match(app, quick_setup("sixtysix", people=1, level="easy"))
-    app.draw()
+    for _ in range(5):
+        app.step([], 0.05)
+    art, felt = first.art, first.felt.surface(app.size)
+    drawn = list(art._cache)
+    assert drawn and theme._render.cache_info().currsize > 0 and len(cardart._FONTS) > 0
+    gone = [weakref.ref(first), weakref.ref(first.match), weakref.ref(first._static)]
+    del first
+    second = start_match(app, quick_setup("sixtysix", people=1, level="easy"))
+    # the caches (each bounded) are kept: the same look's art with its faces, the cloth,
+    # the texts and fonts; nothing is drawn again only because a table is new
+    assert second.art is art and all(k in art._cache for k in drawn[-10:])
+    assert second.felt.surface(app.size) is felt
     assert theme._render.cache_info().currsize > 0 and len(cardart._FONTS) > 0
-    assert theme._font.cache_info().currsize > 0
-    first.match.close()
-    start_match(app, quick_setup("pairs65", people=1, level="easy"))
-    # what the first table drew is gone before the second draws anything
-    assert theme._render.cache_info().currsize == 0 and len(cardart._FONTS) == 0
-    assert theme._font.cache_info().currsize == 0
-    assert theme._rounded.cache_info().currsize == 0
+    gc.collect()
+    # the finished table, its match and its window-sized layer are freed
+    assert [ref() for ref in gone] == [None, None, None]
     app.draw()
-    assert theme._render.cache_info().currsize > 0    # and it draws again at once
-    app.table.match.close()
+    second.match.close()
+
+
+def test_a_finished_match_and_its_table_are_freed_once_the_next_begins(app):
+    import gc
+    import weakref
+
+    from cardtable.cli import quick_setup
+    from cardtable.ui.scenes.table import install
+    from cardtable.ui.scenes.table.launch import start_match
+
+    install(app)
+    table = start_match(app, quick_setup("pairs65", people=0, level="easy"))
+    table.match.threaded = False        # its computers answer at once
+    for _ in range(400):
+        if table.match.scored_deals:
+            break
+        app.step([], 0.25)
+        if app.top is not table and app.top is not None and app.top.overlay:
+            app.pop()
+    assert table.match.scored_deals     # a deal played through, its records kept
+    refs = [weakref.ref(table), weakref.ref(table.match), weakref.ref(table.match.state),
+            weakref.ref(table.sprites)]
+    del table
+    nxt = start_match(app, quick_setup("rummy65", people=0, level="easy"))
+    gc.collect()
+    assert [ref() for ref in refs] == [None] * len(refs)
+    nxt.match.close()
 
 
 def test_the_allocator_is_set_up_for_long_sessions():

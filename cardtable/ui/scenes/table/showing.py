@@ -9,7 +9,7 @@ from __future__ import annotations
 import gc
 from typing import TYPE_CHECKING
 
-from cardtable.ui import cardart, memory, theme
+from cardtable.ui import memory
 
 if TYPE_CHECKING:
     from cardtable.ui.scenes.table.scene import TableScene
@@ -28,10 +28,9 @@ def show_table(app, table: TableScene) -> TableScene:
     app.reset(app.build("menu"))
     app.push(table)
     if old is not None and old is not table:
-        # the old table's cards, texts, panels and fonts go now (the new table draws its
-        # own sizes), and the memory they held goes back to the system
-        theme.clear_caches(fonts=True)
-        cardart.forget_fonts()
+        # the old table goes now and the memory it held goes back to the system; the
+        # caches of drawn cards, texts, panels and fonts are kept (each is bounded): the
+        # new table draws with what is there rather than everything again
         gc.collect()
         memory.trim(force=True)
     return table
