@@ -465,8 +465,24 @@ def _soak(args, size) -> int:
             app.pop()
 
     end = time.monotonic() + args.minutes * 60
-    next_reading = time.monotonic() + args.every
     new_match()
+    try:
+        _play(app, args, state, log, title, new_match, close_summary, traces, end)
+    except KeyboardInterrupt:
+        print("interrupted: the readings so far", flush=True)
+    log.read("end")
+    log.save(title)
+    print("\n".join(summary(log.readings)), flush=True)
+    if args.out is not None:
+        print(f"readings: {args.out / 'soak.csv'}, picture: {args.out / 'soak.png'}",
+              flush=True)
+    pygame.quit()
+    return 0
+
+
+def _play(app, args, state, log, title, new_match, close_summary, traces, end) -> None:
+    """Run the loop until ``end``: each match followed by the next, readings as they fall."""
+    next_reading = time.monotonic() + args.every
     while time.monotonic() < end and app.running:
         app.loop_once()
         table = getattr(app, "table", None)
@@ -492,14 +508,6 @@ def _soak(args, size) -> int:
                       flush=True)
             log.save(title)
             next_reading = now + args.every
-    log.read("end")
-    log.save(title)
-    print("\n".join(summary(log.readings)), flush=True)
-    if args.out is not None:
-        print(f"readings: {args.out / 'soak.csv'}, picture: {args.out / 'soak.png'}",
-              flush=True)
-    pygame.quit()
-    return 0
 
 
 if __name__ == "__main__":
