@@ -112,3 +112,28 @@ def test_a_program_that_hosts_then_ends_leaves_no_task_pending(how):
     assert "ended" in done.stdout
     assert "Task was destroyed" not in done.stderr, done.stderr
     assert "Traceback" not in done.stderr, done.stderr
+
+
+def test_the_browser_tells_each_change_of_its_list():
+    """The Join screen sleeps until the list changes (its on_change wakes the window)."""
+    from types import SimpleNamespace
+
+    from zeroconf import ServiceStateChange
+
+    from cardtable.net import protocol
+
+    seen: list[list[str]] = []
+    browser = discovery.Browser(on_change=lambda: seen.append([f.name for f in
+                                                               browser.tables()]))
+    info = SimpleNamespace(properties={b"name": b"Ann", b"game": b"sixtysix",
+                                       b"players": b"2", b"v": b"7"},
+                           parsed_addresses=lambda: ["192.168.1.5"], port=47650,
+                           name="Ann._cardtable._tcp.local.")
+    zc = SimpleNamespace(get_service_info=lambda *_a, **_k: info)
+    name = f"Ann.{protocol.SERVICE_TYPE}"
+    browser._on_change(zc, protocol.SERVICE_TYPE, name, ServiceStateChange.Added)
+    nothing = SimpleNamespace(get_service_info=lambda *_a, **_k: None)
+    browser._on_change(nothing, protocol.SERVICE_TYPE, "Gone." + protocol.SERVICE_TYPE,
+                       ServiceStateChange.Added)         # no details: nothing changed
+    browser._on_change(zc, protocol.SERVICE_TYPE, name, ServiceStateChange.Removed)
+    assert seen == [["Ann"], []]

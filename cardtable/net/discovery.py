@@ -23,6 +23,7 @@ import socket
 import threading
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardtable.net import protocol
@@ -205,16 +206,23 @@ def _label(name: str) -> str:
 
 
 class Browser(_Worker):
-    """The tables announced on the local network, kept up to date on zeroconf's threads."""
+    """The tables announced on the local network, kept up to date on zeroconf's threads.
+    ``on_change`` (any callable, e.g. the window's wake) is called on zeroconf's thread
+    each time the list changed, so the window need not look at it on a timer."""
 
     thread_name = "table-browser"
 
-    def __init__(self):
+    def __init__(self, on_change: Callable[[], object] | None = None):
         super().__init__()
         self._found: dict[str, Found] = {}
         self._lock = threading.Lock()
         self.failed = False
         self.changed_at = 0.0
+        self.on_change = on_change
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
 
     def _life(self) -> None:
         browsed = False     # else ``failed`` (the thread's top logs why)
@@ -240,6 +248,7 @@ class Browser(_Worker):
             with self._lock:
                 self._found.pop(name, None)
                 self.changed_at = time.monotonic()
+            self._changed()
             return
         if self._stop.is_set():
             return
@@ -255,6 +264,7 @@ class Browser(_Worker):
             with self._lock:
                 self._found[name] = found
                 self.changed_at = time.monotonic()
+            self._changed()
 
     def tables(self) -> list[Found]:
         with self._lock:

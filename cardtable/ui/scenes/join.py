@@ -1,8 +1,9 @@
 """Join a table: the tables open on this network (found by mDNS), or an address and port
 typed by hand, the table code from the host's screen and the name to sit under.
 
-Connecting happens on the connection's own thread; this screen looks at what arrived each
-frame (the window is woken when something does), so it never waits on the network. A seat's
+Connecting and browsing happen on threads of their own; this screen looks at what arrived
+each frame, and the window is woken when something does (a message, a table found or gone),
+so it never waits on the network and sleeps while nothing comes. A seat's
 token is kept (``netplay.keep_token``): joining the same address and port again sits the
 player at their seat again, even after their program was closed.
 """
@@ -55,7 +56,8 @@ class JoinScene(FormScene):
         last = netplay.last_table()
         if last is not None:        # the seat kept there: coming back is one click away
             self.values["address"], self.values["port"] = last[0], str(last[1])
-        self.browser: Browser | None = Browser() if browse else None
+        # the list changing wakes the window (nothing looks at it on a timer)
+        self.browser: Browser | None = Browser(on_change=app_wake) if browse else None
         self.client: NetClient | None = None
         self.used_token = False
         self.status: Msg | str | None = None
@@ -289,8 +291,3 @@ class JoinScene(FormScene):
                 theme.draw_text(surface, line, (self.form_rect.left + pad, y), size, colour,
                                 shadow=False)
                 y += theme.line_height(size)
-
-    def next_frame_in(self) -> float | None:
-        if self.browser is not None:
-            return 1.0          # the list of tables is looked at again every second
-        return super().next_frame_in()
