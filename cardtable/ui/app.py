@@ -39,7 +39,6 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -75,7 +74,7 @@ def wake() -> None:
             pygame.event.post(pygame.event.Event(WAKE))
     except pygame.error:   # the window is closing
         pass
-    _WOKEN.set()
+    sdl.WOKEN.set()
 
 
 def sooner(a: float | None, b: float | None) -> float | None:
@@ -174,12 +173,14 @@ class App:
         #: ``now()`` in seconds, ``wait_events(timeout)`` the events that came within
         #: ``timeout`` seconds (None: wait for one), ``pace()`` waits out the display rate
         self.now: Callable[[], float] = time.monotonic
-        self.wait_events: Callable[[float | None], list] = _wait_events
+        self.wait_events: Callable[[float | None], list] = sdl.wait_events
         self.pace: Callable[[], Any] = lambda: self.clock.tick(FPS)
         self._last_tick: float | None = None
         self._shown: bytes | None = None      # digest of the picture on screen, if kept
         self._busy_since_trim = False
         self._settling = True                 # the last frame shown differed from the one before
+        self._partial = False                 # rectangles alone were shown since a whole frame
+        self._toasts_drawn: list[int] = []    # the toasts of the last frame, the newest first
 
         # matches: set by the table's install() (see the module docstring)
         self.on_start_match: Callable[[dict], Any] | None = None
@@ -427,36 +428,63 @@ class App:
         if not self.stack:
             theme.backdrop(surface, self.settings.get("felt", "green"))
         else:
-            first = len(self.stack) - 1
-            while first > 0 and self.stack[first].overlay:
-                first -= 1
-            for scene in self.stack[first:]:
+            for scene in self.stack[self._first_drawn():]:
                 scene.draw(surface)
         self.draw_toasts(surface)
 
-    def draw_toasts(self, surface: pygame.Surface) -> None:
-        # above the line of keys along a screen's foot (the menu's), or where the scene on
-        # top wants them (clear of a summary's panel and its buttons)
+    def toast_boxes(self) -> list[tuple[pygame.Rect, Toast]]:
+        """Where each toast is drawn, the newest first: above the line of keys along a
+        screen's foot (the menu's), or where the scene on top wants them (clear of a
+        summary's panel and its buttons)."""
         size = theme.px(theme.BODY)
         boxes = [(theme.text_size(t.text, size), t) for t in reversed(self.toasts)]
         height = sum(th + theme.px(28) for (_, th), _ in boxes) - theme.px(8)
         y = self.size[1] - theme.px(40)
         if self.top is not None and boxes:
             y = self.top.toasts_bottom(height) or y
-        self.toast_rects = []       # the newest first
+        placed = []
         for (tw, th), toast in boxes:
-            a = toast.alpha()
             rect = pygame.Rect(0, 0, tw + theme.px(40), th + theme.px(20))
             rect.midbottom = (self.size[0] // 2, y)
-            self.toast_rects.append(rect)
+            placed.append((rect, toast))
+            y = rect.top - theme.px(8)
+        return placed
+
+    def draw_toasts(self, surface: pygame.Surface) -> None:
+        size = theme.px(theme.BODY)
+        placed = self.toast_boxes()
+        self.toast_rects = [rect for rect, _ in placed]      # the newest first
+        self._toasts_drawn = [id(t) for _, t in placed]
+        for rect, toast in placed:
             tint = {"bad": (70, 24, 20), "good": (18, 56, 30)}.get(toast.kind, theme.PANEL)
             box = pygame.Surface(rect.size, pygame.SRCALPHA)
             theme.rounded(box, box.get_rect(), (*tint, 225), theme.px(12),
                           edge=(255, 255, 255, 50))
             theme.draw_text(box, toast.text, box.get_rect().center, size, anchor="center")
-            box.set_alpha(a)
+            box.set_alpha(toast.alpha())
             surface.blit(box, rect)
-            y = rect.top - theme.px(8)
+
+    def changed_area(self) -> list[pygame.Rect] | None:
+        """Where the picture changed by itself in the update just done: the rectangles the
+        scenes drawn name (:meth:`Scene.redraw_area`) and those of the toasts fading, come
+        or gone; None: anywhere (the whole frame is drawn)."""
+        rects: list[pygame.Rect] = []
+        for scene in self.stack[self._first_drawn():]:
+            area = scene.redraw_area()
+            if area is None:
+                return None
+            rects += area
+        if [id(t) for t in reversed(self.toasts)] != self._toasts_drawn or \
+                any(t.next_frame_in() == 0.0 for t in self.toasts):
+            rects += self.toast_rects + [rect for rect, _ in self.toast_boxes()]
+        return rects
+
+    def _first_drawn(self) -> int:
+        """The index of the lowest scene drawn: the top one and the overlays' scenes below."""
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first].overlay:
+            first -= 1
+        return max(0, first)
 
     def step(self, events: Iterable[pygame.event.Event] = (), dt: float = 1 / 60,
              flip: bool = True) -> None:
@@ -500,7 +528,10 @@ class App:
     def loop_once(self) -> bool:
         """One pass of the loop: sleep while nothing moves (until an event or the next
         timer), else keep to the display rate; handle the events, update, draw, and show
-        the frame if it differs from the one on screen. Returns True when one was shown."""
+        the frame if it differs from the one on screen. Returns True when one was shown.
+
+        A pass that handled no event, whose changes the scenes and toasts can place
+        (:meth:`changed_area`), draws and shows those rectangles only."""
         due = 0.0 if self._settling or self.frames_shown == 0 else self.next_frame_in()
         if due == 0.0:
             self.pace()
@@ -513,29 +544,71 @@ class App:
         now = self.now()
         elapsed = 0.0 if self._last_tick is None else max(0.0, now - self._last_tick)
         self._last_tick = now
+        area: list[pygame.Rect] | None = []
         if due == 0.0:
             dt = min(elapsed, 0.1)
         else:
             # nothing moved while the loop slept: timers catch up on the whole time first,
             # so a toast shown by one of these events is not aged by the sleep
             self.update(elapsed)
+            area = self.changed_area()
             dt = 0.0
-        self.step(events, dt, flip=False)
-        if not self.running:
-            return False
+        for event in events:
+            self.handle_event(event)
+            if not self.running:
+                return False
+        size = self.size
+        self.follow_window()
+        self.update(dt)
+        self.narrator.follow()
+        self.frame += 1
         exposed = any(e.type in _EXPOSING for e in events)
+        if area is not None and not events and size == self.size and self.frames_shown:
+            more = self.changed_area()
+            if more is not None and area + more:
+                return self._show_area(area + more)
+        if self._partial:
+            # rectangles alone were shown since the last whole frame: what is on screen now
+            # is the picture this one is compared with
+            self._shown = self._digest()
+            self._partial = False
+        self.draw(self.screen)
         return self._show(changed=exposed or self.next_frame_in() == 0.0)
+
+    def _show_area(self, rects: list[pygame.Rect]) -> bool:
+        """Draw the frame within ``rects`` only and show them (see :meth:`changed_area`)."""
+        bounds = self.screen.get_rect()
+        rects = [r.clip(bounds) for r in rects]
+        rects = [r for r in rects if r.width > 0 and r.height > 0]
+        if not rects:
+            return False
+        union = rects[0].unionall(rects[1:])
+        self.screen.set_clip(union)
+        try:
+            self.draw(self.screen)
+        finally:
+            self.screen.set_clip(None)
+        pygame.display.update(union)
+        self.frames_shown += 1
+        self._busy_since_trim = True
+        self._settling = True
+        self._partial = True
+        self._shown = None
+        return True
+
+    def _digest(self) -> bytes | None:
+        """A digest of the pixels of the frame (read in place: no copy is made or kept)."""
+        try:
+            return hashlib.blake2b(self.screen.get_view("1"), digest_size=16).digest()
+        except (pygame.error, ValueError, TypeError, BufferError):
+            return None
 
     def _show(self, changed: bool) -> bool:
         """Flip the frame just drawn unless it is the picture already on screen."""
         if changed:
             self._shown = None           # moving (or uncovered): shown without comparing
         else:
-            try:
-                # a digest of the pixels read in place: no copy of the frame is made or kept
-                picture = hashlib.blake2b(self.screen.get_view("1"), digest_size=16).digest()
-            except (pygame.error, ValueError, TypeError, BufferError):
-                picture = None
+            picture = self._digest()
             if picture is not None and picture == self._shown:
                 self._settling = False
                 return False
@@ -550,62 +623,13 @@ class App:
 
     def loop(self) -> int:
         """Run until the window is closed: frames at the display rate while something
-        changes, none while nothing does."""
-        while self.running:
-            self.loop_once()
+        changes, none while nothing does. Ctrl+C and SIGTERM reach it asleep too (SIGTERM
+        closes it as its window's close button does)."""
+        undo = sdl.relay_signals(wake, self.quit)
+        try:
+            while self.running:
+                self.loop_once()
+        finally:
+            undo()
         self.save_settings()
         return 0
-
-
-#: set by :func:`wake`: a loop sleeping in slices wakes at once for another thread's news
-_WOKEN = threading.Event()
-#: where SDL cannot sleep on the window system (the dummy and offscreen drivers, or its
-#: library not found), how often the sleeping loop looks at the window's events (seconds):
-#: every 10 ms for the first second (a double-click, a key held), then every 25 ms
-SLEEP_SLICE = 0.01
-SLEEP_SLICE_LONG = 0.025
-
-
-def _wait_events(timeout: float | None) -> list[pygame.event.Event]:
-    """Sleep until an event comes, :func:`wake` is called or ``timeout`` seconds pass
-    (None: no limit); returns the events queued.
-
-    SDL's own wait sleeps on the window system's connection: nothing runs until an event
-    comes (another thread's :func:`wake` is one), or the timeout. Where SDL has nothing to
-    sleep on, the queue is looked at in slices (:data:`SLEEP_SLICE`)."""
-    _WOKEN.clear()          # a wake() from now on is seen; one before posted its event
-    events = pygame.event.get()
-    if events:
-        return events
-    begun = time.monotonic()
-    end = None if timeout is None else begun + timeout
-    while True:
-        left = None if end is None else end - time.monotonic()
-        if left is not None and left <= 0:
-            return []
-        queued = sdl.wait_for_event(left)
-        if queued is None:
-            return _wait_in_slices(begun, end)
-        events = pygame.event.get()
-        if events or not queued:
-            return events
-        # SDL queued something pygame hands over as nothing: a slice's rest, so that such
-        # an event can never make the loop spin
-        time.sleep(SLEEP_SLICE)
-
-
-def _wait_in_slices(begun: float, end: float | None) -> list[pygame.event.Event]:
-    """The queue looked at every slice until an event, :func:`wake` or ``end``."""
-    while True:
-        events = pygame.event.get()
-        if events:
-            return events
-        now = time.monotonic()
-        left = SLEEP_SLICE if now - begun < 1.0 else SLEEP_SLICE_LONG
-        if end is not None:
-            left = min(left, end - now)
-        if left <= 0:
-            return []
-        if _WOKEN.wait(left):
-            _WOKEN.clear()
-            return pygame.event.get()

@@ -13,7 +13,9 @@ The App's loop draws frames only when something changes. A scene tells it what i
 do by itself with ``next_frame_in()``: 0 while something moves (a card, a fade, a pulse),
 a number of seconds until a timer of its own is due, or None when nothing changes until
 an event. The default asks the scene's ``form`` (a text field's caret). A scene whose
-work finishes on another thread calls :func:`cardtable.ui.app.wake` when it is done.
+work finishes on another thread calls :func:`cardtable.ui.app.wake` when it is done. When
+what changes by itself lies in a few rectangles, ``redraw_area()`` names them, and the App
+draws and shows those alone.
 
 A scene with ``overlay = True`` (a dialog, the end-of-deal summary) is drawn on top of the
 scene below it, which is drawn first; only the top scene receives events and updates
@@ -80,6 +82,17 @@ class Scene:
     def toasts_bottom(self, height: int) -> int | None:
         """Where the app's toasts (``height`` pixels of them, one above the other) end,
         over this scene; None: at their usual place, above the window's foot."""
+        return None
+
+    def redraw_area(self) -> list[pygame.Rect] | None:
+        """Where the scene's picture changed by itself in the update just done, when it
+        changed there only: its rectangles ([]: nowhere); None: anywhere, or not known.
+
+        The App asks after an update that handled no event: when every scene drawn gives
+        rectangles, only they are drawn again and shown (a caret's blink, a button's hover
+        easing, a message fading), not the whole window. The default is None: a scene
+        says so only when it knows (a :class:`~cardtable.ui.widgets.Form` knows its
+        widgets' easings)."""
         return None
 
     def next_frame_in(self) -> float | None:

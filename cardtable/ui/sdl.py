@@ -20,8 +20,12 @@ import contextlib
 import ctypes
 import logging
 import os
+import signal
+import socket
 import sys
 import tempfile
+import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -172,3 +176,100 @@ def close_mixer() -> None:
     """Close the audio device (its thread ends); :func:`open_mixer` opens it again."""
     if pygame.mixer.get_init():
         pygame.mixer.quit()
+
+
+#: set by the window's wake (``cardtable.ui.app.wake``): a loop sleeping in slices wakes at
+#: once for another thread's news
+WOKEN = threading.Event()
+#: where SDL cannot sleep on the window system (the dummy and offscreen drivers, or its
+#: library not found), how often the sleeping loop looks at the window's events (seconds):
+#: every 10 ms for the first second (a double-click, a key held), then every 25 ms
+SLEEP_SLICE = 0.01
+SLEEP_SLICE_LONG = 0.025
+
+
+def wait_events(timeout: float | None) -> list[pygame.event.Event]:
+    """Sleep until an event comes, the window is woken or ``timeout`` seconds pass
+    (None: no limit); returns the events queued.
+
+    SDL's own wait sleeps on the window system's connection: nothing runs until an event
+    comes (another thread's wake is one), or the timeout. Where SDL has nothing to
+    sleep on, the queue is looked at in slices (:data:`SLEEP_SLICE`)."""
+    WOKEN.clear()          # a wake from now on is seen; one before posted its event
+    events = pygame.event.get()
+    if events:
+        return events
+    begun = time.monotonic()
+    end = None if timeout is None else begun + timeout
+    while True:
+        left = None if end is None else end - time.monotonic()
+        if left is not None and left <= 0:
+            return []
+        queued = wait_for_event(left)
+        if queued is None:
+            return _wait_in_slices(begun, end)
+        events = pygame.event.get()
+        if events or not queued:
+            return events
+        # SDL queued something pygame hands over as nothing: a slice's rest, so that such
+        # an event can never make the loop spin
+        time.sleep(SLEEP_SLICE)
+
+
+def _wait_in_slices(begun: float, end: float | None) -> list[pygame.event.Event]:
+    """The queue looked at every slice until an event, a wake or ``end``."""
+    while True:
+        events = pygame.event.get()
+        if events:
+            return events
+        now = time.monotonic()
+        left = SLEEP_SLICE if now - begun < 1.0 else SLEEP_SLICE_LONG
+        if end is not None:
+            left = min(left, end - now)
+        if left <= 0:
+            return []
+        if WOKEN.wait(left):
+            WOKEN.clear()
+            return pygame.event.get()
+
+
+def relay_signals(wake: Callable[[], object], terminate: Callable[[], object]
+                  ) -> Callable[[], None]:
+    """While the window sleeps in SDL, a signal is not seen until an event comes: Python
+    runs its handlers only when the main thread runs. Until the returned undo is called,
+    each signal's number is written to a socket (``signal.set_wakeup_fd``) that a thread
+    sleeps on and ``wake()`` is called, so Ctrl+C is raised at once, and SIGTERM calls
+    ``terminate()`` (the window closes as by its close button). Does nothing off the main
+    thread."""
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)
+    try:
+        old_fd = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+        old_term = signal.signal(signal.SIGTERM, lambda _sig, _frame: terminate())
+    except (ValueError, OSError) as exc:     # not the main thread of the interpreter
+        log.debug("signals not relayed: %s", exc)
+        reader.close()
+        writer.close()
+        return lambda: None
+
+    def relay() -> None:
+        while True:
+            try:
+                if not reader.recv(64):
+                    return           # the writer closed: undone
+            except OSError:
+                return
+            wake()
+
+    thread = threading.Thread(target=relay, name="cardtable-signals", daemon=True)
+    thread.start()
+
+    def undo() -> None:
+        signal.set_wakeup_fd(old_fd)
+        signal.signal(signal.SIGTERM, old_term if old_term is not None else signal.SIG_DFL)
+        writer.close()
+        thread.join(5.0)
+        reader.close()
+    return undo

@@ -102,7 +102,7 @@ def test_another_threads_wake_ends_the_sleep(monkeypatch):
     pygame.event.clear()
     worker = threading.Thread(target=app_mod.wake)
     wait.woken = worker.start
-    events = app_mod._wait_events(None)
+    events = sdl.wait_events(None)
     worker.join()
     assert wait.timeouts == [None]
     assert [e.type for e in events] == [app_mod.WAKE]
@@ -112,9 +112,9 @@ def test_where_sdl_cannot_sleep_the_queue_is_looked_at_in_slices(monkeypatch):
     """The dummy driver has nothing to sleep on: the old slices, woken by wake()."""
     monkeypatch.setattr(sdl, "wait_for_event", lambda timeout: None)
     pygame.event.clear()
-    assert app_mod._wait_events(0.03) == []
+    assert sdl.wait_events(0.03) == []
     threading.Thread(target=app_mod.wake).start()
-    assert app_mod.WAKE in [e.type for e in app_mod._wait_events(5.0)]
+    assert app_mod.WAKE in [e.type for e in sdl.wait_events(5.0)]
 
 
 def test_the_dummy_driver_has_no_sdl_sleep_but_the_library_is_found(app):
@@ -122,3 +122,23 @@ def test_the_dummy_driver_has_no_sdl_sleep_but_the_library_is_found(app):
     if sys.platform.startswith("linux"):
         # the copy of SDL pygame runs on, found by its path and checked by its version
         assert sdl._load_waiter() is not None
+
+
+def test_a_signal_wakes_the_sleeping_window_and_sigterm_closes_it():
+    """Asleep in SDL, the main thread runs no Python: a signal's number goes to a socket a
+    thread sleeps on, which wakes the window; SIGTERM then closes it as its close button
+    would."""
+    import os
+    import signal
+
+    woken, closed = threading.Event(), []
+    before = signal.getsignal(signal.SIGTERM)
+    undo = sdl.relay_signals(woken.set, lambda: closed.append(True))
+    try:
+        assert signal.getsignal(signal.SIGTERM) not in (signal.SIG_DFL, signal.SIG_IGN, None)
+        os.kill(os.getpid(), signal.SIGTERM)
+        assert woken.wait(10.0), "the signal did not wake the window"
+    finally:
+        undo()
+    assert closed == [True]
+    assert signal.getsignal(signal.SIGTERM) == before

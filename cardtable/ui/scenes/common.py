@@ -101,6 +101,13 @@ class FormScene(Scene):
         self.form.update(dt)
         self.scroller.update(dt, self.form.focused if self.form.keyboard else None)
 
+    def redraw_area(self) -> list[pygame.Rect] | None:
+        """The widgets' own easings and blinks (see Scene.redraw_area); while the content
+        scrolls, anywhere."""
+        if self.scroller.moved or self.scroller.offset != self.scroller.target:
+            return None
+        return self.form.redraw_area()
+
     def draw(self, surface: pygame.Surface) -> None:
         self._follow_language()     # a frame drawn without an update first (tests, resizes)
         felt = self.app.settings.get("felt", "green") if self.app is not None else "green"

@@ -12,6 +12,9 @@ from cardtable.ui import theme
 
 LEFT_BUTTON = 1
 BLINK_ON = 0.55       # a text field's caret shows this long every second
+#: seconds a text field's caret blinks after it last moved (typing, a click, the focus
+#: coming); then it stays shown and the window sleeps (GTK's cursor-blink-timeout is 10 s)
+BLINK_FOR = 10.0
 ROW_HEIGHT = 46       # before scaling
 BUTTON_HEIGHT = 48
 
@@ -36,6 +39,7 @@ class Widget:
         self.focused = False
         self.show_focus = False
         self.hover_t = 0.0
+        self.eased = False
         self.name = ""
         #: where the widget may be seen and clicked (a :class:`Scroller`'s area), or None
         self.clip: pygame.Rect | None = None
@@ -81,7 +85,23 @@ class Widget:
 
     # ---- frame --------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        before = self.hover_t
         self.hover_t = approach(self.hover_t, 1.0 if self.hovered and self.enabled else 0.0, dt)
+        #: the widget changed by itself in this update (an easing, a caret's blink): the
+        #: window draws it again alone (:meth:`redraw_area`)
+        self.eased = self.hover_t != before
+
+    #: how far a widget's look reaches past its rectangle (a tile's lift and shadow, a
+    #: button's glow, the focus ring), in pixels before scaling
+    REACH = 24
+
+    def redraw_area(self) -> pygame.Rect | None:
+        """Where the widget changed by itself in the last update (None: nothing of it did):
+        its rectangle and the reach of its glow, shadow and focus ring."""
+        if not self.eased:
+            return None
+        reach = 2 * theme.px(self.REACH)
+        return self.rect.inflate(reach, reach)
 
     def next_frame_in(self) -> float | None:
         """Seconds until the widget changes by itself (None: not until an event). Easing

@@ -205,6 +205,16 @@ class Form:
             w.show_focus = self.keyboard
             w.update(dt)
 
+    def redraw_area(self) -> list[pygame.Rect]:
+        """Where the widgets changed by themselves in the last update (an easing, a caret's
+        blink), each within the part of the screen it is drawn in."""
+        rects = []
+        for w in self.widgets:
+            area = w.redraw_area() if w.visible else None
+            if area is not None:
+                rects.append(area if w.clip is None else area.clip(w.clip))
+        return [r for r in rects if r.width > 0 and r.height > 0]
+
     def next_frame_in(self) -> float | None:
         """The soonest of the widgets' own timers (None: none)."""
         due = [d for d in (w.next_frame_in() for w in self.widgets) if d is not None]
@@ -242,6 +252,7 @@ class Scroller:
         self.area = pygame.Rect(0, 0, 0, 0)
         self.content_height = 0
         self.offset = 0.0
+        self.moved = False
         self.target = 0.0
         self.items: list[tuple[Widget, pygame.Rect]] = []
         self._grab: int | None = None
@@ -312,9 +323,12 @@ class Scroller:
             self._revealed = focused
             if focused is not None:
                 self.reveal(focused)
+        before = self.offset
         self.offset = approach(self.offset, self.target, dt, 16.0)
         if abs(self.offset - self.target) < 0.5:
             self.offset = self.target
+        #: the content moved in this update (the whole area is drawn again)
+        self.moved = self.offset != before
         self.apply()
 
     def bar(self) -> tuple[pygame.Rect, pygame.Rect] | None:

@@ -137,7 +137,9 @@ class Toggle(_Row):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        before = self.knob_t
         self.knob_t = approach(self.knob_t, 1.0 if self.value else 0.0, dt, 16.0)
+        self.eased = self.eased or self.knob_t != before
 
     def switch_rect(self) -> pygame.Rect:
         r = pygame.Rect(0, 0, theme.px(54), theme.px(30))
@@ -249,7 +251,9 @@ class Choice(_Row):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        before = self.slide
         self.slide = approach(self.slide, 0.0, dt, 14.0)
+        self.eased = self.eased or self.slide != before
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:

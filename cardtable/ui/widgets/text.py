@@ -11,6 +11,7 @@ from cardtable.i18n import Msg, language, paragraphs, tr
 from cardtable.names import printable
 from cardtable.ui import theme
 from cardtable.ui.widgets.base import (
+    BLINK_FOR,
     BLINK_ON,
     Widget,
     approach,
@@ -29,6 +30,8 @@ class TextInput(Widget):
         self.hint = hint
         self.cursor = len(self.text)
         self.blink = 0.0
+        #: seconds since the caret last moved (it blinks for :data:`BLINK_FOR` seconds)
+        self.still = 0.0
         #: Ctrl+A selected the whole text: what is typed next, Backspace or Delete replace it
         self.all_selected = False
 
@@ -39,8 +42,13 @@ class TextInput(Widget):
             return tr(Msg("Name field: empty"))
         return tr(Msg("Name field: {value}", value=value))
 
-    def _changed(self) -> None:
+    def restart_blink(self) -> None:
+        """The caret moved: it shows at once and blinks again."""
         self.blink = 0.0
+        self.still = 0.0
+
+    def _changed(self) -> None:
+        self.restart_blink()
         if self.on_change is not None:
             self.on_change(self.text)
 
@@ -62,7 +70,7 @@ class TextInput(Widget):
                 best = i
                 break
         self.cursor = best
-        self.blink = 0.0
+        self.restart_blink()
 
     def mouse_up(self, pos: tuple[int, int], inside: bool) -> None:
         pass
@@ -113,17 +121,19 @@ class TextInput(Widget):
             return True
         if k == pygame.K_LEFT:
             self.cursor = max(0, self.cursor - 1)
-            self.blink = 0.0
+            self.restart_blink()
             return True
         if k == pygame.K_RIGHT:
             self.cursor = min(len(self.text), self.cursor + 1)
-            self.blink = 0.0
+            self.restart_blink()
             return True
         if k == pygame.K_HOME:
             self.cursor = 0
+            self.restart_blink()
             return True
         if k == pygame.K_END:
             self.cursor = len(self.text)
+            self.restart_blink()
             return True
         # printable keys arrive again as TEXTINPUT; keep them from the form's shortcuts
         uni = getattr(event, "unicode", "")
@@ -132,15 +142,28 @@ class TextInput(Widget):
     def activate(self) -> None:
         pass
 
+    @property
+    def blinking(self) -> bool:
+        """The caret blinks now (focused, and moved less than :data:`BLINK_FOR` ago)."""
+        return self.focused and self.visible and self.enabled and self.still < BLINK_FOR
+
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.blink = (self.blink + dt) % 1.0 if self.focused else 0.0
+        shown = self.blink < BLINK_ON
+        if not self.focused:
+            self.restart_blink()         # the focus coming back starts it blinking
+            return
+        self.still += dt
+        # after BLINK_FOR seconds it rests shown (blink 0: the start of its shown part)
+        self.blink = (self.blink + dt) % 1.0 if self.still < BLINK_FOR else 0.0
+        self.eased = self.eased or shown != (self.blink < BLINK_ON)
 
     def next_frame_in(self) -> float | None:
-        if not (self.focused and self.visible and self.enabled):
+        if not self.blinking:
             return None
-        # the caret shows for the first 0.55 s of every second
-        return (BLINK_ON - self.blink) if self.blink < BLINK_ON else (1.0 - self.blink)
+        # the caret shows for the first 0.55 s of every second, and rests at BLINK_FOR
+        toggle = (BLINK_ON - self.blink) if self.blink < BLINK_ON else (1.0 - self.blink)
+        return min(toggle, BLINK_FOR - self.still)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
@@ -396,9 +419,11 @@ class ScrollText(Widget):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        before = self.offset
         self.offset = approach(self.offset, self.target, dt, 18.0)
         if abs(self.offset - self.target) < 0.5:
             self.offset = self.target
+        self.eased = self.eased or self.offset != before
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible or self.rect.width <= 0:

@@ -128,6 +128,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         self.deal_rows: list[dict] = []
         self.keys = Keyboard(self)          # focus cursor, keys, F1 help
         self._pulse_from = 0.0              # when the glows began to breathe (see pulse)
+        self._messages_drawn: tuple = ((None, None), (None, None))   # see redraw_area
         self._pulse_turn: int | None = None
 
     def _pick_viewer(self) -> int:
@@ -461,6 +462,24 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
                 due = sooner(due, (math.floor(self.clock * 3) + 1) / 3 - self.clock)
         return sooner(due, self.form.next_frame_in())
 
+    def redraw_area(self) -> list[pygame.Rect] | None:
+        """At the person's turn, nothing moving and no timer of the table's running, what
+        changes by itself is a message fading and the buttons' easings: their rectangles
+        (the App draws those alone; a refused move's message costs little); else None."""
+        m = self.match
+        if self.drag is not None or self.sprites.busy or self._sounds_due or \
+                not (self.waiting or self.timeline.idle) or \
+                self.clock - self._pulse_from < PULSE_SECONDS or \
+                not (m.is_over or self.my_turn()) or \
+                any(s.lift != s.lift_target for s in self.sprites) or \
+                self._messages_drawn[0] != (id(self.toast), id(self.caption)):
+            return None
+        fading = [rect for msg, rect in zip((self.toast, self.caption), self._messages_drawn[1],
+                                            strict=True)
+                  if msg is not None and rect is not None
+                  and (msg[1] < FADE_IN or msg[2] - msg[1] <= FADE_OUT + 1 / 30)]
+        return fading + self.form.redraw_area()
+
     def draw(self, surface: pygame.Surface) -> None:
         # texts and panels are cached as drawn: a change of language, contrast or text size
         # draws them anew
@@ -491,7 +510,10 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         self._draw_scores(surface)
         self._draw_log(surface)
         self.form.draw(surface)
-        self._draw_caption(surface, clear_of=self._draw_toast(surface))
+        toast = self._draw_toast(surface)
+        caption = self._draw_caption(surface, clear_of=toast)
+        #: the messages drawn and where (TableScene.redraw_area)
+        self._messages_drawn = ((id(self.toast), id(self.caption)), (toast, caption))
         self._draw_why_not(surface)
         if self.review or self.review_hold or self.review_hover:
             self._draw_review(surface)
