@@ -38,7 +38,6 @@ from cardtable.engine.pairs65 import (
 from cardtable.i18n import N_
 
 from .base import Knowledge, Reason, Window, _with, because
-from .pairs65_infer import refusals
 from .search import flat_monte_carlo
 
 EASY_ERROR = 0.15
@@ -297,16 +296,13 @@ class Pairs65Knowledge(Knowledge):
             for p in laid:
                 dead.update(p)
         keep_odds = {c: KEEP_ODDS[sum(p not in dead for p in PARTNERS[c])] for c in pool}
-        refused = refusals(view)
         for h in others:
             hand = list(known[h])
             held = set(hand)
             skipped = []
-            odds = refused.get(h, {})
             while len(hand) - len(known[h]) < need[h] and pool:
                 c = pool.pop()
-                if (any(p in held for p in PARTNERS[c])
-                        or rng.random() > keep_odds[c] * odds.get(c, 1.0)):
+                if any(p in held for p in PARTNERS[c]) or rng.random() > keep_odds[c]:
                     skipped.append(c)
                     continue
                 hand.append(c)
