@@ -93,7 +93,10 @@ class CoachPanel:
 
     def key_lines(self, width: int) -> list[str]:
         """The lesson's keys, in lines that fit the panel (never cut short)."""
-        return theme.wrap(KEYS, theme.font(self.sizes()[2]), width - 2 * self.pad())
+        fnt, room = theme.font(self.sizes()[2]), width - 2 * self.pad()
+        if fnt.size(tr(KEYS))[0] <= room:
+            return [tr(KEYS)]
+        return theme.wrap(KEYS, fnt, room)
 
     def foot_height(self, width: int | None = None, keys: bool = True) -> int:
         """The keys' lines under the buttons (none once the lesson is over), with the

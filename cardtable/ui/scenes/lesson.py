@@ -254,8 +254,7 @@ class LessonScene(TableScene):
             self._fly_back(sprite)
             self.coach.next(len(self.match.moves))
             self.note = (verdict.words, True)
-            self.show_toast(verdict.words, 6.0, kind="info")
-            self.toast_until_move()
+            self.say_now(verdict.words)
             return False
         made = super().try_action(action, sprite)
         if made:
@@ -267,17 +266,19 @@ class LessonScene(TableScene):
         return made
 
     def _engine_refuses(self, action: Action, sprite) -> bool:
-        """The rules refuse it: the table says why (its toast), and the coach repeats it."""
+        """The rules refuse it: the table's words (said as its toast is), shown in the
+        coach's panel rather than over the table (one place for what the coach says)."""
         made = super().try_action(action, sprite)
         if not made and self.toast is not None:
             self.note = (self.toast[0], True)
+            self.toast = None
         return made
 
     def _refuse(self, words, sprite) -> None:
-        self.show_toast(words, 5.0)
-        self.toast_until_move()
+        """Not the lesson's move: the step's words, said, and in red in the panel."""
         self._fly_back(sprite)
         self.note = (words, True)
+        self.say_now(words)
 
     # ---- the coach's buttons ------------------------------------------------------------
     def why(self) -> None:
@@ -479,6 +480,11 @@ class LessonScene(TableScene):
                  for seat in range(self.match.n_players)]
         busy += [(scores, 2)] if scores is not None else []
         busy.append((self.log_band(), 1))
+        # the message line over the hand (the table's status, its refusals and hints)
+        wide = min(theme.px(self.game.TOAST_WIDTH), self.size[0] - theme.px(80))
+        line = pygame.Rect(0, 0, wide, theme.px(60))
+        line.midbottom = (self.size[0] // 2, self.game.hand_band().top - theme.px(50))
+        busy.append((line, 2))
         # what the step lights weighs most: the panel never lies on it where it can help it
         busy += [(rect, coach.LIT) for _name, rect in self.lit()]
         return busy
