@@ -86,9 +86,11 @@ PARENT_POLL = 0.5
 
 
 def _parent_gone(parent, ppid: int) -> bool:
-    """Wait up to :data:`PARENT_POLL` seconds; True once the parent process has ended."""
+    """True once the parent process has ended: with a handle on the parent, waits on it
+    for as long as it lives (no wake-up meanwhile); without one, looks every
+    :data:`PARENT_POLL` seconds."""
     if parent is not None:
-        parent.join(PARENT_POLL)
+        parent.join()
         if not parent.is_alive():
             return True
     else:
@@ -358,6 +360,10 @@ class BotService:
     same; reported so tests can insist), or ``thread`` (never start a process).
     """
 
+    #: a worker process with nothing to think about for this long ends (it holds about
+    #: 30 MB); the next request starts another (a table warms it up as it opens)
+    IDLE_SECONDS = 120.0
+
     def __init__(self, mode: str = "auto"):
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}")
@@ -366,6 +372,45 @@ class BotService:
         self.fallback_reason = ""
         self._pool: futures.Executor | None = None
         self._lock = threading.Lock()
+        self._busy = 0                  # requests sent and not answered yet
+        self._idle_timer: threading.Timer | None = None
+        #: how many times an idle worker was let go (for tests and the soak's report)
+        self.released = 0
+
+    # ---- an idle worker ends ------------------------------------------------------
+    def _sent(self) -> None:
+        with self._lock:
+            self._busy += 1
+            timer, self._idle_timer = self._idle_timer, None
+        if timer is not None:
+            timer.cancel()
+
+    def _answered(self) -> None:
+        """A request is settled: once none is left, the worker is let go after
+        :attr:`IDLE_SECONDS` unless another comes (one timer, no polling)."""
+        with self._lock:
+            self._busy = max(0, self._busy - 1)
+            if self._busy or self._pool is None or self.mode != "process":
+                return
+            old, self._idle_timer = self._idle_timer, threading.Timer(
+                self.IDLE_SECONDS, self._release_if_idle)
+            timer = self._idle_timer
+            timer.daemon = True
+            timer.name = "cardtable-ai-idle"
+        if old is not None:
+            old.cancel()
+        timer.start()
+
+    def _release_if_idle(self) -> None:
+        with self._lock:
+            if self._busy or self._idle_timer is not threading.current_thread():
+                return                  # a request came meanwhile (it cancelled the timer)
+            self._idle_timer = None
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            self.released += 1
+            log.debug("the idle search worker ends; the next request starts another")
+            _let_go(pool)
 
     # ---- pools ------------------------------------------------------------------
     def _make_process_pool(self) -> futures.Executor:
@@ -404,6 +449,8 @@ class BotService:
     # ---- requests -----------------------------------------------------------------
     def _submit(self, request: dict, convert) -> futures.Future:
         outer: futures.Future = futures.Future()
+        self._sent()
+        outer.add_done_callback(lambda _: self._answered())
         self._run(request, convert, outer, retried=False)
         return outer
 
@@ -460,6 +507,8 @@ class BotService:
     def warm_up(self) -> futures.Future:
         """Start the worker now (a spawned process takes a moment to import)."""
         outer: futures.Future = futures.Future()
+        self._sent()
+        outer.add_done_callback(lambda _: self._answered())
         pool = self._executor()
         try:
             inner = pool.submit(_ping)
@@ -482,6 +531,9 @@ class BotService:
     def shutdown(self, wait: bool = False) -> None:
         with self._lock:
             pool, self._pool = self._pool, None
+            timer, self._idle_timer = self._idle_timer, None
+        if timer is not None:
+            timer.cancel()
         if pool is not None:
             pool.shutdown(wait=wait, cancel_futures=True)
 
