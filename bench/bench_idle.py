@@ -8,7 +8,8 @@ no table on the network, and with one listed), a table open to the network waiti
 its friend. After a warm-up (the deal dealt, the turn's glow at rest) it is measured over
 10 s:
 
-* CPU: the process's user + system time (``/proc/<pid>/stat``), in % of one core;
+* CPU: the time its threads ran (``/proc/<pid>/task/*/schedstat``, in nanoseconds), in %
+  of one core;
 * wake-ups: every thread's voluntary + involuntary context switches
   (``/proc/<pid>/task/*/status``) a second, the program's child processes included; the
   threads that woke are listed by name.
@@ -43,13 +44,6 @@ WINDOW = 10.0             # seconds measured
 WARM_UP = 20.0            # seconds before measuring (deal animated, computers moved, glow at rest)
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of process ``pid`` (all its threads) so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    ticks = int(fields[11]) + int(fields[12])      # utime, stime (fields 14 and 15)
-    return ticks / os.sysconf("SC_CLK_TCK")
-
-
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -69,8 +63,8 @@ def children(pid: int) -> list[int]:
 
 
 def switches(pid: int) -> dict[tuple[int, int], tuple[str, int, int]]:
-    """(process, thread) -> (thread name, context switches, CPU ticks) of ``pid`` and its
-    child processes, now."""
+    """(process, thread) -> (thread name, context switches, nanoseconds on a CPU) of
+    ``pid`` and its child processes, now."""
     out = {}
     for proc in [pid, *children(pid)]:
         try:
@@ -81,14 +75,15 @@ def switches(pid: int) -> dict[tuple[int, int], tuple[str, int, int]]:
             try:
                 status = (task / "status").read_text()
                 name = (task / "comm").read_text().strip()
-                stat = (task / "stat").read_text().rsplit(")", 1)[1].split()
+                # nanoseconds on a CPU (finer than the stat file's 10 ms ticks)
+                ran = int((task / "schedstat").read_text().split()[0])
             except OSError:          # the thread ended meanwhile
                 continue
             count = sum(int(line.split()[1]) for line in status.splitlines()
                         if line.split(":")[0] in ("voluntary_ctxt_switches",
                                                   "nonvoluntary_ctxt_switches"))
             label = name if proc == pid else f"child:{name}"
-            out[(proc, int(task.name))] = (label, count, int(stat[11]) + int(stat[12]))
+            out[(proc, int(task.name))] = (label, count, ran)
     return out
 
 
@@ -103,7 +98,7 @@ class Figures:
 
     def line(self) -> str:
         busiest = ", ".join(f"{name} {rate:.1f}" for name, rate in self.threads[:4] if rate >= 0.1)
-        return (f"{self.cpu:6.2f} %  {self.wakes:6.1f} wake-ups/s  RSS {self.rss:4.0f} MB"
+        return (f"{self.cpu:6.3f} %  {self.wakes:6.1f} wake-ups/s  RSS {self.rss:4.0f} MB"
                 f"   ({busiest or 'no thread woke'})")
 
 
@@ -112,13 +107,12 @@ def sample(pid: int, window: float) -> Figures:
     before, t0 = switches(pid), time.monotonic()
     time.sleep(window)
     after, spent = switches(pid), time.monotonic() - t0
-    tick = os.sysconf("SC_CLK_TCK")
     rates: dict[str, float] = {}
     cpu = wakes = 0.0
-    for key, (name, count, ticks) in after.items():
-        _, count0, ticks0 = before.get(key, (name, 0, 0))
+    for key, (name, count, ran) in after.items():
+        _, count0, ran0 = before.get(key, (name, 0, 0))
         rate = (count - count0) / spent
-        cpu += (ticks - ticks0) / tick / spent * 100.0
+        cpu += (ran - ran0) / 1e9 / spent * 100.0
         wakes += rate
         label = f"{name}[{key[1]}]"
         rates[label] = rates.get(label, 0.0) + rate
