@@ -108,23 +108,26 @@ class CoachPanel:
 
     # ---- place ----------------------------------------------------------------------------
     def place(self, window: tuple[int, int], sizes: list[tuple[int, int]], busy: list,
-              top: int, right_top: int) -> pygame.Rect:
+              top: int, right_top: int, stay: bool = True) -> pygame.Rect:
         """Where the panel covers least of ``busy`` (rects, or (rect, weight) pairs), at one
         of ``sizes`` ((width, height): the panel laid out at each width it may take), down
         the left side below ``top`` (the bottom of the row of Menu) or the right side below
         ``right_top`` (the score panel's). It covers a lit thing (weight :data:`LIT`) only
-        where it cannot help it; where it was costs less: it does not jump for little."""
+        where it cannot help it; with ``stay``, where it was costs less: it does not jump
+        for little."""
         w, h = window
         margin = theme.px(14)
         stride = theme.px(12)
-        before = self.rect if window == self.window and self.rect.width else None
+        before = self.rect if stay and window == self.window and self.rect.width else None
         lit = [item for item in busy if isinstance(item, tuple) and item[1] >= LIT]
         best = None
         for width, height in sizes:
             height = min(height, h - 2 * margin)
             area = width * height
-            for x, y0 in ((margin, top + theme.px(10)),
-                          (w - width - margin, right_top + theme.px(10))):
+            # the right first: where nothing decides, the panel lies by the score panel,
+            # away from the Menu and the play that starts on the dealer's left
+            for x, y0 in ((w - width - margin, right_top + theme.px(10)),
+                          (margin, top + theme.px(10))):
                 low = h - height - margin
                 ys = list(range(min(y0, low), low + 1, stride)) + [max(margin, low)]
                 if before is not None and before.left == x:

@@ -105,7 +105,7 @@ class LessonScene(TableScene):
 
     def heading(self) -> Msg:
         if self.ended:
-            return Msg("{title}: the deal is over", title=Msg(self.lesson.title))
+            return Msg("{title} · the end", title=Msg(self.lesson.title))
         return Msg("{title} · step {n} of {of}", title=Msg(self.lesson.title),
                    n=min(self.coach.index + 1, len(self.lesson.steps)),
                    of=len(self.lesson.steps))
@@ -116,8 +116,8 @@ class LessonScene(TableScene):
             if not self.coach.finished:
                 return N_("The deal is over. Play a match against the computers, take the "
                           "lesson again, or go back to the menu.")
-            last = N_("That is the whole deal. Play a match against the computers, take the "
-                      "lesson again, or go back to the menu.")
+            last = N_("That is the whole lesson. Play a match against the computers, take "
+                      "the lesson again, or go back to the menu.")
             if self.lesson.end:
                 return Msg("{end} {then}", end=Msg(self.lesson.end), then=Msg(last))
             return last
@@ -432,8 +432,13 @@ class LessonScene(TableScene):
         scores = self.score_panel_rect()
         top = max((w.rect.bottom for w in self.form.widgets if w.rect.top < theme.px(60)),
                   default=theme.px(50))
+        # within a step the panel stays put unless it gains much by moving; a new step
+        # (the table has changed) lays it where it covers least
+        moment = (self.coach.index, self.ended, self.step_ready())
         rect = self.panel.place(self.size, sizes, self._busy(scores), top,
-                                scores.bottom if scores is not None else top)
+                                scores.bottom if scores is not None else top,
+                                stay=moment == getattr(self, "_placed_at", None))
+        self._placed_at = moment
         text, rows = laid[rect.width]
         y = rect.top + text
         for row in rows:
@@ -471,10 +476,21 @@ class LessonScene(TableScene):
         mine = set(self.game.own_zones())
         busy = [(pygame.Rect(w.rect), 3) for w in self.form.widgets]
         busy += [(s.rect(), 4 if s.zone in mine else 2) for s in self.sprites if not s.hidden]
+        middle = [s.rect() for s in self.sprites
+                  if not s.hidden and not (s.zone or "").startswith("hand")]
         for (x, y), w, _angle, _label in self.game.slots():
             rect = pygame.Rect(0, 0, int(w), int(w * 1.4))
             rect.center = (int(x), int(y))
             busy.append((rect, 1))
+            middle.append(rect)
+        marks = [pygame.Rect(r) for r in getattr(self.game, "marks", list)()]
+        busy += [(r, 2) for r in marks]
+        middle += marks
+        if middle:
+            # the middle of the table (piles, places, laid cards, and the marks the table
+            # draws beside them): where nothing else decides, the panel keeps to the edges
+            busy.append((middle[0].unionall(middle[1:]).inflate(theme.px(120), theme.px(24)),
+                         1))
         window = pygame.Rect((0, 0), self.size)
         busy += [(self.plate_rect(seat, window), 4 if seat == self.viewer else 3)
                  for seat in range(self.match.n_players)]
