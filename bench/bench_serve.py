@@ -18,6 +18,9 @@ few seconds; the default, one second on average, keeps every table busy). Report
     python -m bench.bench_serve                       # 10 and 100 tables, 20 s each
     python -m bench.bench_serve --tables 10 100 1000 --seconds 30
     BENCH_SERVE_TABLES=10,100,1000 python -m bench    # the same, from `python -m bench`
+    python -m bench.bench_serve --tables 200 --profile server.prof   # cProfile's figures
+    # memory as the tables play deal after deal (fast bots: many deals in a few minutes)
+    python -m bench.bench_serve --tables 50 --think 0.1 0.2 --seconds 150 --sample 10
 
 `python -m bench` runs it with BENCH_SERVE_TABLES (default 10,100) and BENCH_SERVE_SECONDS
 (default 20): 1,000 tables take a few minutes to set up and are only run when asked.
@@ -61,6 +64,7 @@ class Table:
         self.arrived: dict[int, list[float]] = {}  # that turn -> arrival times
         self.latencies: list[float] = []
         self.moves = 0
+        self.played = 0            # every move whose updates all arrived, measured or not
         self.refused = 0
 
     def arrival(self, turn: int, at: float, measuring: bool) -> None:
@@ -69,6 +73,7 @@ class Table:
         if len(times) < SEATS:
             return
         del self.arrived[turn]
+        self.played += 1
         sent = self.sent.pop(turn, None)
         if sent is not None and measuring:
             self.latencies.append(max(times) - sent)
@@ -78,7 +83,8 @@ class Table:
 class Bots:
     """N tables of bots on one loop."""
 
-    def __init__(self, port: int, tables: int, think: tuple[float, float], seed: int = 5):
+    def __init__(self, port: int, tables: int, think: tuple[float, float], seed: int = 5,
+                 sample: float = 0.0):
         self.url = f"ws://127.0.0.1:{port}/t/"
         self.n = tables
         self.think = think
@@ -89,6 +95,7 @@ class Bots:
         self.errors: list[str] = []
         self.seated = 0
         self.sockets: list = []
+        self.sample = sample        # seconds between progress lines (0: none)
 
     async def seat(self, table: Table, first: dict) -> None:
         from websockets.asyncio.client import connect
@@ -184,7 +191,14 @@ class Bots:
         self.measuring = True
         cpu0 = time.process_time()
         t0 = time.monotonic()
-        await asyncio.sleep(seconds)
+        if self.sample > 0:
+            while time.monotonic() - t0 < seconds:
+                await asyncio.sleep(min(self.sample, seconds - (time.monotonic() - t0)))
+                # (the parent reads the server's memory at each: how it grows with the deals)
+                print(json.dumps({"progress": sum(t.played for t in self.tables)}),
+                      flush=True)
+        else:
+            await asyncio.sleep(seconds)
         self.measuring = False
         spent = time.monotonic() - t0
         cpu = time.process_time() - cpu0
@@ -225,10 +239,11 @@ def _code(i: int) -> str:
     return "".join(out)
 
 
-def bots_main(port: int, tables: int, seconds: float, think: tuple[float, float]) -> None:
+def bots_main(port: int, tables: int, seconds: float, think: tuple[float, float],
+              sample: float = 0.0) -> None:
     young, middle, old = gc.get_threshold()
     gc.set_threshold(young, middle, 100 * old)
-    result = asyncio.run(Bots(port, tables, think).run(seconds))
+    result = asyncio.run(Bots(port, tables, think, sample=sample).run(seconds))
     print(json.dumps(result), flush=True)
 
 
@@ -268,9 +283,10 @@ def wait_listening(port: int, proc: subprocess.Popen, seconds: float = 30.0) -> 
 
 
 def measure(tables: int, seconds: float, think: tuple[float, float],
-            profile: str | None = None) -> dict:
+            profile: str | None = None, sample: float = 0.0) -> dict:
     """One server, ``tables`` tables of bots: the figures (``profile``: the server runs
-    under cProfile, its figures written to that file when it stops)."""
+    under cProfile, its figures written to that file when it stops; ``sample``: every so
+    many seconds, the server's memory and the moves each table has played so far)."""
     port = free_port()
     profiled = ["-m", "cProfile", "-o", profile] if profile else []
     server = subprocess.Popen(
@@ -285,13 +301,20 @@ def measure(tables: int, seconds: float, think: tuple[float, float],
         empty = rss(server.pid)
         bots = subprocess.Popen(
             [sys.executable, "-m", "bench.bench_serve", "--bots", str(port), str(tables),
-             str(seconds), str(think[0]), str(think[1])],
+             str(seconds), str(think[0]), str(think[1]), str(sample)],
             cwd=ROOT, stdout=subprocess.PIPE, text=True)
         assert bots.stdout is not None
         ready = json.loads(bots.stdout.readline())
         made = rss(server.pid)
         cpu0, t0 = cpu_seconds(server.pid), time.monotonic()
+        samples = []
+        line = bots.stdout.readline()
+        while line.startswith('{"progress"'):
+            samples.append((json.loads(line)["progress"] / tables,
+                            (rss(server.pid) - empty) / tables / 1024))
+            line = bots.stdout.readline()
         out, _ = bots.communicate(timeout=seconds + 600)
+        out = line + out
         server_cpu = (cpu_seconds(server.pid) - cpu0) / (time.monotonic() - t0)
         played = rss(server.pid)
         result = json.loads(out.strip().splitlines()[-1])
@@ -310,7 +333,8 @@ def measure(tables: int, seconds: float, think: tuple[float, float],
             "rss_empty_mb": empty / 2**20, "rss_per_table_kb": (made - empty) / tables / 1024,
             "rss_per_table_after_kb": (played - empty) / tables / 1024,
             "server_cpu": server_cpu, "bots_cpu": result["bots_cpu"],
-            "refused": result["refused"], "errors": result["errors"]}
+            "refused": result["refused"], "errors": result["errors"],
+            "rss_by_moves": samples}
 
 
 def report(rows: list[dict], think: tuple[float, float]) -> None:
@@ -322,6 +346,9 @@ def report(rows: list[dict], think: tuple[float, float]) -> None:
               f"{r['p95_ms']:6.1f}  {r['p99_ms']:6.1f}  {r['rss_per_table_kb']:8.1f} "
               f"{r['rss_per_table_after_kb']:8.1f}        {r['server_cpu']:6.0%}    "
               f"{r['bots_cpu']:6.0%}")
+        if r["rss_by_moves"]:
+            print("          KB/table as the tables played (moves a table so far: KB): " +
+                  ", ".join(f"{m:.0f}: {kb:.0f}" for m, kb in r["rss_by_moves"]))
         if r["failed"] or r["errors"] or r["refused"]:
             print(f"          (tables not made: {r['failed']}, refused moves: "
                   f"{r['refused']}, errors: {r['errors']})")
@@ -346,11 +373,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--profile", metavar="FILE",
                         help="run the server under cProfile, its figures written to FILE "
                              "(the last number of tables' run)")
-    parser.add_argument("--bots", nargs=5, help=argparse.SUPPRESS)
+    parser.add_argument("--sample", type=float, default=0.0, metavar="SECONDS",
+                        help="read the server's memory every SECONDS while the tables play "
+                             "(how it grows with the deals: a deal of japanese65 is some 48 "
+                             "moves)")
+    parser.add_argument("--bots", nargs=6, help=argparse.SUPPRESS)
     args = parser.parse_args([] if argv is None and __name__ != "__main__" else argv)
     if args.bots:
-        port, tables, seconds, lo, hi = args.bots
-        bots_main(int(port), int(tables), float(seconds), (float(lo), float(hi)))
+        port, tables, seconds, lo, hi, sample = args.bots
+        bots_main(int(port), int(tables), float(seconds), (float(lo), float(hi)),
+                  float(sample))
         return
     tables = args.tables or [int(n) for n in
                              os.environ.get("BENCH_SERVE_TABLES", "10,100").split(",")]
@@ -358,7 +390,7 @@ def main(argv: list[str] | None = None) -> None:
     think = (args.think[0], args.think[1])
     rows = []
     for n in tables:
-        rows.append(measure(n, seconds, think, args.profile))
+        rows.append(measure(n, seconds, think, args.profile, args.sample))
         if args.json:
             print(json.dumps(rows[-1]), flush=True)
     report(rows, think)
