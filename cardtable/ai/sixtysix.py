@@ -45,7 +45,6 @@ from .sixtysix_rules import (  # noqa: F401  (the rules of thumb, as this module
     rollout_policy,
 )
 from .sixtysix_solver import Endgame, V, _beats, deal_value, solve
-from .sixtysix_vector import closed_choice
 
 # =========================================================================== knowledge
 
@@ -177,8 +176,6 @@ class SixtySixKnowledge(Knowledge):
         tables: dict = {}  # the solver's transposition tables, shared by every world
         worth = deal_values(view, seat)
         reader = Reader(view, seat)
-        if view["closed"]:
-            return self._closed(win, rng, budget_s, iterations, reader, worth, tables)
 
         def rollout(world, r):
             return worth[round(_open_value(world, seat, deal_idx, r, tables))]
@@ -193,24 +190,6 @@ class SixtySixKnowledge(Knowledge):
         reason = self.explain(win, best)
         tail = f"expected {mean:+.2f} game points over {result.worlds} sampled deals"
         return best, f"{reason} ({tail})" if reason else tail.capitalize()
-
-    def _closed(self, win, rng, budget_s, iterations, reader, worth, tables):
-        """The stock closed: the sampled deals searched together, one plan of the seat's
-        own moves for all of them (sixtysix_vector), deepened while the time lasts."""
-        start = clock.now()
-        deadline = None if iterations else start + budget_s
-        count = iterations or (CLOSED_WORLDS_LONG if budget_s >= 1.0 else CLOSED_WORLDS)
-        worlds = []
-        while len(worlds) < count:
-            worlds.append(self.sample(win, rng, reader))
-            if deadline is not None and len(worlds) >= 4 and clock.now() > start + budget_s / 3:
-                break  # leave the time to the search
-        action, mean, depth = closed_choice(worlds, win.seat, worth, win.legal, deadline,
-                                            2 if iterations else None, tables)
-        tail = (f"expected {mean:+.2f} game points over {len(worlds)} sampled deals, "
-                f"{depth} move{'s' if depth != 1 else ''} of its own as one plan")
-        reason = self.explain(win, action)
-        return action, f"{reason} ({tail})" if reason else tail.capitalize()
 
     def _solve_open(self, win, cands, rng):
         """Stock exhausted: both hands are known, so every move is valued exactly."""
@@ -331,10 +310,6 @@ class SixtySixKnowledge(Knowledge):
         return None
 
 
-#: sampled deals searched together after a close (sixtysix_vector), at the hard level's
-#: time and at the expert's
-CLOSED_WORLDS = 24
-CLOSED_WORLDS_LONG = 40
 #: value a close by its best first lead over all sampled deals (see close_plans)
 CLOSE_PLANS = True
 #: the hard level values a deal's game points by what they do to its chance of winning the
