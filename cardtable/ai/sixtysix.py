@@ -11,7 +11,9 @@
   an exact alpha-beta solver (:func:`solve`). After a close it solves each sampled deal
   exactly (the stock stays hidden). While the stock is open it searches over sampled
   deals: each world is played by the medium rules until the stock is exhausted, then
-  solved exactly (a real player knows both hands from that moment too).
+  solved exactly (a real player knows both hands from that moment too). Its sampled deals
+  are read from the opponent's play so far (:mod:`cardtable.ai.sixtysix_infer`): a deal is
+  kept in proportion to how likely the opponent's leads were in it.
 """
 
 from __future__ import annotations
