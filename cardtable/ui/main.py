@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import importlib
 import os
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -40,7 +39,6 @@ def run(argv: list[str] | None = None, start: dict | None = None) -> int:
     """Open the window on the main menu and run until it is closed (with ``start``, a setup
     as the setup screen makes: at a new match of it)."""
     logs.setup()            # the log file in the data folder, before anything can go wrong
-    quick_window()
     path = storage.settings_path()
     settings, message = storage.load_settings(path)
     claim_window_class()
@@ -105,16 +103,6 @@ def _named(entry: str) -> Callable[[App], Any]:
     """The function a "module:function" entry names, its module imported if need be."""
     module, _, name = entry.partition(":")
     return getattr(importlib.import_module(module), name)
-
-
-def quick_window() -> None:
-    """On Linux, SDL draws the window's frames into shared memory (MIT-SHM) rather than
-    first making a hidden OpenGL window and context to ask the driver's vendor, which costs
-    0.1-0.2 s of the start on a Mesa system (and whose answer there is shared memory
-    anyway: SDL takes OpenGL only on NVIDIA's and ATI's own drivers). A person's own
-    ``SDL_FRAMEBUFFER_ACCELERATION`` is left as it is."""
-    if sys.platform.startswith("linux"):
-        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 
 def _first_frame_shown(app: App, later: Later, stamp: str | None) -> None:

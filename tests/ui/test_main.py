@@ -132,19 +132,6 @@ def test_every_later_entry_names_a_function():
         assert callable(main._named(entry)), entry
 
 
-def test_the_window_skips_sdl_s_opengl_probe_on_linux_unless_told(monkeypatch):
-    monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
-    monkeypatch.setattr(sys, "platform", "win32")
-    main.quick_window()
-    assert "SDL_FRAMEBUFFER_ACCELERATION" not in os.environ
-    monkeypatch.setattr(sys, "platform", "linux")
-    main.quick_window()
-    assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "0"
-    monkeypatch.setenv("SDL_FRAMEBUFFER_ACCELERATION", "1")
-    main.quick_window()
-    assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "1"
-
-
 def test_only_the_two_loaders_of_ui_import_modules_by_name():
     """ui/ imports no cardtable module inside a function (tests/ui/test_screens.py); the
     two places that load modules later by name instead are screens.py (each screen when it
