@@ -107,7 +107,9 @@ def on_change(fn: Callable[[str], None]) -> Callable[[], None]:
 def _now() -> _gettext.NullTranslations:
     """The current language's translations, with the catalogues the registered games bring
     (``Game.locale``) looked in after the program's own; made again when the set of games
-    changes."""
+    changes. Before anything has asked the registry for its games (generation 0), only the
+    program's own: finding the games imports every one of them, which the first frame does
+    not need, and a game's words are shown only after something has found it."""
     global _translations
     generation = registry.generation()
     if _games_seen[0] != generation:
@@ -115,7 +117,7 @@ def _now() -> _gettext.NullTranslations:
         if _current != SOURCE_LANGUAGE:
             own = _gettext.translation(DOMAIN, str(locale_dir()), languages=[_current],
                                        fallback=True)
-            for game in registry.games():
+            for game in registry.games() if generation else ():
                 if game.locale:
                     own.add_fallback(_gettext.translation(
                         game.id, game.locale, languages=[_current], fallback=True))

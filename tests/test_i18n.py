@@ -290,3 +290,24 @@ def test_a_game_from_another_package_brings_its_own_translations(tmp_path):
     finally:
         registry.unregister("pairs65_words")
         i18n.set_language("en")
+
+
+def test_french_before_the_games_are_found_does_not_find_them(monkeypatch):
+    """Until something has asked the registry for its games (generation 0), French comes
+    from the program's own catalogue alone: translating does not import every game (the
+    first frame needs none). Once the games are found, their catalogues are added."""
+    from cardtable.engine import registry
+
+    asked = []
+    real_games = registry.games
+    monkeypatch.setattr(registry, "games", lambda: asked.append(1) or real_games())
+    try:
+        monkeypatch.setattr(registry, "generation", lambda: 0)
+        i18n.set_language("fr")
+        assert i18n._("Close") != "Close" and asked == []
+        monkeypatch.setattr(registry, "generation", lambda: 7)
+        assert i18n._("Close") != "Close" and asked == [1]
+        i18n._("Close")
+        assert asked == [1]                  # made once for each set of games
+    finally:
+        i18n.set_language("en")
