@@ -1,11 +1,12 @@
 """The coach's panel at a lesson's table: where it lies, its words, its buttons' room, and
 the rings around what a step lights.
 
-The panel is laid where it covers least of the table: every place down the left and the
-right of the window (below the row of Menu, below the score panel) is tried at two widths
-(a wider panel needs fewer lines), and the one that covers the least of the cards, plates,
-panels and buttons wins, each weighed by how much it matters (what the step lights most
-of all); once placed it moves only for a real gain. It is drawn once into a surface and
+The panel is laid where it covers least of the table: every place in the window (along
+its edges, or on the felt between the seats) is tried at two widths (a wider panel needs
+fewer lines), and the one that covers the least of the cards, plates, panels and buttons
+wins, each weighed by how much it matters (what the step lights most of all), measured
+on a coarse grid of running sums so that the thousands of places cost next to nothing;
+within a step it moves only for a real gain. It is drawn once into a surface and
 then only blitted until its words, its size, the language, the contrast or the text size
 change. Nothing here knows a game.
 """
@@ -39,6 +40,48 @@ def overlap(rect: pygame.Rect, others: list) -> int:
         clip = rect.clip(other)
         total += clip.width * clip.height * weight
     return total
+
+
+class Weights:
+    """How much of ``busy`` (rects, or (rect, weight) pairs) lies in any rect of ``window``,
+    from a table of running sums over cells ``cell`` pixels square: any rect is weighed in
+    four look-ups (to the cells it touches)."""
+
+    def __init__(self, window: tuple[int, int], busy: list, cell: int) -> None:
+        self.cell = cell
+        cols, rows = -(-window[0] // cell), -(-window[1] // cell)
+        grid = [[0] * cols for _ in range(rows)]
+        bounds = pygame.Rect((0, 0), window)
+        for item in busy:
+            rect, weight = item if isinstance(item, tuple) else (item, 1)
+            rect = rect.clip(bounds)
+            if not rect.width or not rect.height:
+                continue
+            for r in range(rect.top // cell, (rect.bottom - 1) // cell + 1):
+                dy = min(rect.bottom, (r + 1) * cell) - max(rect.top, r * cell)
+                row = grid[r]
+                for c in range(rect.left // cell, (rect.right - 1) // cell + 1):
+                    dx = min(rect.right, (c + 1) * cell) - max(rect.left, c * cell)
+                    row[c] += dx * dy * weight
+        sums = [[0] * (cols + 1) for _ in range(rows + 1)]
+        for r in range(rows):
+            run = 0
+            above, here = sums[r], sums[r + 1]
+            for c in range(cols):
+                run += grid[r][c]
+                here[c + 1] = above[c + 1] + run
+        self.sums, self.cols, self.rows = sums, cols, rows
+
+    def under(self, rect: pygame.Rect) -> int:
+        """The weight in the cells ``rect`` touches."""
+        cell = self.cell
+        c0, r0 = max(0, rect.left // cell), max(0, rect.top // cell)
+        c1 = min(self.cols, -(-rect.right // cell))
+        r1 = min(self.rows, -(-rect.bottom // cell))
+        if c1 <= c0 or r1 <= r0:
+            return 0
+        s = self.sums
+        return s[r1][c1] - s[r0][c1] - s[r1][c0] + s[r0][c0]
 
 
 class CoachPanel:
@@ -108,38 +151,39 @@ class CoachPanel:
 
     # ---- place ----------------------------------------------------------------------------
     def place(self, window: tuple[int, int], sizes: list[tuple[int, int]], busy: list,
-              top: int, right_top: int, stay: bool = True) -> pygame.Rect:
+              stay: bool = True) -> pygame.Rect:
         """Where the panel covers least of ``busy`` (rects, or (rect, weight) pairs), at one
-        of ``sizes`` ((width, height): the panel laid out at each width it may take), down
-        the left side below ``top`` (the bottom of the row of Menu) or the right side below
-        ``right_top`` (the score panel's). It covers a lit thing (weight :data:`LIT`) only
-        where it cannot help it; with ``stay``, where it was costs less: it does not jump
-        for little."""
+        of ``sizes`` ((width, height): the panel laid out at each width it may take),
+        anywhere in ``window``: along its edges or on the felt between the seats. It covers
+        a lit thing (weight :data:`LIT`) only where it cannot help it; with ``stay``, where
+        it was costs less: it does not jump for little. Where nothing decides, the edges
+        (the right one first) before the middle."""
         w, h = window
         margin = theme.px(14)
-        stride = theme.px(12)
+        cell = max(4, theme.px(12))
+        plain = Weights(window, [i for i in busy if not (isinstance(i, tuple) and i[1] >= LIT)],
+                        cell)
+        lit = Weights(window, [i for i in busy if isinstance(i, tuple) and i[1] >= LIT], cell)
         before = self.rect if stay and window == self.window and self.rect.width else None
-        lit = [item for item in busy if isinstance(item, tuple) and item[1] >= LIT]
         best = None
         for width, height in sizes:
-            height = min(height, h - 2 * margin)
+            width, height = min(width, w - 2 * margin), min(height, h - 2 * margin)
             area = width * height
-            # the right first: where nothing decides, the panel lies by the score panel,
-            # away from the Menu and the play that starts on the dealer's left
-            for x, y0 in ((w - width - margin, right_top + theme.px(10)),
-                          (margin, top + theme.px(10))):
-                low = h - height - margin
-                ys = list(range(min(y0, low), low + 1, stride)) + [max(margin, low)]
-                if before is not None and before.left == x:
-                    ys.append(before.top)
+            xs = {margin, w - width - margin} | set(range(margin, w - width - margin, cell))
+            ys = {margin, h - height - margin} | set(range(margin, h - height - margin, cell))
+            if before is not None and before.size == (width, height):
+                xs.add(before.left)
+                ys.add(before.top)
+            for x in xs:
+                edge = min(x - margin, w - width - margin - x)      # 0 at either edge
                 for y in ys:
-                    rect = pygame.Rect(x, max(margin, min(y, low)), width, height)
-                    cost = overlap(rect, busy) + area // 200      # the smaller, the better
-                    if before is not None and rect.topleft != before.topleft:
+                    rect = pygame.Rect(x, y, width, height)
+                    cost = plain.under(rect) + area // 200        # the smaller, the better
+                    if before is not None and rect != before:
                         cost += area // 12
-                    cost = (overlap(rect, lit), cost)
-                    if best is None or cost < best[0]:
-                        best = (cost, rect)
+                    key = (lit.under(rect), cost, edge, x != w - width - margin, y)
+                    if best is None or key < best[0]:
+                        best = (key, rect)
         assert best is not None
         self.rect = best[1]
         self.window = window

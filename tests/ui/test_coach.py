@@ -25,15 +25,15 @@ def test_the_panel_takes_the_place_that_covers_least():
     width = CoachPanel.width((1280, 720))
     # everything on the left: it goes to the right, under the score panel
     busy = [pygame.Rect(0, 0, 640, 720)]
-    rect = panel.place((1280, 720), [(width, 200)], busy, 50, 150)
-    assert rect.left >= 640 and rect.top >= 150 and rect.width == width
+    rect = panel.place((1280, 720), [(width, 200)], busy)
+    assert rect.left >= 640 and rect.width == width
     assert coach.overlap(rect, busy) == 0
     # once there, a little more in its way does not make it jump
     rect2 = panel.place((1280, 720), [(width, 200)],
-                        busy + [pygame.Rect(rect.left, rect.top, 20, 20)], 50, 150)
+                        busy + [pygame.Rect(rect.left, rect.top, 20, 20)])
     assert rect2 == rect
     # never outside the window, however tall
-    tall = panel.place((1280, 720), [(width, 5000)], [], 50, 150)
+    tall = panel.place((1280, 720), [(width, 5000)], [])
     assert pygame.Rect(0, 0, 1280, 720).contains(tall)
 
 
@@ -44,14 +44,35 @@ def test_the_panel_slides_down_a_side_and_widens_to_keep_off_what_matters():
     # a plate high on each side, a hand low on the left: the left side between them
     busy = [(pygame.Rect(14, 190, 180, 100), 3), (pygame.Rect(1090, 190, 180, 100), 3),
             (pygame.Rect(1000, 300, 280, 420), 1), (pygame.Rect(200, 600, 300, 120), 4)]
+    busy += [(pygame.Rect(200, 0, 1080, 720), 1)]        # the rest of the table, busy too
     # too tall at its own width to fit in between, it fits when wider (and shorter)
-    rect = panel.place((1280, 720), [(narrow, 330), (wide, 280)], busy, 50, 150)
-    assert coach.overlap(rect, busy) == 0
+    rect = panel.place((1280, 720), [(narrow, 330), (wide, 280)], busy)
+    assert coach.overlap(rect, busy[:4]) == 0
     assert rect.width == wide and 290 <= rect.top and rect.bottom <= 600
     # weights: a lit thing (40) is kept clear before a plain one
     panel = CoachPanel()
     lit = [(pygame.Rect(0, 0, 640, 720), 40), (pygame.Rect(640, 0, 640, 720), 1)]
-    assert panel.place((1280, 720), [(narrow, 300)], lit, 50, 150).left >= 640
+    assert panel.place((1280, 720), [(narrow, 300)], lit).left >= 640
+
+
+def test_the_panel_takes_the_free_felt_between_the_seats_and_costs_little_to_place():
+    import time
+
+    panel = CoachPanel()
+    narrow, wide = CoachPanel.widths((1280, 720))
+    # seats' hands down both sides and along the top and bottom, a trick in the middle
+    busy = [(pygame.Rect(0, 0, 100, 720), 3), (pygame.Rect(1180, 0, 100, 720), 3),
+            (pygame.Rect(0, 0, 1280, 100), 3), (pygame.Rect(0, 560, 1280, 160), 4),
+            (pygame.Rect(590, 300, 100, 130), 2)]
+    start = time.perf_counter()
+    rect = panel.place((1280, 720), [(narrow, 240), (wide, 200)], busy)
+    took = time.perf_counter() - start
+    assert coach.overlap(rect, busy) == 0
+    assert took < 0.25, took
+    # the grid's weights are the exact overlaps for rects on its cells
+    weights = coach.Weights((1280, 720), busy, 12)
+    probe = pygame.Rect(96, 96, 120, 48)
+    assert weights.under(probe) == coach.overlap(probe, busy)
 
 
 def test_the_keys_wrap_rather_than_being_cut_and_go_once_the_lesson_is_over():

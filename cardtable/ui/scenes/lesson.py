@@ -430,13 +430,10 @@ class LessonScene(TableScene):
         sizes = [(width, text + len(rows) * (bh + gap) + self.panel.foot_height(width, keys))
                  for width, (text, rows) in laid.items()]
         scores = self.score_panel_rect()
-        top = max((w.rect.bottom for w in self.form.widgets if w.rect.top < theme.px(60)),
-                  default=theme.px(50))
         # within a step the panel stays put unless it gains much by moving; a new step
         # (the table has changed) lays it where it covers least
         moment = (self.coach.index, self.ended, self.step_ready())
-        rect = self.panel.place(self.size, sizes, self._busy(scores), top,
-                                scores.bottom if scores is not None else top,
+        rect = self.panel.place(self.size, sizes, self._busy(scores),
                                 stay=moment == getattr(self, "_placed_at", None))
         self._placed_at = moment
         text, rows = laid[rect.width]
@@ -469,28 +466,32 @@ class LessonScene(TableScene):
             rows[-1].append(b)
         return rows
 
+    @staticmethod
+    def _rest(sprite) -> pygame.Rect:
+        """Where a card lies once it has stopped moving."""
+        rect = sprite.rect()
+        target = getattr(sprite, "target", None)
+        if sprite.moving and target is not None:
+            rect.center = (int(target[0]), int(target[1]))
+        return rect
+
     def _busy(self, scores: pygame.Rect | None) -> list[tuple[pygame.Rect, int]]:
         """What the panel should not cover, each with its weight: what the step lights
         most, then the person's hand and plate, the others' plates and cards, the buttons,
         the panels and the places of the cards."""
         mine = set(self.game.own_zones())
         busy = [(pygame.Rect(w.rect), 3) for w in self.form.widgets]
-        busy += [(s.rect(), 4 if s.zone in mine else 2) for s in self.sprites if not s.hidden]
-        middle = [s.rect() for s in self.sprites
-                  if not s.hidden and not (s.zone or "").startswith("hand")]
+        # the cards where they come to rest (a card in flight is where it is going)
+        still = [s for s in self.sprites if not s.hidden and not s.dragging]
+        busy += [(self._rest(s), 4 if s.zone in mine else 2) for s in still]
         for (x, y), w, _angle, _label in self.game.slots():
             rect = pygame.Rect(0, 0, int(w), int(w * 1.4))
             rect.center = (int(x), int(y))
             busy.append((rect, 1))
-            middle.append(rect)
-        marks = [pygame.Rect(r) for r in getattr(self.game, "marks", list)()]
-        busy += [(r, 2) for r in marks]
-        middle += marks
-        if middle:
-            # the middle of the table (piles, places, laid cards, and the marks the table
-            # draws beside them): where nothing else decides, the panel keeps to the edges
-            busy.append((middle[0].unionall(middle[1:]).inflate(theme.px(120), theme.px(24)),
-                         1))
+            # and beside it, where a table writes what a place is (its name, a count)
+            busy.append((rect.inflate(theme.px(200), theme.px(36)), 1))
+        # the marks the table draws by its cards (a rummy's labels of groups and piles)
+        busy += [(pygame.Rect(r), 2) for r in getattr(self.game, "marks", list)()]
         window = pygame.Rect((0, 0), self.size)
         busy += [(self.plate_rect(seat, window), 4 if seat == self.viewer else 3)
                  for seat in range(self.match.n_players)]
