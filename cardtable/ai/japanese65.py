@@ -21,11 +21,15 @@ trick is lost anyway.
   side's lead in points plus its game points (33 scores 1, 41 scores 2), weighed
   heavily, rather than by raw points. Moves that would throw away points against the
   partner's winning card are never considered; within the last four tricks every
-  sampled deal is solved exactly from the decision on.
+  sampled deal is solved exactly from the decision on. Each sampled deal weighs by how
+  likely the others' plays so far were in it (japanese65_infer: the partner and the
+  opponents modelled by the medium rules, softened), so deals that fit what was seen
+  count for more.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable, Sequence
 
@@ -53,9 +57,9 @@ SUIT_CARDS = {s: [c for c in DECK if c[1] == s] for s in "SHDC"}
 EASY_ERROR = 0.2
 #: a side that reaches 33 scores a game point: value it like this many deal points
 GAME_POINT_WEIGHT = 4.0
-#: the share of the hard level's think time spent weighing sampled deals by the plays
-#: seen (japanese65_infer); the rest searches deals drawn by those weights
-INFER_SHARE = 0.4
+#: a sampled deal weighs (the likelihood of the plays seen in it) ** this in the hard
+#: level's search (japanese65_infer): the model of the others' play is rough, so tempered
+INFERENCE_POWER = 0.5
 
 
 def _beats(card: str, best: str, led: str) -> bool:
@@ -401,15 +405,35 @@ class Japanese65Knowledge(Knowledge):
         def deal(r):
             return fast_world(view, r)
 
-        start = clock.now()
-        pool = infer.weigh(view, deal, model_scores, rng, INFER_SHARE * budget_s,
-                           count=iterations)
-        sample = deal if pool is None else pool.draw
-        result = flat_monte_carlo(
-            cands, sample, rollout, rng, max(0.0, budget_s - (clock.now() - start)),
-            iterations, cooperative=win.cooperative,
-        )
-        mean, n = result.stats[result.best]
+        likelihood = infer.Likelihood(view, model_scores)
+        if not likelihood.plays:
+            result = flat_monte_carlo(cands, deal, rollout, rng, budget_s, iterations,
+                                      cooperative=win.cooperative)
+            mean = result.stats[result.best][0]
+        else:
+            # every candidate meets the same sampled deals (flat_monte_carlo samples a deal,
+            # then plays out each candidate in it), so the deal's weight can scale all its
+            # values: the best sum of weighed values is the best weighed mean
+            # the current deal's weight; the weights' sum; the first deal's log-likelihood
+            # (weights are relative to it, so they stay near 1 whatever the plays seen)
+            weight: list = [1.0, 0.0, None]
+
+            def weighed_deal(r):
+                world = fast_world(view, r)
+                ll = likelihood(world)
+                if weight[2] is None:
+                    weight[2] = ll
+                weight[0] = math.exp(INFERENCE_POWER * (ll - weight[2]))
+                weight[1] += weight[0]
+                return world
+
+            def weighed_rollout(world, r):
+                return weight[0] * rollout(world, r)
+
+            result = flat_monte_carlo(cands, weighed_deal, weighed_rollout, rng, budget_s,
+                                      iterations, cooperative=win.cooperative)
+            total, n = result.stats[result.best]
+            mean = total * n / weight[1] if weight[1] > 0 else 0.0
         reason = self.explain(win, result.best)
         tail = f"over {result.worlds} sampled deals it averages {mean:+.1f} for your side"
         return result.best, f"{reason}; {tail}" if reason else tail.capitalize()

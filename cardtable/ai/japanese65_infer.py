@@ -12,19 +12,20 @@ player, so its model is sharper than the opponents').
 The history comes from the seat's view alone: the view keeps, per side, the partner
 cards of the tricks the side won (in order) and the other three cards of each such trick
 (in play order) in the other side's pile; with the first leader (the dealer's left), the
-voids shown, the last trick and the leader now, :func:`history` finds the order of the
+voids shown, the last trick and the leader now, :func:`histories` finds the order of the
 tricks and who played what (a search that rules out every order breaking the rules). When
 more than one history fits, only the tricks they all agree on from the start are used.
+
+The hard level weighs each deal it samples by its likelihood (tempered: the model is
+rough) and plays the card with the best weighed mean (japanese65.py). Drawing the searched
+deals from a pool by those weights instead was measured worse: fewer different deals.
 """
 
 from __future__ import annotations
 
-import bisect
-import itertools
 import math
 from collections.abc import Callable, Sequence
 
-from cardtable.ai import clock
 from cardtable.engine.japanese65 import ORDER, TRUMP
 
 from . import japanese65_fast as fast
@@ -40,11 +41,6 @@ MAX_HISTORIES = 3
 #: softmax temperature (deal points) of the model of the partner's and the opponents' play
 PARTNER_TEMPERATURE = 1.5
 OPPONENT_TEMPERATURE = 3.0
-#: weights are flattened (raised to a power below 1) until this share of the worlds count
-MIN_EFFECTIVE_SHARE = 0.25
-#: sampled deals weighed at most, and at least whatever the time
-POOL_MOST = 300
-POOL_LEAST = 16
 
 
 def _beats(card: str, best: str) -> bool:
@@ -217,69 +213,21 @@ def log_likelihood(plays: Sequence[Play], hands: dict[int, list[str]], seat: int
     return total
 
 
-def flatten(logs: Sequence[float]) -> list[float]:
-    """Normalised weights from log-likelihoods, flattened (``w ** a``, ``a`` halved from 1)
-    until their effective number is at least :data:`MIN_EFFECTIVE_SHARE` of the worlds:
-    a model of the others' play is rough, and a few worlds alone would make the search
-    fit them rather than the deal."""
-    n = len(logs)
-    if not n:
-        return []
-    top = max(logs)
-    power = 1.0
-    while True:
-        ws = [math.exp(power * (x - top)) for x in logs]
-        s = sum(ws)
-        ess = s * s / sum(w * w for w in ws)
-        if ess >= MIN_EFFECTIVE_SHARE * n or power < 1e-3:
-            return [w / s for w in ws]
-        power /= 2
-
-
 # =========================================================================== the worlds
 
 
-class Weighed:
-    """Sampled deals weighed by the plays seen; ``draw(rng)`` picks one by its weight."""
+class Likelihood:
+    """The plays seen in a view, and each sampled deal's log-likelihood of them."""
 
-    __slots__ = ("worlds", "cumulative", "logs")
+    __slots__ = ("plays", "seat", "others", "model", "memo")
 
-    def __init__(self, worlds: list, logs: list[float]):
-        self.worlds = worlds
-        self.logs = logs
-        self.cumulative = list(itertools.accumulate(flatten(logs)))
+    def __init__(self, view: dict, model: Model):
+        self.plays = plays_seen(view)
+        self.seat = view["seat"]
+        self.others = [s for s in range(4) if s != self.seat]
+        self.model = model
+        self.memo: dict = {}
 
-    def draw(self, rng) -> object:
-        x = rng.random() * self.cumulative[-1]
-        return self.worlds[min(bisect.bisect_left(self.cumulative, x), len(self.worlds) - 1)]
-
-
-def weigh(view: dict, sample: Callable, model: Model, rng, seconds: float,
-          count: int | None = None) -> Weighed | None:
-    """Deals from ``sample(rng)`` (fast worlds: bit-mask hands), as many as fit in
-    ``seconds`` (between :data:`POOL_LEAST` and :data:`POOL_MOST`), or exactly ``count``
-    (the same view and RNG then give the same deals and weights), each weighed by the
-    plays seen; None when nothing seen tells the deals apart."""
-    plays = plays_seen(view)
-    if not plays:
-        return None
-    seat = view["seat"]
-    others = [s for s in range(4) if s != seat]
-    memo: dict = {}
-    worlds: list = []
-    logs: list[float] = []
-    deadline = clock.now() + seconds
-    while True:
-        n = len(worlds)
-        if count is not None:
-            if n >= count:
-                break
-        elif n >= POOL_MOST or (n >= POOL_LEAST and clock.now() >= deadline):
-            break
-        world = sample(rng)
-        hands = {s: [fast.NAME[c] for c in fast.cards_of(world.hands[s])] for s in others}
-        worlds.append(world)
-        logs.append(log_likelihood(plays, hands, seat, model, memo))
-    if max(logs) - min(logs) < 1e-9:
-        return None
-    return Weighed(worlds, logs)
+    def __call__(self, world) -> float:
+        hands = {s: [fast.NAME[c] for c in fast.cards_of(world.hands[s])] for s in self.others}
+        return log_likelihood(self.plays, hands, self.seat, self.model, self.memo)

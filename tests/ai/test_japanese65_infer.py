@@ -107,17 +107,28 @@ def test_the_likelihood_is_the_softened_model():
     assert infer.log_likelihood(plays, forced, 0, aij.model_scores, {}) == 0.0
 
 
-def test_flatten_keeps_enough_worlds():
-    logs = [0.0, -20.0, -20.0, -20.0, -25.0, -30.0, -1.0, -40.0]
-    w = infer.flatten(logs)
-    assert math.isclose(sum(w), 1.0)
-    ess = 1.0 / sum(x * x for x in w)
-    assert ess >= infer.MIN_EFFECTIVE_SHARE * len(logs) - 1e-9
-    assert w[0] == max(w) and w[7] == min(w)  # the order of the likelihoods is kept
-    assert infer.flatten([0.0, 0.0]) == [0.5, 0.5]
+def test_the_true_deal_is_likelier_than_a_sampled_one_when_the_model_played():
+    """Deals played by the medium rules at every seat (the model itself): the hands as they
+    truly lie explain the plays seen better, on average, than deals sampled from the view."""
+    spec = registry.get("japanese65")
+    gap = []
+    for seed in range(6):
+        state = spec.new_match(seed=seed, options={"target": 1})
+        while state.tricks_played < 4 + seed % 4:
+            table = aij.Table.from_state(state)
+            state.apply(aij.PLAY[aij.medium_card(table)])
+        view = state.view(state.current_player)
+        likelihood = infer.Likelihood(view, aij.model_scores)
+        assert likelihood.plays
+        truth = aij.fast.FastWorld([aij.fast.mask_of(h) for h in state.hands], [], 0, 0,
+                                   [0, 0])
+        rng = random.Random(seed)
+        sampled = [likelihood(aij.fast_world(view, rng)) for _ in range(30)]
+        gap.append(likelihood(truth) - sum(sampled) / len(sampled))
+    assert sum(gap) / len(gap) > 1.0 and sum(g > 0 for g in gap) >= 5
 
 
-def test_weighed_deals_depend_on_the_view_and_the_rng_only():
+def test_likelihoods_depend_on_the_view_and_the_rng_only():
     spec = registry.get("japanese65")
     checked = 0
     for seed in range(6):
@@ -128,16 +139,14 @@ def test_weighed_deals_depend_on_the_view_and_the_rng_only():
         seat = state.current_player
         other = state.determinize(seat, random.Random(seed))
         assert other.hands != state.hands
-        pools = []
+        found = []
         for s in (state, other):
             view = s.view(seat)
-            pool = infer.weigh(view, lambda r, v=view: aij.fast_world(v, r), aij.model_scores,
-                               random.Random(3), 0.0, count=24)
-            pools.append(pool)
-        a, b = pools
-        assert a is not None and b is not None
-        assert a.logs == b.logs
-        assert [w.hands for w in a.worlds] == [w.hands for w in b.worlds]
-        assert a.draw(random.Random(9)).hands == b.draw(random.Random(9)).hands
+            likelihood = infer.Likelihood(view, aij.model_scores)
+            r = random.Random(3)
+            worlds = [aij.fast_world(view, r) for _ in range(12)]
+            found.append(([w.hands for w in worlds], [likelihood(w) for w in worlds]))
+        assert found[0] == found[1]
+        assert len(set(found[0][1])) > 1  # the plays seen tell these deals apart
         checked += 1
     assert checked
