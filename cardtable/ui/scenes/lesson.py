@@ -480,10 +480,14 @@ class LessonScene(TableScene):
         most, then the person's hand and plate, the others' plates and cards, the buttons,
         the panels and the places of the cards."""
         mine = set(self.game.own_zones())
-        busy = [(pygame.Rect(w.rect), 3) for w in self.form.widgets]
+        # a button is never to be covered where it can be helped: it is there to be pressed
+        busy = [(pygame.Rect(w.rect), 12) for w in self.form.widgets]
         # the cards where they come to rest (a card in flight is where it is going)
         still = [s for s in self.sprites if not s.hidden and not s.dragging]
-        busy += [(self._rest(s), 4 if s.zone in mine else 2) for s in still]
+        # the cards: the person's and those on the table (a trick, the piles, laid melds)
+        # weigh most; the backs of the others' hands less
+        busy += [(self._rest(s), 3 if (s.zone or "").startswith("hand") and s.zone not in mine
+                  else 6) for s in still]
         for (x, y), w, _angle, _label in self.game.slots():
             rect = pygame.Rect(0, 0, int(w), int(w * 1.4))
             rect.center = (int(x), int(y))
