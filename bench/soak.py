@@ -215,10 +215,12 @@ def draw(readings: list[Reading], path: Path, title: str = "",
         surf.blit(label, (x - label.get_width() // 2, bottom + 4))
         t += t_step
     surf.blit(small.render("minutes", True, _INK), (right - 50, bottom + 18))
-    # the goal's band: the lowest RSS after the first match began, and 15 MB above it
+    # the goal's band: the lowest RSS once every game's table was drawn once (else once the
+    # first match began), and 15 MB above it
     begun = [r for r in readings if r.what.startswith("begun")]
-    if begun:
-        floor = min(r.rss for r in readings if r.minutes >= begun[0].minutes)
+    since = next((r for r in begun if r.match == len(GAMES) + 1), begun[0] if begun else None)
+    if since is not None:
+        floor = min(r.rss for r in readings if r.minutes >= since.minutes)
         band = pygame.Surface((right - left, max(1, at(0, floor)[1] - at(0, floor + GOAL_MB)[1])),
                               pygame.SRCALPHA)
         band.fill((60, 180, 90, 40))
@@ -246,7 +248,7 @@ def draw(readings: list[Reading], path: Path, title: str = "",
     rss = [r.rss for r in readings]
     note = (f"RSS {rss[0]:.1f} MB at the menu, {rss[-1]:.1f} MB at the end; "
             f"lowest {min(rss):.1f}, highest {max(rss):.1f}; green band: {GOAL_MB:.0f} MB above "
-            "the lowest reading once a match began; ticks: a match begins")
+            "the lowest reading after the first round of the games; ticks: a match begins")
     surf.blit(small.render(note, True, _INK), (left, h - 24))
     pygame.image.save(surf, str(path))
 
