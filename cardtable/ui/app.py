@@ -563,10 +563,10 @@ class App:
         self.narrator.follow()
         self.frame += 1
         exposed = any(e.type in _EXPOSING for e in events)
-        if area is not None and not events and size == self.size and self.frames_shown:
-            more = self.changed_area()
-            if more is not None and area + more:
-                return self._show_area(area + more)
+        more = self.changed_area()       # asked every pass: a scene sees what moved since
+        if area is not None and more is not None and not events and size == self.size \
+                and self.frames_shown and area + more:
+            return self._show_area(area + more)
         if self._partial:
             # rectangles alone were shown since the last whole frame: what is on screen now
             # is the picture this one is compared with

@@ -475,10 +475,10 @@ class Keyboard:
             self.draw_hint(surface)
 
     def outline(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        pulse = self.t.pulse(5.0)
         gap = theme.px(4)
         w = max(3, theme.px(3))
         r = rect.inflate(gap * 2, gap * 2)
+        pulse = self.t.pulse(5.0, r.inflate(w * 2 + 4, w * 2 + 4))
         radius = theme.px(10)
         pygame.draw.rect(surface, FOCUS_EDGE, r.inflate(w * 2, w * 2), width=w + 2,
                          border_radius=radius + w)

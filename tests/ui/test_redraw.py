@@ -226,3 +226,36 @@ def test_what_the_rectangles_show_is_the_whole_frame(app, monkeypatch, where):
     whole = pygame.Surface(app.size, 0, app.screen)
     app.draw(whole)
     assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(whole, "RGB")
+
+
+def test_a_breathing_glow_is_drawn_within_its_own_rectangles(app, monkeypatch):
+    """The turn's glow and the keyboard's ring breathe for a few seconds at the person's
+    turn: only the rectangles they are drawn in are shown, and they make the whole
+    frame's picture."""
+    table_mod.install(app)
+    seats = [Seat("P0", "human", "easy"), Seat("P1", "computer", "easy")]
+    table = TableScene(Match("sixtysix", seats, seed=5, pace=0.0), speed="fast", pace=0.0,
+                       sound=False)
+    table_mod.show_table(app, table)
+    clock = [10.0]
+    for _ in range(30):
+        drive(app, clock, 2.0)
+        if table.my_turn() and table.next_frame_in() is None:
+            break
+    assert table.my_turn() and table.next_frame_in() is None, "not at rest at the turn"
+    shown = Shown(monkeypatch)
+    press_right = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="",
+                                     scancode=0)
+    pygame.event.post(press_right)          # the keyboard's ring comes, the glows breathe
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RIGHT, mod=0,
+                                         scancode=0))
+    for _ in range(60):
+        drive(app, clock, 1 / 60)
+    assert table.next_frame_in() == 0.0, "the glows do not breathe"
+    assert len(shown.areas) > 30, "the breathing glows were shown as whole frames"
+    assert all(r.width * r.height < app.size[0] * app.size[1] // 3 for r in shown.areas)
+    whole = pygame.Surface(app.size, 0, app.screen)
+    app.draw(whole)
+    assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(whole, "RGB")
+    drive(app, clock, 6.0)
+    assert table.next_frame_in() is None

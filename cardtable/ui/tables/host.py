@@ -183,8 +183,9 @@ class TableHost(Protocol):
     def pill(self, surface, text: str, centre, size: int, alpha: int, tint=...) -> pygame.Rect:
         """A rounded label centred on ``centre`` (the look of captions and toasts)."""
 
-    def pulse(self, rate: float) -> float:
-        """0..1 for a breathing glow (it rests half lit once the table is still)."""
+    def pulse(self, rate: float, where: pygame.Rect | None = None) -> float:
+        """0..1 for a breathing glow (it rests half lit once the table is still); ``where``:
+        the rectangle it is drawn in (then only that is drawn again while it breathes)."""
 
     def seat_colour(self, seat: int) -> tuple:
         """The colour of ``seat`` (its plate's dot, its melds)."""

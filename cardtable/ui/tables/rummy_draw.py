@@ -123,7 +123,7 @@ class RummyDrawing:
         surface.blit(img, rect)
 
     def _outline(self, surface, rect: pygame.Rect, soft: bool = False) -> None:
-        pulse = self.t.pulse(4.0)
+        pulse = self.t.pulse(4.0, rect)
         alpha = int((60 if soft else 110) + (40 if soft else 90) * pulse)
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (*theme.ACCENT, alpha), layer.get_rect(),

@@ -162,7 +162,7 @@ class Hud:
         score = self.scores[seat] if seat < len(self.scores) else 0
         pad = theme.px(10)
         if turn:
-            pulse = self.pulse(4.0)
+            pulse = self.pulse(4.0, rect.inflate(2 * pad, 2 * pad))
             glow = self._plate_glow(rect.size, pad)
             glow.set_alpha(int(140 + 115 * pulse))
             surface.blit(glow, (rect.x - pad, rect.y - pad))
@@ -673,7 +673,7 @@ class Hud:
         return above if above.top >= gap else rect
 
     def _draw_target(self, surface, rect: pygame.Rect) -> None:
-        pulse = self.pulse(6.0)
+        pulse = self.pulse(6.0, rect)
         key = ("target", rect.size)
         layer = self._panel_cache.get(key)
         if layer is None:

@@ -129,6 +129,8 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         self.keys = Keyboard(self)          # focus cursor, keys, F1 help
         self._pulse_from = 0.0              # when the glows began to breathe (see pulse)
         self._messages_drawn: tuple = ((None, None), (None, None))   # see redraw_area
+        self._glows: list[pygame.Rect] | None = None                 # see pulse
+        self._was_still = False                                      # see redraw_area
         self._pulse_turn: int | None = None
 
     def _pick_viewer(self) -> int:
@@ -423,9 +425,16 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         the language, the contrast or the text size changes."""
         return self._panel_cache
 
-    def pulse(self, rate: float) -> float:
+    def pulse(self, rate: float, where: pygame.Rect | None = None) -> float:
         """0..1 for a breathing glow: it breathes for a few seconds after the turn passed or
-        a key was pressed, then rests half lit (a still table draws no frames)."""
+        a key was pressed, then rests half lit (a still table draws no frames). ``where``:
+        the rectangle the glow is drawn in (while it breathes, only the glows' rectangles
+        are drawn again: see redraw_area); a glow drawn without one has the whole table
+        drawn."""
+        if where is None:
+            self._glows = None
+        elif self._glows is not None:
+            self._glows.append(where)
         calm = PULSE_SECONDS - (self.clock - self._pulse_from)
         if calm <= 0:
             return 0.5
@@ -464,21 +473,27 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
 
     def redraw_area(self) -> list[pygame.Rect] | None:
         """At the person's turn, nothing moving and no timer of the table's running, what
-        changes by itself is a message fading and the buttons' easings: their rectangles
-        (the App draws those alone; a refused move's message costs little); else None."""
+        changes by itself is a message fading, a glow breathing and the buttons' easings:
+        their rectangles (the App draws those alone; a refused move's message costs
+        little); else None. Asked once a pass at least (the App's loop)."""
         m = self.match
-        if self.drag is not None or self.sprites.busy or self._sounds_due or \
-                not (self.waiting or self.timeline.idle) or \
-                self.clock - self._pulse_from < PULSE_SECONDS or \
+        # still now and at the pass before (a card that landed or rose in the update just
+        # done has moved: the whole table is drawn once more)
+        still = self.drag is None and not self.sprites.busy and not self._sounds_due and \
+            (self.waiting or self.timeline.idle) and \
+            all(s.lift == s.lift_target for s in self.sprites)
+        was_still, self._was_still = self._was_still, still
+        breathing = self.clock - self._pulse_from < PULSE_SECONDS + 1 / 30
+        if not (still and was_still) or (breathing and self._glows is None) or \
                 not (m.is_over or self.my_turn()) or \
-                any(s.lift != s.lift_target for s in self.sprites) or \
                 self._messages_drawn[0] != (id(self.toast), id(self.caption)):
             return None
         fading = [rect for msg, rect in zip((self.toast, self.caption), self._messages_drawn[1],
                                             strict=True)
                   if msg is not None and rect is not None
                   and (msg[1] < FADE_IN or msg[2] - msg[1] <= FADE_OUT + 1 / 30)]
-        return fading + self.form.redraw_area()
+        glows = list(self._glows or []) if breathing else []
+        return fading + glows + self.form.redraw_area()
 
     def draw(self, surface: pygame.Surface) -> None:
         # texts and panels are cached as drawn: a change of language, contrast or text size
@@ -490,6 +505,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
             self._panel_cache.clear()
             self._static = None
         art = self.art
+        self._glows = []        # filled by pulse() as the breathing glows are drawn
         for s in self._draw_static(surface):
             s.draw(surface, art, shadow=self.casts_shadow(s))
         if self.drag is not None and self.drag["moved"]:
