@@ -591,7 +591,10 @@ class App:
         pygame.display.update(union)
         self.frames_shown += 1
         self._busy_since_trim = True
-        self._settling = True
+        # an easing is followed until it settles; what a scene times itself (a glow
+        # breathing at its own rate) comes back when due, and a whole frame checks the
+        # picture once nothing is due
+        self._settling = self.next_frame_in() in (None, 0.0)
         self._partial = True
         self._shown = None
         return True

@@ -249,10 +249,15 @@ def test_a_breathing_glow_is_drawn_within_its_own_rectangles(app, monkeypatch):
     pygame.event.post(press_right)          # the keyboard's ring comes, the glows breathe
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RIGHT, mod=0,
                                          scancode=0))
-    for _ in range(60):
-        drive(app, clock, 1 / 60)
-    assert table.next_frame_in() == 0.0, "the glows do not breathe"
-    assert len(shown.areas) > 30, "the breathing glows were shown as whole frames"
+    drive(app, clock, 0.5)                  # the ring comes, the card rises: whole frames
+    shown.clear()
+    drive(app, clock, 1.0)
+    due = table.next_frame_in()
+    assert due is not None and 0 < due <= 1 / table_mod.scene.GLOW_RATE + 1e-9, \
+        "the glows do not breathe at their own rate"
+    # a second: about GLOW_RATE rectangles shown, each the glows' own
+    assert table_mod.scene.GLOW_RATE // 2 < len(shown.areas) <= table_mod.scene.GLOW_RATE + 3
+    assert shown.flips <= 2
     assert all(r.width * r.height < app.size[0] * app.size[1] // 3 for r in shown.areas)
     whole = pygame.Surface(app.size, 0, app.screen)
     app.draw(whole)

@@ -47,6 +47,7 @@ PANEL_CACHE_BYTES = 2 * 2**20    # ... and at most so many bytes of pixels,
 PANEL_CACHE_SHARE = 0.35          # or this share of the window's pixels when that is more
 TEXT_CACHE_BYTES = 3 * 2**19      # (the panels of one frame at 1920x1080 take 1-2 MB)
 PULSE_SECONDS = 4.0   # a glow (whose turn, the keyboard's focus) breathes this long, then rests
+GLOW_RATE = 30        # frames a second for the glows breathing alone (in their rectangles)
 
 
 def panel_cache_bytes(size: tuple[int, int]) -> int:
@@ -451,7 +452,12 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
                 return self.narrator.speaker.remaining()     # the next event waits for speech
             return 0.0
         if self.clock - self._pulse_from < PULSE_SECONDS:
-            return 0.0
+            if self._glows is None or not self._still() or not self.my_turn():
+                return 0.0
+            # only the glows breathe, drawn in their rectangles: a slow breath needs no
+            # more than GLOW_RATE frames a second
+            left = 1 / GLOW_RATE - self.clock % (1 / GLOW_RATE)
+            return left if left > 1e-3 else 1 / GLOW_RATE
         due: float | None = None
         for msg in (self.toast, self.caption):
             if msg is not None:
@@ -471,6 +477,12 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
                 due = sooner(due, (math.floor(self.clock * 3) + 1) / 3 - self.clock)
         return sooner(due, self.form.next_frame_in())
 
+    def _still(self) -> bool:
+        """Nothing moves, is dragged, rises or waits to be shown or heard."""
+        return self.drag is None and not self.sprites.busy and not self._sounds_due and \
+            (self.waiting or self.timeline.idle) and \
+            all(s.lift == s.lift_target for s in self.sprites)
+
     def redraw_area(self) -> list[pygame.Rect] | None:
         """At the person's turn, nothing moving and no timer of the table's running, what
         changes by itself is a message fading, a glow breathing and the buttons' easings:
@@ -479,9 +491,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         m = self.match
         # still now and at the pass before (a card that landed or rose in the update just
         # done has moved: the whole table is drawn once more)
-        still = self.drag is None and not self.sprites.busy and not self._sounds_due and \
-            (self.waiting or self.timeline.idle) and \
-            all(s.lift == s.lift_target for s in self.sprites)
+        still = self._still()
         was_still, self._was_still = self._was_still, still
         breathing = self.clock - self._pulse_from < PULSE_SECONDS + 1 / 30
         if not (still and was_still) or (breathing and self._glows is None) or \
