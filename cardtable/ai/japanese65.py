@@ -21,15 +21,11 @@ trick is lost anyway.
   side's lead in points plus its game points (33 scores 1, 41 scores 2), weighed
   heavily, rather than by raw points. Moves that would throw away points against the
   partner's winning card are never considered; within the last four tricks every
-  sampled deal is solved exactly from the decision on. Each sampled deal weighs by how
-  likely the others' plays so far were in it (japanese65_infer: the partner and the
-  opponents modelled by the medium rules, softened), so deals that fit what was seen
-  count for more.
+  sampled deal is solved exactly from the decision on.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterable, Sequence
 
@@ -47,7 +43,6 @@ from cardtable.engine.tricks import deal_with_voids
 from cardtable.i18n import N_
 
 from . import japanese65_fast as fast
-from . import japanese65_infer as infer
 from .base import Knowledge, Reason, Window, _with, because
 from .search import flat_monte_carlo, play_out
 
@@ -57,9 +52,6 @@ SUIT_CARDS = {s: [c for c in DECK if c[1] == s] for s in "SHDC"}
 EASY_ERROR = 0.2
 #: a side that reaches 33 scores a game point: value it like this many deal points
 GAME_POINT_WEIGHT = 4.0
-#: a sampled deal weighs (the likelihood of the plays seen in it) ** this in the hard
-#: level's search (japanese65_infer): the model of the others' play is rough, so tempered
-INFERENCE_POWER = 0.5
 
 
 def _beats(card: str, best: str, led: str) -> bool:
@@ -245,14 +237,6 @@ def easy_card(table: Table, rng: random.Random) -> str:
     return min(options, key=lambda c: (STRENGTH[c], c))
 
 
-def model_scores(seat: int, hand: list[str], trick: list, played, voids: list,
-                 tricks_played: int) -> dict[str, float]:
-    """The medium rules' score of each legal card of a seat in a past position: the model
-    of the others' play that inference (japanese65_infer) softens."""
-    table = Table(seat, hand, trick, played, voids, tricks_played)
-    return {c: table.score(c) for c in table.legal()}
-
-
 def rollout_policy(state, rng: random.Random) -> Action:
     return PLAY[medium_card(Table.from_state(state))]
 
@@ -402,38 +386,11 @@ class Japanese65Knowledge(Knowledge):
             fast.play_to(world, exact, r)
             return utility(fast.final_points(world, side))
 
-        def deal(r):
-            return fast_world(view, r)
-
-        likelihood = infer.Likelihood(view, model_scores)
-        if not likelihood.plays:
-            result = flat_monte_carlo(cands, deal, rollout, rng, budget_s, iterations,
-                                      cooperative=win.cooperative)
-            mean = result.stats[result.best][0]
-        else:
-            # every candidate meets the same sampled deals (flat_monte_carlo samples a deal,
-            # then plays out each candidate in it), so the deal's weight can scale all its
-            # values: the best sum of weighed values is the best weighed mean
-            # the current deal's weight; the weights' sum; the first deal's log-likelihood
-            # (weights are relative to it, so they stay near 1 whatever the plays seen)
-            weight: list = [1.0, 0.0, None]
-
-            def weighed_deal(r):
-                world = fast_world(view, r)
-                ll = likelihood(world)
-                if weight[2] is None:
-                    weight[2] = ll
-                weight[0] = math.exp(INFERENCE_POWER * (ll - weight[2]))
-                weight[1] += weight[0]
-                return world
-
-            def weighed_rollout(world, r):
-                return weight[0] * rollout(world, r)
-
-            result = flat_monte_carlo(cands, weighed_deal, weighed_rollout, rng, budget_s,
-                                      iterations, cooperative=win.cooperative)
-            total, n = result.stats[result.best]
-            mean = total * n / weight[1] if weight[1] > 0 else 0.0
+        result = flat_monte_carlo(
+            cands, lambda r: fast_world(view, r), rollout, rng, budget_s, iterations,
+            cooperative=win.cooperative,
+        )
+        mean, n = result.stats[result.best]
         reason = self.explain(win, result.best)
         tail = f"over {result.worlds} sampled deals it averages {mean:+.1f} for your side"
         return result.best, f"{reason}; {tail}" if reason else tail.capitalize()
