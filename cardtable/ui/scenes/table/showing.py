@@ -24,13 +24,16 @@ def show_table(app, table: TableScene) -> TableScene:
         old.match.close()
         if old._setting_changed in app.settings_listeners:   # else it lives on, unseen
             app.settings_listeners.remove(old._setting_changed)
+    replaced = old is not None and old is not table
+    del old     # the last reference held here: the collection below can free the old table
     app.table = table
     app.reset(app.build("menu"))
     app.push(table)
-    if old is not None and old is not table:
-        # the old table goes now and the memory it held goes back to the system; the
-        # caches of drawn cards, texts, panels and fonts are kept (each is bounded): the
-        # new table draws with what is there rather than everything again
+    if replaced:
+        # the old table goes now (its scene, sprites and match refer to each other: only
+        # a collection frees them, and a full one may not come for many minutes) and the
+        # memory it held goes back to the system; the caches of drawn cards, texts, panels
+        # and fonts are kept (each is bounded): the new table draws with what is there
         gc.collect()
         memory.trim(force=True)
     return table
