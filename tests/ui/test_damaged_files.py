@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 
 from cardtable import storage
+from cardtable.engine import registry
 from cardtable.match import Match, Seat
 from cardtable.ui import session, theme
 from cardtable.ui.app import App
@@ -27,8 +28,10 @@ DT = 1 / 60
 
 
 def new_app(tmp_path, settings: dict | None = None) -> App:
+    # (every lesson declined: a first match offers none, as for a person who said no)
+    declined = {game: "declined" for game in registry.ids()}
     app = App(size=(1280, 720), settings={"animation_speed": "off", "sound": False,
-                                          **(settings or {})})
+                                          "lessons": declined, **(settings or {})})
     app.data_dir = tmp_path / "data"
     table_mod.install(app)
     app.push(MenuScene())

@@ -57,8 +57,8 @@ def finished_match(game_id, players, seed=3, options=None):
 def test_menu_lists_its_entries_without_continue_by_default(app):
     menu = app.push(MenuScene())
     frames(app)
-    assert names(menu) == ["New game", "Join a table", "Play online", "Rules", "Settings",
-                           "Statistics", "Recent matches", "Quit"]
+    assert names(menu) == ["New game", "Learn to play", "Join a table", "Play online",
+                           "Rules", "Settings", "Statistics", "Recent matches", "Quit"]
     on_screen(app, menu)
 
 
@@ -93,6 +93,8 @@ def test_menu_by_keyboard(app):
     frames(app)
     press(app, pygame.K_DOWN)        # shows the focus on "New game"
     assert menu.form.focused.name == "New game"
+    press(app, pygame.K_DOWN)
+    assert menu.form.focused.name == "Learn to play"
     press(app, pygame.K_DOWN)
     assert menu.form.focused.name == "Join a table"
     press(app, pygame.K_DOWN)

@@ -28,6 +28,8 @@ class LessonsScene(FormScene):
     def __init__(self) -> None:
         super().__init__()
         self.games = lessons.games_with_lessons()
+        if not self.games:      # (the menu offers the entry before it reads the games)
+            self.subtitle = N_("None of the games installed here brings a lesson yet.")
 
     def pick(self, game_id: str) -> None:
         self.app.open("lesson", game_id)

@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from cardtable import lessons, logs
+from cardtable import logs
 from cardtable.about import about_line, log_line
 from cardtable.i18n import N_
 from cardtable.ui import cardart, theme
@@ -96,8 +96,9 @@ class MenuScene(FormScene):
         if self.app is not None and self.app.has_match_in_progress():
             items.append((N_("Continue"), self.continue_match, "primary"))
         items.append((N_("New game"), self.new_game, "normal" if items else "primary"))
-        if lessons.games_with_lessons():
-            items.append((N_("Learn to play"), self.learn, "normal"))
+        # (always: which games bring a lesson is read when the list opens, not before the
+        # first frame, which would load every game)
+        items.append((N_("Learn to play"), self.learn, "normal"))
         items.append((N_("Join a table"), self.join_table, "normal"))
         items.append((N_("Play online"), self.play_online, "normal"))
         items += [
