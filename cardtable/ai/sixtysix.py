@@ -12,8 +12,8 @@
   exactly (the stock stays hidden). While the stock is open it searches over sampled
   deals: each world is played by the medium rules until the stock is exhausted, then
   solved exactly (a real player knows both hands from that moment too). Its sampled deals
-  are read from the opponent's play so far (:mod:`cardtable.ai.sixtysix_infer`): a deal is
-  kept in proportion to how likely the opponent's leads were in it.
+  are read from the opponent's lead on the table (:mod:`cardtable.ai.sixtysix_infer`): a
+  deal is kept in proportion to how likely that lead was in it.
 """
 
 from __future__ import annotations
