@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from cardtable.engine import registry
 from cardtable.ui.app import App
 
 DT = 1 / 60
@@ -50,3 +51,9 @@ def type_text(app: App, text: str) -> None:
 def frames(app: App, n: int = 3) -> None:
     for _ in range(n):
         app.step([], DT)
+
+
+def lessons_declined() -> dict[str, str]:
+    """The ``lessons`` setting of a person who said "No thanks" to every game's lesson: an
+    App with a data folder then starts a first match without offering one."""
+    return {game: "declined" for game in registry.ids()}

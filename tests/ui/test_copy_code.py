@@ -19,7 +19,7 @@ from cardtable.ui.scenes.review import ReviewScene
 from cardtable.ui.scenes.setup import SetupScene
 from cardtable.ui.scenes.summary import SummaryScene
 from tests.test_records import played
-from tests.ui.conftest import click, frames, press, type_text
+from tests.ui.conftest import click, frames, lessons_declined, press, type_text
 
 
 @pytest.fixture
@@ -156,7 +156,8 @@ def test_a_code_of_another_game_says_so_before_anything_starts(app):
 
 
 def test_replacing_a_match_with_another_game_s_code_names_both(tmp_path):
-    app = App(size=(1280, 720), settings={"animation_speed": "off", "sound": False})
+    app = App(size=(1280, 720), settings={"animation_speed": "off", "sound": False,
+                                          "lessons": lessons_declined()})
     app.data_dir = tmp_path / "data"
     table_mod.install(app)
     app.push(MenuScene())

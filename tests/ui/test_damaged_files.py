@@ -10,7 +10,6 @@ from pathlib import Path
 import pygame
 
 from cardtable import storage
-from cardtable.engine import registry
 from cardtable.match import Match, Seat
 from cardtable.ui import session, theme
 from cardtable.ui.app import App
@@ -20,7 +19,7 @@ from cardtable.ui.scenes.menu import MenuScene
 from cardtable.ui.scenes.setup import SetupScene
 from cardtable.ui.scenes.stats import StatsScene
 from cardtable.ui.scenes.table import TableScene
-from tests.ui.conftest import click, frames, type_text
+from tests.ui.conftest import click, frames, lessons_declined, type_text
 from tests.ui.test_saves import CONFIG
 
 DT = 1 / 60
@@ -28,10 +27,8 @@ DT = 1 / 60
 
 
 def new_app(tmp_path, settings: dict | None = None) -> App:
-    # (every lesson declined: a first match offers none, as for a person who said no)
-    declined = {game: "declined" for game in registry.ids()}
     app = App(size=(1280, 720), settings={"animation_speed": "off", "sound": False,
-                                          "lessons": declined, **(settings or {})})
+                                          "lessons": lessons_declined(), **(settings or {})})
     app.data_dir = tmp_path / "data"
     table_mod.install(app)
     app.push(MenuScene())

@@ -17,7 +17,7 @@ from cardtable.ui.scenes.confirm import ConfirmScene
 from cardtable.ui.scenes.menu import MenuScene
 from cardtable.ui.scenes.stats import StatsScene, table_rows
 from cardtable.ui.scenes.table import TableScene
-from tests.ui.conftest import click, frames, press
+from tests.ui.conftest import click, frames, lessons_declined, press
 
 DT = 1 / 60
 
@@ -29,7 +29,8 @@ CONFIG = {"game": "sixtysix", "players": 2,
 
 
 def new_app(tmp_path) -> App:
-    app = App(size=(1280, 720), settings={"animation_speed": "off", "sound": False})
+    app = App(size=(1280, 720), settings={"animation_speed": "off", "sound": False,
+                                          "lessons": lessons_declined()})
     app.data_dir = tmp_path / "data"
     table_mod.install(app)
     app.push(MenuScene())
@@ -176,7 +177,8 @@ def test_the_end_of_a_match_is_recorded_and_continue_disappears(tmp_path):
 
 
 def test_undo_button_takes_back_a_move_before_the_computer_replies(tmp_path):
-    app = App(size=(1280, 720), settings={"animation_speed": "off", "sound": False})
+    app = App(size=(1280, 720), settings={"animation_speed": "off", "sound": False,
+                                          "lessons": lessons_declined()})
     table_mod.install(app)
     seats = [Seat("Ann", "human"), Seat("Bot", "computer", "easy")]
     match = Match("sixtysix", seats, seed=3, pace=30.0)     # the computer waits 30 s
@@ -223,7 +225,8 @@ def test_undo_button_takes_back_a_move_before_the_computer_replies(tmp_path):
 
 
 def test_no_undo_button_in_pass_and_play():
-    app = App(size=(1280, 720), settings={"animation_speed": "off", "sound": False})
+    app = App(size=(1280, 720), settings={"animation_speed": "off", "sound": False,
+                                          "lessons": lessons_declined()})
     table_mod.install(app)
     match = Match("sixtysix", [Seat("A"), Seat("B")], seed=3, pace=0)
     table = TableScene(match, speed="off", pace=0, sound=False)
