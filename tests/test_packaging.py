@@ -66,6 +66,28 @@ def test_the_program_names_its_version():
     assert done.stdout.strip() == about_line()
 
 
+def test_the_version_is_read_from_the_first_dist_info_on_the_path(tmp_path, monkeypatch):
+    from importlib.metadata import version as metadata_version
+
+    from cardtable import about
+
+    about.version.cache_clear()
+    try:
+        installed = metadata_version("cardtable")
+        assert about.version() == installed                          # the reader's answer
+        info = tmp_path / "cardtable-9.8.7.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text("Metadata-Version: 2.1\nName: cardtable\n"
+                                       "Version: 9.8.7\n\nVersion: 1.0 in the text\n")
+        monkeypatch.setattr(sys, "path", [str(tmp_path), *sys.path])
+        about.version.cache_clear()
+        assert about.version() == "9.8.7"
+        (info / "METADATA").write_text("Name: cardtable\n\nVersion: 1.0 in the text\n")
+        assert about._version_from_dist_info() == installed   # none there: the next one
+    finally:
+        about.version.cache_clear()
+
+
 # --------------------------------------------------------------------- image and runtime
 
 

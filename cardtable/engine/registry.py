@@ -27,7 +27,6 @@ import logging
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
 from .errors import ConfigError
@@ -328,6 +327,10 @@ def _load() -> None:
     _FOUND.append(True)
     for game, origin in sorted(found, key=lambda f: f[0].spec.code):
         _add(game, origin)
+    # (only now: the package metadata's reader, and the e-mail parser it brings, cost the
+    # window's first frame some 25 ms, and the first frame needs no game)
+    from importlib import metadata
+
     for entry in metadata.entry_points(group=ENTRY_POINTS):
         if entry.value.startswith(BUILT_IN + "."):
             continue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 
 import pytest
@@ -173,7 +174,7 @@ def test_games_of_other_installed_packages_come_through_the_entry_point_group(
         seen.append(group)
         return entries
 
-    monkeypatch.setattr(registry.metadata, "entry_points", entry_points)
+    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
     monkeypatch.setattr(registry, "_GAMES", {})
     monkeypatch.setattr(registry, "_SPECS", {})
     monkeypatch.setattr(registry, "_FOUND", [])
