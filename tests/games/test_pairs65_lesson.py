@@ -8,29 +8,17 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable import lessons
 from cardtable.engine.core import Action, IllegalAction
 from cardtable.engine.pairs65 import PARTNERS, is_pair
 from cardtable.games.pairs65_lesson import LESSON
+from tests.games import walk
 
 
 def played():
-    lesson = lessons.from_data("pairs65", LESSON)
-    state = lesson.new_state()
-    out = []
-    for step in lesson.steps:
-        out.append((state.clone(), step))
-        if step.reading:
-            continue
-        state.apply(state.normalise(step.expect[0]))
-        for move in step.then:
-            state.apply(state.normalise(move))
-    return out, state
+    return walk.played("pairs65", LESSON)
 
 
-def first(steps, kind, **fields):
-    return next((st, s) for st, s in steps if s.expect and s.expect[0].kind == kind and all(
-        getattr(s.expect[0], k) == v for k, v in fields.items()))
+first = walk.step_of
 
 
 def test_every_pair_laid_is_one_colour_worth_13_and_a_two_colour_13_is_refused():

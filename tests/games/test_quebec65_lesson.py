@@ -5,23 +5,13 @@ discard, the last turn, and what the cards left in hand cost."""
 
 from __future__ import annotations
 
-from cardtable import lessons
 from cardtable.engine import melds as meldlib
 from cardtable.games.quebec65_lesson import LESSON
+from tests.games import walk
 
 
 def played():
-    lesson = lessons.from_data("quebec65", LESSON)
-    state = lesson.new_state()
-    out = []
-    for step in lesson.steps:
-        out.append((state.clone(), step))
-        if step.reading:
-            continue
-        state.apply(state.normalise(step.expect[0]))
-        for move in step.then:
-            state.apply(state.normalise(move))
-    return out, state
+    return walk.played("quebec65", LESSON)
 
 
 def test_round_4_makes_the_2s_the_sixes_and_the_jokers_wild():

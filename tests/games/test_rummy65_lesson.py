@@ -8,30 +8,18 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable import lessons
 from cardtable.engine import melds as meldlib
 from cardtable.engine.core import Action, IllegalAction
 from cardtable.games.rummy65_lesson import LESSON
+from tests.games import walk
 
 
 def played():
-    """[(state before the step, step)] through the lesson in the engine, and the end."""
-    lesson = lessons.from_data("rummy65", LESSON)
-    state = lesson.new_state()
-    out = []
-    for step in lesson.steps:
-        out.append((state.clone(), step))
-        if step.reading:
-            continue
-        state.apply(state.normalise(step.expect[0]))
-        for move in step.then:
-            state.apply(state.normalise(move))
-    return out, state
+    return walk.played("rummy65", LESSON)
 
 
 def before(steps, kind, **fields):
-    return next(st for st, s in steps if s.expect and s.expect[0].kind == kind and all(
-        getattr(s.expect[0], k) == v for k, v in fields.items()))
+    return walk.step_of(steps, kind, **fields)[0]
 
 
 def test_the_hand_is_hand_4_with_sixes_wild():

@@ -3,24 +3,13 @@ comes up in its deal, where the lesson says it does."""
 
 from __future__ import annotations
 
-from cardtable import lessons
 from cardtable.engine.core import Action, IllegalAction
 from cardtable.games.sixtysix_lesson import LESSON
+from tests.games import walk
 
 
 def played():
-    """(state before each step, step) through the lesson, in the engine."""
-    lesson = lessons.from_data("sixtysix", LESSON)
-    state = lesson.new_state()
-    out = []
-    for step in lesson.steps:
-        out.append((state.clone(), step))
-        if step.reading or step.example:
-            continue
-        state.apply(step.expect[0])
-        for move in step.then:
-            state.apply(move)
-    return out, state
+    return walk.played("sixtysix", LESSON)
 
 
 def test_the_deal_teaches_every_rule_of_the_issue():

@@ -310,14 +310,7 @@ class LessonScene(TableScene):
             return
         self.drop_drag()
         self.match.rewind(moves)
-        self.timeline.queue.clear()
-        self.timeline.wait = 0.0
-        self.clear_zones()
-        self.game.sync(self.match.view(self.viewer))
-        self.relayout(0.0)
-        self.turn = self.match.to_act
-        self._legal_key = None
-        self.caption = None
+        self.show_taken_back()
         self.toast = None
         self.note = None
         self._spoken = self._focused = None

@@ -110,6 +110,14 @@ class Controls:
             return False
         self.drop_drag()
         self.match.undo()
+        self.show_taken_back()
+        self.say(N_("Move taken back."))
+        self.show_toast(N_("Move taken back."), 1.6, kind="info")
+        return True
+
+    def show_taken_back(self) -> None:
+        """The table as the match is after moves were taken back: nothing left to show of
+        what was played since, every card where the match has it now."""
         self.timeline.queue.clear()
         self.timeline.wait = 0.0
         self.clear_zones()
@@ -118,9 +126,6 @@ class Controls:
         self.turn = self.match.to_act
         self._legal_key = None
         self.caption = None
-        self.say(N_("Move taken back."))
-        self.show_toast(N_("Move taken back."), 1.6, kind="info")
-        return True
 
     def refresh_legal(self) -> None:
         mine = self.my_turn()
