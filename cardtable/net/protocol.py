@@ -160,8 +160,7 @@ def encode(message: dict) -> str:
     a key JSON cannot hold, as its text."""
     data = {"v": VERSION, **message}
     try:
-        return json.dumps(data, separators=(",", ":"), ensure_ascii=False, default=_plain_value,
-                          allow_nan=False)
+        return _ENCODER.encode(data)
     except (TypeError, ValueError):
         return json.dumps(_plain(data), separators=(",", ":"), ensure_ascii=False,
                           allow_nan=False)
@@ -356,3 +355,8 @@ def run_loop(owner: Any, main: Callable[[], Awaitable[Any]]) -> None:
                         type(owner).__name__, exc_info=True)
         finally:
             loop.close()
+
+
+#: the one encoder of every frame (json.dumps with these options would build one a message)
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, default=_plain_value,
+                            allow_nan=False)
