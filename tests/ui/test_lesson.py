@@ -249,11 +249,16 @@ def test_why_back_and_playing_on_alone():
     perform(app, table, Action("play", card="JC"))
     wait_ready(app, table)
     assert table.coach.index == 2 and len(table.match.moves) == 3
+    log_before = list(table.log)
+    assert table.game.last_trick() is not None
     # Backspace goes back to the start of the step before: the jack of clubs in hand again
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="",
                                  scancode=0)], DT)
     assert table.coach.index == 1 and table.match.moves == []
     assert sprite_of(table, "JC") is not None
+    # and nothing of the trick taken back is left: not in the log, not as the last trick
+    assert table.game.last_trick() is None
+    assert len(table.log) < len(log_before) and list(table.log) == log_before[:len(table.log)]
     wait_ready(app, table)
     press_button(app, table, "Play on my own")
     assert not table.coaching() and table.button("Why?") is None

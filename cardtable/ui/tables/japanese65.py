@@ -242,6 +242,8 @@ class Japanese65Table(ClickToPlay, TrickWords, GameTable):
         lt = view.get("last_trick")
         if lt:
             self.last = ([tuple(p) for p in lt["cards"]], lt["winner"], "")
+        else:
+            self.last = None        # (moves taken back to before any trick)
 
     # ---- text -----------------------------------------------------------------------------
     def describe(self, ev: dict) -> str | None:

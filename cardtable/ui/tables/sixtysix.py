@@ -371,6 +371,8 @@ class SixtySixTable(ClickToPlay, SixtySixWords, GameTable):
             leader = lt.get("leader", 0)
             self.last = ([(leader, lt["cards"][0]), (1 - leader, lt["cards"][1])],
                          lt["winner"], points(lt.get("points", 0)))
+        else:
+            self.last = None        # (moves taken back to before any trick)
 
     # ---- text -----------------------------------------------------------------------------
     def describe(self, ev: dict) -> Msg | None:
