@@ -114,9 +114,9 @@ class LessonScene(TableScene):
         """The coach's words now."""
         if self.ended:
             if not self.coach.finished:
-                return N_("The deal is over. Play a match against the computers, take the "
+                return N_("The deal is over. Play a match of your own, take the "
                           "lesson again, or go back to the menu.")
-            last = N_("That is the whole lesson. Play a match against the computers, take "
+            last = N_("That is the whole lesson. Play a match of your own, take "
                       "the lesson again, or go back to the menu.")
             if self.lesson.end:
                 return Msg("{end} {then}", end=Msg(self.lesson.end), then=Msg(last))
