@@ -235,7 +235,7 @@ OF_GAME = "of the game"
 
 def of_game(name: str) -> PMsg:
     """A game's name (its English, as the registry has it) where a sentence says "of
-    <game>", for a placeholder ``{of_game}``: in English the name alone, after the
+    <game>", for the field ``{of_game}`` of a sentence: in English the name alone, after the
     sentence's own "of"; a language whose "of" joins the name's article gives the joined
     form, and its sentences leave their own "of" out (French "du Jeu de 65 (rami)", "de
     Soixante-six": never "de Le jeu de 65")."""

@@ -369,8 +369,11 @@ def main(args: argparse.Namespace) -> int:
         for signum in (signal.SIGINT, signal.SIGTERM):
             # Windows' event loops take no signal handlers: there Ctrl+C ends asyncio.run
             # with KeyboardInterrupt (its tasks cancelled), and the finally below still runs
-            with contextlib.suppress(NotImplementedError, RuntimeError):
+            try:
                 loop.add_signal_handler(signum, service.stop)
+            except (NotImplementedError, RuntimeError) as exc:
+                log.debug("no handler for signal %s here (%s): Ctrl+C ends the loop", signum,
+                          exc)
         await service.run()
 
     try:
