@@ -18,6 +18,7 @@ from cardtable.lessons import fits, is_legal
 from cardtable.ui.app import App
 from cardtable.ui.scenes.lesson import LessonScene
 from cardtable.ui.scenes.table import launch
+from tests.ui.test_table import mouse
 
 DT = 1 / 60
 GAMES = lessons.games_with_lessons()
@@ -35,16 +36,8 @@ def make_app(tmp_path=None, language="en", size=(1280, 720), **settings):
     return app
 
 
-def mouse(kind, pos):
-    data = {"pos": (int(pos[0]), int(pos[1]))}
-    if kind == pygame.MOUSEMOTION:
-        data.update(rel=(0, 0), buttons=(1, 0, 0))
-    else:
-        data["button"] = 1
-    return pygame.event.Event(kind, data)
-
-
 def click(app, pos):
+    """Press and release at ``pos`` within one frame (as a quick click lands)."""
     app.step([mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)], DT)
 
 
