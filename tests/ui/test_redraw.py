@@ -80,7 +80,9 @@ def test_a_toast_fading_is_drawn_and_shown_within_its_own_rectangle(app, monkeyp
     assert shown.flips <= 2
 
 
-def test_a_toast_at_the_table_is_drawn_within_its_own_rectangle(app, monkeypatch):
+def table_at_rest(app) -> tuple[TableScene, list[float]]:
+    """A Sixty-Six table against a computer, driven on a fake clock until the person's turn
+    with nothing left to draw; the table and its clock."""
     table_mod.install(app)
     seats = [Seat("P0", "human", "easy"), Seat("P1", "computer", "easy")]
     table = TableScene(Match("sixtysix", seats, seed=5, pace=0.0), speed="fast", pace=0.0,
@@ -92,6 +94,11 @@ def test_a_toast_at_the_table_is_drawn_within_its_own_rectangle(app, monkeypatch
         if table.my_turn() and table.settled and table.next_frame_in() is None:
             break
     assert table.my_turn() and table.next_frame_in() is None, "not at rest at the turn"
+    return table, clock
+
+
+def test_a_toast_at_the_table_is_drawn_within_its_own_rectangle(app, monkeypatch):
+    table, clock = table_at_rest(app)
     shown = Shown(monkeypatch)
     table.show_toast("You must follow suit.")
     drive(app, clock, 4.0)
@@ -232,17 +239,7 @@ def test_a_breathing_glow_is_drawn_within_its_own_rectangles(app, monkeypatch):
     """The turn's glow and the keyboard's ring breathe for a few seconds at the person's
     turn: only the rectangles they are drawn in are shown, and they make the whole
     frame's picture."""
-    table_mod.install(app)
-    seats = [Seat("P0", "human", "easy"), Seat("P1", "computer", "easy")]
-    table = TableScene(Match("sixtysix", seats, seed=5, pace=0.0), speed="fast", pace=0.0,
-                       sound=False)
-    table_mod.show_table(app, table)
-    clock = [10.0]
-    for _ in range(30):
-        drive(app, clock, 2.0)
-        if table.my_turn() and table.next_frame_in() is None:
-            break
-    assert table.my_turn() and table.next_frame_in() is None, "not at rest at the turn"
+    table, clock = table_at_rest(app)
     shown = Shown(monkeypatch)
     press_right = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="",
                                      scancode=0)
