@@ -90,3 +90,20 @@ def test_a_greyed_undo_clicked_says_why_once():
     assert any(NOTHING_YET in s for s in rec.said), rec.said       # and it is said
     assert hover_lines(app, table, pos).count(NOTHING_YET) == 1      # the message alone
     table.match.close()
+
+
+def test_a_move_taken_back_leaves_the_log_as_the_deal_is():
+    app, table = start("sixtysix", 2, seed=5)
+    assert wait_turn(app, table)
+    before = list(table.log)
+    play(table)
+    for _ in range(200):                       # the move shown, the computer's answer too
+        if table.can_undo() and len(table.log) > len(before):
+            break
+        app.step([], DT)
+    assert table.can_undo() and len(table.log) > len(before)
+    assert table.undo()
+    # the log is the deal so far again, then the words that the move was taken back
+    assert [tr(line) for line in table.log] == [tr(line) for line in before] + \
+        ["Move taken back."]
+    table.match.close()

@@ -311,8 +311,6 @@ class LessonScene(TableScene):
         self.drop_drag()
         self.match.rewind(moves)
         self.show_taken_back()
-        self.log.clear()            # the log says the deal as it is again, nothing undone
-        self.log_match_so_far(spoken=False)
         self.toast = None
         self.note = None
         self._spoken = self._focused = None

@@ -126,6 +126,8 @@ class Controls:
         self.turn = self.match.to_act
         self._legal_key = None
         self.caption = None
+        self.log.clear()            # the log says the deal as it is again, nothing undone
+        self.log_match_so_far(spoken=False)
 
     def refresh_legal(self) -> None:
         mine = self.my_turn()
