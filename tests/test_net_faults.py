@@ -156,7 +156,7 @@ class FakeConnection(Connection):
         self.ws = None
         self.address = "192.0.2.7"
         self.strikes = Strikes(STRIKE_SECONDS)
-        self.recent = __import__("collections").deque(maxlen=10**6)
+        self.flood = Bucket(10**6, 10**6)          # (never floods)
         self.presence = Bucket(PRESENCE_BURST, PRESENCE_PER_SECOND)
         self.closing = False
         self.out = []

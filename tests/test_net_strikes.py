@@ -6,9 +6,9 @@ flood still is (issue 34, item 8). The clock is the test's: no timing of the mac
 from __future__ import annotations
 
 import json
-from collections import deque
 
 from cardtable.net import protocol
+from cardtable.net.door import Bucket
 from cardtable.net.host import FLOOD_RATE, STRIKE_SECONDS, STRIKES
 from tests.test_net_faults import FakeConnection, seated_friend
 
@@ -88,7 +88,7 @@ def test_a_flood_of_presence_is_refused_and_sends_the_flooder_away():
     sent = []
     match.send = lambda seat, message: sent.append(message)
     conn = FakeConnection(1)
-    conn.recent = deque(maxlen=FLOOD_RATE)           # (as a real connection counts them)
+    conn.flood = Bucket(FLOOD_RATE, FLOOD_RATE)      # (as a real connection counts them)
     kept = 0
     for i in range(1000):
         clock.now += 0.001                   # a thousand a second

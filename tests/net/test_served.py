@@ -11,6 +11,7 @@ import json
 import pytest
 
 from cardtable.engine import registry
+from cardtable.match import Match
 from cardtable.net import protocol, served
 from cardtable.net.protocol import Refused
 from cardtable.net.served import FirstFrame, ServedTable, code_of_path, read_create
@@ -364,3 +365,34 @@ def test_a_welcome_sends_the_packed_records_and_the_match_keeps_none(monkeypatch
     records = welcomes[0]["records"]
     assert [r["deal"] for r in records] == [1, 2, 3] and welcomes[0]["seat"] == 0
     assert all(r["game"] == "japanese65" and r["moves"] for r in records)
+
+
+def _finished_deals(n: int) -> list[dict]:
+    match = Match("japanese65", [{"kind": "computer", "level": "easy", "name": f"C{i}"}
+                                 for i in range(4)],
+                  options={"target": 20}, seed=5, pace=0, threaded=False,
+                  secret=bytes(range(16)))
+    while len(match.finished_deals) < n:
+        match.poll(0.0)
+    return match.take_finished_deals()
+
+
+def test_a_packed_record_leaves_out_the_generator_its_code_deals_again():
+    """The generator's state at a deal's start (625 numbers that do not compress) is left
+    out when the record's code deals that very state; it comes back as it was."""
+    for record in _finished_deals(3):
+        packed = served.Packed(record)
+        assert packed.code == record["code"]
+        assert len(packed.data) < 1200          # (4.3 KB with the generator's state)
+        assert packed.record() == json.loads(protocol.encode({"r": record}))["r"]
+
+
+def test_a_packed_record_keeps_the_generator_its_code_does_not_deal():
+    """A code that deals another deal (or none) does not stand for the generator's state:
+    the record keeps it and comes back whole."""
+    first, second = _finished_deals(2)
+    for code in (second["code"], "NOT-A-CODE", None):
+        record = dict(first, code=code)
+        packed = served.Packed(record)
+        assert packed.code is None and len(packed.data) > 3000
+        assert packed.record() == json.loads(protocol.encode({"r": record}))["r"]
