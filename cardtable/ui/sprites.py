@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
+from cardtable.ui.canvas import transforms
 from cardtable.ui.cardart import CardArt, card_height
 from cardtable.ui.tween import Tween, ease_out_cubic, scaled
 
@@ -207,9 +208,9 @@ class CardSprite:
             if not exact:
                 w = max(1, int(round(self.width * scale * squash)))
                 h = max(1, int(round(card_height(self.width) * scale)))
-                img = pygame.transform.scale(img, (w, h))
+                img = transforms.scale(img, (w, h))
             if turned:
-                img = pygame.transform.rotate(img, self.angle)
+                img = transforms.rotate(img, self.angle)
         if self.glow:
             g = art.glow(self.width)
             if exact:
@@ -224,12 +225,12 @@ class CardSprite:
             # (drawn at its resting width, a full card's) cast a full card's shadow
             shift_x, shift_y = (ox + pad) * scale, (oy + pad) * scale
             if not exact:
-                sh = pygame.transform.scale(
+                sh = transforms.scale(
                     sh, (max(1, int(round(sh.get_width() * scale * squash))),
                          max(1, int(round(sh.get_height() * scale)))))
             if turned:
                 # a card in the air keeps the shadow of its resting size
-                sh = pygame.transform.rotate(sh, self.angle) if in_air or squash < 0.999 \
+                sh = transforms.rotate(sh, self.angle) if in_air or squash < 0.999 \
                     else art.rotated(sh, self.angle)
             surface.blit(sh, sh.get_rect(center=(int(round(cx + shift_x)),
                                                  int(round(cy + shift_y)))))

@@ -1,11 +1,15 @@
 """The cached layer under the moving cards: the felt, the empty slots and every card at
 rest off the player's hand, drawn once and blitted each frame until one of them changes.
+
+When one does, the layer is noted again as a list of blits (each card's own blits kept
+from the last time while the card has not changed) and drawn again only where the new
+list differs from the last one (:class:`cardtable.ui.canvas.Canvas`): a card coming to rest
+on a trick draws the felt and the cards under that card again, not the whole window.
 """
 
 from __future__ import annotations
 
-import pygame
-
+from cardtable.ui.canvas import Canvas, Recorder
 from cardtable.ui.sprites import CardSprite
 
 
@@ -57,27 +61,45 @@ class RestingLayer:
         return extras
 
     def _build_static(self, size, rest: dict[int, tuple]) -> None:
-        layer = self._static
-        if layer is None or layer.get_size() != size:
-            layer = pygame.Surface(size).convert() if pygame.display.get_surface() \
-                else pygame.Surface(size)
-        layer.blit(self.felt.surface(size), (0, 0))
+        canvas = self._canvas
+        kept = self._layer_parts
+        if self._static is None or canvas.surface is not self._static:
+            # the layer was let go (or asked for again whole): every card is drawn anew
+            canvas.forget()
+            kept = {}
+        rec = Recorder(size)
+        rec.blit(self.felt.surface(size), (0, 0))
         art = self.art
         for centre, width, angle, label in self.game.slots():
             img = art.slot(width, label)
             if angle:
                 img = art.rotated(img, angle)
-            layer.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]))))
+            rec.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]))))
         # in a squared pile only the bottom card (its edge) and the top few show
         shown = {sid for sid in rest}
         for name, cards in self.zones.items():
             if name.startswith(self.STACK_ZONES) and len(cards) > 6:
                 for sp in cards[1:-5]:
                     shown.discard(sp.id)
+        parts: dict[int, tuple] = {}
         for sp in sorted((v[0] for v in rest.values()), key=lambda sp: (sp.z, sp.id)):
-            if sp.id in shown:
-                sp.draw(layer, art, shadow=self.casts_shadow(sp))
-        self._static = layer
+            if sp.id not in shown:
+                continue
+            shadow = self.casts_shadow(sp)
+            # what the card's blits depend on: its place and look (the layer's signature),
+            # its shadow, the image the art gives it now, and how it is lit and lifted
+            key = (rest[sp.id][1], sp.x, sp.y, sp.angle, sp.w, shadow, sp.image(art),
+                   sp.dim, sp.glow, sp.lift, sp.squash(), id(art))
+            old = kept.get(sp.id)
+            if old is not None and old[0] == key:
+                part = old[1]
+            else:
+                part = Recorder(size)
+                sp.draw(part, art, shadow=shadow)
+            parts[sp.id] = (key, part)
+            rec.take(part)
+        self._layer_parts = parts
+        self._static = canvas.paint(rec)
 
     def casts_shadow(self, sprite: CardSprite) -> bool:
         """A squared pile (stock, discards, tricks won) casts one shadow, its bottom card's:

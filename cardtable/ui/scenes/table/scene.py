@@ -21,6 +21,7 @@ from cardtable.match import Match
 from cardtable.ui import theme
 from cardtable.ui.app import sooner
 from cardtable.ui.app import wake as app_wake
+from cardtable.ui.canvas import Canvas, transforms
 from cardtable.ui.cardart import CardArt, card_art_for
 from cardtable.ui.felt import Felt
 from cardtable.ui.keyboard import Keyboard
@@ -107,7 +108,9 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         #: a toast about the move to make (a hint, how to play a card): goes with the move
         self._move_toast: list | None = None
         self._move_toast_at = 0            # the number of moves when it was shown
-        self._static: pygame.Surface | None = None
+        self._static: pygame.Surface | None = None     # the resting layer (see layer.py)
+        self._canvas = Canvas()
+        self._layer_parts: dict[int, tuple] = {}      # each resting card's blits, kept
         self._look: tuple | None = None
         self._static_cache_key = None
         self._static_snapshot: dict[int, tuple] = {}
@@ -515,6 +518,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
             self._panel_cache.clear()
             self._static = None
         art = self.art
+        transforms.new_frame()
         self._glows = []        # filled by pulse() as the breathing glows are drawn
         for s in self._draw_static(surface):
             s.draw(surface, art, shadow=self.casts_shadow(s))
