@@ -12,7 +12,10 @@ A lesson is what a game's registration brings through ``Game.lessons`` (see
   expected move; ``card:<code>``; ``button:<label>``; ``plate:<seat>``; ``zone:<name>``;
   or a name of the table's keyboard targets, as ``stock``), ``expect`` (the person's
   move(s) the step waits for, any one of them; none: a step to read, with Next), ``then``
-  (the computers' moves that follow, in order), ``after`` (said once the move is made),
+  (the computers' moves that follow, in order), ``watch`` (what to look at while the
+  computers make them; without it the coach names who plays), ``after`` (what the move
+  and the replies did, said once the table has shown them: never before the cards are
+  there to see),
   ``wrong`` (why another legal move is not the lesson's), ``refuse`` (a sentence for one
   particular other move) and ``example`` (the expected move is a mistake shown on
   purpose: it is not played, ``after`` says why, and the lesson goes on) and ``alone`` (a
@@ -43,13 +46,19 @@ from typing import Any
 
 from cardtable.engine import registry
 from cardtable.engine.core import Action, ConfigError, GameState, IllegalAction
+from cardtable.i18n import N_
 from cardtable.match import Match, Seat
 
 log = logging.getLogger(__name__)
 
+#: a legal move that is not the lesson's, at a step with no words of its own for it (the
+#: step's words are on the screen already: they are not said twice)
+OTHER = N_("The rules allow that move, but it is not the one this step is about: try the "
+           "one the coach lights.")
+
 #: the fields a step may hold, and a lesson
-STEP_KEYS = frozenset({"say", "why", "light", "expect", "then", "after", "wrong", "refuse",
-                       "example", "alone"})
+STEP_KEYS = frozenset({"say", "why", "light", "expect", "then", "watch", "after", "wrong",
+                       "refuse", "example", "alone"})
 LESSON_KEYS = frozenset({"title", "minutes", "players", "seat", "names", "options",
                          "dealer", "deal", "deck", "seed", "steps", "end"})
 
@@ -78,6 +87,7 @@ class Step:
     light: tuple[str, ...] = ()
     expect: tuple[Action, ...] = ()
     then: tuple[Action, ...] = ()
+    watch: str = ""
     after: str = ""
     wrong: str = ""
     refuse: tuple[tuple[Action, str], ...] = ()
@@ -152,13 +162,16 @@ def _step(game_id: str, data: Any) -> Step:
     step = Step(say=data["say"], why=_text(game_id, data, "why"), light=tuple(light),
                 expect=tuple(_action(game_id, a) for a in data.get("expect", ())),
                 then=tuple(_action(game_id, a) for a in data.get("then", ())),
-                after=_text(game_id, data, "after"), wrong=_text(game_id, data, "wrong"),
+                watch=_text(game_id, data, "watch"), after=_text(game_id, data, "after"),
+                wrong=_text(game_id, data, "wrong"),
                 refuse=tuple(refuse), example=bool(data.get("example", False)),
                 alone=bool(data.get("alone", False)))
     if step.example and (len(step.expect) != 1 or step.then or not step.after):
         raise _bad(game_id, "an example step shows one move, says why, and nobody replies")
     if step.reading and step.then:
         raise _bad(game_id, "a step to read has no moves after it")
+    if step.watch and not step.then:
+        raise _bad(game_id, "what to watch is said while the computers reply: none do")
     if step.alone and not step.reading:
         raise _bad(game_id, "the step that leaves the rest to the person is one to read")
     return step
@@ -298,7 +311,8 @@ class Coach:
 
     @property
     def previous(self) -> Step | None:
-        """The step just done (its ``after`` words are said while the computers reply)."""
+        """The step just done (its ``watch`` words are said while the computers reply, its
+        ``after`` words once the table has shown its moves)."""
         return self.lesson.steps[self.index - 1] if self.index else None
 
     def judge(self, state: GameState, action: Action) -> Verdict:
@@ -311,7 +325,7 @@ class Coach:
         if not is_legal(state, action):
             return Verdict("engine")
         words = next((w for move, w in step.refuse if fits(move, action)), step.wrong)
-        return Verdict("other", words or step.say)
+        return Verdict("other", words or OTHER)
 
     def moved(self, made: int) -> None:
         """The step's move was made (``made``: the moves made now, that one included):

@@ -21,12 +21,15 @@ from cardtable.ui import theme
 
 #: the panel's widths before scaling: its own, and a wider one that needs fewer lines (at
 #: most this share of the window's width)
-WIDTHS = (360, 440)
+WIDTHS = (320, 380, 440)
 MOST = 0.36
 #: the keys of a lesson, on the panel's last line
 KEYS = N_("Y: why?  ·  Backspace: a step back")
 #: the weight of what a step lights: the panel lies on it only where nothing else is left
 LIT = 40
+#: the weight of what the panel must leave in view wherever it can (the person's hand, the
+#: name plates, the buttons...): it covers any of it only where every place would
+KEEP = 20
 #: the colour of the rings around what a step lights
 LIGHT = (120, 220, 255)
 
@@ -115,21 +118,24 @@ class CoachPanel:
     def pad() -> int:
         return theme.px(14)
 
-    def lines(self, width: int, heading, body, note) -> tuple[list[str], list[str], list[str]]:
-        """The heading's, the words' and the note's lines in a panel ``width`` wide."""
+    def lines(self, width: int, heading, body, note, recap=None) -> tuple[list[str], ...]:
+        """The heading's, the recap's, the words' and the note's lines in a panel ``width``
+        wide."""
         head, size, small = self.sizes()
         inner = width - 2 * self.pad()
         return (theme.wrap(heading, theme.font(head, True), inner),
+                theme.wrap(recap, theme.font(small, True), inner) if recap else [],
                 theme.wrap(body, theme.font(size), inner) if body else [],
                 theme.wrap(note, theme.font(small, True), inner) if note else [])
 
-    def text_height(self, width: int, heading, body, note) -> int:
-        """The height of the words above the buttons (heading, body, note), padding and
-        the gap to the buttons included."""
+    def text_height(self, width: int, heading, body, note, recap=None) -> int:
+        """The height of the words above the buttons (heading, recap, body, note), padding
+        and the gap to the buttons included."""
         head, size, small = self.sizes()
-        h_lines, b_lines, n_lines = self.lines(width, heading, body, note)
+        h_lines, r_lines, b_lines, n_lines = self.lines(width, heading, body, note, recap)
         gap = theme.px(6)
         return (self.pad() + len(h_lines) * theme.line_height(head, True) + gap
+                + (len(r_lines) * theme.line_height(small, True) + gap if r_lines else 0)
                 + len(b_lines) * theme.line_height(size)
                 + (gap + len(n_lines) * theme.line_height(small, True) if n_lines else 0)
                 + 2 * gap)
@@ -155,33 +161,46 @@ class CoachPanel:
         """Where the panel covers least of ``busy`` (rects, or (rect, weight) pairs), at one
         of ``sizes`` ((width, height): the panel laid out at each width it may take),
         anywhere in ``window``: along its edges or on the felt between the seats. It covers
-        a lit thing (weight :data:`LIT`) only where it cannot help it; with ``stay``, where
-        it was costs less: it does not jump for little. Where nothing decides, the edges
-        (the right one first) before the middle."""
+        a lit thing (weight :data:`LIT`) only where it cannot help it, then what is to stay
+        in view (:data:`KEEP`), then the least of the rest. Where it was costs less (a
+        panel that moves must be looked for again), much less within a step (``stay``):
+        it does not jump for little. Where nothing decides, the edges (the right one
+        first) before the middle."""
         w, h = window
         margin = theme.px(14)
         cell = max(4, theme.px(12))
-        plain = Weights(window, [i for i in busy if not (isinstance(i, tuple) and i[1] >= LIT)],
-                        cell)
-        lit = Weights(window, [i for i in busy if isinstance(i, tuple) and i[1] >= LIT], cell)
-        before = self.rect if stay and window == self.window and self.rect.width else None
+
+        def tier(low: int, high: int) -> Weights:
+            return Weights(window, [i for i in busy
+                                    if low <= (i[1] if isinstance(i, tuple) else 1) < high],
+                           cell)
+
+        plain, kept, lit = tier(0, KEEP), tier(KEEP, LIT), tier(LIT, 1 << 30)
+        before = self.rect if window == self.window and self.rect.width else None
         best = None
         for width, height in sizes:
             width, height = min(width, w - 2 * margin), min(height, h - 2 * margin)
             area = width * height
             xs = {margin, w - width - margin} | set(range(margin, w - width - margin, cell))
             ys = {margin, h - height - margin} | set(range(margin, h - height - margin, cell))
-            if before is not None and before.size == (width, height):
-                xs.add(before.left)
-                ys.add(before.top)
+            if before is not None:      # where it was: the same corner, whatever its height
+                if margin <= before.left <= w - width - margin:
+                    xs.add(before.left)
+                ys |= {y for y in (before.top, before.bottom - height)
+                       if margin <= y <= h - height - margin}
+            move = area // (4 if stay else 8)
             for x in xs:
                 edge = min(x - margin, w - width - margin - x)      # 0 at either edge
                 for y in ys:
                     rect = pygame.Rect(x, y, width, height)
                     cost = plain.under(rect) + area // 200        # the smaller, the better
-                    if before is not None and rect != before:
-                        cost += area // 12
-                    key = (lit.under(rect), cost, edge, x != w - width - margin, y)
+                    if edge and margin < y < h - height - margin:
+                        cost += area // 2       # afloat on the felt: in the way of the play
+                    if before is not None and not (x == before.left and (
+                            y == before.top or rect.bottom == before.bottom)):
+                        cost += move
+                    key = (lit.under(rect), kept.under(rect), cost, edge,
+                           x != w - width - margin, y)
                     if best is None or key < best[0]:
                         best = (key, rect)
         assert best is not None
@@ -191,27 +210,28 @@ class CoachPanel:
 
     # ---- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, heading, body, note, note_bad: bool,
-             buttons_top: int, keys: bool = True) -> None:
+             buttons_top: int, keys: bool = True, recap=None) -> None:
         """The panel at ``self.rect`` with its words above ``buttons_top`` (the scene's
-        form draws the buttons over it) and, with ``keys``, the lesson's keys at its foot."""
+        form draws the buttons over it) and, with ``keys``, the lesson's keys at its foot:
+        the heading, what the last move did (``recap``), the words, then the ``note``."""
         rect = self.rect
         key = (rect.size, tr(heading), tr(body) if body else "", tr(note) if note else "",
-               note_bad, buttons_top - rect.top, keys, i18n.language(), theme.text_scale(),
-               theme.high_contrast())
+               tr(recap) if recap else "", note_bad, buttons_top - rect.top, keys,
+               i18n.language(), theme.text_scale(), theme.high_contrast())
         if key != self._key or self._surface is None:
             self._surface = self._render(rect, heading, body, note, note_bad,
-                                         buttons_top - rect.top, keys)
+                                         buttons_top - rect.top, keys, recap)
             self._key = key
         surface.blit(self._surface, rect)
 
     def _render(self, rect, heading, body, note, note_bad, buttons_y,
-                keys: bool = True) -> pygame.Surface:
+                keys: bool = True, recap=None) -> pygame.Surface:
         out = pygame.Surface(rect.size, pygame.SRCALPHA)
         theme.panel(out, out.get_rect(), alpha=235, shadow=False)
         pygame.draw.rect(out, (*theme.ACCENT, 200), out.get_rect(), width=max(2, theme.px(2)),
                          border_radius=theme.px(12))
         head, size, small = self.sizes()
-        h_lines, b_lines, n_lines = self.lines(rect.width, heading, body, note)
+        h_lines, r_lines, b_lines, n_lines = self.lines(rect.width, heading, body, note, recap)
         x = self.pad()
         y = self.pad()
         gap = theme.px(6)
@@ -219,6 +239,11 @@ class CoachPanel:
             theme.draw_text(out, line, (x, y), head, theme.ACCENT_LIGHT, bold=True)
             y += theme.line_height(head, True)
         y += gap
+        for line in r_lines:
+            theme.draw_text(out, line, (x, y), small, theme.GOOD, bold=True, shadow=False)
+            y += theme.line_height(small, True)
+        if r_lines:
+            y += gap
         for line in b_lines:
             theme.draw_text(out, line, (x, y), size, theme.TEXT, shadow=False)
             y += theme.line_height(size)

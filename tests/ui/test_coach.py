@@ -39,11 +39,13 @@ def test_the_panel_takes_the_place_that_covers_least():
 
 def test_the_panel_slides_down_a_side_and_widens_to_keep_off_what_matters():
     panel = CoachPanel()
-    narrow, wide = CoachPanel.widths((1280, 720))
+    narrow, *_, wide = CoachPanel.widths((1280, 720))
     assert narrow < wide
-    # a plate high on each side, a hand low on the left: the left side between them
-    busy = [(pygame.Rect(14, 190, 180, 100), 3), (pygame.Rect(1090, 190, 180, 100), 3),
-            (pygame.Rect(1000, 300, 280, 420), 1), (pygame.Rect(200, 600, 300, 120), 4)]
+    # a plate high on each side, a hand low on the left (to be kept in view): the left
+    # side between them
+    keep = coach.KEEP
+    busy = [(pygame.Rect(14, 190, 180, 100), keep), (pygame.Rect(1090, 190, 180, 100), keep),
+            (pygame.Rect(1000, 300, 280, 420), 1), (pygame.Rect(200, 600, 300, 120), keep)]
     busy += [(pygame.Rect(200, 0, 1080, 720), 1)]        # the rest of the table, busy too
     # too tall at its own width to fit in between, it fits when wider (and shorter)
     rect = panel.place((1280, 720), [(narrow, 330), (wide, 280)], busy)
@@ -59,7 +61,7 @@ def test_the_panel_takes_the_free_felt_between_the_seats_and_costs_little_to_pla
     import time
 
     panel = CoachPanel()
-    narrow, wide = CoachPanel.widths((1280, 720))
+    narrow, *_, wide = CoachPanel.widths((1280, 720))
     # seats' hands down both sides and along the top and bottom, a trick in the middle
     busy = [(pygame.Rect(0, 0, 100, 720), 3), (pygame.Rect(1180, 0, 100, 720), 3),
             (pygame.Rect(0, 0, 1280, 100), 3), (pygame.Rect(0, 560, 1280, 160), 4),

@@ -21,7 +21,7 @@ import pygame
 
 from cardtable import i18n, lessons
 from cardtable.engine.core import Action, IllegalAction
-from cardtable.i18n import N_, Msg, tr
+from cardtable.i18n import N_, Msg, NMsg, and_list, tr
 from cardtable.lessons import LessonMatch
 from cardtable.ui import coach, theme
 from cardtable.ui.coach import CoachPanel
@@ -48,12 +48,18 @@ class LessonScene(TableScene):
         #: the setup the person was starting when the lesson was offered (its match follows)
         self.then = then
         self.panel = CoachPanel()
-        #: a line under the coach's words: (text, bad) — a refusal, what a move did, why
+        #: a line under the coach's words: (text, bad) — a refusal, a mistake shown, why
         self.note: tuple[object, bool] | None = None
+        #: what the last move did (a step's ``after``) and the step it is shown at: above
+        #: that step's words once the table has shown the move and its replies
+        self.recap: tuple[object, int] | None = None
         self.ended = False
-        self._spoken: int | None = None        # the step whose words were said
+        self._spoken: tuple | None = None       # what was said last: (step, ready, watching)
         self._focused: tuple | None = None     # (step, keyboard in use) the focus went to
-        self._shown_key: tuple | None = None   # what the panel's buttons were laid for
+        self._shown_key: tuple | None = None   # what the panel was laid for
+        #: the heading and words last shown while they were current: kept while the table
+        #: shows the person's own move (the next step's words wait for the cards)
+        self._frozen: tuple[object, object] | None = None
 
     # ---- life cycle -----------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -75,6 +81,10 @@ class LessonScene(TableScene):
         if self.ended:
             self.waiting = True          # the lesson's deal is over: nothing more is shown
             self.rebuild_controls()
+            if self._spoken != ("end",):
+                # the summary is closed: the coach's last words, now they are in view
+                self._spoken = ("end",)
+                self.say_now(self.words(), interrupt=False)
 
     def _handle(self, event) -> float:
         hold = super()._handle(event)
@@ -103,9 +113,37 @@ class LessonScene(TableScene):
             return self.idle
         return self.my_turn() and not self.coach.pending
 
+    def replying(self) -> bool:
+        """The lesson's computers are making the replies of the step just done (the words
+        stay until the table has shown the last of them)."""
+        return self.coaching() and bool(self.coach.pending)
+
+    def watching(self) -> object:
+        """The words while the computers reply: the step's own, or who plays."""
+        step = self.coach.previous
+        if step is not None and step.watch:
+            return step.watch
+        names = [self.match.seats[s].name for s in range(self.match.n_players)
+                 if not self.match.is_human(s)]
+        return NMsg("Watch the table: {names} plays.", "Watch the table: {names} play.",
+                    len(names), names=and_list(names))
+
+    def recap_now(self) -> object | None:
+        """What the last move did, once the table shows it (None: nothing to say)."""
+        if self.recap is None or self.recap[1] != self.coach.index:
+            return None
+        if self.ended or self.step_ready():
+            return self.recap[0]
+        return None
+
     def heading(self) -> Msg:
         if self.ended:
             return Msg("{title} · the end", title=Msg(self.lesson.title))
+        if not self.live() and self._frozen is not None:
+            return self._frozen[0]
+        return self.step_heading()
+
+    def step_heading(self) -> Msg:
         return Msg("{title} · step {n} of {of}", title=Msg(self.lesson.title),
                    n=min(self.coach.index + 1, len(self.lesson.steps)),
                    of=len(self.lesson.steps))
@@ -123,15 +161,23 @@ class LessonScene(TableScene):
             return last
         if self.step_ready():
             return self.coach.step.say
-        previous = self.coach.previous
-        if previous is not None and previous.after:
-            return previous.after
-        return N_("Watch the other players.")
+        if self.replying():
+            return self.watching()
+        if self._frozen is not None:
+            return self._frozen[1]
+        return N_("The cards are being dealt.")
 
-    def say_now(self, text) -> None:
+    def live(self) -> bool:
+        """The coach's words are those of the moment (not kept from before while the table
+        catches up with the person's own move)."""
+        return self.ended or self.step_ready() or self.replying()
+
+    def say_now(self, text, interrupt: bool = True) -> None:
+        """Say ``text``: at once (an answer to what the person did), or after what is being
+        said (``interrupt`` False: the table's own sentences of the moves come first)."""
         narrator = self.narrator
         if narrator is not None and text:
-            narrator.say(tr(text))
+            narrator.say(tr(text), interrupt)
 
     # ---- the frame ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -139,11 +185,18 @@ class LessonScene(TableScene):
         if not self.coaching():
             self._refresh_panel()
             return
+        if self.live():
+            self._frozen = (self.step_heading(), self.words())
+        if self.replying() and self._spoken != (self.coach.index, False, True):
+            self._spoken = (self.coach.index, False, True)
+            self.say_now(self.watching(), interrupt=False)
         if self.step_ready():
             index = self.coach.index
-            if self._spoken != index:
-                self._spoken = index
-                self.say_now(self.coach.step.say)
+            if self._spoken != (index, True, False):
+                self._spoken = (index, True, False)
+                recap = self.recap_now()
+                said = [tr(recap)] if recap else []
+                self.say_now(" ".join(said + [tr(self.coach.step.say)]), interrupt=False)
             self._light_hand()
             focus = (index, self.keys.shown)
             if self._focused != focus:
@@ -180,12 +233,20 @@ class LessonScene(TableScene):
                 return
 
     def _refresh_panel(self) -> None:
-        key = (self.coaching(), self.ended, self.coach.index, self.step_ready(),
-               self.idle, str(tr(self.note[0])) if self.note else None, self.size,
-               i18n.language(), theme.text_scale())
+        """The panel laid anew only when what it shows or where it may lie changes: its
+        words, its buttons, the step, the window, the language or the text size (not as
+        the table goes busy and idle while the cards move)."""
+        ready = self.step_ready()
+        key = (self.coaching(), self.ended, self.coach.index, ready,
+               tr(self.heading()), tr(self.words()), tr(self.note[0]) if self.note else None,
+               tr(self.recap_now() or ""), self.size, i18n.language(), theme.text_scale())
         if key != self._shown_key:
             self._shown_key = key
             self._lay_coach()
+        back = next((b for b in getattr(self, "_coach_widgets", ())
+                     if b.name == tr(N_("Back"))), None)
+        if back is not None:
+            back.enabled = self.can_go_back()
 
     # ---- lights -----------------------------------------------------------------------------
     def lit(self) -> list[tuple[str, pygame.Rect]]:
@@ -254,15 +315,19 @@ class LessonScene(TableScene):
             self._fly_back(sprite)
             self.coach.next(len(self.match.moves))
             self.note = (verdict.words, True)
+            self.recap = None
             self.say_now(verdict.words)
+            # the next step's words follow the refusal (said when the step is ready)
+            self._spoken = (self.coach.index, True, False)
+            self.say_now(self.coach.step.say if self.coach.step else "", interrupt=False)
             return False
         made = super().try_action(action, sprite)
         if made:
             self.coach.moved(len(self.match.moves))
-            # what the move did, under the next step's words when nobody plays in between
-            # (else it is the coach's words while the others play)
-            self.note = (step.after, False) if step.after and not step.then else None
-            self.say_now(step.after)
+            self.note = None
+            # what the move did, said once the table has shown it and the replies (above
+            # the next step's words, or the coach's last ones)
+            self.recap = (step.after, self.coach.index) if step.after else None
         return made
 
     def _engine_refuses(self, action: Action, sprite) -> bool:
@@ -294,6 +359,7 @@ class LessonScene(TableScene):
             return
         self.coach.next(len(self.match.moves))
         self.note = None
+        self.recap = None
         if step.alone:
             self.play_alone()
 
@@ -313,6 +379,8 @@ class LessonScene(TableScene):
         self.show_taken_back()
         self.toast = None
         self.note = None
+        self.recap = None
+        self._frozen = None
         self._spoken = self._focused = None
 
     def play_alone(self) -> None:
@@ -414,11 +482,12 @@ class LessonScene(TableScene):
             self.panel.rect = pygame.Rect(0, 0, 0, 0)
             return
         heading, body, note = self.heading(), self.words(), self.note[0] if self.note else None
+        recap = self.recap_now()
         keys = self.coaching()
         laid = {}                   # the panel at each width it may take: (text, rows)
         for width in CoachPanel.widths(self.size):
             rows = self._button_rows(labels, width)
-            laid[width] = (self.panel.text_height(width, heading, body, note), rows)
+            laid[width] = (self.panel.text_height(width, heading, body, note, recap), rows)
         bh, gap = theme.px(34), theme.px(8)
         sizes = [(width, text + len(rows) * (bh + gap) + self.panel.foot_height(width, keys))
                  for width, (text, rows) in laid.items()]
@@ -469,30 +538,50 @@ class LessonScene(TableScene):
         return rect
 
     def _busy(self, scores: pygame.Rect | None) -> list[tuple[pygame.Rect, int]]:
-        """What the panel should not cover, each with its weight: what the step lights
-        most, then the person's hand and plate, the others' plates and cards, the buttons,
-        the panels and the places of the cards."""
+        """What the panel should not cover, each with its weight (see :mod:`coach`): what
+        the step lights (``LIT``); what it must leave in view wherever it can (``KEEP``):
+        the person's hand and the band it is dealt into, the name plates, the buttons,
+        the score panel, the places the person acts on with the words under them, the
+        cards face up on the table and the table's labels; and, weighed by how much they
+        matter, the backs of the others' hands, the won piles, empty places and the log."""
+        keep = coach.KEEP
         mine = set(self.game.own_zones())
-        # a button is never to be covered where it can be helped: it is there to be pressed
-        busy = [(pygame.Rect(w.rect), 12) for w in self.form.widgets]
-        # the cards where they come to rest (a card in flight is where it is going)
-        still = [s for s in self.sprites if not s.hidden and not s.dragging]
-        # the cards: the person's and those on the table (a trick, the piles, laid melds)
-        # weigh most; the backs of the others' hands less
-        busy += [(self._rest(s), 3 if (s.zone or "").startswith("hand") and s.zone not in mine
-                  else 6) for s in still]
+        # a button is there to be pressed (the coach's own are not in the form as it lays)
+        busy = [(pygame.Rect(w.rect), keep) for w in self.form.widgets if w.visible]
+        # the person's hand, where it is dealt before a card is there (none once the deal
+        # is over: the room is the coach's last words')
+        if not self.ended:
+            busy.append((pygame.Rect(self.game.hand_band()), keep))
+        # the cards where they come to rest (a card in flight is where it is going): the
+        # person's and those face up on the table (a trick, the trump, the melds laid) kept
+        # in view; the backs of the others' hands and of piles weigh less
+        for s in self.sprites:
+            if s.hidden or s.dragging:
+                continue
+            zone = s.zone or ""
+            if zone in mine or (s.target_face_up and not zone.startswith("hand")):
+                busy.append((self._rest(s), keep))
+            else:
+                busy.append((self._rest(s), 3 if zone.startswith("hand") else 2))
+        # the places the person acts on (a stock, a discard pile) and what is written under
+        # them (how many cards are left)
+        label = theme.px(30)
+        for _row, targets in self.game.key_rows():
+            for k in targets:
+                rect = pygame.Rect(k.rect)
+                busy.append((rect.inflate(theme.px(8), 0).union(rect.move(0, label)), keep))
         for (x, y), w, _angle, _label in self.game.slots():
             rect = pygame.Rect(0, 0, int(w), int(w * 1.4))
             rect.center = (int(x), int(y))
-            busy.append((rect, 1))
-            # and beside it, where a table writes what a place is (its name, a count)
-            busy.append((rect.inflate(theme.px(200), theme.px(36)), 1))
+            busy.append((rect, 2))
+            # and under it, where a table writes what a place is (its name, a count)
+            busy.append((pygame.Rect(rect.left - theme.px(30), rect.bottom,
+                                     rect.width + theme.px(60), theme.px(30)), 2))
         # the marks the table draws by its cards (a rummy's labels of groups and piles)
-        busy += [(pygame.Rect(r), 2) for r in getattr(self.game, "marks", list)()]
+        busy += [(pygame.Rect(r), keep) for r in getattr(self.game, "marks", list)()]
         window = pygame.Rect((0, 0), self.size)
-        busy += [(self.plate_rect(seat, window), 4 if seat == self.viewer else 3)
-                 for seat in range(self.match.n_players)]
-        busy += [(scores, 2)] if scores is not None else []
+        busy += [(self.plate_rect(seat, window), keep) for seat in range(self.match.n_players)]
+        busy += [(scores, keep)] if scores is not None else []
         busy.append((self.log_band(), 1))
         # the message line over the hand (the table's status, its refusals and hints)
         wide = min(theme.px(self.game.TOAST_WIDTH), self.size[0] - theme.px(80))
@@ -514,9 +603,17 @@ class LessonScene(TableScene):
                 return True
         return super().handle_event(event)
 
+    def covered(self) -> bool:
+        """Another screen stands over the table (the deal's summary, a question, the
+        rules): the coach waits behind it rather than drawing over it."""
+        return self.app is not None and self.app.top is not self
+
     def draw(self, surface: pygame.Surface) -> None:
+        covered = self.covered()
+        for b in getattr(self, "_coach_widgets", ()):
+            b.visible = not covered         # its buttons wait behind the screen too
         super().draw(surface)
-        if self.panel.rect.width <= 0:
+        if self.panel.rect.width <= 0 or covered:
             return
         pulse = self.pulse(5.0)
         for name, rect in self.lit():
@@ -525,7 +622,7 @@ class LessonScene(TableScene):
         note = self.note
         self.panel.draw(surface, self.heading(), self.words(), note[0] if note else None,
                         bool(note and note[1]), getattr(self, "_buttons_top", 0),
-                        keys=self.coaching())
+                        keys=self.coaching(), recap=self.recap_now())
         self.form.draw(surface)        # the panel's buttons over it
         self.keys.draw(surface)
 
