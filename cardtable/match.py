@@ -147,6 +147,9 @@ class Match:
         #: check the save) and what undo replays from
         self._checkpoint = _packed(state.to_json())
         self.history: list[tuple[int, Action, list[Event]]] = []
+        #: each move's events are kept in ``history`` (undo reads them, a save holds them);
+        #: a table server, where nobody undoes nor saves, keeps the moves alone (False)
+        self.keeps_events = True
         #: called with the match after every move and undo (the autosave)
         self.on_change: Any = None
         #: called with no argument, from the thinking thread, when a computer's move is ready
@@ -320,7 +323,7 @@ class Match:
             self._checkpoint = _packed(self.state.to_json())
             self.history = []
         else:
-            self.history.append((seat, action, list(events)))
+            self.history.append((seat, action, list(events) if self.keeps_events else []))
         self._changed()
         if self.on_move is not None:
             self.on_move(seat, action, events)
@@ -528,7 +531,7 @@ class Match:
 
     def _undo_index(self) -> int | None:
         seat = self.undo_seat
-        if seat is None or self.is_over:
+        if seat is None or self.is_over or not self.keeps_events:
             return None
         k = next((i for i in range(len(self.history) - 1, -1, -1)
                   if self.history[i][0] == seat), None)

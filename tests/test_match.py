@@ -95,6 +95,25 @@ def test_human_moves_and_illegal_ones():
     assert m.moves[-1][0] == 0
 
 
+def test_a_match_that_keeps_no_events_keeps_its_moves_and_undoes_nothing():
+    """A table server's match keeps each move without its events (nobody undoes there):
+    the moves, the log and the deal's record are as they were; undo is refused."""
+    def play(keeps: bool) -> Match:
+        m = Match("sixtysix", [Seat("Ann", "human"), Seat("Bot", "computer")], seed=9,
+                  pace=0, first_dealer=1, threaded=False)
+        m.keeps_events = keeps
+        m.apply(m.legal_actions()[0])       # (the computer has not answered yet)
+        return m
+
+    kept, lean = play(True), play(False)
+    assert kept.can_undo() and not lean.can_undo() and not lean.undo()
+    assert [(s, a) for s, a, _ in kept.history] == [(s, a) for s, a, _ in lean.history]
+    assert all(events for _, _, events in kept.history)
+    assert not any(events for _, _, events in lean.history)
+    assert kept.log == lean.log and kept.moves == lean.moves
+    assert kept.deal_record(kept.history) == lean.deal_record(lean.history)
+
+
 def test_log_hides_what_a_seat_may_not_see():
     m = Match("japanese65", computers(4), seed=2, pace=0)
     mine = m.log_for(0)

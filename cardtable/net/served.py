@@ -319,6 +319,7 @@ class ServedTable(TableServer):
         self._records_of = match
         match.on_ready = self.wake
         match.server = self         # (a new match at the table takes it over: .again)
+        match.match.keeps_events = False
 
     # ---- driving the match on the server's loop -------------------------------------------
     def wake(self) -> None:
@@ -358,13 +359,14 @@ class ServedTable(TableServer):
         KB a deal, as the game goes: every event, move and finished deal's record kept for
         ever, for the reviews and undo of a desktop table, which a server has not): the
         events a welcome's ``recent`` holds (the deal in play's, the last
-        :data:`protocol.RECENT`), the moves of the deal in play (as a save would), and the
-        finished deals' records a welcome's ``records`` holds (the last
-        :data:`protocol.WELCOME_RECORDS`), packed (:class:`Packed`): a record holds the
-        deal's start, its generator's state too, some 45 KB as Python holds it, 4 KB
-        packed. The match keeps none of them: its newest is in its ``scored_deals`` only
-        while its deal's end is being sent."""
+        :data:`protocol.RECENT`), the moves of the deal in play (without their events: the
+        match keeps none, ``keeps_events``), and the finished deals' records a welcome's
+        ``records`` holds (the last :data:`protocol.WELCOME_RECORDS`), packed
+        (:class:`Packed`): a record holds the deal's start, some 45 KB as Python holds it,
+        0.7 KB packed. The match keeps none of them: its newest is in its ``scored_deals``
+        only while its deal's end is being sent."""
         match = self.match.match
+        match.keeps_events = False      # (nobody undoes at a server: the moves are enough)
         events = match.log
         if len(events) > protocol.RECENT:
             start = len(events) - protocol.RECENT

@@ -315,6 +315,7 @@ def test_a_long_lived_table_sends_a_friend_coming_back_what_the_whole_past_would
             json.loads(protocol.encode({"r": records[-protocol.WELCOME_RECORDS:]}))["r"]
         assert not inner.scored_deals and len(table.records) <= protocol.WELCOME_RECORDS
         assert len(match.log) <= protocol.RECENT and len(match.moves) == len(inner.history)
+        assert not any(events for _, _, events in inner.history)    # (nobody undoes here)
         checked.append(match.turn)
 
     long_table(15, look)
