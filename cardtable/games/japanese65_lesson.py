@@ -3,7 +3,7 @@ the side that wins a trick keeps only the card the winner's partner played, so a
 given to a partner who wins comes back to your side, and the winner's own card goes over.
 
 You (seat 0) lead, with Aiko (seat 2) your partner opposite, Ben and Chloé against you.
-Two tricks are shown; the rest of the deal is yours to play.
+Two tricks are shown, and what they are worth; the rest of the deal is yours to play.
 """
 
 from cardtable.i18n import N_
@@ -24,32 +24,40 @@ LESSON = {
              "6C", "4S", "QD", "JC", "KC", "3D", "3C", "TH", "8C"),
     "steps": (
         {"say": N_("Welcome to 65 (Japanese). Aiko, opposite you, is your partner; Ben and "
-                   "Chloé play against you. Spades are always trumps. Follow the suit led if "
-                   "you can; if you cannot, play any card."),
-         "why": N_("A deal is worth 65 points: 2 for each trick, 1 more for the last one, and "
-                   "the cards your side holds at the end: ace 4, king 3, queen 2, jack 1. A "
-                   "side with 33 or more scores a game point, with 41 or more two."),
-         "light": ("plate:2",)},
-        {"say": N_("You lead the first trick. Lead the three of hearts, a card worth nothing: "
-                   "Aiko holds the ace."),
-         "why": N_("The highest spade wins a trick; with no spade in it, the highest card of "
-                   "the suit led."),
+                   "Chloé play against you. Each deal is worth 65 points, and a side needs 33 "
+                   "of them to score a game point (41 for two). Spades are always trumps. "
+                   "Follow the suit led if you can; if you cannot, play any card."),
+         "why": N_("Why 65: each of the 12 tricks is worth 2 points to the side that wins it, "
+                   "the last one 1 more (25 in all), and the cards each side holds at the "
+                   "end 40: ace 4, king 3, queen 2, jack 1, tens and lower nothing. The score "
+                   "panel counts them as the deal goes."),
+         "light": ("plate:2", "scores")},
+        {"say": N_("You lead the first trick. Cards are worth points only to the side that "
+                   "keeps them: ace 4, king 3, queen 2, jack 1, the others nothing. Lead the "
+                   "three of hearts, worth nothing: Aiko holds the ace."),
+         "why": N_("Why the three: Aiko's ace of hearts will win, and your side keeps the "
+                   "card you played to your partner's winning trick. A three costs nothing "
+                   "wherever it goes, and your aces, king and jacks wait for a better "
+                   "moment."),
          "light": ("card:3H",),
          "expect": ({"kind": "play", "card": "3H"},),
          "then": ({"kind": "play", "card": "5H"}, {"kind": "play", "card": "AH"},
                   {"kind": "play", "card": "4H"}, {"kind": "play", "card": "AC"},
                   {"kind": "play", "card": "5C"}),
+         "watch": N_("Watch who takes the trick, and where its four cards go."),
          "wrong": N_("Lead the three of hearts here: it is worth nothing, and your partner "
                      "holds the ace."),
-         "after": N_("Aiko wins with the ace. Here is the twist: your side keeps only the "
-                     "card the winner's partner played, your three. The other three cards, "
-                     "Aiko's ace too, go to Ben and Chloé.")},
+         "after": N_("Aiko won with her ace: 2 points to your side for the trick. Here is the "
+                     "twist: your side keeps only the card the winner's partner played, your "
+                     "three. The other three cards, Aiko's ace too, went to Ben and Chloé: 4 "
+                     "points for them.")},
         {"say": N_("Aiko leads the ace of clubs and you have no club. Her ace will win, and "
                    "your side keeps the card you give her: give her the ace of diamonds, "
                    "worth 4 points."),
-         "why": N_("When your partner wins a trick, the card you played is the one your side "
-                   "keeps. When you win it yourself, your own card goes to the other side: "
-                   "win with low cards, give high ones to your partner."),
+         "why": N_("Why the ace of diamonds: Aiko's ace is the highest club, and only a "
+                   "spade could beat it. Played to her winning trick, your ace stays with "
+                   "your side; won by yourself with your ace of spades, the trick would send "
+                   "your own ace to Ben and Chloé."),
          "light": ("card:AD", "plate:2"),
          "expect": ({"kind": "play", "card": "AD"},),
          "then": ({"kind": "play", "card": "7C"},),
@@ -58,11 +66,20 @@ LESSON = {
                         "to the other side. Give her the ace of diamonds instead.")),),
          "wrong": N_("Give your partner a card worth points: the ace of diamonds. Your side "
                      "keeps it when she wins."),
-         "after": N_("Aiko wins, and your side keeps your ace of diamonds: 4 points.")},
+         "after": N_("Aiko won again: your side keeps your ace of diamonds, 4 points, and 2 "
+                     "for the trick. Her ace of clubs went to Ben and Chloé. 8 points each "
+                     "so far: see Points this deal in the score panel.")},
         {"say": N_("Now play the rest of the deal on your own. Give points to your partner "
                    "when she is winning, win tricks with low cards, and count: 33 points win "
-                   "the deal."),
-         "why": N_("A trick won is worth 2 points to the side, whatever its cards."),
+                   "the deal, and the last trick is worth 3."),
+         "why": N_("Why low cards to win: the winner's own card goes to the other side, so a "
+                   "trick won with a three costs nothing, while one won with an ace gives 4 "
+                   "points away."),
+         "light": ("scores",),
          "alone": True},
     ),
+    "end": N_("The summary showed what the deal came to: 2 points a trick, 1 more for the "
+              "last, and the aces, kings, queens and jacks each side kept. 33 of the 65 "
+              "points score a game point, 41 score two, and the first side to 5 game points "
+              "wins the match."),
 }

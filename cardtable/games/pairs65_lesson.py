@@ -36,21 +36,25 @@ LESSON = {
         {"say": N_("Welcome to Sixty-Five. You collect pairs: two cards of the same colour, "
                    "both red or both black, worth 13 together. An ace is worth 1, a jack 11, "
                    "a queen 12 (there are no kings). The first to lay five pairs wins."),
-         "why": N_("The pairs are ace and queen, 2 and jack, 3 and 10, 4 and 9, 5 and 8, "
-                   "6 and 7, both of one colour."),
+         "why": N_("Why 13: every pair adds up to 13, so each card has exactly two partners "
+                   "of its colour: ace and queen, 2 and jack, 3 and 10, 4 and 9, 5 and 8, 6 "
+                   "and 7. Your queen of hearts waits for the ace of hearts or of diamonds."),
          "light": ("scores",)},
         {"say": N_("Your turn starts with one card: from the draw pile, from the discard "
                    "pile (empty for now) or by a swap with Noor. Draw from the draw pile."),
-         "why": N_("A turn: take one card, lay any pairs you have, then discard one card."),
+         "why": N_("Why the draw pile: the discard pile is empty, and a swap is for when you "
+                   "know which card to give away. A turn: take one card, lay any pairs you "
+                   "have, then discard one card."),
          "light": ("stock",),
          "expect": ({"kind": "draw", "source": "stock"},),
          "wrong": N_("Draw from the draw pile this time: the swap comes later."),
-         "after": N_("You draw the six of diamonds.")},
+         "after": N_("You drew the six of diamonds.")},
         {"say": N_("The queen of hearts and the ace of diamonds: 12 and 1 make 13, and both "
                    "are red. Lay them as a pair: drag one onto the other, or click both, "
                    "then Lay pair."),
-         "why": N_("Hearts and diamonds are red, spades and clubs black. A pair is two cards "
-                   "of one colour whose values add up to 13."),
+         "why": N_("Why these two: the queen (12) and the ace (1) add up to 13, and hearts "
+                   "and diamonds are both red (spades and clubs are black). Laid, they are "
+                   "the first of your five pairs."),
          "light": ("card:QH", "card:AD"),
          "expect": ({"kind": "pair", "cards": ["AD", "QH"]},),
          "refuse": (({"kind": "pair", "cards": ["6D", "7D"]},
@@ -60,7 +64,8 @@ LESSON = {
         {"say": N_("The six you drew pairs with your seven of diamonds: 6 and 7, both red. "
                    "Lay them. (Your eight of hearts and five of clubs add up to 13 as well, "
                    "but one is red and the other black: no pair.)"),
-         "why": N_("Two cards worth 13 make a pair only when they are of one colour."),
+         "why": N_("Why lay it now: only the pairs on the table count towards your five, and "
+                   "your hand keeps only the cards still waiting for a partner."),
          "light": ("card:6D", "card:7D"),
          "expect": ({"kind": "pair", "cards": ["6D", "7D"]},),
          "wrong": N_("Lay the seven and the six of diamonds."),
@@ -68,9 +73,9 @@ LESSON = {
         {"say": N_("Now one card goes to the discard pile. What to keep? Each card waits "
                    "for one of two partners. Your threes of clubs and of spades wait for the "
                    "same two black tens: one three is enough. Discard the three of clubs."),
-         "why": N_("Keep the cards that still have the most partners to come; let go of a "
-                   "card that waits for the same partners as another, or whose partners "
-                   "are already laid."),
+         "why": N_("Why the three of clubs: it waits for the ten of clubs or of spades, and "
+                   "so does your three of spades. One three is enough; each of your other "
+                   "cards waits for partners of its own."),
          "light": ("card:3C", "pile"),
          "expect": ({"kind": "discard", "card": "3C"},),
          "then": ({"kind": "draw", "source": "stock"}, {"kind": "pair", "cards": ["5D", "8D"]},
@@ -80,14 +85,16 @@ LESSON = {
                         "for the same tens.")),),
          "wrong": N_("Discard the three of clubs: your three of spades waits for the same "
                      "two tens."),
-         "after": N_("Noor draws, lays the five and the eight of diamonds, and discards.")},
+         "after": N_("Noor drew, laid the five and the eight of diamonds, and discarded the "
+                     "nine of diamonds.")},
         {"say": N_("Noor's pair holds the five of diamonds: your eight of hearts has only "
                    "the five of hearts left to wait for. Give it away in a swap: click it, "
                    "then Swap with Noor. She chooses one of her cards for you without "
                    "seeing yours."),
-         "why": N_("In a swap you choose a card to give, the other player chooses one to "
-                   "give you, neither sees the other's choice, then the two cards change "
-                   "hands. It is your one card of the turn."),
+         "why": N_("Why the eight: it pairs only with a red five, and Noor has laid the five "
+                   "of diamonds, so one card is left for it; your other cards have more "
+                   "partners to come. In a swap neither player sees the other's card before "
+                   "they change hands, and it is your one card of the turn."),
          "light": ("card:8H", "plate:1"),
          "expect": ({"kind": "swap", "target": 1, "card": "8H"},),
          "then": ({"kind": "give", "card": "2C"},),
@@ -97,50 +104,53 @@ LESSON = {
                     ({"kind": "draw", "source": "stock"},
                      N_("Try the swap this time: give Noor your eight of hearts."))),
          "wrong": N_("Give Noor your eight of hearts: click it, then Swap with Noor."),
-         "after": N_("Noor gives you the two of clubs.")},
+         "after": N_("Noor gave you the two of clubs for your eight of hearts.")},
         {"say": N_("Luck: the two of clubs pairs with your jack of clubs, 2 and 11, both "
                    "black. Lay them."),
-         "why": N_("A card taken in a swap is yours like any other."),
+         "why": N_("Why: 2 and 11 make 13, both clubs. A card taken in a swap is yours like "
+                   "any other, and laying the pair leaves you three cards."),
          "light": ("card:2C", "card:JC"),
          "expect": ({"kind": "pair", "cards": ["2C", "JC"]},),
          "wrong": N_("Lay the two and the jack of clubs."),
          "after": N_("Three pairs.")},
         {"say": N_("You hold three cards: with three cards or fewer you do not discard. End "
                    "your turn."),
-         "why": N_("With three cards or fewer in your hand at the start of your turn, you "
-                   "first draw three cards from the draw pile."),
+         "why": N_("Why no discard: with three cards you keep them all, and since you hold "
+                   "three or fewer, your next turn begins with three cards from the draw "
+                   "pile."),
          "light": ("button:End turn",),
          "expect": ({"kind": "done"},),
          "then": ({"kind": "draw", "source": "stock"}, {"kind": "discard", "card": "4C"}),
-         "after": N_("Noor draws and discards the four of clubs.")},
+         "after": N_("Noor drew a card and discarded the four of clubs.")},
         {"say": N_("You held three cards, so your turn began with three more from the draw "
                    "pile. Noor's four of clubs lies on the discard pile, and it pairs with "
                    "your nine of spades: take it."),
-         "why": N_("The top card of the discard pile is yours to take instead of drawing: "
-                   "everybody sees which card you took."),
+         "why": N_("Why the discard pile: the four of clubs makes 13 with your nine of "
+                   "spades, both black: a sure pair, where the draw pile is a guess."),
          "light": ("pile",),
          "expect": ({"kind": "draw", "source": "discard"},),
          "refuse": (({"kind": "draw", "source": "stock"},
                      N_("The four of clubs on the discard pile makes a pair with your nine "
                         "of spades: take it.")),),
          "wrong": N_("Take the four of clubs from the discard pile."),
-         "after": N_("You take the four of clubs.")},
+         "after": N_("You took the four of clubs.")},
         {"say": N_("Lay the nine of spades and the four of clubs: 9 and 4, both black."),
-         "why": N_("Spades and clubs are both black."),
+         "why": N_("Why: 9 and 4 make 13, and spades and clubs are both black. It is your "
+                   "fourth pair: one more wins."),
          "light": ("card:9S", "card:4C"),
          "expect": ({"kind": "pair", "cards": ["4C", "9S"]},),
          "wrong": N_("Lay the nine of spades with the four of clubs first."),
-         "after": N_("Four pairs: one more wins.")},
+         "after": N_("Four pairs on the table.")},
         {"say": N_("Your fifth pair: the three of spades and the ten of clubs you just drew. "
                    "Lay it, and the game is yours at once."),
-         "why": N_("The first player with five pairs on the table wins at once: no discard, "
-                   "nobody plays again."),
+         "why": N_("Why now: the first player with five pairs on the table wins at once, "
+                   "before Noor can play again: no discard."),
          "light": ("card:3S", "card:TC"),
          "expect": ({"kind": "pair", "cards": ["3S", "TC"]},),
          "wrong": N_("Lay the three of spades with the ten of clubs."),
-         "after": N_("Five pairs: you win!")},
+         "after": N_("Five pairs: you won the game!")},
     ),
-    "end": N_("Five pairs: you won the game. Remember: one colour, worth 13; keep the "
-              "cards with the most partners still to come; and a card on the discard pile "
-              "is there for the next player to take."),
+    "end": N_("Remember: a pair is one colour and worth 13; keep the cards with the most "
+              "partners still to come; and a card on the discard pile is there for the next "
+              "player to take."),
 }

@@ -37,14 +37,16 @@ LESSON = {
                    "of 65: the 2s and the jokers are wild in every round, and so is the "
                    "round's own rank. This is round 4: 6 cards each, and the sixes are wild "
                    "too (threes in round 1, fours in round 2, up to kings in round 11)."),
-         "why": N_("A wild card stands for any card in a meld. Low scores win: the cards "
-                   "still in your hand when the round ends count against you."),
+         "why": N_("Why it matters: with the 2s, the sixes and the jokers wild this round, a "
+                   "hand goes out much sooner than in The Game of 65, and a wild card left "
+                   "in your hand when the round ends costs 20 points. Low totals win."),
          "light": ("scores",)},
         {"say": N_("A set is three or more cards of one rank; a run, three or more cards of "
                    "one suit in a row. You hold the queens of diamonds and clubs, and the "
                    "queen of hearts lies on the discard pile: take it."),
-         "why": N_("Each turn begins with a card: the top of the stock (face down) or the "
-                   "top of the discard pile (face up: everybody sees what you took)."),
+         "why": N_("Why the discard pile: the queen of hearts makes a set with your queens "
+                   "of diamonds and clubs at once; the stock's card, face down, would be a "
+                   "guess."),
          "light": ("pile",),
          "expect": ({"kind": "draw", "source": "discard"},),
          "refuse": (({"kind": "draw", "source": "stock"},
@@ -53,8 +55,10 @@ LESSON = {
          "after": N_("Three queens: a set.")},
         {"say": N_("Now discard. The ace of clubs fits in no meld of yours, and an ace left "
                    "in your hand at the end costs 15 points: discard it."),
-         "why": N_("Cards left in your hand at the end cost: 3 to 9, 5 points; 10 to king, "
-                   "10; aces 15; wild cards (jokers, 2s and the round's rank) 20."),
+         "why": N_("Why the ace: it fits with nothing you hold and would cost 15 points, "
+                   "while your 2 and your six are wild this round and will carry your nine "
+                   "of hearts. (Cards left in a hand cost: 3 to 9, 5 points; 10 to king, 10; "
+                   "aces 15; wild cards 20.)"),
          "light": ("card:AC", "pile"),
          "expect": ({"kind": "discard", "card": "AC"},),
          "then": ({"kind": "draw", "source": "stock"}, {"kind": "discard", "card": "7D"}),
@@ -66,23 +70,24 @@ LESSON = {
                         "in a meld."))),
          "wrong": N_("Discard the ace of clubs: it is in no meld, and it would cost you 15 "
                      "points."),
-         "after": N_("Gilles draws, then discards the seven of diamonds.")},
+         "after": N_("Gilles drew a card, then discarded the seven of diamonds.")},
         {"say": N_("The seven of diamonds does not help you: draw from the stock."),
-         "why": N_("Nobody sees the card you draw from the stock; a card taken from the "
-                   "discard pile tells everybody what you are collecting."),
+         "why": N_("Why the stock: the seven of diamonds would not let you go out, and the "
+                   "stock may bring the wild card you need."),
          "light": ("stock",),
          "expect": ({"kind": "draw", "source": "stock"},),
          "refuse": (({"kind": "draw", "source": "discard"},
                      N_("The seven of diamonds would not let you go out: draw from the "
                         "stock.")),),
-         "after": N_("A joker: wild in every round.")},
+         "after": N_("You drew a joker: wild in every round.")},
         {"say": N_("Québec's own rules: you go out with every card in melds, the one you "
                    "drew included, and no discard. And a meld may hold more wild cards than "
                    "natural ones: your nine of hearts with the 2, the 6 and the joker is a "
                    "meld. Press Arrange for me, then Go out."),
-         "why": N_("In The Game of 65 you keep one card back to discard, and a meld may not "
-                   "hold more wild cards than natural ones. In Québec a meld needs only one "
-                   "natural card."),
+         "why": N_("Why you can go out: in Québec a meld needs only one natural card, so "
+                   "your nine of hearts carried by three wild cards is one; in The Game of 65 "
+                   "it would not be. And here you go out with every card in melds, keeping "
+                   "none back to discard."),
          "light": ("move",),
          "expect": ({"kind": "go_out",
                      "melds": [["QD", "QC", "QH"], ["9H", "2S", "6C", "JK"]]},),
@@ -90,7 +95,7 @@ LESSON = {
                   {"kind": "lay", "melds": [["KS", "KD", "KH"]]},
                   {"kind": "discard", "card": "TS"}),
          "wrong": N_("Go out now: every card of your hand fits in a meld."),
-         "after": N_("You went out with every card in melds: 0 points. Gilles takes one "
+         "watch": N_("You went out with every card in melds: 0 points. Gilles takes one "
                      "last turn: he may lay down what melds he can, then he discards.")},
     ),
     "end": N_("Gilles laid down his three kings on his last turn; the four, three and eight "

@@ -38,16 +38,17 @@ LESSON = {
                    "cards (3 in hand 1, one more each hand). Wild in this hand: the sixes, "
                    "and the jokers. The wild rank moves up each hand: threes in hand 1, "
                    "fours in hand 2, and so on up to aces in hand 12."),
-         "why": N_("A wild card stands for any card in a meld. Jokers are wild in every "
-                   "hand, the hand's own rank only in that hand. Low scores win: the cards "
-                   "still in your hand when the hand ends count against you."),
+         "why": N_("Why the wild cards matter: a six or a joker in your hand can stand for "
+                   "any card you lack in a meld, but left in your hand when somebody goes out "
+                   "it costs 50 points, more than any other card. Low totals win."),
          "light": ("scores",)},
         {"say": N_("To go out you put every card but one in melds and discard the last. "
                    "A set is three or more cards of one rank; a run, three or more cards of "
                    "one suit in a row. You hold two nines, and the nine of clubs lies on the "
                    "discard pile: take it."),
-         "why": N_("Each turn begins with a card: the top of the stock (face down) or the "
-                   "top of the discard pile (face up: everybody sees what you took)."),
+         "why": N_("Why the discard pile: the nine of clubs makes a set of three with your "
+                   "nines of spades and diamonds at once; the stock's card, face down, would "
+                   "be a guess."),
          "light": ("pile",),
          "expect": ({"kind": "draw", "source": "discard"},),
          "refuse": (({"kind": "draw", "source": "stock"},
@@ -57,31 +58,35 @@ LESSON = {
         {"say": N_("Every turn ends with a discard. The king of hearts fits in no meld of "
                    "yours, and if somebody went out now it would cost you 10 points. "
                    "Discard it, and keep the two of spades for now: it would cost only 2."),
-         "why": N_("Cards left in your hand when the hand ends cost: wild cards 50, aces "
-                   "20, kings, queens, jacks and tens 10, the others what they show."),
+         "why": N_("Why the king: it fits with nothing in your hand and would cost 10 points "
+                   "if somebody went out, where the two of spades costs 2, and your four and "
+                   "five of clubs wait for a run. (Cards left in a hand cost: wild cards 50, "
+                   "aces 20, kings to tens 10, the others what they show.)"),
          "light": ("card:KH", "pile"),
          "expect": ({"kind": "discard", "card": "KH"},),
          "then": ({"kind": "draw", "source": "stock"}, {"kind": "discard", "card": "TC"},
                   {"kind": "draw", "source": "stock"}, {"kind": "discard", "card": "8H"}),
          "wrong": N_("Discard the king of hearts: it is in no meld, and it would cost you "
                      "10 points."),
-         "after": N_("Now Dora and Emil play: each draws a card and discards one.")},
-        {"say": N_("Emil discarded the eight of hearts: no use to you. Draw from the stock "
-                   "instead."),
-         "why": N_("Nobody sees the card you draw from the stock; a card taken from the "
-                   "discard pile tells everybody what you are collecting."),
+         "after": N_("Dora drew a card and discarded the ten of clubs; Emil drew one and "
+                     "discarded the eight of hearts.")},
+        {"say": N_("The eight of hearts is no use to you: draw from the stock instead."),
+         "why": N_("Why the stock: the eight of hearts fits none of your melds, and taking "
+                   "it would tell everybody what you collect. The stock's card may be the one "
+                   "you need."),
          "light": ("stock",),
          "expect": ({"kind": "draw", "source": "stock"},),
          "refuse": (({"kind": "draw", "source": "discard"},
                      N_("The eight of hearts fits none of your melds: draw from the stock.")),),
-         "after": N_("The six of hearts: sixes are wild in this hand!")},
+         "after": N_("You drew the six of hearts: sixes are wild in this hand!")},
         {"say": N_("Your six of hearts can stand for the three or the six of clubs beside "
                    "your four and five of clubs: a run. With your three nines, every card "
                    "but the two of spades is in a meld. Press Arrange for me to lay the "
                    "melds out above your hand, then Go out: the two is your discard."),
-         "why": N_("You go out with all your cards but one in melds, then discard the last. "
-                   "Until somebody has gone out nobody may lay down part of a hand. A meld "
-                   "may not hold more wild cards than natural ones."),
+         "why": N_("Why go out now: every card but the two is in a meld, so your hand costs "
+                   "you nothing, while the others pay for what they still hold. The six "
+                   "stands for the three of clubs; a meld may hold no more wild cards than "
+                   "natural ones, and this one holds one among three."),
          "light": ("move",),
          "expect": ({"kind": "go_out", "melds": [["9S", "9D", "9C"], ["4C", "5C", "6H"]],
                      "discard": "2S"},),
@@ -90,7 +95,7 @@ LESSON = {
                   {"kind": "discard", "card": "AD"},
                   {"kind": "draw", "source": "stock"}, {"kind": "discard", "card": "KS"}),
          "wrong": N_("Go out now: every card but the two of spades is in a meld."),
-         "after": N_("You went out: your hand costs you nothing, and you take 10¢ from the "
+         "watch": N_("You went out: your hand costs you nothing, and you take 10¢ from the "
                      "pot. Now Dora and Emil each take one last turn: they may lay down "
                      "what melds they can, then discard.")},
     ),

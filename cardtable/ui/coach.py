@@ -178,7 +178,10 @@ class CoachPanel:
         plain, kept, lit = tier(0, KEEP), tier(KEEP, LIT), tier(LIT, 1 << 30)
         before = self.rect if window == self.window and self.rect.width else None
         best = None
-        for width, height in sizes:
+        # a width at which the words would not fit the window is not tried (the shortest
+        # is, cut to the window, when none fits)
+        fitting = [(wd, ht) for wd, ht in sizes if ht <= h - 2 * margin]
+        for width, height in fitting or [min(sizes, key=lambda size: size[1])]:
             width, height = min(width, w - 2 * margin), min(height, h - 2 * margin)
             area = width * height
             xs = {margin, w - width - margin} | set(range(margin, w - width - margin, cell))

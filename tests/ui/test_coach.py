@@ -96,15 +96,20 @@ def test_every_step_fits_the_panel_at_every_text_size(language, size):
     theme.set_access(False, size)
     i18n.set_language(language)
     panel = CoachPanel()
-    width = CoachPanel.width((1280, 720))
+    width = max(CoachPanel.widths((1280, 720)))
     for game in lessons.games_with_lessons():
         lesson = lessons.lesson_for(game)
+        before = None
         for step in lesson.steps:
-            for words in (step.say, step.after or step.say):
-                h = panel.text_height(width, lesson.title, words, step.why)
+            # the most a step shows: what the move before it did, its words, and why
+            for recap, words in ((before and before.after, step.say), (None, step.watch)):
+                if not words:
+                    continue
+                h = panel.text_height(width, lesson.title, words, step.why, recap)
                 # room for two rows of buttons and the keys' line in a 720-pixel window
                 assert h + 2 * theme.px(42) + panel.foot_height(width) < 720 - theme.px(28), \
                     (game, language, size, words[:40])
+            before = step
 
 
 def test_the_words_are_drawn_and_kept_until_they_change():
