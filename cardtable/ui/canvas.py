@@ -140,6 +140,14 @@ class Recorder:
         self.ops.append((source, dest, area, special_flags, alpha))
         return rect
 
+    def call(self, draw: Callable[[pygame.Surface], object], rect: pygame.Rect,
+             key: tuple) -> None:
+        """A drawing that is not a blit (an outline drawn with pygame.draw): ``draw(surface)``
+        draws it within ``rect``; ``key`` says everything its pixels depend on."""
+        self.keys.append(("call", key))
+        self.rects.append(pygame.Rect(rect))
+        self.ops.append((None, draw, None, 0, None))
+
     def take(self, other: Recorder) -> None:
         """Add the blits ``other`` noted (a part recorded once and kept)."""
         self.keys += other.keys
@@ -236,6 +244,9 @@ def _replay(surf: pygame.Surface, clip: pygame.Rect, rec: Recorder) -> None:
     try:
         for k in clip.collidelistall(rec.rects):
             source, dest, area, flags, alpha = ops[k]
+            if source is None:
+                dest(surf)          # a drawing of its own (Recorder.call)
+                continue
             now = source.get_alpha()
             if now != alpha:
                 source.set_alpha(alpha)

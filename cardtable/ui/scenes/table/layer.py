@@ -1,15 +1,19 @@
 """The cached layer under the moving cards: the felt, the empty slots and every card at
 rest off the player's hand, drawn once and blitted each frame until one of them changes.
 
-When one does, the layer is noted again as a list of blits (each card's own blits kept
-from the last time while the card has not changed) and drawn again only where the new
-list differs from the last one (:class:`cardtable.ui.canvas.Canvas`): a card coming to rest
-on a trick draws the felt and the cards under that card again, not the whole window.
+The layer is a list of blits (each card's own blits kept from the last time while the card
+has not changed); the scene adds to it the plates and the cards that rest in the hand or
+wait to move, and the picture of it all is drawn again only where the list differs from the
+last frame's (:class:`cardtable.ui.canvas.Canvas`): a card coming to rest on a trick draws
+the felt and the cards under that card again, not the whole window, and a frame where only
+cards in the air moved blits the kept picture and draws those cards over it.
 """
 
 from __future__ import annotations
 
-from cardtable.ui.canvas import Canvas, Recorder
+import pygame
+
+from cardtable.ui.canvas import Recorder
 from cardtable.ui.sprites import CardSprite
 
 
@@ -28,18 +32,25 @@ class RestingLayer:
             if s.zone != hand and not s.moving and not s.dragging and not s.hidden
         }
 
-    def _draw_static(self, surface) -> list[CardSprite]:
-        """Blit the cached layer; return resting cards not in it yet (drawn on top).
+    def _record_layer(self, size: tuple[int, int]) -> Recorder:
+        """The blits of the layer under the moving cards: the felt, the empty places and the
+        resting cards noted when the layer was last made, then the cards that came to rest
+        since (drawn on top of it). The scene adds the plates and the cards of the hand and
+        those waiting to move, and paints it all with :meth:`_paint_layer`.
 
-        The layer is redrawn when a card in it moves or changes, and when the cards that
+        The layer is made again when a card in it moves or changes, and when the cards that
         came to rest since are many or everything has stopped; cards landing during a deal
-        are drawn one by one meanwhile, so the layer is not redrawn at every landing.
+        are drawn one by one meanwhile, so the layer is not made again at every landing.
         """
-        size = surface.get_size()
         base = (size, self.felt.rgb, tuple(self.game.slots()), id(self.art))
         rest = self._resting()
         snap = self._static_snapshot
-        rebuild = self._static is None or base != self._static_cache_key
+        if self._static is None or self._canvas.surface is not self._static:
+            # the layer was let go (or asked for again whole): every card is drawn anew
+            self._canvas.forget()
+            self._layer_parts = {}
+            self._layer = None
+        rebuild = self._layer is None or base != self._static_cache_key
         if not rebuild:
             for sid, sig in snap.items():
                 cur = rest.get(sid)
@@ -52,21 +63,25 @@ class RestingLayer:
             if extras and (len(extras) > 16 or not self.sprites.busy):
                 rebuild = True
         if rebuild:
-            self._build_static(size, rest)
+            self._layer = self._record_resting(size, rest)
             self._static_cache_key = base
             self._static_snapshot = {sid: sig for sid, (_, sig) in rest.items()}
             extras = []
-        surface.blit(self._static, (0, 0))
+        rec = Recorder(size)
+        rec.take(self._layer)
         extras.sort(key=lambda sp: (sp.z, sp.id))
-        return extras
+        art = self.art
+        for sp in extras:
+            sp.draw(rec, art, shadow=self.casts_shadow(sp))
+        return rec
 
-    def _build_static(self, size, rest: dict[int, tuple]) -> None:
-        canvas = self._canvas
+    def _paint_layer(self, rec: Recorder) -> pygame.Surface:
+        """The picture of ``rec`` (see :meth:`_record_layer`), drawn again where it changed."""
+        self._static = self._canvas.paint(rec)
+        return self._static
+
+    def _record_resting(self, size, rest: dict[int, tuple]) -> Recorder:
         kept = self._layer_parts
-        if self._static is None or canvas.surface is not self._static:
-            # the layer was let go (or asked for again whole): every card is drawn anew
-            canvas.forget()
-            kept = {}
         rec = Recorder(size)
         rec.blit(self.felt.surface(size), (0, 0))
         art = self.art
@@ -99,7 +114,7 @@ class RestingLayer:
             parts[sp.id] = (key, part)
             rec.take(part)
         self._layer_parts = parts
-        self._static = canvas.paint(rec)
+        return rec
 
     def casts_shadow(self, sprite: CardSprite) -> bool:
         """A squared pile (stock, discards, tricks won) casts one shadow, its bottom card's:

@@ -21,7 +21,7 @@ from cardtable.match import Match
 from cardtable.ui import theme
 from cardtable.ui.app import sooner
 from cardtable.ui.app import wake as app_wake
-from cardtable.ui.canvas import Canvas, transforms
+from cardtable.ui.canvas import Canvas, Recorder, transforms
 from cardtable.ui.cardart import CardArt, card_art_for
 from cardtable.ui.felt import Felt
 from cardtable.ui.keyboard import Keyboard
@@ -111,6 +111,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         self._static: pygame.Surface | None = None     # the resting layer (see layer.py)
         self._canvas = Canvas()
         self._layer_parts: dict[int, tuple] = {}      # each resting card's blits, kept
+        self._layer: Recorder | None = None           # the resting cards' blits, in order
         self._look: tuple | None = None
         self._static_cache_key = None
         self._static_snapshot: dict[int, tuple] = {}
@@ -520,21 +521,29 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         art = self.art
         transforms.new_frame()
         self._glows = []        # filled by pulse() as the breathing glows are drawn
-        for s in self._draw_static(surface):
-            s.draw(surface, art, shadow=self.casts_shadow(s))
+        # what lies under the cards in the air is noted, not drawn: its picture is kept
+        # and drawn again only where it changed (layer.py)
+        under = self._record_layer(surface.get_size())
         if self.drag is not None and self.drag["moved"]:
             for rect in self.game.drop_targets(self.drag["sprite"]):
-                self._draw_target(surface, rect)
-        self._draw_plates(surface)
+                self._draw_target(under, rect)
+        self._draw_plates(under)
         hand = f"hand{self.viewer}"
         focused = self.keys.focused_hand_card()
+        flying: list[CardSprite] = []
         for s in self.sprites.ordered():
             if s.zone == hand or s.moving or s.dragging:
-                s.draw(surface, art, shadow=self.casts_shadow_moving(s))
+                if flying or s.flying:
+                    flying.append(s)        # (the flying come last: drawn over the rest)
+                    continue
+                s.draw(under, art, shadow=self.casts_shadow_moving(s))
                 if s is focused and not s.moving:
-                    # the ring goes on before the cards to its right, so they cover it as
-                    # they cover the card: it frames the card and hides no neighbour's index
-                    self.keys.outline(surface, s.rect())
+                    self._focus_ring(under, s.rect())
+        surface.blit(self._paint_layer(under), (0, 0))
+        for s in flying:
+            s.draw(surface, art, shadow=self.casts_shadow_moving(s))
+            if s is focused and not s.moving:
+                self.keys.outline(surface, s.rect())
         self._draw_hint_marks(surface)
         self.game.extra_draw(surface)
         self._draw_scores(surface)
@@ -548,6 +557,18 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         if self.review or self.review_hold or self.review_hover:
             self._draw_review(surface)
         self.keys.draw(surface)
+
+
+    def _focus_ring(self, under: Recorder, rect: pygame.Rect) -> None:
+        """The keyboard's ring round a card of the hand, noted among the blits under the
+        cards in the air. It goes on before the cards to its right, so they cover it as
+        they cover the card: it frames the card and hides no neighbour's index. While it
+        breathes it is drawn anew each frame; then it rests as it is."""
+        reach = theme.px(4) + max(3, theme.px(3)) + 4     # its width beyond the card
+        breathing = self.clock - self._pulse_from < PULSE_SECONDS
+        key = ("focus", tuple(rect), self.clock if breathing else None)
+        under.call(lambda surf, r=rect.copy(): self.keys.outline(surf, r),
+                   rect.inflate(2 * reach, 2 * reach), key)
 
 
 def _at(s: CardSprite, x: float, y: float, angle: float, width: float) -> bool:
