@@ -58,6 +58,9 @@ def test_the_panel_slides_down_a_side_and_widens_to_keep_off_what_matters():
 
 
 def test_the_panel_takes_the_free_felt_between_the_seats_and_costs_little_to_place():
+    # (it is placed only when what it shows changes: test_lesson counts how often; here,
+    # what one placement costs in processor time, which a busy machine does not inflate:
+    # about 25 ms for the three widths at 1280 x 720)
     import time
 
     panel = CoachPanel()
@@ -66,11 +69,12 @@ def test_the_panel_takes_the_free_felt_between_the_seats_and_costs_little_to_pla
     busy = [(pygame.Rect(0, 0, 100, 720), 3), (pygame.Rect(1180, 0, 100, 720), 3),
             (pygame.Rect(0, 0, 1280, 100), 3), (pygame.Rect(0, 560, 1280, 160), 4),
             (pygame.Rect(590, 300, 100, 130), 2)]
-    start = time.perf_counter()
-    rect = panel.place((1280, 720), [(narrow, 240), (wide, 200)], busy)
-    took = time.perf_counter() - start
+    sizes = [(width, 240) for width in CoachPanel.widths((1280, 720))]
+    start = time.process_time()
+    rect = panel.place((1280, 720), sizes, busy)
+    took = time.process_time() - start
     assert coach.overlap(rect, busy) == 0
-    assert took < 0.25, took
+    assert took < 0.08, took
     # the grid's weights are the exact overlaps for rects on its cells
     weights = coach.Weights((1280, 720), busy, 12)
     probe = pygame.Rect(96, 96, 120, 48)

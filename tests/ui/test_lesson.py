@@ -15,6 +15,7 @@ from cardtable import i18n, lessons, storage
 from cardtable.engine.core import Action
 from cardtable.i18n import tr
 from cardtable.lessons import fits, is_legal
+from cardtable.speech import RecordingBackend
 from cardtable.ui.app import App
 from cardtable.ui.scenes.lesson import LessonScene
 from cardtable.ui.scenes.table import launch
@@ -322,3 +323,109 @@ def test_no_offer_for_a_game_already_played(tmp_path):
     app.stats = {"sixtysix": {"easy": {"played": 1, "won": 0}}}
     app.start_match(config())
     assert app.top is app.table
+
+
+def to_step(app, table, index: int) -> None:
+    """Through the lesson's own moves to its step ``index`` (from 0), ready."""
+    while True:
+        wait_ready(app, table)
+        if table.coach.index == index:
+            return
+        step = table.coach.step
+        if step.reading:
+            press_button(app, table, "Next")
+        else:
+            perform(app, table, step.expect[0])
+
+
+def shown(table) -> str:
+    """Everything the coach's panel says now."""
+    note = table.note
+    return " | ".join(tr(x) for x in (table.heading(), table.recap_now() or "", table.words(),
+                                      note[0] if note else "") if x)
+
+
+def test_what_a_move_did_is_said_only_once_the_table_has_shown_it():
+    app = make_app(animation_speed="normal")
+    rec = RecordingBackend()
+    app.narrator.use(rec)
+    app.narrator.speaker.seconds = lambda text: 0.0
+    table = app.open("lesson", "sixtysix")
+    to_step(app, table, 1)
+    step = table.coach.step
+    after = tr(step.after)                 # "Marta took your jack with her ace of clubs..."
+    perform(app, table, step.expect[0])
+    watched = False
+    for _ in range(3000):
+        if after in shown(table):
+            break
+        assert not any(after in text for text in rec.said)
+        watched |= table.replying() and "Marta" in tr(table.words())
+        app.step([], DT)
+    else:
+        raise AssertionError("what the move did was never said")
+    # while Marta played the coach said to watch her; what her ace did came once every
+    # card was at rest and the next step ready, said once (not also as the step's words)
+    assert watched
+    assert table.settled and table.step_ready() and not table.timeline.queue
+    assert tr(table.recap_now()) == after and table.note is None
+    assert shown(table).count(after) == 1
+    assert any(after in text and tr(table.coach.step.say) in text and not interrupt
+               for _kind, text, interrupt, *_ in [x for x in rec.log if x[0] == "speak"])
+
+
+def test_a_wrong_claim_is_refused_at_its_first_press_with_why():
+    app = make_app()
+    table = app.open("lesson", "sixtysix")
+    example = next(i for i, s in enumerate(table.lesson.steps) if s.example)
+    to_step(app, table, example)
+    moves = len(table.match.moves)
+    assert press_button(app, table, "Claim 66")          # once
+    assert table.coach.index == example + 1 and len(table.match.moves) == moves
+    assert table.note == (table.lesson.steps[example].after, True)
+    assert table.match.state.points(0) < 66 and not table.ended
+
+
+def test_the_summary_and_the_coachs_last_words_come_one_at_a_time():
+    app = make_app()
+    rec = RecordingBackend()
+    app.narrator.use(rec)
+    app.narrator.speaker.seconds = lambda text: 0.0
+    table = app.open("lesson", "sixtysix")
+    to_step(app, table, len(table.lesson.steps) - 1)
+    perform(app, table, table.coach.step.expect[0])       # the right claim ends the deal
+    for _ in range(600):
+        if app.top is not table:
+            break
+        app.step([], DT)
+    assert app.top.__class__.__name__ == "SummaryScene"
+    app.step([], DT)
+    # the coach waits behind the summary: neither its panel nor its buttons are drawn
+    assert table.covered()
+    assert all(not b.visible for b in table._coach_widgets)
+    assert not any(tr(table.lesson.end or "That is the whole lesson") in t for t in rec.said)
+    app.pop()
+    app.step([], DT)
+    assert not table.covered() and table.button("Play a match").visible
+    last = tr(table.lesson.steps[-1].after)
+    assert last in shown(table)                # what the claim did, above the last words
+    assert any(last in t and "whole lesson" in t for t in rec.said)
+
+
+def test_the_panel_is_laid_again_only_when_what_it_shows_changes():
+    app = make_app(animation_speed="normal")
+    table = app.open("lesson", "sixtysix")
+    to_step(app, table, 1)
+    laid = []
+    place = table.panel.place
+    table.panel.place = lambda *a, **k: laid.append(shown(table)) or place(*a, **k)
+    for _ in range(120):                       # the person thinks: nothing changes
+        app.step([], DT)
+    assert laid == []
+    perform(app, table, table.coach.step.expect[0])
+    wait_ready(app, table)
+    # the jack played, Marta's ace, the trick taken, both draws, her lead: the panel was
+    # laid for what it says (the step's words kept while the jack flies, "watch Marta",
+    # the next step), not for each card that moved nor each time the table went idle
+    assert 1 <= len(laid) <= 3, laid
+    assert len(set(laid)) == len(laid)

@@ -84,7 +84,9 @@ class LessonScene(TableScene):
             if self._spoken != ("end",):
                 # the summary is closed: the coach's last words, now they are in view
                 self._spoken = ("end",)
-                self.say_now(self.words(), interrupt=False)
+                recap = self.recap_now()
+                self.say_now(" ".join(([tr(recap)] if recap else []) + [tr(self.words())]),
+                             interrupt=False)
 
     def _handle(self, event) -> float:
         hold = super()._handle(event)
@@ -105,12 +107,13 @@ class LessonScene(TableScene):
         return self.coach.active and not self.ended
 
     def step_ready(self) -> bool:
-        """The step now waits for the person (the computers' replies are shown)."""
+        """The step now waits for the person: the computers' replies are shown and every
+        card has come to rest (what the last move did is there to be seen)."""
         step = self.coach.step
-        if step is None:
+        if step is None or not self.settled:
             return False
         if step.reading:
-            return self.idle
+            return True
         return self.my_turn() and not self.coach.pending
 
     def replying(self) -> bool:
@@ -505,13 +508,22 @@ class LessonScene(TableScene):
         bh, gap = theme.px(34), theme.px(8)
         sizes = [(width, text + len(rows) * (bh + gap) + self.panel.foot_height(width, keys))
                  for width, (text, rows) in laid.items()]
-        scores = self.score_panel_rect()
-        # within a step the panel stays put unless it gains much by moving; a new step
-        # (the table has changed) lays it where it covers least
+        # the table lays its buttons anew as the moves come (the coach's with them): the
+        # panel is placed again only when what it shows, or the window, has changed
         moment = (self.coach.index, self.ended, self.step_ready())
-        rect = self.panel.place(self.size, sizes, self._busy(scores),
-                                stay=moment == getattr(self, "_placed_at", None))
-        self._placed_at = moment
+        shows = (moment, tuple(sizes), self.size, tr(heading), tr(body),
+                 tr(note) if note else "", tr(recap) if recap else "",
+                 # what it must keep off most: the lit things, the table's buttons
+                 tuple((name, tuple(r)) for name, r in self.lit()),
+                 tuple(tuple(w.rect) for w in self.form.widgets if w.visible))
+        rect = self.panel.rect
+        if shows != getattr(self, "_placed_for", None) or rect.width not in laid:
+            # within a step the panel stays put unless it gains much by moving; a new step
+            # (the table has changed) lays it where it covers least
+            rect = self.panel.place(self.size, sizes, self._busy(self.score_panel_rect()),
+                                    stay=moment == getattr(self, "_placed_at", None))
+            self._placed_at = moment
+            self._placed_for = shows
         text, rows = laid[rect.width]
         y = rect.top + text
         for row in rows:
