@@ -256,3 +256,60 @@ def _replay(surf: pygame.Surface, clip: pygame.Rect, rec: Recorder) -> None:
                 surf.blit(source, dest, area, flags)
     finally:
         surf.set_clip(None)
+
+
+# ---- answers kept while one frame is drawn ---------------------------------------------
+#: the frame being drawn (a new object each frame), None between frames
+_frame: list[object | None] = [None]
+
+
+class drawing:
+    """``with drawing():`` around a frame's drawing: the answers of the methods marked
+    :func:`per_frame` are kept until it ends (nothing they depend on changes while a frame
+    is drawn; between frames the table moves, and they are worked out anew)."""
+
+    def __enter__(self) -> None:
+        self._outer = _frame[0]
+        _frame[0] = object()
+
+    def __exit__(self, *exc) -> None:
+        _frame[0] = self._outer
+
+
+def per_frame(method: Callable) -> Callable:
+    """Mark a method whose answer, within one frame's drawing, depends only on its
+    arguments (rectangles are compared by value): asked again in the same frame (the
+    plates' places, asked by the log, the messages and the boxes beside them), it answers
+    from what it worked out the first time. Outside :class:`drawing` it always works
+    it out. Rectangles and lists are handed out as copies."""
+    name = method.__name__
+
+    def kept(self, *args, **named):
+        frame = _frame[0]
+        if frame is None:
+            return method(self, *args, **named)
+        key = (name, *[tuple(a) if isinstance(a, pygame.Rect) else a for a in args],
+               *sorted(named.items()))
+        try:
+            hash(key)
+        except TypeError:           # an argument that cannot be a key
+            return method(self, *args, **named)
+        memo = self.__dict__.get("_per_frame")
+        if memo is None or memo[0] is not frame:
+            memo = self.__dict__["_per_frame"] = (frame, {})
+        table = memo[1]
+        if key in table:
+            out = table[key]
+        else:
+            out = table[key] = method(self, *args, **named)
+        if isinstance(out, pygame.Rect):
+            return out.copy()
+        if isinstance(out, list):
+            return list(out)
+        return out
+
+    kept.__name__ = name
+    kept.__qualname__ = getattr(method, "__qualname__", name)
+    kept.__doc__ = method.__doc__
+    kept.__wrapped__ = method
+    return kept

@@ -56,6 +56,8 @@ class CardSprite:
         self.hidden = False
         self.revealed = False            # another player's card shown face up (known)
         self.owner: int | None = None    # who played it (cards in a trick)
+        self._rect_key: tuple | None = None      # rect(): where it was last worked out
+        self._rect = pygame.Rect(0, 0, 0, 0)
 
     # ---- motion ---------------------------------------------------------------
     @property
@@ -163,6 +165,14 @@ class CardSprite:
 
     def rect(self) -> pygame.Rect:
         """The card's upright rectangle where it rests now (used for hit tests)."""
+        key = (self.x, self.y, self.w, self.angle, self.lift)
+        if key == self._rect_key:
+            return self._rect.copy()
+        r = self._work_out_rect()
+        self._rect_key, self._rect = key, r.copy()
+        return r
+
+    def _work_out_rect(self) -> pygame.Rect:
         w = self.w
         h = w * 1.4
         if int(round(self.angle)) % 180 == 90:

@@ -159,3 +159,40 @@ def test_merged_joins_what_overlaps_and_takes_the_whole_when_most_changed():
              pygame.Rect(-5, -5, 3, 3)]
     assert sorted(map(tuple, merged(rects, (100, 100)))) == [(0, 0, 15, 15), (50, 50, 5, 5)]
     assert merged([pygame.Rect(0, 0, 90, 90)], (100, 100)) == [pygame.Rect(0, 0, 100, 100)]
+
+
+def test_per_frame_answers_are_kept_within_a_frame_only():
+    from cardtable.ui.canvas import drawing, per_frame
+
+    class Table:
+        def __init__(self):
+            self.asked = 0
+            self.seats = [pygame.Rect(0, 0, 10, 10)]
+
+        @per_frame
+        def plate(self, seat: int, bounds: pygame.Rect) -> pygame.Rect:
+            self.asked += 1
+            return self.seats[seat].clip(bounds)
+
+        @per_frame
+        def rects(self, wide: bool = False) -> list:
+            self.asked += 1
+            return [pygame.Rect(0, 0, 5 if wide else 1, 1)]
+
+    t = Table()
+    bounds = pygame.Rect(0, 0, 100, 100)
+    t.plate(0, bounds)
+    t.plate(0, bounds)
+    assert t.asked == 2                     # between frames: worked out each time
+    with drawing():
+        first = t.plate(0, bounds)
+        first.move_ip(50, 50)               # the caller's copy: the kept answer is unmoved
+        assert t.plate(0, pygame.Rect(0, 0, 100, 100)) == pygame.Rect(0, 0, 10, 10)
+        assert t.asked == 3
+        t.plate(0, pygame.Rect(0, 0, 5, 5))     # other arguments: another answer
+        assert t.rects(wide=True)[0].width == 5 and t.rects()[0].width == 1
+        t.rects(wide=True).clear()
+        assert t.rects(wide=True) and t.asked == 6
+    t.seats[0] = pygame.Rect(1, 1, 3, 3)    # the table changed between frames
+    with drawing():
+        assert t.plate(0, bounds) == pygame.Rect(1, 1, 3, 3)

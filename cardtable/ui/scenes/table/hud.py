@@ -12,6 +12,7 @@ import pygame
 from cardtable import i18n
 from cardtable.i18n import N_, Msg
 from cardtable.ui import session, theme
+from cardtable.ui.canvas import per_frame
 from cardtable.ui.scenes.table.words import LEVEL_WORDS
 
 FADE_IN, FADE_OUT = 0.15, 0.45   # the table's toasts and captions, seconds
@@ -79,6 +80,7 @@ class Hud:
         side = self.match.spec.side_of(seat, self.match.n_players)
         return theme.SEAT_COLOURS[side % len(theme.SEAT_COLOURS)]
 
+    @per_frame
     def plate_rect(self, seat: int, bounds: pygame.Rect) -> pygame.Rect:
         pw, ph = self.plate_width(seat), theme.px(50)
         anchor, pos = self.game.plate_anchor(seat)
@@ -259,6 +261,7 @@ class Hud:
         surface.blit(img, rect)
         self.score_rect = rect
 
+    @per_frame
     def score_panel_rect(self) -> pygame.Rect | None:
         """Where the score panel will lie (top right), worked out without drawing it: the
         tables keep their right-hand column of cards below it. None when there is none,
@@ -334,6 +337,7 @@ class Hud:
         band.bottomright = (w - theme.px(14), h - theme.px(56))
         return band
 
+    @per_frame
     def log_room(self) -> int:
         """The rows the log may show: LOG_ROWS, fewer (never under three) where a seat's
         plate stands over its corner (65 (Japanese)'s right-hand seat at 1280x720)."""
@@ -497,6 +501,7 @@ class Hud:
                 half = min(half, abs(plate.centerx - w // 2) - plate.width // 2 - theme.px(12))
         return max(0, 2 * half - theme.px(36))
 
+    @per_frame
     def _keep_clear(self, buttons: bool = False) -> list[pygame.Rect]:
         """What a message keeps off: the cards and empty places of the table (not the
         viewer's hand), the score panel, the marks the table draws by them (a rummy's
@@ -507,7 +512,7 @@ class Hud:
         keep = [s.rect() for name, sprites in self.zones.items()
                 if name != mine and (buttons or not name.startswith("hand")) for s in sprites
                 if not s.hidden and not s.moving and not s.dragging]
-        for (x, y), width, _angle, _label in self.game.slots():
+        for (x, y), width, _angle, _label in self.slots_now():
             keep.append(pygame.Rect(0, 0, int(width), int(width * 1.4)))
             keep[-1].center = (int(x), int(y))
         keep = [r.inflate(-gap, -gap) for r in keep]

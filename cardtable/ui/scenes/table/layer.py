@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pygame
 
-from cardtable.ui.canvas import Recorder
+from cardtable.ui.canvas import Recorder, per_frame
 from cardtable.ui.sprites import CardSprite
 
 
@@ -26,11 +26,15 @@ class RestingLayer:
         """Cards at rest off the player's hand, with what they look like now."""
         hand = f"hand{self.viewer}"
         return {
-            s.id: (s, (s.code, s.face_up, round(s.x, 1), round(s.y, 1), round(s.angle, 1),
-                       s.width, s.z, s.zone, s.wild))
+            s.id: (s, (s.code, s.face_up, s.x, s.y, s.angle, s.width, s.z, s.zone, s.wild))
             for s in self.sprites.sprites.values()
             if s.zone != hand and not s.moving and not s.dragging and not s.hidden
         }
+
+    @per_frame
+    def slots_now(self) -> list[tuple]:
+        """The table's empty places (the game's ``slots()``), worked out once a frame."""
+        return list(self.game.slots())
 
     def _record_layer(self, size: tuple[int, int]) -> Recorder:
         """The blits of the layer under the moving cards: the felt, the empty places and the
@@ -42,7 +46,7 @@ class RestingLayer:
         came to rest since are many or everything has stopped; cards landing during a deal
         are drawn one by one meanwhile, so the layer is not made again at every landing.
         """
-        base = (size, self.felt.rgb, tuple(self.game.slots()), id(self.art))
+        base = (size, self.felt.rgb, tuple(self.slots_now()), id(self.art))
         rest = self._resting()
         snap = self._static_snapshot
         if self._static is None or self._canvas.surface is not self._static:
@@ -85,7 +89,7 @@ class RestingLayer:
         rec = Recorder(size)
         rec.blit(self.felt.surface(size), (0, 0))
         art = self.art
-        for centre, width, angle, label in self.game.slots():
+        for centre, width, angle, label in self.slots_now():
             img = art.slot(width, label)
             if angle:
                 img = art.rotated(img, angle)

@@ -21,7 +21,7 @@ from cardtable.match import Match
 from cardtable.ui import theme
 from cardtable.ui.app import sooner
 from cardtable.ui.app import wake as app_wake
-from cardtable.ui.canvas import Canvas, Recorder, transforms
+from cardtable.ui.canvas import Canvas, Recorder, drawing, transforms
 from cardtable.ui.cardart import CardArt, card_art_for
 from cardtable.ui.felt import Felt
 from cardtable.ui.keyboard import Keyboard
@@ -510,6 +510,11 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         return fading + glows + self.form.redraw_area()
 
     def draw(self, surface: pygame.Surface) -> None:
+        # the places of plates, panels and empty slots are worked out once a frame
+        with drawing():
+            self._draw(surface)
+
+    def _draw(self, surface: pygame.Surface) -> None:
         # texts and panels are cached as drawn: a change of language, contrast or text size
         # draws them anew
         look = (i18n.language(), theme.high_contrast(), theme.text_scale())
