@@ -3,6 +3,7 @@ version, garbage, moves out of turn, floods; thousands of random messages never 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import time
@@ -20,6 +21,7 @@ from cardtable.net.host import (
     STRIKES,
     Connection,
     HostedMatch,
+    Outbox,
     TableServer,
 )
 from cardtable.net.protocol import Refused
@@ -336,3 +338,23 @@ def test_a_client_read_until_a_welcome_keeps_what_came_behind_it():
     assert [m["type"] for m in client.take(until=("welcome",))] == ["seats", "welcome"]
     assert [m["type"] for m in client.take(until=("welcome",))] == ["seats", "update"]
     assert client.take() == []
+
+
+def test_an_outbox_hands_its_frames_in_order_to_the_writer_waiting_for_them():
+    """A connection's outbox: what is put comes out in order; the writer waits while it is
+    empty and wakes at the next frame (None, the close, too)."""
+    async def run() -> list:
+        box = Outbox()
+        box.put_nowait("a")
+        box.put_nowait("b")
+        got = [await box.get(), await box.get()]
+        waiting = asyncio.ensure_future(box.get())
+        await asyncio.sleep(0)
+        assert not waiting.done() and len(box) == 0
+        box.put_nowait(None)
+        box.put_nowait("c")
+        got.append(await asyncio.wait_for(waiting, 1.0))
+        got.append(await box.get())
+        return got
+
+    assert asyncio.run(run()) == ["a", "b", None, "c"]

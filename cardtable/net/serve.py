@@ -232,6 +232,7 @@ class TableService:
         from websockets.exceptions import ConnectionClosed
         address = self.address_of(ws)
         path_code = code_of_path(ws.request.path) or ""
+        _forget_headers(ws)
         self.per_address.add(address)
         self.pending += 1
         table: ServedTable | None = None
@@ -384,3 +385,13 @@ def main(args: argparse.Namespace) -> int:
     finally:
         service.collector.stop()
     return 0
+
+
+def _forget_headers(ws: Any) -> None:
+    """The handshake's headers, once read (the path's code, the proxy's word for the
+    address): a connection would keep them, request and answer, for its whole life, some
+    2.5 KB of a connection's 17."""
+    for message in (getattr(ws, "request", None), getattr(ws, "response", None)):
+        headers = getattr(message, "headers", None)
+        if headers is not None:
+            headers.clear()

@@ -188,6 +188,9 @@ def test_the_code_in_the_path_routes_a_raw_connection():
             ws.send(create_frame(code=""))
             welcome = first_answer(ws)
             assert welcome["type"] == "welcome" and welcome["seat"] == 0
+            (conn,) = server.tables["K7QF2M"].conns     # (its handshake's headers, read,
+            assert conn.ws.request.path == "/t/K7QF2M"    # are not kept for its life)
+            assert not conn.ws.request.headers and not conn.ws.response.headers
         assert "K7QF2M" in server.tables
         with raw(server, "/t/k7qf-2m") as ws:             # typed by a person
             ws.send(hello_frame("K7QF2M"))
