@@ -36,9 +36,10 @@ class Transforms:
     be dealt) are drawn from the same image at the same size and angle, scaled and turned
     once a frame rather than once a card. The same call on the same image gives the same
     pixels, so nothing drawn changes. At most ``max_bytes`` of pixels a frame (beyond
-    that an image is made and not kept)."""
+    that an image is made and not kept): twice that at most with the frame before, and
+    nothing once the table is still (the table calls :meth:`clear`)."""
 
-    def __init__(self, max_bytes: int = 3 * 2**20) -> None:
+    def __init__(self, max_bytes: int = 2 * 2**20) -> None:
         self.max_bytes = max_bytes
         self._now: dict[tuple, pygame.Surface] = {}
         self._before: dict[tuple, pygame.Surface] = {}

@@ -562,6 +562,8 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         if self.review or self.review_hold or self.review_hover:
             self._draw_review(surface)
         self.keys.draw(surface)
+        if not flying and not self.sprites.busy:
+            transforms.clear()      # nothing moves: the images made for the motion go
 
 
     def _focus_ring(self, under: Recorder, rect: pygame.Rect) -> None:
