@@ -281,14 +281,19 @@ class Hud:
 
     def _scores_width(self, lines) -> int:
         """Wide enough for its longest label and value (longer in French, or with larger
-        text), within bounds: the panel shares the top right corner with the seats."""
-        pad = theme.px(12)
-        need = theme.text_size(self.panel_title(), theme.px(16), bold=True)[0]
+        text), within bounds: the panel shares the top right corner with the seats. Measured
+        once for each state of its words (score_panel_rect asks every frame)."""
+        title, pad = self.panel_title(), theme.px(12)
+        key = (lines, title, pad, theme.text_scale(), i18n.language())
+        if key in self._score_widths:
+            return self._score_widths.get(key)
+        need = theme.text_size(title, theme.px(16), bold=True)[0]
         for label, value, colour in lines:
             dot = theme.px(16) if colour is not None else 0
             need = max(need, dot + theme.text_size(label, theme.px(15))[0] + theme.px(18)
                        + theme.text_size(str(value), theme.px(15), bold=True)[0])
-        return max(theme.px(236), min(theme.px(320), need + 2 * pad))
+        self._score_widths[key] = max(theme.px(236), min(theme.px(320), need + 2 * pad))
+        return self._score_widths[key]
 
     @property
     def one_deal(self) -> bool:

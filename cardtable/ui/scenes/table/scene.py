@@ -105,6 +105,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         self._text_cache: dict[tuple, pygame.Surface] = LRU(TEXT_CACHE, TEXT_CACHE_BYTES)
         self._panel_cache: dict[tuple, pygame.Surface] = LRU(PANEL_CACHE, PANEL_CACHE_BYTES)
         self._plate_widths: dict[tuple, int] = LRU(64)   # a plate's width per state of its words
+        self._score_widths: dict[tuple, int] = LRU(16)   # the score panel's, likewise
         #: a toast about the move to make (a hint, how to play a card): goes with the move
         self._move_toast: list | None = None
         self._move_toast_at = 0            # the number of moves when it was shown
