@@ -21,8 +21,8 @@ from cardtable.ui import theme
 
 #: the panel's widths before scaling: its own, and a wider one that needs fewer lines (at
 #: most this share of the window's width)
-WIDTHS = (320, 380, 440)
-MOST = 0.36
+WIDTHS = (320, 380, 440, 560)
+MOST = 0.45
 #: the keys of a lesson, on the panel's last line
 KEYS = N_("Y: why?  ·  Backspace: a step back")
 #: the weight of what a step lights: the panel lies on it only where nothing else is left

@@ -242,7 +242,8 @@ class LessonScene(TableScene):
         ready = self.step_ready()
         key = (self.coaching(), self.ended, self.coach.index, ready,
                tr(self.heading()), tr(self.words()), tr(self.note[0]) if self.note else None,
-               tr(self.recap_now() or ""), self.size, i18n.language(), theme.text_scale())
+               tr(self.recap_now() or ""), self.show_keys(), self.size, i18n.language(),
+               theme.text_scale())
         if key != self._shown_key:
             self._shown_key = key
             self._lay_coach()
@@ -500,7 +501,7 @@ class LessonScene(TableScene):
             return
         heading, body, note = self.heading(), self.words(), self.note[0] if self.note else None
         recap = self.recap_now()
-        keys = self.coaching()
+        keys = self.show_keys()
         laid = {}                   # the panel at each width it may take: (text, rows)
         for width in CoachPanel.widths(self.size):
             rows = self._button_rows(labels, width)
@@ -629,6 +630,11 @@ class LessonScene(TableScene):
                 return True
         return super().handle_event(event)
 
+    def show_keys(self) -> bool:
+        """The lesson's keys on the panel's last line: while the coach leads, once the
+        keyboard is in use (a mouse player has the buttons, and a smaller panel)."""
+        return self.coaching() and self.keys.shown
+
     def covered(self) -> bool:
         """Another screen stands over the table (the deal's summary, a question, the
         rules): the coach waits behind it rather than drawing over it."""
@@ -648,7 +654,7 @@ class LessonScene(TableScene):
         note = self.note
         self.panel.draw(surface, self.heading(), self.words(), note[0] if note else None,
                         bool(note and note[1]), getattr(self, "_buttons_top", 0),
-                        keys=self.coaching(), recap=self.recap_now())
+                        keys=self.show_keys(), recap=self.recap_now())
         self.form.draw(surface)        # the panel's buttons over it
         self.keys.draw(surface)
 
