@@ -186,12 +186,12 @@ class CoachPanel:
             area = width * height
             xs = {margin, w - width - margin} | set(range(margin, w - width - margin, cell))
             ys = {margin, h - height - margin} | set(range(margin, h - height - margin, cell))
-            if before is not None:      # where it was: the same corner, whatever its height
-                if margin <= before.left <= w - width - margin:
-                    xs.add(before.left)
+            if before is not None:      # where it was: the same corner, whatever its size
+                xs |= {x for x in (before.left, before.right - width)
+                       if margin <= x <= w - width - margin}
                 ys |= {y for y in (before.top, before.bottom - height)
                        if margin <= y <= h - height - margin}
-            move = area // (4 if stay else 8)
+            move = area if stay else area // 2
             for x in xs:
                 edge = min(x - margin, w - width - margin - x)      # 0 at either edge
                 for y in ys:
@@ -199,8 +199,9 @@ class CoachPanel:
                     cost = plain.under(rect) + area // 200        # the smaller, the better
                     if edge and margin < y < h - height - margin:
                         cost += area // 2       # afloat on the felt: in the way of the play
-                    if before is not None and not (x == before.left and (
-                            y == before.top or rect.bottom == before.bottom)):
+                    if before is not None and not (
+                            (x == before.left or rect.right == before.right)
+                            and (y == before.top or rect.bottom == before.bottom)):
                         cost += move
                     key = (lit.under(rect), kept.under(rect), cost, edge,
                            x != w - width - margin, y)
