@@ -429,6 +429,14 @@ class LessonMatch(Match):
         self._move_no = moves
         self._changed()
 
+    def poll(self, now: float | None = None) -> list:
+        """The computers' moves: while the coach leads, the lesson's only (at a step to
+        read, the last one that leaves the rest of the deal to the person among them,
+        they wait for the person to go on: nothing moves while the coach is read)."""
+        if self.coach.active and not self.coach.pending and not self.coach.finished:
+            return []
+        return super().poll(now)
+
     def waiting_for_computers(self) -> bool:
         """The lesson's computers still have moves to make before the next step."""
         return bool(self.coach.pending) and not self.is_human(self.to_act)

@@ -153,3 +153,28 @@ def test_coach_steps_and_marks():
     coach.next(0)
     coach.moved(1)
     assert coach.marks == [0, 0, 3] and coach.pending == list(lesson.steps[1].then)
+
+
+def test_the_computers_wait_while_the_coach_leads_and_play_once_the_person_plays_alone():
+    # 65 (Japanese): after the second trick Aiko is to lead, and the last step (to read)
+    # leaves the rest of the deal to the person: nobody plays before they go on
+    lesson = lessons.lesson_for("japanese65")
+    match = LessonMatch(lesson, "Ann", threaded=False, pace=0.0)
+    coach = match.coach
+    while not coach.step.alone:
+        step = coach.step
+        if step.reading:
+            coach.next(len(match.moves))
+            continue
+        match.apply(step.expect[0])
+        coach.moved(len(match.moves))
+        while coach.pending:
+            assert match.poll(now=float("inf"))
+    moves = len(match.moves)
+    assert not match.is_human(match.to_act)
+    for _ in range(3):
+        assert match.poll(now=float("inf")) == []
+    assert len(match.moves) == moves
+    coach.next(moves)
+    coach.free()
+    assert match.poll(now=float("inf")) and len(match.moves) == moves + 1
