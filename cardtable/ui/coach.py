@@ -214,22 +214,23 @@ class CoachPanel:
 
     # ---- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, heading, body, note, note_bad: bool,
-             buttons_top: int, keys: bool = True, recap=None) -> None:
+             buttons_top: int, keys: bool = True, recap=None, recap_bad: bool = False) -> None:
         """The panel at ``self.rect`` with its words above ``buttons_top`` (the scene's
         form draws the buttons over it) and, with ``keys``, the lesson's keys at its foot:
-        the heading, what the last move did (``recap``), the words, then the ``note``."""
+        the heading, what the last move did (``recap``; red when it was a mistake), the
+        words, then the ``note``."""
         rect = self.rect
         key = (rect.size, tr(heading), tr(body) if body else "", tr(note) if note else "",
-               tr(recap) if recap else "", note_bad, buttons_top - rect.top, keys,
+               tr(recap) if recap else "", recap_bad, note_bad, buttons_top - rect.top, keys,
                i18n.language(), theme.text_scale(), theme.high_contrast())
         if key != self._key or self._surface is None:
             self._surface = self._render(rect, heading, body, note, note_bad,
-                                         buttons_top - rect.top, keys, recap)
+                                         buttons_top - rect.top, keys, recap, recap_bad)
             self._key = key
         surface.blit(self._surface, rect)
 
     def _render(self, rect, heading, body, note, note_bad, buttons_y,
-                keys: bool = True, recap=None) -> pygame.Surface:
+                keys: bool = True, recap=None, recap_bad: bool = False) -> pygame.Surface:
         out = pygame.Surface(rect.size, pygame.SRCALPHA)
         theme.panel(out, out.get_rect(), alpha=235, shadow=False)
         pygame.draw.rect(out, (*theme.ACCENT, 200), out.get_rect(), width=max(2, theme.px(2)),
@@ -244,7 +245,8 @@ class CoachPanel:
             y += theme.line_height(head, True)
         y += gap
         for line in r_lines:
-            theme.draw_text(out, line, (x, y), small, theme.GOOD, bold=True, shadow=False)
+            theme.draw_text(out, line, (x, y), small, theme.BAD if recap_bad else theme.GOOD,
+                            bold=True, shadow=False)
             y += theme.line_height(small, True)
         if r_lines:
             y += gap

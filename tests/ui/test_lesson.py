@@ -382,7 +382,10 @@ def test_a_wrong_claim_is_refused_at_its_first_press_with_why():
     moves = len(table.match.moves)
     assert press_button(app, table, "Claim 66")          # once
     assert table.coach.index == example + 1 and len(table.match.moves) == moves
-    assert table.note == (table.lesson.steps[example].after, True)
+    # why it is a mistake comes first, in red, above the next step's words
+    why = tr(table.lesson.steps[example].after)
+    assert table.recap == (table.lesson.steps[example].after, example + 1, True)
+    assert shown(table).index(why) < shown(table).index(tr(table.coach.step.say))
     assert table.match.state.points(0) < 66 and not table.ended
 
 

@@ -50,9 +50,10 @@ class LessonScene(TableScene):
         self.panel = CoachPanel()
         #: a line under the coach's words: (text, bad) — a refusal, a mistake shown, why
         self.note: tuple[object, bool] | None = None
-        #: what the last move did (a step's ``after``) and the step it is shown at: above
-        #: that step's words once the table has shown the move and its replies
-        self.recap: tuple[object, int] | None = None
+        #: what the last move did (a step's ``after``), the step it is shown at (above that
+        #: step's words once the table has shown the move and its replies) and whether it
+        #: was a mistake (a mistake shown on purpose: why it is one, in red)
+        self.recap: tuple[object, int, bool] | None = None
         self.ended = False
         self._spoken: tuple | None = None       # what was said last: (step, ready, watching)
         self._focused: tuple | None = None     # (step, keyboard in use) the focus went to
@@ -318,8 +319,9 @@ class LessonScene(TableScene):
         if verdict.kind == "example":
             self._fly_back(sprite)
             self.coach.next(len(self.match.moves))
-            self.note = (verdict.words, True)
-            self.recap = None
+            # why it is a mistake, first (it answers the press), then the next step
+            self.note = None
+            self.recap = (verdict.words, self.coach.index, True)
             self.say_now(verdict.words)
             # the next step's words follow the refusal (said when the step is ready)
             self._spoken = (self.coach.index, True, False)
@@ -331,7 +333,7 @@ class LessonScene(TableScene):
             self.note = None
             # what the move did, said once the table has shown it and the replies (above
             # the next step's words, or the coach's last ones)
-            self.recap = (step.after, self.coach.index) if step.after else None
+            self.recap = (step.after, self.coach.index, False) if step.after else None
         return made
 
     def _engine_refuses(self, action: Action, sprite) -> bool:
@@ -654,7 +656,8 @@ class LessonScene(TableScene):
         note = self.note
         self.panel.draw(surface, self.heading(), self.words(), note[0] if note else None,
                         bool(note and note[1]), getattr(self, "_buttons_top", 0),
-                        keys=self.show_keys(), recap=self.recap_now())
+                        keys=self.show_keys(), recap=self.recap_now(),
+                        recap_bad=bool(self.recap and self.recap[2]))
         self.form.draw(surface)        # the panel's buttons over it
         self.keys.draw(surface)
 
