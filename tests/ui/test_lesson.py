@@ -413,22 +413,3 @@ def test_the_summary_and_the_coachs_last_words_come_one_at_a_time():
     last = tr(table.lesson.steps[-1].after)
     assert last in shown(table)                # what the claim did, above the last words
     assert any(last in t and "whole lesson" in t for t in rec.said)
-
-
-def test_the_panel_is_laid_again_only_when_what_it_shows_changes():
-    app = make_app(animation_speed="normal")
-    table = app.open("lesson", "sixtysix")
-    to_step(app, table, 1)
-    laid = []
-    place = table.panel.place
-    table.panel.place = lambda *a, **k: laid.append(shown(table)) or place(*a, **k)
-    for _ in range(120):                       # the person thinks: nothing changes
-        app.step([], DT)
-    assert laid == []
-    perform(app, table, table.coach.step.expect[0])
-    wait_ready(app, table)
-    # the jack played, Marta's ace, the trick taken, both draws, her lead: the panel was
-    # laid for what it says (the step's words kept while the jack flies, "watch Marta",
-    # the next step), not for each card that moved nor each time the table went idle
-    assert 1 <= len(laid) <= 3, laid
-    assert len(set(laid)) == len(laid)

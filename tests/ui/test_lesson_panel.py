@@ -1,0 +1,59 @@
+"""The coach's panel on a lesson's table (cardtable/ui/scenes/lesson_panel.py): what it keeps
+off and how much, and that it is laid again only when what it shows changes."""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.ui import coach
+from cardtable.ui.scenes.lesson_panel import CoachLayout
+from tests.ui.test_lesson import DT, make_app, perform, shown, to_step, wait_ready
+
+
+def test_what_the_panel_keeps_off_first():
+    app = make_app()
+    table = app.open("lesson", "sixtysix")
+    assert isinstance(table, CoachLayout)
+    to_step(app, table, 1)                      # lead the jack of clubs (lit)
+    for b in table._coach_widgets:              # as it lays: its own buttons are not in it
+        table.form.widgets.remove(b)
+    busy = table._busy(table.score_panel_rect())
+    weight = {}
+    for rect, w in busy:
+        weight[tuple(rect)] = max(w, weight.get(tuple(rect), 0))
+    window = pygame.Rect((0, 0), table.size)
+    # what the step lights above all, then the hand's band, the plates, the buttons, the
+    # score panel and the stock with its count, kept in view before anything else
+    jack = next(r for name, r in table.lit() if name == "card:JC")
+    assert weight[tuple(jack)] == coach.LIT
+    assert weight[tuple(table.game.hand_band())] == coach.KEEP
+    for seat in (0, 1):
+        assert weight[tuple(table.plate_rect(seat, window))] == coach.KEEP
+    for name in ("Claim 66", "Rules", "Menu"):
+        assert weight[tuple(table.button(name).rect)] == coach.KEEP
+    assert weight[tuple(table.score_panel_rect())] == coach.KEEP
+    stock = table.keys.target("stock").rect
+    assert any(w == coach.KEEP and r.contains(stock) and r.bottom > stock.bottom
+               for r, w in busy)
+    # the backs of Marta's hand weigh less than any of them
+    backs = [s for s in table.zones["hand1"]]
+    assert backs and all(weight[tuple(table._rest(s))] < coach.KEEP for s in backs)
+
+
+def test_the_panel_is_laid_again_only_when_what_it_shows_changes():
+    app = make_app(animation_speed="normal")
+    table = app.open("lesson", "sixtysix")
+    to_step(app, table, 1)
+    laid = []
+    place = table.panel.place
+    table.panel.place = lambda *a, **k: laid.append(shown(table)) or place(*a, **k)
+    for _ in range(120):                       # the person thinks: nothing changes
+        app.step([], DT)
+    assert laid == []
+    perform(app, table, table.coach.step.expect[0])
+    wait_ready(app, table)
+    # the jack played, Marta's ace, the trick taken, both draws, her lead: the panel was
+    # laid for what it says (the step's words kept while the jack flies, "watch Marta",
+    # the next step), not for each card that moved nor each time the table went idle
+    assert 1 <= len(laid) <= 3, laid
+    assert len(set(laid)) == len(laid)
