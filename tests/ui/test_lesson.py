@@ -410,6 +410,7 @@ def test_the_summary_and_the_coachs_last_words_come_one_at_a_time():
     app.pop()
     app.step([], DT)
     assert not table.covered() and table.button("Play a match").visible
+    assert table.keys.target(table.keys.focus).widget is table.button("Play a match")
     last = tr(table.lesson.steps[-1].after)
     assert last in shown(table)                # what the claim did, above the last words
     assert any(last in t and "whole lesson" in t for t in rec.said)

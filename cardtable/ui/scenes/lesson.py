@@ -83,6 +83,8 @@ class LessonScene(CoachLayout, TableScene):
         if self.ended:
             self.waiting = True          # the lesson's deal is over: nothing more is shown
             self.rebuild_controls()
+            # Enter goes on to a match of the game (Tab and arrows reach the others)
+            self.keys.focus_on("button:" + tr(N_("Play a match")))
             if self._spoken != ("end",):
                 # the summary is closed: the coach's last words, now they are in view
                 self._spoken = ("end",)
