@@ -69,9 +69,9 @@ LESSON = {
                      N_("Keep the six of clubs: sixes are wild in this round, it will fit "
                         "in a meld."))),
          "wrong": N_("Discard the ace of clubs: it is in no meld, and it would cost you 15 "
-                     "points."),
-         "after": N_("Gilles drew a card, then discarded the seven of diamonds.")},
-        {"say": N_("The seven of diamonds does not help you: draw from the stock."),
+                     "points.")},
+        {"say": N_("Gilles discarded the seven of diamonds: it does not help you. Draw from "
+                   "the stock."),
          "why": N_("Why the stock: the seven of diamonds would not let you go out, and the "
                    "stock may bring the wild card you need."),
          "light": ("stock",),

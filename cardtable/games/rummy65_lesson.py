@@ -67,10 +67,9 @@ LESSON = {
          "then": ({"kind": "draw", "source": "stock"}, {"kind": "discard", "card": "TC"},
                   {"kind": "draw", "source": "stock"}, {"kind": "discard", "card": "8H"}),
          "wrong": N_("Discard the king of hearts: it is in no meld, and it would cost you "
-                     "10 points."),
-         "after": N_("Dora drew a card and discarded the ten of clubs; Emil drew one and "
-                     "discarded the eight of hearts.")},
-        {"say": N_("The eight of hearts is no use to you: draw from the stock instead."),
+                     "10 points.")},
+        {"say": N_("Emil discarded the eight of hearts: no use to you. Draw from the stock "
+                   "instead."),
          "why": N_("Why the stock: the eight of hearts fits none of your melds, and taking "
                    "it would tell everybody what you collect. The stock's card may be the one "
                    "you need."),

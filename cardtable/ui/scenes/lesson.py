@@ -114,11 +114,9 @@ class LessonScene(CoachLayout, TableScene):
         """The step now waits for the person: the computers' replies are shown and every
         card has come to rest (what the last move did is there to be seen)."""
         step = self.coach.step
-        if step is None or not self.settled:
+        if step is None or not self.settled or self.coach.pending:
             return False
-        if step.reading:
-            return True
-        return self.my_turn() and not self.coach.pending
+        return step.reading or self.my_turn()
 
     def replying(self) -> bool:
         """The lesson's computers are making the replies of the step just done (the words
@@ -130,8 +128,19 @@ class LessonScene(CoachLayout, TableScene):
         step = self.coach.previous
         if step is not None and step.watch:
             return step.watch
-        names = [self.match.seats[s].name for s in range(self.match.n_players)
-                 if not self.match.is_human(s)]
+        index = self.coach.index
+        if getattr(self, "_watchers", (None,))[0] != index:
+            # who makes the replies still to come, found once (the words stay as they play)
+            state, seats = self.match.state.clone(), []
+            for move in self.coach.pending:
+                if state.current_player not in seats:
+                    seats.append(state.current_player)
+                try:
+                    state.apply(state.normalise(move))
+                except IllegalAction:       # (the lesson's computers will play their own)
+                    break
+            self._watchers = (index, [self.match.seats[s].name for s in seats])
+        names = self._watchers[1]
         return NMsg("Watch the table: {names} plays.", "Watch the table: {names} play.",
                     len(names), names=and_list(names))
 
@@ -194,7 +203,8 @@ class LessonScene(CoachLayout, TableScene):
             return
         if self.live():
             self._frozen = (self.step_heading(), self.words())
-        if self.replying() and self._spoken != (self.coach.index, False, True):
+        # said once the person's own move has been shown (and said): then the others play
+        if self.replying() and self.idle and self._spoken != (self.coach.index, False, True):
             self._spoken = (self.coach.index, False, True)
             self.say_now(self.watching(), interrupt=False)
         if self.step_ready():
@@ -384,7 +394,6 @@ class LessonScene(CoachLayout, TableScene):
         self.note = None
         self.hint_cards = set()
         self._legal_key = None          # the Hint button comes back
-        self.say_now(N_("You play on alone: the computers choose their own moves now."))
         self.show_toast(N_("You play on alone: the computers choose their own moves now."),
                         4.0, kind="info")
 
