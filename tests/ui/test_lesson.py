@@ -372,6 +372,11 @@ def test_what_a_move_did_is_said_only_once_the_table_has_shown_it():
     assert shown(table).count(after) == 1
     assert any(after in text and tr(table.coach.step.say) in text and not interrupt
                for _kind, text, interrupt, *_ in [x for x in rec.log if x[0] == "speak"])
+    # said in the order it is seen: the person's card, whom to watch, her card, the words
+    said = rec.said
+    order = [next(i for i, t in enumerate(said) if part in t) for part in (
+        "You: jack of clubs", "Watch the table: Marta plays.", "Marta: ace of clubs", after)]
+    assert order == sorted(order), said
 
 
 def test_a_wrong_claim_is_refused_at_its_first_press_with_why():
