@@ -349,8 +349,10 @@ class LessonScene(CoachLayout, TableScene):
 
     # ---- the coach's buttons ------------------------------------------------------------
     def why(self) -> None:
+        """Why this step's move, here (only once the step is there to be read: not while
+        the table still shows the moves before it)."""
         step = self.coach.step if self.coaching() else None
-        if step is None:
+        if step is None or not self.step_ready():
             return
         self.note = (step.why or step.say, False)
         self.say_now(self.note[0])

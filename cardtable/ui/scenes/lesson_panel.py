@@ -37,10 +37,12 @@ class CoachLayout:
         if key != self._shown_key:
             self._shown_key = key
             self._lay_coach()
-        back = next((b for b in getattr(self, "_coach_widgets", ())
-                     if b.name == tr(N_("Back"))), None)
-        if back is not None:
-            back.enabled = self.can_go_back()
+        # Back and Why? as the table goes busy and idle (without laying the panel again)
+        for b in getattr(self, "_coach_widgets", ()):
+            if b.name == tr(N_("Back")):
+                b.enabled = self.can_go_back()
+            elif b.name == tr(N_("Why?")):
+                b.enabled = ready
 
     def _lay_coach(self) -> None:
         """The panel's place and its buttons, laid anew (the game's own buttons stay as
@@ -111,6 +113,8 @@ class CoachLayout:
             b.rect = pygame.Rect(0, 0, min(width - 2 * pad, b.snug_width(theme.px(70))), bh)
             if b.name == tr(N_("Back")):
                 b.enabled = self.can_go_back()
+            elif b.name == tr(N_("Why?")):
+                b.enabled = self.step_ready()
             if rows[-1] and used + gap + b.rect.width > width - 2 * pad:
                 rows.append([])
                 used = 0
