@@ -184,8 +184,10 @@ class CoachPanel:
         for width, height in fitting or [min(sizes, key=lambda size: size[1])]:
             width, height = min(width, w - 2 * margin), min(height, h - 2 * margin)
             area = width * height
-            xs = {margin, w - width - margin} | set(range(margin, w - width - margin, cell))
-            ys = {margin, h - height - margin} | set(range(margin, h - height - margin, cell))
+            # every other cell across the felt (a panel a cell off the best place covers
+            # next to nothing more), the window's edges, and where it was
+            xs = {margin, w - width - margin} | set(range(margin, w - width - margin, 2 * cell))
+            ys = {margin, h - height - margin} | set(range(margin, h - height - margin, 2 * cell))
             if before is not None:      # where it was: the same corner, whatever its size
                 xs |= {x for x in (before.left, before.right - width)
                        if margin <= x <= w - width - margin}
@@ -196,6 +198,13 @@ class CoachPanel:
                 edge = min(x - margin, w - width - margin - x)      # 0 at either edge
                 for y in ys:
                     rect = pygame.Rect(x, y, width, height)
+                    # the tiers in turn: a place already worse on one is not weighed further
+                    first = lit.under(rect)
+                    if best is not None and first > best[0][0]:
+                        continue
+                    second = kept.under(rect)
+                    if best is not None and (first, second) > best[0][:2]:
+                        continue
                     cost = plain.under(rect) + area // 200        # the smaller, the better
                     if edge and margin < y < h - height - margin:
                         cost += area // 2       # afloat on the felt: in the way of the play
@@ -203,8 +212,7 @@ class CoachPanel:
                             (x == before.left or rect.right == before.right)
                             and (y == before.top or rect.bottom == before.bottom)):
                         cost += move
-                    key = (lit.under(rect), kept.under(rect), cost, edge,
-                           x != w - width - margin, y)
+                    key = (first, second, cost, edge, x != w - width - margin, y)
                     if best is None or key < best[0]:
                         best = (key, rect)
         assert best is not None
