@@ -196,3 +196,29 @@ def test_per_frame_answers_are_kept_within_a_frame_only():
     t.seats[0] = pygame.Rect(1, 1, 3, 3)    # the table changed between frames
     with drawing():
         assert t.plate(0, bounds) == pygame.Rect(1, 1, 3, 3)
+
+
+@pytest.mark.parametrize("game,players", [("japanese65", 4), ("rummy65", 5), ("pairs65", 3)])
+def test_a_table_drawn_from_its_kept_picture_is_the_table_drawn_whole(app, game, players):
+    """Computers play a table at normal speed; at frames all through the deal and the
+    play, the picture drawn from the kept one (only its changed rectangles drawn again) is
+    the picture of the same moment drawn whole, pixel for pixel."""
+    from cardtable.match import Match, Seat
+    from cardtable.ui.scenes.table import TableScene, show_table
+
+    seats = [Seat(f"P{i}", "computer", "easy") for i in range(players)]
+    match = Match(game, seats, seed=3, pace=0.2, threaded=False)
+    table = show_table(app, TableScene(match, speed="normal", sound=False))
+    compared = partial = 0
+    for frame in range(420):
+        app.step([], 1 / 60)
+        whole = table._canvas.last_area == [app.screen.get_rect()]
+        partial += not whole and table._canvas.last_area != []
+        if frame % 5 == 0:
+            kept = pygame.image.tobytes(app.screen, "RGB")
+            table._static = None            # the next drawing is made whole
+            app.draw(app.screen)
+            assert table._canvas.last_area == [app.screen.get_rect()]
+            assert pygame.image.tobytes(app.screen, "RGB") == kept, f"frame {frame}"
+            compared += 1
+    assert compared == 84 and partial > 20      # the kept picture was drawn again in parts
