@@ -78,13 +78,13 @@ LESSON = {
          "refuse": (({"kind": "draw", "source": "discard"},
                      N_("The eight of hearts fits none of your melds: draw from the stock.")),),
          "after": N_("You drew the six of hearts: sixes are wild in this hand!")},
-        {"say": N_("Your six of hearts can stand for the three or the six of clubs beside "
-                   "your four and five of clubs: a run. With your three nines, every card "
-                   "but the two of spades is in a meld. Press Arrange for me to lay the "
-                   "melds out above your hand, then Go out: the two is your discard."),
+        {"say": N_("Your six of hearts is wild: it stands in for the six of clubs, and with "
+                   "your four and five of clubs makes a run. With the three nines, every card "
+                   "but the two of spades is in a meld. Press Arrange for me, then Go out: "
+                   "the two is your discard."),
          "why": N_("Why go out now: every card but the two is in a meld, so your hand costs "
                    "you nothing, while the others pay for what they still hold. The six "
-                   "stands for the three of clubs; a meld may hold no more wild cards than "
+                   "stands for the six of clubs; a meld may hold no more wild cards than "
                    "natural ones, and this one holds one among three."),
          "light": ("move",),
          "expect": ({"kind": "go_out", "melds": [["9S", "9D", "9C"], ["4C", "5C", "6H"]],

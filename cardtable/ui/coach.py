@@ -1,15 +1,16 @@
 """The coach's panel at a lesson's table: where it lies, its words, its buttons' room, and
 the rings around what a step lights.
 
-The panel is laid where it covers least of the table: every place in the window (along
-its edges, or on the felt between the seats) is tried at two widths (a wider panel needs
-fewer lines), and the one that covers the least of the cards, plates, panels and buttons
-wins, each weighed by how much it matters (what the step lights most of all), measured
-on a coarse grid of running sums so that the thousands of places cost next to nothing;
-within a step it moves only for a real gain. It is drawn once into a surface and
-then only blitted until its words, its size, the language, the contrast or the text size
-change. Nothing here knows a game.
-"""
+The panel is laid where it hides least of the table: every place in the window (along
+its edges, or on the felt between the seats) is tried at each of its widths (a wider
+panel needs fewer lines). It keeps off what the step lights before anything else, then
+what is to stay in view (the hand, the plates, the buttons...), then the least of the
+rest, each weighed by how much it matters; measured on a coarse grid of running sums so
+that the thousands of places cost a few milliseconds. It prefers the window's edges to
+the felt in the middle, and stays where it was unless it must move (a moving panel has
+to be looked for again). It is drawn once into a surface and then only blitted until
+its words, its size, the language, the contrast or the text size change. Nothing here
+knows a game."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from cardtable import i18n
 from cardtable.i18n import N_, tr
 from cardtable.ui import theme
 
-#: the panel's widths before scaling: its own, and a wider one that needs fewer lines (at
+#: the panel's widths before scaling, narrowest first: the wider need fewer lines (at
 #: most this share of the window's width)
 WIDTHS = (320, 380, 440, 560)
 MOST = 0.45
