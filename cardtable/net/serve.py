@@ -40,6 +40,7 @@ import threading
 import time
 from typing import Any
 
+from cardtable.engine import registry
 from cardtable.net import host as host_module
 from cardtable.net import protocol
 from cardtable.net.collector import Collector
@@ -96,6 +97,10 @@ class TableService:
         from websockets.asyncio.server import serve
         self.loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
+        # every game's rules, before any table: the first table of a game would load them on
+        # the loop while every table waits, and a table's memory is then its own alone
+        games = registry.games()
+        log.debug("the games served: %s", ", ".join(g.id for g in games))
         try:
             server = await serve(self._handle, self.settings.host, self.settings.port,
                                  process_request=self._http,

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import json
 import socket
+import subprocess
+import sys
 import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -346,3 +349,23 @@ def test_the_command_refuses_a_port_it_cannot_open(tmp_path):
 def test_settings_leave_files_for_the_server_itself():
     assert Settings(max_connections=10**9).connection_cap() < 10**9
     assert Settings(max_connections=5).connection_cap() == 5
+
+
+def test_the_server_loads_every_games_rules_before_its_first_table():
+    """The first table of a game does not load the game's rules on the loop every table
+    shares: they are loaded as the server starts (a process of its own: this one has them)."""
+    script = (
+        "from cardtable.engine import registry\n"
+        "from cardtable.net.serve import TableService\n"
+        "from cardtable.net.serveconf import Settings\n"
+        "assert not registry._FOUND\n"
+        f"server = TableService(Settings(host={LOOPBACK!r}, port=0, threaded=False))\n"
+        "server.start()\n"
+        "try:\n"
+        "    assert registry._FOUND and not server.tables\n"
+        "finally:\n"
+        "    server.close()\n"
+        "print('ok')\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60, cwd=Path(__file__).resolve().parents[2])
+    assert done.stdout.strip() == "ok", done.stderr
