@@ -264,7 +264,7 @@ class CoachPanel:
             y += theme.line_height(size)
         if n_lines:
             y += gap
-            colour = theme.BAD if note_bad else theme.GOOD
+            colour = theme.BAD if note_bad else theme.TEXT       # a refusal, or why
             for line in n_lines:
                 theme.draw_text(out, line, (x, y), small, colour, bold=True, shadow=False)
                 y += theme.line_height(small, True)
