@@ -57,3 +57,15 @@ def test_the_panel_is_laid_again_only_when_what_it_shows_changes():
     # the next step), not for each card that moved nor each time the table went idle
     assert 1 <= len(laid) <= 3, laid
     assert len(set(laid)) == len(laid)
+
+
+def test_the_panel_comes_with_the_first_step_not_before():
+    app = make_app(animation_speed="normal")
+    table = app.open("lesson", "sixtysix")
+    app.step([], DT)
+    # the cards are being dealt: nothing to say yet, and no panel to move once they are
+    assert not table.step_ready()
+    assert table.panel.rect.width == 0 and table.button("Skip lesson") is None
+    wait_ready(app, table)
+    assert table.panel.rect.width > 0 and table.button("Next") is not None
+    assert not table.panel.rect.colliderect(table.game.hand_band())

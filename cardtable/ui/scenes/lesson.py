@@ -181,7 +181,8 @@ class LessonScene(CoachLayout, TableScene):
             return self.watching()
         if self._frozen is not None:
             return self._frozen[1]
-        return N_("The cards are being dealt.")
+        step = self.coach.step      # (the first deal is being dealt: the panel waits)
+        return step.say if step is not None else ""
 
     def live(self) -> bool:
         """The coach's words are those of the moment (not kept from before while the table
@@ -384,7 +385,8 @@ class LessonScene(CoachLayout, TableScene):
         self.toast = None
         self.note = None
         self.recap = None
-        self._frozen = None
+        # the step gone back to is said as the table shows the deal taken back
+        self._frozen = (self.step_heading(), self.coach.step.say)
         self._spoken = self._focused = None
 
     def play_alone(self) -> None:

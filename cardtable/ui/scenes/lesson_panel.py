@@ -61,7 +61,9 @@ class CoachLayout:
 
     def _place_coach(self) -> None:
         labels = self.coach_buttons()
-        if not labels:
+        if not labels or self._frozen is None and not self.live():
+            # nothing to say yet: the first deal is being dealt (the panel comes with the
+            # first step, where that step wants it, rather than moving as the deal ends)
             self.panel.rect = pygame.Rect(0, 0, 0, 0)
             return
         heading, body, note = self.heading(), self.words(), self.note[0] if self.note else None
