@@ -343,8 +343,11 @@ class LessonScene(CoachLayout, TableScene):
         return made
 
     def _refuse(self, words, sprite) -> None:
-        """Not the lesson's move: the step's words, said, and in red in the panel."""
+        """Not the lesson's move: the step's words, said, and in red in the panel (the
+        table's own message about the card, "click it again to play it", goes: the coach's
+        answer is the one that counts)."""
         self._fly_back(sprite)
+        self.toast = None
         self.note = (words, True)
         self.say_now(words)
 
