@@ -411,8 +411,14 @@ def data_dir() -> Path:
     return user_data_dir()
 
 
+#: the match in progress and the statistics, by name in the data folder (the window's
+#: folder, ``App.data_dir``, holds them by the same names)
+MATCH_FILE = "match.json"
+STATS_FILE = "stats.json"
+
+
 def match_path() -> Path:
-    return data_dir() / "match.json"
+    return data_dir() / MATCH_FILE
 
 
 def save_match(match, path: str | os.PathLike | None = None) -> bool:
@@ -499,7 +505,7 @@ PERSON = "person:"
 
 
 def stats_path() -> Path:
-    return data_dir() / "stats.json"
+    return data_dir() / STATS_FILE
 
 
 def load_stats(path: str | os.PathLike | None = None) -> tuple[dict, Msg | None]:

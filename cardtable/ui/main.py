@@ -71,8 +71,7 @@ class Later:
         self.app = app
         self.loaded = False
         # the file the table's desk reads (storage's, in the App's data folder)
-        saved = Path(app.data_dir) / storage.match_path().name \
-            if app.data_dir is not None else None
+        saved = Path(app.data_dir) / storage.MATCH_FILE if app.data_dir is not None else None
         app.match_in_progress = (lambda: saved.exists()) if saved is not None else None
         app.on_start_match = self.start_match
         app.on_continue_match = self.continue_match

@@ -47,12 +47,12 @@ def _notes(match: Any) -> dict[str, Any]:
 
 def match_file(app) -> Path | None:
     folder = getattr(app, "data_dir", None)
-    return Path(folder) / "match.json" if folder is not None else None
+    return Path(folder) / storage.MATCH_FILE if folder is not None else None
 
 
 def stats_file(app) -> Path | None:
     folder = getattr(app, "data_dir", None)
-    return Path(folder) / "stats.json" if folder is not None else None
+    return Path(folder) / storage.STATS_FILE if folder is not None else None
 
 
 # --------------------------------------------------------------------------- the match
