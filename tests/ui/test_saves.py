@@ -11,6 +11,7 @@ import pygame
 from cardtable import i18n, storage
 from cardtable.engine import registry
 from cardtable.match import Match, Seat
+from cardtable.ui import theme
 from cardtable.ui.app import App
 from cardtable.ui.scenes import table as table_mod
 from cardtable.ui.scenes.confirm import ConfirmScene
@@ -252,3 +253,26 @@ def test_a_question_shows_its_safe_answer_focused_from_the_start(tmp_path):
     press(app, pygame.K_RETURN)
     assert app.table is not first
     app.table.match.close()
+
+
+def test_a_long_question_wraps_and_its_words_stay_above_the_buttons(tmp_path):
+    """A question longer than the panel (a long game's name in French, the larger text) is
+    wrapped on two lines, and the panel grows so that no line runs into the buttons."""
+    app = App(size=(1280, 720), settings={"language": "fr", "text_size": "larger"},
+              settings_path=None)
+    try:
+        app.push(MenuScene())
+        ask = app.push(ConfirmScene(
+            "Vous découvrez 65 (japonais, en équipes), le jeu de cartes ?",
+            "Apprenez d’abord à jouer : une donne guidée de quelques minutes, où un coach "
+            "montre chaque règle au moment où elle se présente.", "Apprendre", lambda: None))
+        frames(app, 2)
+        panel = ask.panel_rect()
+        lines = ask._lines(panel.width)
+        assert sum(question for *_, question in lines) == 2
+        buttons_top = min(w.rect.top for w in ask.form.widgets)
+        assert all(panel.top + y + h <= buttons_top for _, y, h, _ in lines)
+        assert panel.bottom <= app.size[1] and ask.widget("yes").rect.bottom <= panel.bottom
+    finally:
+        i18n.set_language("en")
+        theme.set_access(False, "normal")

@@ -19,7 +19,7 @@ from cardtable.i18n import N_, tr
 from cardtable.ui import theme
 from cardtable.ui.narrator import sentences
 from cardtable.ui.scenes.modal import ModalScene
-from cardtable.ui.widgets import Button, Form
+from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
 
 
 class ConfirmScene(ModalScene):
@@ -71,17 +71,47 @@ class ConfirmScene(ModalScene):
     def spoken_heading(self) -> str:
         return sentences([tr(t) for t in (self.question, self.detail) if t])
 
+    def panel_rect(self) -> pygame.Rect:
+        """As wide as a modal's, as tall as its words and buttons need (at least
+        :data:`PANEL`'s height): a long question, a language's longer words or the larger
+        text sizes take more lines, and the buttons stay below them."""
+        p = super().panel_rect()
+        words = self._lines(p.width)
+        below = words[-1][1] + words[-1][2] if words else 0
+        need = below + theme.px(24 + self.BUTTON_MARGIN) + theme.px(BUTTON_HEIGHT)
+        if need > p.height:
+            p.height = min(self.size[1] - theme.px(20), need)
+            p.centery = self.size[1] // 2
+        return p
+
+    def _lines(self, width: int) -> list[tuple[str, int, int, bool]]:
+        """The question (two lines at most) and the detail (three), each line with its top
+        below the panel's top, its height and whether it is the question's."""
+        out: list[tuple[str, int, int, bool]] = []
+        y = theme.px(30)
+        size = theme.px(theme.SUBHEADING + 2)
+        fnt = theme.font(size, bold=True)
+        for line in theme.wrap(self.question, fnt, width - theme.px(60))[:2]:
+            out.append((line, y, int(fnt.get_linesize() * 1.05), True))
+            y += out[-1][2]
+        if self.detail:
+            size = theme.px(theme.BODY - 1)
+            y = max(y + theme.px(12), theme.px(80))
+            for line in theme.wrap(self.detail, theme.font(size), width - theme.px(60))[:3]:
+                out.append((line, y, int(size * 1.35), False))
+                y += out[-1][2]
+        return out
+
     # ---- frame ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         p = self.draw_frame(surface)
-        theme.draw_text(surface, self.question, (p.centerx, p.top + theme.px(30)),
-                        theme.px(theme.SUBHEADING + 2), theme.TEXT, bold=True, anchor="midtop")
-        if self.detail:
-            size = theme.px(theme.BODY - 1)
-            lines = theme.wrap(self.detail, theme.font(size), p.width - theme.px(60))
-            y = p.top + theme.px(80)
-            for line in lines[:3]:
-                theme.draw_text(surface, line, (p.centerx, y), size, theme.TEXT_DIM,
-                                anchor="midtop", shadow=False)
-                y += int(size * 1.35)
+        for text, y, _h, question in self._lines(p.width):
+            if question:
+                theme.draw_text(surface, text, (p.centerx, p.top + y),
+                                theme.px(theme.SUBHEADING + 2), theme.TEXT, bold=True,
+                                anchor="midtop")
+            else:
+                theme.draw_text(surface, text, (p.centerx, p.top + y),
+                                theme.px(theme.BODY - 1), theme.TEXT_DIM, anchor="midtop",
+                                shadow=False)
         self.form.draw(surface)
