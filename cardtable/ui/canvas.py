@@ -284,12 +284,15 @@ def per_frame(method: Callable) -> Callable:
     from what it worked out the first time. Outside :class:`drawing` it always works
     it out. Rectangles and lists are handed out as copies."""
     name = method.__name__
+    # the method's own name in its class: an override and the method it overrides, both
+    # marked, keep their answers apart
+    whose = getattr(method, "__qualname__", name)
 
     def kept(self, *args, **named):
         frame = _frame[0]
         if frame is None:
             return method(self, *args, **named)
-        key = (name, *[tuple(a) if isinstance(a, pygame.Rect) else a for a in args],
+        key = (whose, *[tuple(a) if isinstance(a, pygame.Rect) else a for a in args],
                *sorted(named.items()))
         try:
             hash(key)

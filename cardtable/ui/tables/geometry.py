@@ -13,6 +13,7 @@ import math
 import pygame
 
 from cardtable.ui import theme
+from cardtable.ui.canvas import per_frame
 from cardtable.ui.cardart import MIN_FACE_WIDTH, card_height
 from cardtable.ui.tables.side_hands import upright_column
 
@@ -60,6 +61,7 @@ class TableGeometry:
         return max(36, int(self.cw * 0.64))
 
     # ---- hands ------------------------------------------------------------------------
+    @per_frame
     def hand_anchor(self, seat: int) -> tuple[float, float]:
         w, h = self.size
         m = max(10, int(h * 0.02))
@@ -90,6 +92,7 @@ class TableGeometry:
         room = (h * 0.34) if self.slot(seat) in ("left", "right") else w * 0.3
         return max(small * 0.12, min(small * 0.34, room / max(1, count - 1)))
 
+    @per_frame
     def hand_band(self) -> pygame.Rect:
         """Where a drop means 'put it back in my hand' (re-ordering)."""
         w, h = self.size

@@ -14,6 +14,7 @@ from cardtable.engine.core import Action
 from cardtable.engine.japanese65 import GAME_POINT_STEPS
 from cardtable.i18n import N_, Msg, NMsg
 from cardtable.ui import theme
+from cardtable.ui.canvas import per_frame
 from cardtable.ui.cardart import card_height
 from cardtable.ui.tables import GameTable, Target, card_words
 from cardtable.ui.tables.picking import ClickToPlay
@@ -80,6 +81,7 @@ class Japanese65Table(ClickToPlay, TrickWords, GameTable):
     def pile_width(self) -> int:
         return max(34, int(self.cw * 0.6))
 
+    @per_frame
     def group_pos(self, side: int) -> tuple[float, float]:
         """Centre of a side's piles: the viewer's side lower left, the other upper right."""
         cx, cy = self.centre

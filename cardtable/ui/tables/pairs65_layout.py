@@ -8,6 +8,7 @@ import pygame
 from cardtable.engine.pairs65 import PAIRS_TO_WIN, VALUE
 from cardtable.i18n import N_
 from cardtable.ui import theme
+from cardtable.ui.canvas import per_frame
 from cardtable.ui.cardart import MIN_FACE_WIDTH, RATIO, card_height
 from cardtable.ui.tables import Target
 
@@ -65,11 +66,13 @@ class Pairs65Layout:
         return (cols * self.pair_width() + (cols - 1) * self.pair_gap(),
                 rows * self.ph + (rows - 1) * self.pair_gap())
 
+    @per_frame
     def _bottom_row_y(self) -> float:
         """Above the line shared by the hint and the toasts, and the row of buttons."""
         band = self.hand_band()
         return band.top - theme.px(94) - self.ph / 2
 
+    @per_frame
     def _top_row_y(self) -> float:
         _, ay = self.hand_anchor_for_slot("top")
         return ay + card_height(self.small_width()) / 2 + theme.px(12) + self.ph / 2
@@ -89,6 +92,7 @@ class Pairs65Layout:
         bottom = self._bottom_row_y() - self.ph / 2
         return (w / 2, (top + bottom) / 2 - theme.px(4))
 
+    @per_frame
     def grid_centre(self, seat: int) -> tuple[float, float]:
         slot = self.slot(seat)
         w, _ = self.size

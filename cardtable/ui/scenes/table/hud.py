@@ -248,7 +248,7 @@ class Hud:
         return box, pygame.Rect(x - chip, y - chip, 2 * chip, 2 * chip)
 
     def _draw_scores(self, surface) -> None:
-        lines = tuple(self.game.score_lines()) + self.net_lines()
+        lines = self.panel_lines()
         if not lines:
             return
         w = surface.get_width()
@@ -268,7 +268,7 @@ class Hud:
         or no window yet to place it in."""
         if self.app is None:
             return None
-        lines = tuple(self.game.score_lines()) + self.net_lines()
+        lines = self.panel_lines()
         if not lines:
             return None
         rect = pygame.Rect(0, 0, self._scores_width(lines), self._scores_height(len(lines)))

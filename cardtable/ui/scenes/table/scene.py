@@ -21,7 +21,7 @@ from cardtable.match import Match
 from cardtable.ui import theme
 from cardtable.ui.app import sooner
 from cardtable.ui.app import wake as app_wake
-from cardtable.ui.canvas import Canvas, Recorder, drawing, transforms
+from cardtable.ui.canvas import Canvas, Recorder, drawing, per_frame, transforms
 from cardtable.ui.cardart import CardArt, card_art_for
 from cardtable.ui.felt import Felt
 from cardtable.ui.keyboard import Keyboard
@@ -566,6 +566,12 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         if not flying and not self.sprites.busy:
             transforms.clear()      # nothing moves: the images made for the motion go
 
+
+    @per_frame
+    def panel_lines(self) -> tuple:
+        """The score panel's lines (the game's and the network's), worked out once a frame
+        (the panel and the piles placed below it ask)."""
+        return tuple(self.game.score_lines()) + self.net_lines()
 
     def _focus_ring(self, under: Recorder, rect: pygame.Rect) -> None:
         """The keyboard's ring round a card of the hand, noted among the blits under the
