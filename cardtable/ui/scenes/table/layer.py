@@ -53,6 +53,7 @@ class RestingLayer:
             # the layer was let go (or asked for again whole): every card is drawn anew
             self._canvas.forget()
             self._layer_parts = {}
+            self._card_parts = {}
             self._layer = None
         rebuild = self._layer is None or base != self._static_cache_key
         if not rebuild:
@@ -74,13 +75,30 @@ class RestingLayer:
         rec = Recorder(size)
         rec.take(self._layer)
         extras.sort(key=lambda sp: (sp.z, sp.id))
-        art = self.art
+        self._card_parts_now = {}
         for sp in extras:
-            sp.draw(rec, art, shadow=self.casts_shadow(sp))
+            self.note_card(rec, sp, self.casts_shadow(sp))
         return rec
+
+    def note_card(self, rec: Recorder, sp: CardSprite, shadow: bool) -> None:
+        """``sp``'s blits, added to ``rec``: those noted at the last frame while nothing they
+        depend on has changed (a card of the hand at rest, one waiting to be dealt)."""
+        art = self.art
+        key = (sp.image(art), sp.x, sp.y, sp.angle, sp.w, sp.width, sp.lift, sp.squash(),
+               sp.dragging, sp.tween is not None, sp.glow, sp.hidden, shadow, id(art))
+        old = self._card_parts.get(sp.id)
+        if old is not None and old[0] == key:
+            part = old[1]
+        else:
+            part = Recorder(rec.size)
+            sp.draw(part, art, shadow=shadow)
+        self._card_parts_now[sp.id] = (key, part)
+        rec.take(part)
 
     def _paint_layer(self, rec: Recorder) -> pygame.Surface:
         """The picture of ``rec`` (see :meth:`_record_layer`), drawn again where it changed."""
+        # the cards noted this frame are kept for the next (the others are let go)
+        self._card_parts, self._card_parts_now = self._card_parts_now, {}
         self._static = self._canvas.paint(rec)
         return self._static
 

@@ -113,6 +113,8 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         self._canvas = Canvas()
         self._layer_parts: dict[int, tuple] = {}      # each resting card's blits, kept
         self._layer: Recorder | None = None           # the resting cards' blits, in order
+        self._card_parts: dict[int, tuple] = {}       # the other cards' blits, kept a frame
+        self._card_parts_now: dict[int, tuple] = {}
         self._look: tuple | None = None
         self._static_cache_key = None
         self._static_snapshot: dict[int, tuple] = {}
@@ -542,7 +544,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
                 if flying or s.flying:
                     flying.append(s)        # (the flying come last: drawn over the rest)
                     continue
-                s.draw(under, art, shadow=self.casts_shadow_moving(s))
+                self.note_card(under, s, self.casts_shadow_moving(s))
                 if s is focused and not s.moving:
                     self._focus_ring(under, s.rect())
         surface.blit(self._paint_layer(under), (0, 0))
