@@ -30,9 +30,11 @@ from cardtable.ui.app import App, claim_window_class
 
 #: "module:function", each called with the App once the first frame is on screen, in this
 #: order: the statistics, then the table (it checks the saved match: a damaged one is set
-#: aside, with a toast, and gives the App its match hooks). Loaded by name, so the start
-#: does not import them (nor the network layer and the engines they bring).
-LATER = ("cardtable.ui.session:load_stats", "cardtable.ui.scenes.table:install")
+#: aside, with a toast, and gives the App its match hooks), then every game's table and
+#: computer players. Loaded by name, so the start does not import them (nor the network
+#: layer and the engines they bring).
+LATER = ("cardtable.ui.session:load_stats", "cardtable.ui.scenes.table:install",
+         "cardtable.ui.session:load_games")
 
 
 def run(argv: list[str] | None = None, start: dict | None = None) -> int:

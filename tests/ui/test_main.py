@@ -147,3 +147,30 @@ def test_only_the_two_loaders_of_ui_import_modules_by_name():
             elif isinstance(node, ast.Name) and node.id == "__import__":
                 loaders.add(path.relative_to(UI).as_posix())
     assert loaders == {"screens.py", "main.py"}
+
+
+def test_every_games_table_and_players_load_after_the_first_frame(monkeypatch):
+    """Once the menu is on screen (after the table's hooks), every registered game's table
+    and computer players are loaded, so no game's first match steps the memory up nor
+    waits for them."""
+    from cardtable.ui import session
+
+    class Registered:
+        def __init__(self, game_id: str, calls: list) -> None:
+            self.id, self.calls = game_id, calls
+
+        def table(self) -> None:
+            self.calls.append((self.id, "table"))
+
+        def players(self) -> None:
+            self.calls.append((self.id, "players"))
+
+    calls: list = []
+    monkeypatch.setattr(session.registry, "games",
+                        lambda: [Registered("one", calls), Registered("two", calls)])
+    session.load_games(None)
+    assert calls == [("one", "table"), ("one", "players"), ("two", "table"),
+                     ("two", "players")]
+    entries = list(main.LATER)
+    assert entries.index("cardtable.ui.session:load_games") > \
+        entries.index("cardtable.ui.scenes.table:install")
