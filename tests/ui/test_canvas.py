@@ -120,9 +120,9 @@ def test_random_changes_keep_the_picture_exact():
         for _ in range(rng.randrange(1, 4)):
             what = rng.random()
             if what < 0.5 or len(blits) < 3:
+                at = (rng.randrange(-20, 300), rng.randrange(-20, 220))
                 blits.insert(rng.randrange(1, len(blits) + 1),
-                             (rng.choice(images), (rng.randrange(-20, 300), rng.randrange(-20, 220)),
-                              rng.choice((255, 128))))
+                             (rng.choice(images), at, rng.choice((255, 128))))
             elif what < 0.8:
                 del blits[rng.randrange(1, len(blits))]
             else:

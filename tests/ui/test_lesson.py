@@ -19,6 +19,7 @@ from cardtable.speech import RecordingBackend
 from cardtable.ui.app import App
 from cardtable.ui.scenes.lesson import LessonScene
 from cardtable.ui.scenes.table import launch
+from tests.ui.conftest import frames, press
 from tests.ui.test_table import mouse
 
 DT = 1 / 60
@@ -382,13 +383,18 @@ def test_what_a_move_did_is_said_only_once_the_table_has_shown_it():
     assert order == sorted(order), said
 
 
-def test_a_wrong_claim_is_refused_at_its_first_press_with_why():
+@pytest.mark.parametrize("by", ["button", "key"])
+def test_a_wrong_claim_is_refused_at_its_first_press_with_why(by):
     app = make_app()
     table = app.open("lesson", "sixtysix")
     example = next(i for i, s in enumerate(table.lesson.steps) if s.example)
     to_step(app, table, example)
     moves = len(table.match.moves)
-    assert press_button(app, table, "Claim 66")          # once
+    if by == "button":
+        assert press_button(app, table, "Claim 66")          # once
+    else:
+        press(app, pygame.K_c)                                # once
+        frames(app, 5)
     assert table.coach.index == example + 1 and len(table.match.moves) == moves
     # why it is a mistake comes first, in red, above the next step's words
     why = tr(table.lesson.steps[example].after)

@@ -471,17 +471,12 @@ class LessonScene(CoachLayout, TableScene):
         self._lay_coach()
 
     def _mistake_at_once(self) -> None:
-        """At a step that shows a move as a mistake, a button the step lights whose press
-        is the game's own step (one that asks first, as a claim below 66 asks for a second
-        press) makes that move at its first press: the coach refuses it at once, with why,
-        rather than the person having to press again to hear it."""
+        """At a step that shows a move as a mistake, a move the game's table would ask
+        about first (a claim below 66 waits for a second press) is made at its first
+        press, by its button or its key: the coach refuses it at once, with why, rather
+        than the person having to press again to hear it."""
         step = self.coach.step if self.coaching() else None
-        if step is None or not step.example:
-            return
-        for name in step.light:
-            b = self.button(name[7:]) if name.startswith("button:") else None
-            if b is not None and callable(self.control_actions.get(b.name)):
-                b.on_click = lambda move=step.expect[0]: self.try_action(move)
+        self.asks_twice = step is None or not step.example
 
     # ---- keys and drawing ---------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -45,6 +45,10 @@ class TableHost(Protocol):
     #: a still picture of a deal (the review's board): nobody acts at it, so no turn is
     #: anybody's and no line tells the viewer what to do
     still: bool
+    #: a move the game's table asks about before making it (a claim of 66 below 66 points
+    #: waits for a second press) is asked about; False: made at the first press (a lesson
+    #: showing that move as a mistake answers it at once)
+    asks_twice: bool
     #: named lists of sprites: ``hand<seat>``, ``trick``, ``stock``, ``pile``...
     zones: dict[str, list[CardSprite]]
     #: every sprite on the table

@@ -538,7 +538,7 @@ class SixtySixTable(ClickToPlay, SixtySixWords, GameTable):
             return (N_("Claim 66"), action, "primary")
 
         def ask() -> None:
-            if self.claim_armed:
+            if self.claim_armed or not self.t.asks_twice:
                 self.claim_armed = False
                 self.t.try_action(action)
                 return

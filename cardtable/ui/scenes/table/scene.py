@@ -371,6 +371,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
 
     #: a still picture of a deal (the review's board, ui/replay.py): nobody acts at it
     still = False
+    asks_twice = True
 
     def my_turn(self) -> bool:
         m = self.match
@@ -583,7 +584,8 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         reach = theme.px(4) + max(3, theme.px(3)) + 4     # its width beyond the card
         breathing = self.clock - self._pulse_from < PULSE_SECONDS
         key = ("focus", tuple(rect), self.clock if breathing else None)
-        under.call(lambda surf, r=rect.copy(): self.keys.outline(surf, r),
+        ring = rect.copy()          # (the rect as it is now: the card's may move on)
+        under.call(lambda surf: self.keys.outline(surf, ring),
                    rect.inflate(2 * reach, 2 * reach), key)
 
 
