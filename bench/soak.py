@@ -419,8 +419,9 @@ def _soak(args, size) -> int:
     import pygame
 
     from cardtable.cli import quick_setup
+    from cardtable.ui import main as ui_main
     from cardtable.ui.app import App
-    from cardtable.ui.scenes import table as table_mod
+    from cardtable.ui.scenes.table.launch import MatchDesk
 
     games_played = [g.strip() for g in args.games.split(",") if g.strip()]
     traces = Traces(args.tracemalloc) if args.tracemalloc else None
@@ -428,8 +429,12 @@ def _soak(args, size) -> int:
     app = App(size=size, settings={"sound": False, "animation_speed": "fast"},
               settings_path=Path(home) / "settings.json")
     app.data_dir = Path(home)
-    desk = table_mod.install(app)
     app.open("menu")
+    desk = None
+    for entry in ui_main.LATER:     # what the program loads once its first frame is shown
+        made = ui_main._named(entry)(app)
+        desk = made if isinstance(made, MatchDesk) else desk
+    assert desk is not None, "none of the program's later steps gave it a table"
     # the loop sleeps while nothing moves (a summary waiting for a click): it hands back
     # control every 50 ms so this script closes the summary
     wait = app.wait_events
