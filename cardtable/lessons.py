@@ -433,9 +433,12 @@ class LessonMatch(Match):
         """The computers' moves: while the coach leads, the lesson's only (at a step to
         read, the last one that leaves the rest of the deal to the person among them,
         they wait for the person to go on: nothing moves while the coach is read)."""
-        if self.coach.active and not self.coach.pending and not self.coach.finished:
+        if self.computers_wait():
             return []
         return super().poll(now)
+
+    def computers_wait(self) -> bool:
+        return self.coach.active and not self.coach.pending and not self.coach.finished
 
     def waiting_for_computers(self) -> bool:
         """The lesson's computers still have moves to make before the next step."""

@@ -359,6 +359,11 @@ class Match:
         self._record(seat, action, events)
         return events
 
+    def computers_wait(self) -> bool:
+        """The computers hold their moves for now (a lesson's coach is being read): a
+        computer whose turn it is does not think. A match's computers never wait."""
+        return False
+
     def wake_in(self, now: float) -> float | None:
         """Seconds until ``poll(now)`` would play the computer's move: 0 when a poll must
         start its thinking, None while it thinks (``on_ready`` tells when it is done)."""

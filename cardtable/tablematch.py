@@ -244,6 +244,10 @@ class TableMatch(Protocol):
     def warm_up(self) -> None:
         """Start what the computers will think with, ahead of their first move."""
 
+    def computers_wait(self) -> bool:
+        """The computers hold their moves for now (a lesson's coach is being read): the
+        one whose turn it is is not thinking."""
+
     @property
     def pace(self) -> float:
         """The pause, in seconds, before a computer's move is played."""

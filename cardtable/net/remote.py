@@ -402,6 +402,9 @@ class RemoteMatch:
     def warm_up(self) -> None:
         pass
 
+    def computers_wait(self) -> bool:
+        return False        # (the host's computers: whether they think is the host's)
+
     def request_hint(self, seat: int) -> futures.Future[tuple[Action | None, str]]:
         """No hints at a table over the network (the table hides the button): an answer
         with no move, which the table shows as nothing."""

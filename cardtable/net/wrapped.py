@@ -187,6 +187,9 @@ class WrappedMatch:
         """Start the search worker early if a computer seat will need it."""
         self.match.warm_up()
 
+    def computers_wait(self) -> bool:
+        return self.match.computers_wait()
+
     def to_json(self) -> dict[str, Any]:
         """The match as its save holds it (friends' seats as people's)."""
         return self.match.to_json()

@@ -428,3 +428,24 @@ def test_the_summary_and_the_coachs_last_words_come_one_at_a_time():
     last = tr(table.lesson.steps[-1].after)
     assert last in shown(table)                # what the claim did, above the last words
     assert any(last in t and "whole lesson" in t for t in rec.said)
+
+
+def test_a_computer_held_while_the_coach_is_read_is_not_shown_thinking():
+    """At the last step to read (the rest of the deal left to the person), the computers
+    wait for the person to go on: the plate of the one to play says who plays it, not
+    "Thinking…"; once the person goes on, it thinks and plays."""
+    app = make_app()
+    table = app.open("lesson", "japanese65")
+    last = len(table.lesson.steps) - 1
+    to_step(app, table, last)
+    frames(app, 10)
+    seat = table.match.to_act
+    assert not table.match.is_human(seat) and table.match.computers_wait()
+    assert "Thinking" not in tr(table.plate_words(seat))
+    moves = len(table.match.moves)
+    assert press_button(app, table, "Play on")
+    for _ in range(400):
+        frames(app, 1)
+        if len(table.match.moves) > moves:
+            break
+    assert len(table.match.moves) > moves and not table.match.computers_wait()

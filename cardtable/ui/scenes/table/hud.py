@@ -118,7 +118,7 @@ class Hud:
         # says whose turn it was
         turn = self.turn == seat and not m.is_over and (self.still or not self.waiting)
         sub = self.plate_player(seat)
-        if turn and not info.is_human and self.idle:
+        if turn and not info.is_human and self.idle and not m.computers_wait():
             sub = Msg("Thinking{dots}", dots="." * (1 + int(self.clock * 3) % 3))
         elif turn and info.is_human:
             sub = N_("Your turn") if (seat == self.viewer and not self.hotseat
