@@ -346,16 +346,7 @@ class Pairs65Knowledge(Knowledge):
         cands = self.candidates(t)
         if len(cands) == 1:
             return cands[0], self.explain(win, cands[0])
-        seat = win.seat
-        game_idx = win.view["deal"] - 1  # score_sheet rows of the games finished before
-
-        def rollout(world, r):
-            return _rollout(world, seat, game_idx, r)
-
-        result = flat_monte_carlo(
-            cands, lambda r: self.sample(win, r), rollout, rng, budget_s, iterations,
-            cooperative=win.cooperative,
-        )
+        result = self._search(win, cands, rng, budget_s, iterations)
         best = result.best
         mean, _ = result.stats[best]
         if best != cands[0] and mean - result.stats[cands[0]][0] < MIN_GAIN:
@@ -383,17 +374,24 @@ class Pairs65Knowledge(Knowledge):
             cands = _with(win.legal, played, cands[0])  # value the moves left aside too
         if played not in cands:
             cands.append(played)
-        seat = win.seat
-        game_idx = win.view["deal"] - 1
-
-        def rollout(world, r):
-            return _rollout(world, seat, game_idx, r)
-
-        result = flat_monte_carlo(
-            cands, lambda r: self.sample(win, r), rollout, rng, budget_s or 0.0,
-            None if budget_s else self.analysis_worlds, cooperative=win.cooperative,
-        )
+        result = self._search(win, cands, rng, budget_s or 0.0,
+                              None if budget_s else self.analysis_worlds)
         return {a: result.stats[a][0] for a in cands}
+
+    def _search(self, win, cands, rng, budget_s, iterations):
+        """Flat Monte Carlo over sampled deals, each candidate played out from the same
+        sampled world by the fast play-out (which starts with the candidate itself, so
+        no candidate needs a copy of the engine state)."""
+        seat = win.seat
+        game_idx = win.view["deal"] - 1  # score_sheet rows of the games finished before
+
+        def rollout(shared, r):
+            return _rollout(shared.world, shared.first, seat, game_idx, r)
+
+        return flat_monte_carlo(
+            cands, lambda r: _Shared(self.sample(win, r)), rollout, rng, budget_s,
+            iterations, cooperative=win.cooperative, apply=_Shared.play_first,
+        )
 
     def mistake_reason(self, win, played, best, values):
         t = Table.from_view(win.view, win.legal)
@@ -445,19 +443,53 @@ def _play_to_end(world, seat: int, games: int, rng: random.Random) -> float:
 # --------------------------------------------------------------------------- play-outs
 
 
-def _rollout(world, seat: int, games: int, rng: random.Random) -> float:
-    """A sampled world's value for ``seat``: its game played to the end (fast)."""
-    if world.over or len(world.score_sheet) != games:
-        return _play_to_end(world, seat, games, rng)
-    return _fast_play_to_end(world, seat, rng)
+class _Shared:
+    """A sampled world that the candidates of a search share, and the candidate to play
+    first in it. The fast play-out only reads the world, so a "copy" for each candidate
+    (the search's ``clone``) is the same world with no candidate yet."""
+
+    __slots__ = ("world", "first")
+
+    def __init__(self, world, first: Action | None = None):
+        self.world = world
+        self.first = first
+
+    def clone(self) -> _Shared:
+        return _Shared(self.world)
+
+    def play_first(self, action: Action) -> None:
+        self.first = action
 
 
-def _fast_play_to_end(world, seat: int, rng: random.Random) -> float:
+def _rollout(world, first: Action | None, seat: int, games: int,
+             rng: random.Random) -> float:
+    """A sampled world's value for ``seat`` after ``first``: its game played to the end
+    (fast; by the engine when ``first`` ends the game or is a move the fast play-out does
+    not start with)."""
+    if first is None or first.kind not in _FAST_FIRST:
+        world = world.clone()
+        if first is not None:
+            world.apply(first)
+        if world.over or len(world.score_sheet) != games:
+            return _play_to_end(world, seat, games, rng)
+        return _fast_play_to_end(world, seat, rng)
+    return _fast_play_to_end(world, seat, rng, first)
+
+
+#: the moves the fast play-out can start with (a pair may end the game: the engine plays it)
+_FAST_FIRST = frozenset({"draw", "swap", "give", "discard"})
+
+
+def _fast_play_to_end(world, seat: int, rng: random.Random, first: Action | None = None
+                      ) -> float:
     """:func:`_play_to_end` by the hard rules, on plain lists and sets instead of engine
     states (several times faster, so more sampled deals fit in the think time).
 
     The same rules as :func:`hard_action` for every seat, the engine's turn order,
     refills, reshuffles, swaps, known cards and stalemate; reshuffles draw from ``rng``.
+    ``first`` (a take, a give or a discard) is played before the rules take over, as the
+    engine would play it. ``world`` is only read (what changes is copied first), so every
+    candidate can start from the same sampled world, without a copy of the engine state.
     """
     n = world.n_players
     hands = [list(h) for h in world.hands]
@@ -531,9 +563,15 @@ def _fast_play_to_end(world, seat: int, rng: random.Random) -> float:
             return 0.5 + (pairs[seat] - best_other) / (2 * PAIRS_TO_WIN)
         moves += 1
         hand = hands[turn]
+        forced, first = first, None
         if phase == "take":
             top = pile[-1] if pile else None
-            if top is not None and any(where.get(p, -1) == turn for p in PARTNERS[top]):
+            if forced is not None:
+                taken = forced == DRAW_DISCARD
+            else:
+                taken = top is not None and any(where.get(p, -1) == turn
+                                                for p in PARTNERS[top])
+            if taken:
                 pile.pop()
                 gone.discard(top)
                 hand.append(top)
@@ -542,7 +580,10 @@ def _fast_play_to_end(world, seat: int, rng: random.Random) -> float:
                 phase = "play"
                 continue
             swap = None
-            if (top is None and not stock) or len(hand) == SWAP_AT:
+            if forced is not None:
+                if forced.kind == "swap":
+                    swap = forced.target, forced.card
+            elif (top is None and not stock) or len(hand) == SWAP_AT:
                 swap = swap_choice(turn)
             if swap is None:
                 draw(turn, 1)
@@ -555,7 +596,10 @@ def _fast_play_to_end(world, seat: int, rng: random.Random) -> float:
             continue
         if phase == "give":
             theirs = hands[target]
-            given = min(theirs, key=lambda c: (cost(c, target, turn), c))
+            if forced is not None:
+                given = forced.card
+            else:
+                given = min(theirs, key=lambda c: (cost(c, target, turn), c))
             theirs.remove(given)
             theirs.append(limbo)
             where[limbo] = target
@@ -566,8 +610,8 @@ def _fast_play_to_end(world, seat: int, rng: random.Random) -> float:
             limbo = None
             phase = "play"
             continue
-        # play: lay every pair, then discard down to three
-        laid = True
+        # play: lay every pair, then discard down to three (a forced discard lays none)
+        laid = forced is None
         while laid:
             laid = False
             held = set(hand)
@@ -590,9 +634,10 @@ def _fast_play_to_end(world, seat: int, rng: random.Random) -> float:
                         break
             if pairs[turn] >= PAIRS_TO_WIN:
                 return 1.0 if turn == seat else 0.0
-        if len(hand) > REFILL_AT:
+        if forced is not None or len(hand) > REFILL_AT:
             nxt = (turn + 1) % n
-            card = min(hand, key=lambda c: (cost(c, turn, nxt), c))
+            card = (forced.card if forced is not None
+                    else min(hand, key=lambda c: (cost(c, turn, nxt), c)))
             hand.remove(card)
             del where[card]
             known.pop(card, None)

@@ -1,0 +1,84 @@
+"""pairs65's hard level: its fast play-out and its search (ai/pairs65.py)."""
+
+from __future__ import annotations
+
+import random
+
+from cardtable.ai import pairs65 as aip
+from cardtable.ai.base import Window
+from cardtable.engine import registry
+
+
+def _positions(count: int, seed: int):
+    """Positions reached by random legal play, two to four players, with a seat to act."""
+    spec = registry.get("pairs65")
+    rng = random.Random(seed)
+    out = []
+    g = 0
+    while len(out) < count:
+        state = spec.new_match(players=2 + g % 3, seed=seed * 1000 + g)
+        g += 1
+        for _ in range(rng.randrange(0, 30)):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_over:
+            out.append(state)
+    return out
+
+
+def _snapshot(world) -> tuple:
+    return (
+        [list(h) for h in world.hands], list(world.draw_pile), list(world.discard_pile),
+        [[list(p) for p in laid] for laid in world.pairs], dict(world.known), world.turn,
+        world.phase, world.swap and dict(world.swap), world.turns_without_pair,
+    )
+
+
+def test_a_move_played_first_by_the_fast_play_out_is_the_engine_s_move():
+    """Starting the fast play-out with a take, a swap, a give or a discard gives the same
+    result as the engine playing that move and the fast play-out going on from there, and
+    leaves the sampled world as it was (every candidate starts from the same one)."""
+    k = aip.Pairs65Knowledge()
+    kinds = set()
+    compared = 0
+    for i, state in enumerate(_positions(80, seed=5)):
+        win = Window(state, state.current_player)
+        for action in win.legal:
+            if action.kind not in aip._FAST_FIRST:
+                continue
+            world = k.sample(win, random.Random(i))
+            if len(world.draw_pile) < 2:
+                continue  # a reshuffle would draw from the engine's numbers
+            moved = world.clone()
+            moved.apply(action)
+            if moved.score_sheet:
+                continue
+            before = _snapshot(world)
+            expected = aip._fast_play_to_end(moved, win.seat, random.Random(3))
+            got = aip._fast_play_to_end(world, win.seat, random.Random(3), action)
+            assert got == expected, (action, i)
+            assert _snapshot(world) == before
+            kinds.add(action.kind)
+            compared += 1
+    assert kinds == {"draw", "swap", "give", "discard"}
+    assert compared >= 200
+
+
+def test_a_forced_discard_changes_the_play_out():
+    """The forced first move is played, not the rules' own: some discard other than the
+    rules' choice turns out differently (the test fails if ``first`` were ignored)."""
+    k = aip.Pairs65Knowledge()
+    differs = 0
+    for i, state in enumerate(_positions(40, seed=9)):
+        if state.phase != "play":
+            continue
+        win = Window(state, state.current_player)
+        discards = [a for a in win.legal if a.kind == "discard"]
+        if len(discards) < 2:
+            continue
+        world = k.sample(win, random.Random(i))
+        values = {aip._fast_play_to_end(world, win.seat, random.Random(1), a)
+                  for a in discards}
+        differs += len(values) > 1
+    assert differs >= 3
