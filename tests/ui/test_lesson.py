@@ -449,3 +449,25 @@ def test_a_computer_held_while_the_coach_is_read_is_not_shown_thinking():
         if len(table.match.moves) > moves:
             break
     assert len(table.match.moves) > moves and not table.match.computers_wait()
+
+
+def test_the_tables_own_line_of_what_to_do_waits_while_the_coach_says_it(monkeypatch):
+    """pairs65's line by the piles ("Your turn: click the draw pile…") is not drawn beside
+    the coach's panel, which says what to do; once the person plays on alone it is."""
+    app = make_app()
+    table = app.open("lesson", "pairs65")
+    drawn: list[str] = []
+    monkeypatch.setattr(type(table.game), "_draw_hint",
+                        lambda self, surface, hint: drawn.append(tr(hint)))
+    index = 0
+    while not table.game.hint():
+        index += 1
+        to_step(app, table, index)
+    frames(app, 3)
+    assert table.coached and drawn == []
+    assert press_button(app, table, "Play on my own")
+    for _ in range(600):            # (once the toast that says so has gone)
+        frames(app, 1)
+        if drawn:
+            break
+    assert not table.coached and table.game.hint() and drawn

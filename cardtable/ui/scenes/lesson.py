@@ -110,6 +110,12 @@ class LessonScene(CoachLayout, TableScene):
         """The coach leads (not once the person plays alone, nor after the deal)."""
         return self.coach.active and not self.ended
 
+    @property
+    def coached(self) -> bool:      # type: ignore[override]
+        """The coach's panel is up (its steps or its end): it says what to do, so the
+        table's own line of what to do now is not drawn beside it."""
+        return self.panel.rect.width > 0 and (self.coaching() or self.ended)
+
     def step_ready(self) -> bool:
         """The step now waits for the person: the computers' replies are shown and every
         card has come to rest (what the last move did is there to be seen)."""

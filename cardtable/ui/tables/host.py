@@ -49,6 +49,9 @@ class TableHost(Protocol):
     #: waits for a second press) is asked about; False: made at the first press (a lesson
     #: showing that move as a mistake answers it at once)
     asks_twice: bool
+    #: a coach's panel says what to do now (a lesson, its end too): the game's own line of
+    #: what to do is not drawn beside it
+    coached: bool
     #: named lists of sprites: ``hand<seat>``, ``trick``, ``stock``, ``pile``...
     zones: dict[str, list[CardSprite]]
     #: every sprite on the table

@@ -43,7 +43,7 @@ class Pairs65Drawing:
             if t.zones.get("pile"):
                 self._ring(surface, self.discard_rect())
         hint = self.hint()
-        if hint and t.toast is None:
+        if hint and t.toast is None and not t.coached:
             self._draw_hint(surface, hint)
 
     def _ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -25,7 +25,7 @@ class RummyDrawing:
             if kind != "stage" or self.face_shown(zone):
                 self._draw_group_label(surface, kind, zone, rect)
         # what to do now, on the message line (a toast or a caption takes its place)
-        text = self.status_shown()
+        text = self.status_shown() if not t.coached else ""
         if text:
             t.text(surface, text, (int(self.size[0] / 2), int(self.message_y())), theme.px(15),
                    theme.ACCENT_LIGHT if self.my_turn() else theme.TEXT_DIM, anchor="center")

@@ -372,6 +372,7 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
     #: a still picture of a deal (the review's board, ui/replay.py): nobody acts at it
     still = False
     asks_twice = True
+    coached = False
 
     def my_turn(self) -> bool:
         m = self.match
