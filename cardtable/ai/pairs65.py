@@ -260,7 +260,7 @@ class Pairs65Knowledge(Knowledge):
     def medium(self, win: Window, rng: random.Random) -> Action:
         return medium_action(Table.from_view(win.view, win.legal))
 
-    def sample(self, win: Window, rng: random.Random):
+    def sample(self, win: Window, rng: random.Random, keep: dict[str, float] | None = None):
         """A deal consistent with the view in which no other hand holds a pair.
 
         Players lay their pairs as soon as they can, so between turns the other hands
@@ -268,6 +268,8 @@ class Pairs65Knowledge(Knowledge):
         have and make them look much faster than they are. The unknown cards are dealt
         again (sorted, then shuffled with this RNG, so the real deal's order never
         matters), each hand skipping cards that would pair with what it already holds.
+        ``keep`` is :func:`_keep_odds` of the view (a search reckons it once for all its
+        sampled deals).
         """
         world = win.sample(rng)
         world.rng = random.Random(rng.getrandbits(64))
@@ -289,13 +291,7 @@ class Pairs65Knowledge(Knowledge):
             need[h] = len(free)
         pool.sort()
         rng.shuffle(pool)
-        # players throw away cards whose partners are gone: such cards are unlikely
-        # to be kept in a hand
-        dead = set(view["discard_pile"])
-        for laid in view["pairs"]:
-            for p in laid:
-                dead.update(p)
-        keep_odds = {c: KEEP_ODDS[sum(p not in dead for p in PARTNERS[c])] for c in pool}
+        keep_odds = _keep_odds(view) if keep is None else keep
         for h in others:
             hand = list(known[h])
             held = set(hand)
@@ -388,8 +384,9 @@ class Pairs65Knowledge(Knowledge):
         def rollout(shared, r):
             return _rollout(shared.world, shared.first, seat, game_idx, r)
 
+        keep = _keep_odds(win.view)
         return flat_monte_carlo(
-            cands, lambda r: _Shared(self.sample(win, r)), rollout, rng, budget_s,
+            cands, lambda r: _Shared(self.sample(win, r, keep)), rollout, rng, budget_s,
             iterations, cooperative=win.cooperative, apply=_Shared.play_first,
         )
 
@@ -441,6 +438,16 @@ def _play_to_end(world, seat: int, games: int, rng: random.Random) -> float:
 
 
 # --------------------------------------------------------------------------- play-outs
+
+
+def _keep_odds(view: dict) -> dict[str, float]:
+    """Each card's chance to be kept in a hand (:data:`KEEP_ODDS` by its partners still to
+    come): players throw away cards whose partners are gone."""
+    dead = set(view["discard_pile"])
+    for laid in view["pairs"]:
+        for p in laid:
+            dead.update(p)
+    return {c: KEEP_ODDS[sum(p not in dead for p in PARTNERS[c])] for c in DECK}
 
 
 class _Shared:
@@ -529,6 +536,16 @@ def _fast_play_to_end(world, seat: int, rng: random.Random, first: Action | None
             v += 1.3  # unseen: 1 to come, 0.3 of danger
         return v
 
+    def cheapest(cards: list[str], s: int, to: int) -> str:
+        """min(cards, key=lambda c: (cost(c, s, to), c)), without a tuple a card."""
+        best = ""
+        low = 0.0
+        for c in cards:
+            v = cost(c, s, to)
+            if not best or v < low or (v == low and c < best):
+                best, low = c, v
+        return best
+
     def draw(s: int, count: int) -> None:
         hand = hands[s]
         for _ in range(count):
@@ -553,7 +570,7 @@ def _fast_play_to_end(world, seat: int, rng: random.Random, first: Action | None
         if not targets or not hands[s]:
             return None
         target = min(targets, key=lambda t: (-len(hands[t]), -pairs[t], t))
-        card = min(hands[s], key=lambda c: (cost(c, s, target), c))
+        card = cheapest(hands[s], s, target)
         return target, card
 
     moves = 0
@@ -599,7 +616,7 @@ def _fast_play_to_end(world, seat: int, rng: random.Random, first: Action | None
             if forced is not None:
                 given = forced.card
             else:
-                given = min(theirs, key=lambda c: (cost(c, target, turn), c))
+                given = cheapest(theirs, target, turn)
             theirs.remove(given)
             theirs.append(limbo)
             where[limbo] = target
@@ -637,7 +654,7 @@ def _fast_play_to_end(world, seat: int, rng: random.Random, first: Action | None
         if forced is not None or len(hand) > REFILL_AT:
             nxt = (turn + 1) % n
             card = (forced.card if forced is not None
-                    else min(hand, key=lambda c: (cost(c, turn, nxt), c)))
+                    else cheapest(hand, turn, nxt))
             hand.remove(card)
             del where[card]
             known.pop(card, None)
