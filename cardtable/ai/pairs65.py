@@ -7,12 +7,14 @@
   the card with the fewest live partners, but never one that pairs with a card the
   next player is known to hold; when asked to swap, gives a card that helps neither
   itself nor the swapper's known cards; swaps only when there is nothing to draw.
-* hard: the medium rules plus one (holding four cards at the take, swap rather than
-  draw: the refill then comes a turn sooner), and flat Monte Carlo over sampled deals
+* hard: the medium rules plus two (holding four cards at the take, swap rather than
+  draw: the refill then comes a turn sooner; a card whose twin, the other card of its
+  value and colour, is in the same hand is worth one partner less, since the two wait
+  for the same partners), and flat Monte Carlo over sampled deals
   (the unknown cards of other hands and the draw pile) for the take and discard
   decisions, every world played to the end of the game by those rules (on plain lists
-  and sets, not engine states: several times faster); it weighs drawing against the
-  discard and a blind swap.
+  and sets, not engine states: several times faster, ``pairs65_playout``); it weighs
+  drawing against the discard and a blind swap.
 """
 
 from __future__ import annotations
@@ -27,17 +29,14 @@ from cardtable.engine.pairs65 import (
     DRAW_DISCARD,
     DRAW_STOCK,
     GIVE,
-    LOW,
     PAIRS_TO_WIN,
     PARTNERS,
-    REFILL_AT,
-    REFILL_COUNT,
-    STALEMATE_TURNS,
     SWAP,
 )
 from cardtable.i18n import N_
 
 from .base import Knowledge, Reason, Window, _with, because
+from .pairs65_playout import MAX_ROLLOUT_MOVES, SWAP_AT, TWIN, TWIN_SHARE, _fast_play_to_end
 from .search import flat_monte_carlo
 
 EASY_ERROR = 0.15
@@ -48,10 +47,6 @@ KEEP_ODDS = (0.3, 0.75, 1.0)
 #: the hard level leave the medium choice
 SEARCH_SWAPS = True
 MIN_GAIN = 0.03
-#: the hand size at the take where the hard rules swap rather than draw (see hard_action)
-SWAP_AT = 4
-#: play-outs stop after this many moves and are scored by the pairs laid
-MAX_ROLLOUT_MOVES = 600
 
 
 class Table:
@@ -157,6 +152,10 @@ class Table:
     def discard_cost(self, card: str) -> float:
         return self.live(card) + self.danger(card)
 
+    def shared(self, card: str) -> float:
+        """:data:`TWIN_SHARE` while the hand holds the card's twin, else 0."""
+        return TWIN_SHARE if TWIN[card] in self.hand else 0.0
+
     def give_cost(self, card: str) -> float:
         """How much giving ``card`` to the swapper hurts me (and helps him)."""
         cost = self.live(card)
@@ -169,28 +168,37 @@ class Table:
         return cost
 
 
+def _nothing(card: str) -> float:
+    return 0.0
+
+
 def _pairs_in_hand(t: Table) -> list[Action]:
     return [a for a in t.legal if a.kind == "pair"]
 
 
-def _swap_choice(t: Table) -> Action | None:
-    """The best blind swap: the cheapest card of mine to the player holding the most."""
+def _swap_choice(t: Table, twins: bool = False) -> Action | None:
+    """The best blind swap: the cheapest card of mine to the player holding the most
+    (with ``twins``, a card whose twin is in hand is that much cheaper)."""
     swaps = [a for a in t.legal if a.kind == "swap"]
     if not swaps:
         return None
     targets = sorted({a.target for a in swaps},
                      key=lambda s: (-t.hand_sizes[s], -t.pairs[s], s))
     target = targets[0]
-    card = min(t.hand, key=lambda c: (t.live(c) + t.danger(c, target), c))
+    share = t.shared if twins else _nothing
+    card = min(t.hand, key=lambda c: (t.live(c) + t.danger(c, target) - share(c), c))
     return SWAP[target, card]
 
 
-def medium_action(t: Table) -> Action:
+def medium_action(t: Table, twins: bool = False) -> Action:
+    """The medium rules (``twins``: the hard rules' costs, a card cheaper while its twin is
+    in hand)."""
     legal = t.legal
     phase = t.phase
+    share = t.shared if twins else _nothing
     if phase == "give":
         cards = [a.card for a in legal]
-        return GIVE[min(cards, key=lambda c: (t.give_cost(c), c))]
+        return GIVE[min(cards, key=lambda c: (t.give_cost(c) - share(c), c))]
     if phase == "take":
         top = t.top
         if top is not None and DRAW_DISCARD in legal and any(
@@ -198,7 +206,7 @@ def medium_action(t: Table) -> Action:
         ):
             return DRAW_DISCARD
         if t.stock == 0 and top is None:
-            swap = _swap_choice(t)
+            swap = _swap_choice(t, twins)
             if swap is not None:
                 return swap
         return DRAW_STOCK
@@ -208,7 +216,7 @@ def medium_action(t: Table) -> Action:
     if DONE in legal:
         return DONE
     cards = [a.card for a in legal if a.kind == "discard"]
-    return DISCARD[min(cards, key=lambda c: (t.discard_cost(c), c))]
+    return DISCARD[min(cards, key=lambda c: (t.discard_cost(c) - share(c), c))]
 
 
 def hard_action(t: Table) -> Action:
@@ -216,10 +224,11 @@ def hard_action(t: Table) -> Action:
     pair on the discard pile, swap instead of drawing. The swap keeps four cards, the
     discard then leaves three, and the next turn starts with a refill of three: four
     new cards instead of one (measured +4.6 points of win rate over the medium rules,
-    1200 mirrored games)."""
-    action = medium_action(t)
+    1200 mirrored games). Its discards and gives count a card's twin in hand
+    (:data:`TWIN_SHARE`)."""
+    action = medium_action(t, twins=True)
     if action == DRAW_STOCK and len(t.hand) == SWAP_AT:
-        swap = _swap_choice(t)
+        swap = _swap_choice(t, twins=True)
         if swap is not None:
             return swap
     return action
@@ -322,7 +331,7 @@ class Pairs65Knowledge(Knowledge):
                     out.append(a)
             swaps = [a for a in t.legal if a.kind == "swap"] if SEARCH_SWAPS else []
             if swaps:
-                cards = sorted(set(t.hand), key=lambda c: (t.give_cost(c), c))[:2]
+                cards = sorted(set(t.hand), key=lambda c: (t.give_cost(c) - t.shared(c), c))[:2]
                 targets = sorted({a.target for a in swaps},
                                  key=lambda s: (-t.hand_sizes[s], -t.pairs[s], s))
                 for i, target in enumerate(targets):
@@ -331,10 +340,11 @@ class Pairs65Knowledge(Knowledge):
                             out.append(SWAP[target, card])
             return out
         if t.phase == "give":
-            order = sorted((a.card for a in t.legal), key=lambda c: (t.give_cost(c), c))
+            order = sorted((a.card for a in t.legal),
+                           key=lambda c: (t.give_cost(c) - t.shared(c), c))
             return [GIVE[c] for c in order[:4]]
         order = sorted((a.card for a in t.legal if a.kind == "discard"),
-                       key=lambda c: (t.discard_cost(c), c))
+                       key=lambda c: (t.discard_cost(c) - t.shared(c), c))
         return [DISCARD[c] for c in order[:5]]
 
     def hard(self, win, rng, budget_s, iterations):
@@ -485,192 +495,6 @@ def _rollout(world, first: Action | None, seat: int, games: int,
 
 #: the moves the fast play-out can start with (a pair may end the game: the engine plays it)
 _FAST_FIRST = frozenset({"draw", "swap", "give", "discard"})
-
-
-def _fast_play_to_end(world, seat: int, rng: random.Random, first: Action | None = None
-                      ) -> float:
-    """:func:`_play_to_end` by the hard rules, on plain lists and sets instead of engine
-    states (several times faster, so more sampled deals fit in the think time).
-
-    The same rules as :func:`hard_action` for every seat, the engine's turn order,
-    refills, reshuffles, swaps, known cards and stalemate; reshuffles draw from ``rng``.
-    ``first`` (a take, a give or a discard) is played before the rules take over, as the
-    engine would play it. ``world`` is only read (what changes is copied first), so every
-    candidate can start from the same sampled world, without a copy of the engine state.
-    """
-    n = world.n_players
-    hands = [list(h) for h in world.hands]
-    where = {c: h for h in range(n) for c in hands[h]}
-    stock = list(reversed(world.draw_pile))  # the top card last
-    pile = list(world.discard_pile)
-    gone = set(pile)
-    pairs = [len(p) for p in world.pairs]
-    for laid in world.pairs:
-        for p in laid:
-            gone.update(p)
-    known = dict(world.known)
-    turn = world.turn
-    phase = world.phase
-    idle = world.turns_without_pair
-    paired = world.paired_this_turn
-    limbo = target = None
-    if world.swap is not None:
-        limbo = world.swap["card"]
-        target = world.swap["target"]
-
-    def cost(c: str, s: int, to: int) -> float:
-        """Table.live for ``s`` plus Table.danger of ``to`` getting ``c``, in one pass."""
-        v = 0.0
-        for p in PARTNERS[c]:
-            if p in gone:
-                if pile and p == pile[-1]:
-                    v += 0.8  # the top discard
-                continue
-            h = where.get(p, -1)
-            if h == s:
-                continue
-            if h >= 0 and known.get(p, 0) >> s & 1:
-                if h == to:
-                    v += 3.0
-                continue
-            v += 1.3  # unseen: 1 to come, 0.3 of danger
-        return v
-
-    def cheapest(cards: list[str], s: int, to: int) -> str:
-        """min(cards, key=lambda c: (cost(c, s, to), c)), without a tuple a card."""
-        best = ""
-        low = 0.0
-        for c in cards:
-            v = cost(c, s, to)
-            if not best or v < low or (v == low and c < best):
-                best, low = c, v
-        return best
-
-    def draw(s: int, count: int) -> None:
-        hand = hands[s]
-        for _ in range(count):
-            if not stock:
-                if not pile:
-                    break
-                reshuffle()
-            c = stock.pop()
-            hand.append(c)
-            where[c] = s
-        if not stock and pile:
-            reshuffle()
-
-    def reshuffle() -> None:
-        rng.shuffle(pile)
-        stock.extend(pile)
-        gone.difference_update(pile)
-        pile.clear()
-
-    def swap_choice(s: int):
-        targets = [t for t in range(n) if t != s and hands[t]]
-        if not targets or not hands[s]:
-            return None
-        target = min(targets, key=lambda t: (-len(hands[t]), -pairs[t], t))
-        card = cheapest(hands[s], s, target)
-        return target, card
-
-    moves = 0
-    while True:
-        if moves >= MAX_ROLLOUT_MOVES:
-            best_other = max(c for s, c in enumerate(pairs) if s != seat)
-            return 0.5 + (pairs[seat] - best_other) / (2 * PAIRS_TO_WIN)
-        moves += 1
-        hand = hands[turn]
-        forced, first = first, None
-        if phase == "take":
-            top = pile[-1] if pile else None
-            if forced is not None:
-                taken = forced == DRAW_DISCARD
-            else:
-                taken = top is not None and any(where.get(p, -1) == turn
-                                                for p in PARTNERS[top])
-            if taken:
-                pile.pop()
-                gone.discard(top)
-                hand.append(top)
-                where[top] = turn
-                known[top] = (1 << n) - 1
-                phase = "play"
-                continue
-            swap = None
-            if forced is not None:
-                if forced.kind == "swap":
-                    swap = forced.target, forced.card
-            elif (top is None and not stock) or len(hand) == SWAP_AT:
-                swap = swap_choice(turn)
-            if swap is None:
-                draw(turn, 1)
-                phase = "play"
-                continue
-            target, limbo = swap
-            hand.remove(limbo)
-            del where[limbo]
-            phase = "give"
-            continue
-        if phase == "give":
-            theirs = hands[target]
-            if forced is not None:
-                given = forced.card
-            else:
-                given = cheapest(theirs, target, turn)
-            theirs.remove(given)
-            theirs.append(limbo)
-            where[limbo] = target
-            hand.append(given)
-            where[given] = turn
-            known[limbo] = 1 << turn
-            known[given] = 1 << target
-            limbo = None
-            phase = "play"
-            continue
-        # play: lay every pair, then discard down to three (a forced discard lays none)
-        laid = forced is None
-        while laid:
-            laid = False
-            held = set(hand)
-            for c in hand:
-                if LOW[c]:
-                    for p in PARTNERS[c]:
-                        if p in held:
-                            hand.remove(c)
-                            hand.remove(p)
-                            for x in (c, p):
-                                del where[x]
-                                known.pop(x, None)
-                                gone.add(x)
-                            pairs[turn] += 1
-                            paired = True
-                            idle = 0
-                            laid = True
-                            break
-                    if laid:
-                        break
-            if pairs[turn] >= PAIRS_TO_WIN:
-                return 1.0 if turn == seat else 0.0
-        if forced is not None or len(hand) > REFILL_AT:
-            nxt = (turn + 1) % n
-            card = (forced.card if forced is not None
-                    else cheapest(hand, turn, nxt))
-            hand.remove(card)
-            del where[card]
-            known.pop(card, None)
-            pile.append(card)
-            gone.add(card)
-        if not paired:
-            idle += 1
-            if idle >= STALEMATE_TURNS:
-                best = max(pairs)
-                winners = [s for s in range(n) if pairs[s] == best]
-                return 1.0 / len(winners) if seat in winners else 0.0
-        turn = (turn + 1) % n
-        paired = False
-        phase = "take"
-        if len(hands[turn]) <= REFILL_AT:
-            draw(turn, REFILL_COUNT)
 
 
 #: what the tournament's reference players (reference.py) need to know of the game:

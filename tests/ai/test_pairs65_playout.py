@@ -1,4 +1,4 @@
-"""pairs65's hard level: its fast play-out and its search (ai/pairs65.py)."""
+"""pairs65's fast play-out (ai/pairs65_playout.py), as the hard level's search uses it."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import random
 
 from cardtable.ai import pairs65 as aip
 from cardtable.ai.base import Window
+from cardtable.ai.pairs65_playout import _fast_play_to_end
 from cardtable.engine import registry
 
 
@@ -55,8 +56,8 @@ def test_a_move_played_first_by_the_fast_play_out_is_the_engine_s_move():
             if moved.score_sheet:
                 continue
             before = _snapshot(world)
-            expected = aip._fast_play_to_end(moved, win.seat, random.Random(3))
-            got = aip._fast_play_to_end(world, win.seat, random.Random(3), action)
+            expected = _fast_play_to_end(moved, win.seat, random.Random(3))
+            got = _fast_play_to_end(world, win.seat, random.Random(3), action)
             assert got == expected, (action, i)
             assert _snapshot(world) == before
             kinds.add(action.kind)
@@ -78,7 +79,7 @@ def test_a_forced_discard_changes_the_play_out():
         if len(discards) < 2:
             continue
         world = k.sample(win, random.Random(i))
-        values = {aip._fast_play_to_end(world, win.seat, random.Random(1), a)
+        values = {_fast_play_to_end(world, win.seat, random.Random(1), a)
                   for a in discards}
         differs += len(values) > 1
     assert differs >= 3
