@@ -10,7 +10,9 @@
 * hard: the medium rules plus two (holding four cards at the take, swap rather than
   draw: the refill then comes a turn sooner; a card whose twin, the other card of its
   value and colour, is in the same hand is worth one partner less, since the two wait
-  for the same partners), and flat Monte Carlo over sampled deals
+  for the same partners; half of a pair in hand is never given, offered or thrown away,
+  as the medium rules may when a swap asks the second player before its first turn), and
+  flat Monte Carlo over sampled deals
   (the unknown cards of other hands and the draw pile) for the take and discard
   decisions, every world played to the end of the game by those rules (on plain lists
   and sets, not engine states: several times faster, ``pairs65_playout``); it weighs
@@ -36,7 +38,14 @@ from cardtable.engine.pairs65 import (
 from cardtable.i18n import N_
 
 from .base import Knowledge, Reason, Window, _with, because
-from .pairs65_playout import MAX_ROLLOUT_MOVES, SWAP_AT, TWIN, TWIN_SHARE, _fast_play_to_end
+from .pairs65_playout import (
+    HELD_PARTNER,
+    MAX_ROLLOUT_MOVES,
+    SWAP_AT,
+    TWIN,
+    TWIN_SHARE,
+    _fast_play_to_end,
+)
 from .search import flat_monte_carlo
 
 EASY_ERROR = 0.15
@@ -152,9 +161,16 @@ class Table:
     def discard_cost(self, card: str) -> float:
         return self.live(card) + self.danger(card)
 
-    def shared(self, card: str) -> float:
-        """:data:`TWIN_SHARE` while the hand holds the card's twin, else 0."""
-        return TWIN_SHARE if TWIN[card] in self.hand else 0.0
+    def adjust(self, card: str) -> float:
+        """What the hard rules add to a card's cost: :data:`HELD_PARTNER` for each
+        partner in the same hand (the two are a pair to lay: never give or offer half of
+        it), less :data:`TWIN_SHARE` while the hand holds the card's twin."""
+        hand = self.hand
+        v = -TWIN_SHARE if TWIN[card] in hand else 0.0
+        for p in PARTNERS[card]:
+            if p in hand:
+                v += HELD_PARTNER
+        return v
 
     def give_cost(self, card: str) -> float:
         """How much giving ``card`` to the swapper hurts me (and helps him)."""
@@ -185,8 +201,8 @@ def _swap_choice(t: Table, twins: bool = False) -> Action | None:
     targets = sorted({a.target for a in swaps},
                      key=lambda s: (-t.hand_sizes[s], -t.pairs[s], s))
     target = targets[0]
-    share = t.shared if twins else _nothing
-    card = min(t.hand, key=lambda c: (t.live(c) + t.danger(c, target) - share(c), c))
+    share = t.adjust if twins else _nothing
+    card = min(t.hand, key=lambda c: (t.live(c) + t.danger(c, target) + share(c), c))
     return SWAP[target, card]
 
 
@@ -195,10 +211,10 @@ def medium_action(t: Table, twins: bool = False) -> Action:
     in hand)."""
     legal = t.legal
     phase = t.phase
-    share = t.shared if twins else _nothing
+    share = t.adjust if twins else _nothing
     if phase == "give":
         cards = [a.card for a in legal]
-        return GIVE[min(cards, key=lambda c: (t.give_cost(c) - share(c), c))]
+        return GIVE[min(cards, key=lambda c: (t.give_cost(c) + share(c), c))]
     if phase == "take":
         top = t.top
         if top is not None and DRAW_DISCARD in legal and any(
@@ -216,7 +232,7 @@ def medium_action(t: Table, twins: bool = False) -> Action:
     if DONE in legal:
         return DONE
     cards = [a.card for a in legal if a.kind == "discard"]
-    return DISCARD[min(cards, key=lambda c: (t.discard_cost(c) - share(c), c))]
+    return DISCARD[min(cards, key=lambda c: (t.discard_cost(c) + share(c), c))]
 
 
 def hard_action(t: Table) -> Action:
@@ -331,7 +347,7 @@ class Pairs65Knowledge(Knowledge):
                     out.append(a)
             swaps = [a for a in t.legal if a.kind == "swap"] if SEARCH_SWAPS else []
             if swaps:
-                cards = sorted(set(t.hand), key=lambda c: (t.give_cost(c) - t.shared(c), c))[:2]
+                cards = sorted(set(t.hand), key=lambda c: (t.give_cost(c) + t.adjust(c), c))[:2]
                 targets = sorted({a.target for a in swaps},
                                  key=lambda s: (-t.hand_sizes[s], -t.pairs[s], s))
                 for i, target in enumerate(targets):
@@ -341,10 +357,10 @@ class Pairs65Knowledge(Knowledge):
             return out
         if t.phase == "give":
             order = sorted((a.card for a in t.legal),
-                           key=lambda c: (t.give_cost(c) - t.shared(c), c))
+                           key=lambda c: (t.give_cost(c) + t.adjust(c), c))
             return [GIVE[c] for c in order[:4]]
         order = sorted((a.card for a in t.legal if a.kind == "discard"),
-                       key=lambda c: (t.discard_cost(c) - t.shared(c), c))
+                       key=lambda c: (t.discard_cost(c) + t.adjust(c), c))
         return [DISCARD[c] for c in order[:5]]
 
     def hard(self, win, rng, budget_s, iterations):

@@ -33,6 +33,10 @@ TWIN = {c: next(x for x in PARTNERS[PARTNERS[c][0]] if x != c) for c in DECK}
 #: mirrored pairs of games: 53.3 % for the hard rules with it against them without (50.0 %
 #: at 0, 50.0 % at 0.6, 50.5 % at 1.5 against 1.0)
 TWIN_SHARE = 1.0
+#: what a partner in the same hand adds to a card's cost for the hard rules: the two are a
+#: pair to lay (a hand holds one at its first turn, or from a refill before it lays it),
+#: so never give, offer or throw away half of it
+HELD_PARTNER = 10.0
 
 
 def _fast_play_to_end(world, seat: int, rng: random.Random, first: Action | None = None
@@ -67,8 +71,8 @@ def _fast_play_to_end(world, seat: int, rng: random.Random, first: Action | None
         target = world.swap["target"]
 
     def cost(c: str, s: int, to: int) -> float:
-        """Table.live for ``s`` plus Table.danger of ``to`` getting ``c``, less
-        Table.shared, in one pass."""
+        """Table.live for ``s`` plus Table.danger of ``to`` getting ``c`` plus
+        Table.adjust, in one pass."""
         v = 0.0
         for p in PARTNERS[c]:
             if p in gone:
@@ -77,6 +81,7 @@ def _fast_play_to_end(world, seat: int, rng: random.Random, first: Action | None
                 continue
             h = where.get(p, -1)
             if h == s:
+                v += HELD_PARTNER  # half of a pair in the same hand
                 continue
             if h >= 0 and known.get(p, 0) >> s & 1:
                 if h == to:
