@@ -8,24 +8,15 @@ from cardtable.ai import pairs65 as aip
 from cardtable.ai.base import Window
 from cardtable.ai.pairs65_playout import _fast_play_to_end
 from cardtable.engine import registry
+from tests.ai.test_bots import random_states
 
 
 def _positions(count: int, seed: int):
     """Positions reached by random legal play, two to four players, with a seat to act."""
-    spec = registry.get("pairs65")
-    rng = random.Random(seed)
-    out = []
-    g = 0
-    while len(out) < count:
-        state = spec.new_match(players=2 + g % 3, seed=seed * 1000 + g)
-        g += 1
-        for _ in range(rng.randrange(0, 30)):
-            if state.is_over:
-                break
-            state.apply(rng.choice(state.legal_actions()))
-        if not state.is_over:
-            out.append(state)
-    return out
+    per = count // 3 + 1
+    mixed = [state for players in (2, 3, 4)
+             for state in random_states("pairs65", per, seed * 10 + players, players)]
+    return random.Random(seed).sample(mixed, count)
 
 
 def _snapshot(world) -> tuple:
