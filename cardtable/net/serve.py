@@ -36,6 +36,7 @@ import http
 import json
 import logging
 import signal
+import sys
 import threading
 import time
 from typing import Any
@@ -371,15 +372,12 @@ def main(args: argparse.Namespace) -> int:
     service.collector.start()
 
     async def serving() -> None:
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            # Windows' event loops take no signal handlers: there Ctrl+C ends asyncio.run
-            # with KeyboardInterrupt (its tasks cancelled), and the finally below still runs
-            try:
+        # Windows' event loops take no signal handlers: there Ctrl+C ends asyncio.run with
+        # KeyboardInterrupt (its tasks cancelled), and the finally below still runs
+        if sys.platform != "win32":
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGINT, signal.SIGTERM):
                 loop.add_signal_handler(signum, service.stop)
-            except (NotImplementedError, RuntimeError) as exc:
-                log.debug("no handler for signal %s here (%s): Ctrl+C ends the loop", signum,
-                          exc)
         await service.run()
 
     try:
