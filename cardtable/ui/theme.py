@@ -13,6 +13,7 @@ import pygame
 
 from cardtable.i18n import N_, tr
 from cardtable.paths import font_path
+from cardtable.ui import slices
 from cardtable.ui.felt import Felt, felt_rgb
 from cardtable.ui.lru import surface_cache
 
@@ -324,6 +325,10 @@ def ellipsize(text, size: int, width: int, bold: bool = False) -> str:
 # --------------------------------------------------------------------------- shapes
 
 
+#: pixels past a rounded corner's radius that are still kept whole in a nine-slice model
+_CORNER_MARGIN = 2
+
+
 @surface_cache(PANEL_BYTES)
 def _rounded(size: tuple[int, int], colour: tuple, radius: int, edge: tuple | None,
              edge_width: int) -> pygame.Surface:
@@ -351,11 +356,10 @@ def rounded(surface: pygame.Surface, rect: pygame.Rect, colour, radius: int,
     if len(colour) == 3 and edge is None:
         pygame.draw.rect(surface, colour, rect, border_radius=radius)
         return
-    surface.blit(
-        _rounded((rect.width, rect.height), colour, radius,
-                 tuple(edge) if edge is not None else None, edge_width),
-        rect.topleft,
-    )
+    corner = radius + _CORNER_MARGIN
+    model = _rounded(slices.model_size(rect.size, corner), colour, radius,
+                     tuple(edge) if edge is not None else None, edge_width)
+    slices.blit_sliced(surface, model, rect.topleft, rect.size, corner)
 
 
 @surface_cache(PANEL_BYTES)
@@ -377,8 +381,14 @@ def drop_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int,
     """A soft shadow under ``rect`` (drawn before the thing that casts it)."""
     spread = px(8) if spread is None else spread
     offset = (0, px(3)) if offset is None else offset
-    img = _shadow((rect.width, rect.height), radius, spread, strength)
-    surface.blit(img, (rect.x - spread + offset[0], rect.y - spread + offset[1]))
+    # the shadow's image is the rectangle and ``spread`` round it; every nested rectangle's
+    # corner lies within ``spread + radius`` of the image's edge
+    corner = spread + radius + _CORNER_MARGIN
+    size = (rect.width + 2 * spread, rect.height + 2 * spread)
+    mw, mh = slices.model_size(size, corner)
+    img = _shadow((mw - 2 * spread, mh - 2 * spread), radius, spread, strength)
+    slices.blit_sliced(surface, img, (rect.x - spread + offset[0], rect.y - spread + offset[1]),
+                       size, corner)
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int | None = None,
@@ -515,8 +525,9 @@ def face(surface: pygame.Surface, rect: pygame.Rect, top, bottom, radius: int,
     """A rounded rectangle with a vertical gradient from ``top`` to ``bottom`` colour."""
     if rect.width <= 0 or rect.height <= 0:
         return
-    surface.blit(
-        _face((rect.width, rect.height), tuple(top[:3]), tuple(bottom[:3]), radius,
-              tuple(edge) if edge is not None else None),
-        rect.topleft,
-    )
+    # the gradient runs down the height: only the width is cut
+    corner = radius + _CORNER_MARGIN
+    width = slices.model_size(rect.size, corner)[0]
+    model = _face((width, rect.height), tuple(top[:3]), tuple(bottom[:3]), radius,
+                  tuple(edge) if edge is not None else None)
+    slices.blit_sliced(surface, model, rect.topleft, (rect.width, rect.height), corner)
