@@ -96,9 +96,9 @@ class ModalScene(Scene, metaclass=ABCMeta):
         """The felt if nothing is below, the scene below dimmed, the panel; its rect."""
         if self.app is not None and len(self.app.stack) == 1:
             theme.backdrop(surface, self.app.settings.get("felt", "green"))
-        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill((0, 0, 0, self.DIM))
-        surface.blit(dim, (0, 0))
+        # darkened in place (black at DIM's opacity), with no window-sized layer a frame
+        keep = 255 - self.DIM
+        surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
         p = self.panel_rect()
         theme.panel(surface, p, alpha=255, colour=PANEL_COLOUR)
         return p
