@@ -1,12 +1,12 @@
 """What a friend's copy takes from a host (:mod:`cardtable.net.inbound`): every message of
 honest hosts of every game passes; what comes out of order, of another match's shape or
 at odds with itself is refused; a refused welcome leaves the match checked against as it
-was; and the checks cost little beside reading the frame."""
+was. What the checks cost beside reading the frame is measured by `python -m bench inbound`,
+not here (a timed test fails on a busy machine)."""
 
 from __future__ import annotations
 
 import copy
-import time
 
 import pytest
 
@@ -127,24 +127,3 @@ def test_a_name_a_seat_may_have_passes(name):
                                   "\u202e\u202e"])
 def test_a_name_no_seat_may_have_is_refused(name):
     assert not inbound.name_ok(name)
-
-
-def test_checking_an_update_costs_little_beside_reading_it():
-    """A Sixty-Six match's updates: the checks take about as long as reading the frame
-    (about 0.1 ms on the machine this was written on; a frame at 60 Hz is 16.7 ms)."""
-    honest = Honest("sixtysix", seed=3)
-    checks = Inbound()
-    checks.read(wire(honest.welcome()))
-    frames = [protocol.encode(m) for m in honest.play(300) if m["type"] == "update"]
-    reading, checking = [], []
-    for text in frames:
-        start = time.perf_counter()
-        message = protocol.read_from_host(text)
-        read = time.perf_counter()
-        checks.read(message)
-        checking.append(time.perf_counter() - read)
-        reading.append(read - start)
-    checking.sort()
-    median = checking[len(checking) // 2]
-    assert median < 0.002, f"a check takes {median * 1e6:.0f} µs"
-    assert median < 20 * sorted(reading)[len(reading) // 2] + 0.0005
