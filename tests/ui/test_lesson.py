@@ -471,3 +471,17 @@ def test_the_tables_own_line_of_what_to_do_waits_while_the_coach_says_it(monkeyp
         if drawn:
             break
     assert not table.coached and table.game.hint() and drawn
+
+
+def test_a_card_the_coach_lights_has_no_hint_tag_of_its_own():
+    """The coach's panel says why a card is lit: the card rises and glows with its pointer
+    as a hint's does, but the green "Hint" word a hint asked for carries is not drawn."""
+    app = make_app()
+    table = app.open("lesson", "sixtysix")
+    index = 0
+    while not table.hint_cards:
+        index += 1
+        to_step(app, table, index)
+        frames(app, 3)
+    assert table.coached and table.my_turn()
+    assert table.hint_tag_rect is None

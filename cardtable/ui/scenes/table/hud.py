@@ -629,8 +629,8 @@ class Hud:
             size = theme.px(9)
             pygame.draw.polygon(surface, theme.GOOD, [tip, (tip[0] - size, tip[1] - size),
                                                       (tip[0] + size, tip[1] - size)])
-            if i:
-                continue     # one word is enough for a pair or a meld
+            if i or self.coached:
+                continue     # one word is enough for a pair or a meld; the coach has its own
             key = ("hint-tag", i18n.language(), theme.text_scale(), theme.high_contrast())
             tag = self._panel_cache.get(key)
             if tag is None:
