@@ -37,7 +37,7 @@ from cardtable.i18n import N_
 
 from .base import Knowledge, Reason, Window, _with, because
 from .search import flat_monte_carlo
-from .sixtysix_alphamu import OutOfTime, root_fronts
+from .sixtysix_alphamu import OutOfTime, root_fronts, window
 from .sixtysix_infer import Reader
 from .sixtysix_rules import (  # noqa: F401  (the rules of thumb, as this module's too)
     EASY_ERROR,
@@ -181,9 +181,10 @@ class SixtySixKnowledge(Knowledge):
         tables: dict = {}  # the solver's transposition tables, shared by every world
         worth = deal_values(view, seat)
         reader = Reader(view, seat)
+        span = window(worth)  # only who wins counts: each deal is solved that far
 
         def rollout(world, r):
-            return worth[round(_open_value(world, seat, deal_idx, r, tables))]
+            return worth[round(_open_value(world, seat, deal_idx, r, tables, span))]
 
         plans = close_plans(cands, view) if CLOSE_PLANS else cands
         result = flat_monte_carlo(
@@ -437,11 +438,12 @@ def _later_value(world, seat: int, deal_idx: int, eg: Endgame | None = None,
 
 
 def _open_value(world, seat: int, deal_idx: int, rng: random.Random,
-                tables: dict | None = None) -> float:
-    """Play the medium rules until the stock is exhausted or closed, then solve exactly."""
+                tables: dict | None = None, span: int = 4) -> float:
+    """Play the medium rules until the stock is exhausted or closed, then solve exactly
+    (within the window ``span``: 1 settles only who wins)."""
     while len(world.score_sheet) == deal_idx:
         if world.closed or not world.stock:
-            return float(solve(world, seat, tables=tables))
+            return float(solve(world, seat, tables=tables, window=span))
         world.apply(rollout_policy(world, rng))
     return float(deal_value(world, seat, deal_idx))
 

@@ -45,6 +45,14 @@ TOP = 1e9
 FRONT_CAP = 24
 
 
+def window(worth: dict[int, float]) -> int:
+    """The solver's window that settles what ``worth`` tells apart: 1 when it counts
+    only who wins (a one-deal match, or a deal that ends the match either way), which a
+    search settles much faster, else 4 (every result)."""
+    w = worth
+    return 1 if w[1] == w[2] == w[3] and w[-1] == w[-2] == w[-3] else 4
+
+
 class OutOfTime(Exception):
     """The search passed its deadline: the caller keeps what it had."""
 
@@ -94,11 +102,8 @@ class AlphaMu:
         self.deadline = deadline
         self.leaves = 0
         self._worth = {v: worth[v if me == 0 else -v] for v in range(-3, 4)}
-        # a one-deal match (or the match's last deal) counts only who wins: the leaves are
-        # then solved with the narrow window (-1, 1), which settles that much faster
-        w = self._worth
-        self._window = ((-1, 1) if w[1] == w[2] == w[3] and w[-1] == w[-2] == w[-3]
-                        else (-4, 4))
+        k = window(worth)
+        self._window = (-k, k)
 
     # ---------------------------------------------------------------- values
     def score(self, vector: tuple) -> float:

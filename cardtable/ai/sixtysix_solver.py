@@ -335,9 +335,12 @@ def endgame_of(state) -> tuple[Endgame, tuple]:
     return eg, pos
 
 
-def solve(state, seat: int, eg: Endgame | None = None, tables: dict | None = None) -> int:
+def solve(state, seat: int, eg: Endgame | None = None, tables: dict | None = None,
+          window: int = 4) -> int:
     """Exact game value for ``seat`` of a later-play state in which it is ``seat``'s turn
     or the opponent's (both hands as they lie in ``state``). Match-over states score 0.
+    With ``window`` 1 only the sign is exact (a win is 1 or more, a loss -1 or less),
+    which a search settles much faster.
 
     ``tables`` (a dict the caller keeps) shares transposition tables between solves of
     one decision: one table per set of rules (trumps, who closed), whose entries name
@@ -354,7 +357,8 @@ def solve(state, seat: int, eg: Endgame | None = None, tables: dict | None = Non
                 table = tables[key] = {}
             eg.table = table
     hands, leader, lead, pts, tr, pend = pos
-    v = eg.value(hands, leader, lead, pts, tr, pend, announced=state.announced)
+    v = eg.value(hands, leader, lead, pts, tr, pend, -window, window,
+                 announced=state.announced)
     return v if seat == 0 else -v
 
 

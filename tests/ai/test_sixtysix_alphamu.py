@@ -213,3 +213,20 @@ def test_out_of_time_keeps_nothing_half_done():
         return
     # a position whose every candidate ends the deal at once never reaches a leaf
     assert all(ai66._after(state, a).score_sheet for a in cands)
+
+
+def test_the_narrow_window_settles_who_wins_as_the_full_one():
+    """Where only who wins counts (a one-deal match) the solver's window 1 gives every
+    later-play deal the sign the full search gives it, and the window is 4 otherwise."""
+    one = ai66.deal_values({"options": {"target": 1}, "match_scores": [0, 0]}, 0)
+    long = ai66.deal_values({"options": {"target": 10}, "match_scores": [0, 0]}, 0)
+    assert am.window(one) == 1 and am.window(long) == 4
+    checked = 0
+    for state in closed_positions(30, seed=8):
+        for seat in (0, 1):
+            full = ai66.solve(state, seat)
+            quick = ai66.solve(state, seat, window=1)
+            assert (full > 0) == (quick > 0) and (full < 0) == (quick < 0), state
+            assert one[max(-3, min(3, quick))] == one[full]
+            checked += 1
+    assert checked == 60
