@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -368,8 +369,21 @@ def _check(digits: list[int]) -> int:
 
 
 def normal_code(text: str) -> str:
-    """A typed or pasted code without spaces, dashes or dots, in capitals."""
-    return "".join(ch for ch in str(text).upper() if not ch.isspace() and ch not in "-.·_")
+    """A typed or pasted code without spaces, dashes or dots, in capitals. Text pasted from
+    a chat or a word processor may carry their look-alikes: full-width letters and digits
+    are read as the plain ones (NFKC), and every kind of dash (en, em, minus, hyphen) and
+    space as the plain ones."""
+    text = unicodedata.normalize("NFKC", str(text)).upper()
+    return "".join(ch for ch in text
+                   if not ch.isspace() and ch not in "-.·_\u2212"
+                   and unicodedata.category(ch) != "Pd")
+
+
+def _shown(ch: str) -> str:
+    """A character of a refused code as a person can read it in a sentence: itself when it
+    prints as a visible sign, else its code point (a control, a joiner, a lone accent)."""
+    visible = ch.isprintable() and unicodedata.category(ch)[0] not in "CMZ"
+    return ch if visible else f"U+{ord(ch):04X}"
 
 
 def decode(text: str) -> DealCode:
@@ -385,7 +399,7 @@ def decode(text: str) -> DealCode:
     for ch in raw:
         if ch not in ALPHABET:
             raise CodeError(Msg("A deal code has no “{char}”: check the letters and digits.",
-                                char=ch))
+                                char=_shown(ch)))
     if len(raw) < 4 or len(raw) - 1 > MAX_SYMBOLS:
         raise CodeError(Msg("This is not a deal code: it is too short or too long."))
     digits = [ALPHABET.index(ch) for ch in raw[:-1]]

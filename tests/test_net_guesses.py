@@ -43,6 +43,10 @@ def test_a_code_is_ten_characters_of_the_unambiguous_alphabet():
     shown = protocol.shown_code(code)
     assert protocol.normal_code(shown) == code
     assert protocol.normal_code(" " + shown.lower().replace("-", " ") + " ") == code
+    # pasted from a chat or a word processor: an en dash, full-width letters and digits
+    assert protocol.normal_code(shown.replace("-", "\u2013")) == code
+    assert protocol.normal_code("".join(chr(ord(c) + 0xFEE0) if c != "-" else " "
+                                        for c in shown)) == code
     assert not protocol.valid_code("K7QF") and not protocol.valid_code("O" * 10)
     assert not protocol.valid_code(code + "A") and not protocol.valid_code(None)
 

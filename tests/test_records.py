@@ -103,6 +103,27 @@ def test_codes_are_read_whatever_the_case_spaces_and_dashes():
     assert records.decode(f"  {plain}\n") == code
 
 
+def test_codes_pasted_from_chats_and_word_processors_are_read():
+    """En and em dashes, the minus sign, no-break and thin spaces, full-width letters and
+    digits: what a chat or a word processor makes of a code typed with dashes and spaces."""
+    code = records.make_code("sixtysix", 2, {"target": 7}, 123456789, 1)
+    text = records.encode(code)
+    for dash in ("\u2013", "\u2014", "\u2212", "\u2010", "\u2011", " \u2013 "):
+        assert records.decode(text.replace("-", dash)) == code
+    assert records.decode(text.replace("-", "\u00a0")) == code
+    assert records.decode(text.replace("-", "\u2009")) == code
+    wide = "".join(chr(ord(ch) + 0xFEE0) if ch != "-" else "\u30fc" for ch in text)
+    assert records.decode(wide.replace("\u30fc", "-")) == code
+
+
+@pytest.mark.parametrize("char,shown", [("\u200b", "U+200B"), ("\u0301", "U+0301"),
+                                        ("\x07", "U+0007"), ("L", "L"), ("é", "É")])
+def test_a_character_no_code_has_is_named_as_a_person_can_read_it(char, shown):
+    with pytest.raises(records.CodeError) as err:
+        records.decode("CPQX" + char + "6XPN")
+    assert err.value.message.values["char"] == shown
+
+
 def test_any_one_wrong_symbol_or_swapped_neighbours_is_refused():
     code = records.make_code("japanese65", 4, {"target": 9}, 987654321, None)
     plain = records.encode(code).replace("-", "")

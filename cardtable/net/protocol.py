@@ -47,6 +47,7 @@ import asyncio
 import json
 import logging
 import secrets
+import unicodedata
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -148,10 +149,12 @@ def new_token() -> str:
 
 
 def normal_code(text: Any) -> str:
-    """A typed table code as the host compares it: upper case, no spaces or dashes."""
+    """A typed table code as the host compares it: upper case, no spaces or dashes (of any
+    kind), full-width letters and digits read as the plain ones (NFKC)."""
     if not isinstance(text, str):
         return ""
-    return "".join(ch for ch in text.upper() if ch.isalnum())[:16]
+    text = unicodedata.normalize("NFKC", text[:200]).upper()
+    return "".join(ch for ch in text if ch.isalnum())[:16]
 
 
 def encode(message: dict) -> str:
