@@ -478,6 +478,41 @@ def test_quitting_or_starting_anew_with_friends_at_the_table_asks_first(app):
         host.close()
 
 
+@pytest.mark.parametrize("size", ["normal", "larger"])
+def test_the_host_reads_the_whole_table_code_at_every_text_size(app, size):
+    """Side by side with the address on one row, the code was cut short at the larger
+    text sizes ("Table C6S3P-P…"), and friends must type it whole: the code and the
+    address are rows of their own, and neither is shortened."""
+    from cardtable.ui import theme
+
+    app.settings["text_size"] = size
+    app.apply_access()
+    config = {"game": "japanese65", "players": 4, "seed": 1,
+              "seats": [{"name": "Host", "kind": "human"},
+                        {"name": "Friend 2", "kind": "friend", "level": "easy"},
+                        {"name": "Theo", "kind": "computer", "level": "easy"},
+                        {"name": "Hana", "kind": "computer", "level": "easy"}],
+              "network": {"remote": [1], "stand_in": "easy"}}
+    host = netplay.open_table(config, advertise=False, bind=LOOPBACK)
+    try:
+        table = show_table(app, TableScene(host, speed="off", sound=False))
+        app.step([], DT)
+        rows = {tr(label): value for label, value, _ in table.net_lines()}
+        code = protocol.shown_code(host.server.code)
+        assert rows == {"Table code": code, "Address": f"{host.server.shown_address}:"
+                                                      f"{host.server.port}"}
+        width = table._scores_width(table.panel_lines())
+        pad = theme.px(12)
+        for label, value in rows.items():
+            need = theme.text_size(label, theme.px(15))[0] + theme.px(18) + \
+                theme.text_size(value, theme.px(15), bold=True)[0]
+            assert need <= width - 2 * pad, (label, value, width)
+    finally:
+        host.close()
+        app.settings["text_size"] = "normal"
+        app.apply_access()
+
+
 def test_the_dealers_chip_keeps_off_a_network_tables_taller_score_panel(app):
     """The host's score panel has a row more (the table's code): the plate below it in
     the top right corner came up to it, and the dealer's chip on the plate's top edge lay

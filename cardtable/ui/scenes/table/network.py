@@ -355,10 +355,11 @@ class Network:
         return None
 
     def net_lines(self) -> tuple:
-        """The host's row of the score panel: the table code, and the address and port
-        friends type (none at a table that is not hosted here)."""
+        """The host's rows of the score panel: the table code, and the address and port
+        friends type (none at a table that is not hosted here). Each on a row of its own:
+        side by side, the larger text sizes cut the code short, and it must be read whole."""
         server = table_server(self.match)
         if server is None:
             return ()
-        return ((Msg("Table {code}", code=protocol.shown_code(server.code)),
-                 f"{server.shown_address}:{server.port}", None),)
+        return ((N_("Table code"), protocol.shown_code(server.code), None),
+                (N_("Address"), f"{server.shown_address}:{server.port}", None))
