@@ -565,3 +565,102 @@ def test_the_boards_right_hand_keeps_below_the_score_panel(app):
     assert hand and panel is not None
     column = hand[0].rect().unionall([s.rect() for s in hand])
     assert column.top >= panel.bottom and column.bottom < board.size[1]
+
+
+# --------------------------------------------------------------------------- the deal's end
+
+
+def after_last_move(cursor):
+    """The engine's state right after the deal's last move, worked out here on its own: the
+    move applied to the state before it, with the class's next deal held back."""
+    from unittest import mock
+
+    before = cursor.states[cursor.last - 1]
+    state = before.clone()
+    with mock.patch.object(type(state), "_deal", lambda self, stacked=None: []):
+        state.apply(cursor.moves[-1][1])
+    return state
+
+
+def board_cards(board) -> dict:
+    """Every zone of the board and the cards it shows, in order."""
+    return {name: [s.code for s in sprites] for name, sprites in board.zones.items()
+            if sprites}
+
+
+@pytest.mark.parametrize("game,players,seed", [
+    ("japanese65", 4, 3), ("sixtysix", 2, 7), ("rummy65", 3, 3), ("pairs65", 3, 3),
+    ("pairs65", 2, 7), ("quebec65", 2, 3)])
+def test_the_end_shows_the_deal_as_its_last_move_left_it(app, game, players, seed):
+    """End showed the position before the last move (Margot's last pair still in her hand,
+    rummy65's last discard not on the pile) while the score counted it: the state after the
+    last move is the next deal's start, so the step before was shown instead."""
+    from cardtable.ui.replay import ReplayBoard
+
+    scene = open_review(app, played(game, seed, 1, players), 0)
+    cursor = scene.cursor
+    press(app, pygame.K_END)
+    frames(app, 10)
+    app.draw()
+    assert scene.step == scene.last
+    board = scene.board
+    end = after_last_move(cursor)
+    for seat in range(players):
+        shown = sorted(s.code for s in board.zones.get(f"hand{seat}", []))
+        assert shown == sorted(end.hand(seat)), (game, seat)
+
+    def drawn(state):
+        other = ReplayBoard(game, cursor.record["names"], cursor.record["humans"], state,
+                            cursor.viewer)
+        other.attach(app, board.size)
+        other.show(state, None, [], hold_trick=cursor.last in cursor.trick_ends())
+        return board_cards(other)
+
+    assert board_cards(board) == drawn(end)
+    # (the last move changed the board: the test can tell the two apart)
+    assert drawn(end) != drawn(cursor.states[cursor.last - 1])
+    press(app, pygame.K_LEFT)
+    assert board_cards(board) != drawn(end)
+
+
+def drawn_words(app, scene) -> list[str]:
+    """The texts the side panel draws in a frame, in the player's language."""
+    said: list[str] = []
+    block = scene.text_block
+
+    def record(surface, text, *args, **kwargs):
+        said.append(i18n.tr(text))
+        return block(surface, text, *args, **kwargs)
+
+    scene.text_block = record
+    try:
+        app.draw()
+    finally:
+        del scene.text_block
+    return said
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_end_sends_nobody_to_a_mistake_when_there_is_none(app, deals, fake_analysis,
+                                                              language):
+    """At the end, "No mistakes: every decision was as good as the computer's." was
+    followed by "Step to a marked move to see the mistake."."""
+    scene = open_review(app, deals, 0)
+    scene.analyse()
+    sound = tuple(j for j in judged(deals[0]).judgements if not j.mistake)
+    fake_analysis.made[-1].finish(Analysis(sound))
+    frames(app)
+    press(app, pygame.K_END)
+    step_to = "Step to a marked move to see the mistake."
+    try:
+        i18n.set_language(language)
+        said = drawn_words(app, scene)
+        assert i18n.tr(scene.summary_line()) in said
+        assert i18n.tr(step_to) not in said
+        # with a mistake in the deal, the end says where to find it
+        scene.cursor.judge(judged(deals[0]))
+        said = drawn_words(app, scene)
+        assert i18n.tr(step_to) in said
+        assert i18n.tr(scene.summary_line()) in said
+    finally:
+        i18n.set_language("en")

@@ -109,6 +109,16 @@ class AnalysisPanel:
             return Msg("No mistakes: every decision was as good as the computer's.")
         return loss_words(self.unit(), n, analysis.lost())
 
+    def no_judgement_note(self) -> Msg | None:
+        """What the panel says under the summary at a step with no decision of a person
+        judged: at a move, that none was made there; at the end, where the mistakes are
+        (None when there are none: the summary has said so)."""
+        if self.step < self.last:
+            return Msg("No decision of yours at this move.")
+        if self.cursor.mistake_steps():
+            return Msg("Step to a marked move to see the mistake.")
+        return None
+
     # ---- the panel ----------------------------------------------------------------------
 
     def scroll_analysis(self, lines: float) -> bool:
@@ -196,8 +206,9 @@ class AnalysisPanel:
         y += theme.px(6)
         j = self.cursor.judgement()
         if j is None:
-            note = Msg("No decision of yours at this move.") if self.step < self.last else \
-                Msg("Step to a marked move to see the mistake.")
+            note = self.no_judgement_note()
+            if note is None:
+                return y
             return self.text_block(surface, note, x, y, width, theme.SMALL, theme.TEXT_MUTED)
         names = self.record["names"]
         colour = theme.BAD if j.mistake else theme.GOOD
