@@ -3,6 +3,13 @@
 :func:`install` gives the App a :class:`MatchDesk`, which answers the App's match hooks
 (``on_start_match``, ``on_continue_match``, ``match_in_progress``, ``match_game``) and keeps
 ``app.table``, the table of the match in progress.
+
+This copy's match in progress is the one it saves (played here, or hosted here for
+friends). A seat at a table hosted elsewhere (Join a table, Play online: a
+:class:`~cardtable.net.remote.RemoteMatch`) is never it: that table is saved by its host,
+never here, so it neither replaces the saved match nor is named when a new match would
+replace one; while it is on, the saved match waits in its file, and Continue resumes it
+as soon as that table is gone.
 """
 
 from __future__ import annotations
@@ -11,6 +18,7 @@ from cardtable import lessons
 from cardtable.engine import registry
 from cardtable.i18n import N_, Msg, of_game
 from cardtable.match import Match
+from cardtable.net.remote import RemoteMatch
 from cardtable.ui import netplay, session
 from cardtable.ui.scenes.table.scene import TableScene
 from cardtable.ui.scenes.table.showing import show_table
@@ -38,6 +46,12 @@ def start_match(app, config: dict, **kwargs) -> TableScene | None:
     if config.get("network"):
         netplay.remember_table(app, match)
     return table
+
+
+def own(table) -> bool:
+    """Is ``table``'s match this copy's (saved here), not a seat at a table hosted
+    elsewhere?"""
+    return table is not None and not isinstance(table.match, RemoteMatch)
 
 
 def lesson_offered(app, config: dict, start) -> bool:
@@ -75,6 +89,12 @@ class MatchDesk:
     A match saved by an earlier run is checked when the desk is made (a damaged file is set
     aside and the player told); "Continue" then resumes it. Starting a new match while one
     is in progress asks first.
+
+    When this copy's table gives way to a table hosted elsewhere, its match is read back
+    from its file (saved after every move): the desk holds it again as ``saved``, so the
+    menu offers Continue for it once that other table is gone, and a new match asks about
+    it, by its game. The file is read once each time this happens (:meth:`follow`), not
+    each time the menu asks.
     """
 
     def __init__(self, app) -> None:
@@ -84,42 +104,68 @@ class MatchDesk:
             match = session.load_saved(app)
             if match is not None:
                 self.saved.append(match)
+        #: the file was read since this copy's own table was last on (see follow)
+        self._read = True
+
+    def follow(self) -> None:
+        """Read the saved match back when this copy's table is no longer the App's (a
+        table hosted elsewhere took its place, or that one closed too) and the desk does
+        not hold it: its file is what Continue resumes."""
+        if own(self.app.table):
+            self._read = False
+            return
+        if self._read or self.saved:
+            return
+        self._read = True
+        if session.match_file(self.app) is not None:
+            match = session.load_saved(self.app)
+            if match is not None:
+                self.saved.append(match)
 
     def live(self) -> TableScene | None:
-        """The App's table while its match goes on."""
+        """The App's table while its match goes on (a table hosted elsewhere too)."""
         table = self.app.table
         if table is not None and not table.finished and (
                 not table.match.is_over or table.unseen()):
             return table        # (a match that ended out of sight still has its end to show)
         return None
 
+    def mine(self) -> Match | None:
+        """This copy's match in progress, the one a new match replaces: the one on its
+        table, or the one saved (never a seat at a table hosted elsewhere)."""
+        self.follow()
+        table = self.live()
+        if own(table):
+            return table.match
+        return self.saved[-1] if self.saved else None
+
     def go(self, config: dict) -> None:
         """Start the match of ``config`` (the saved one is forgotten)."""
         self.saved.clear()
         session.forget_saved(self.app)
         start_match(self.app, config)
+        self._read = False
 
     def start(self, config: dict) -> None:
         """The App's ``on_start_match``: start now, or ask first when a match would be lost."""
         app = self.app
         if lesson_offered(app, config, lambda: self.start(config)):
             return
-        if not self.in_progress() and session.saved_unreadable(app):
+        match = self.mine()
+        if match is None and session.saved_unreadable(app):
             app.open("confirm", N_("Start a new match?"),
                      N_("The saved match could not be read; the new match will "
                         "be saved in its place."), N_("Start new match"),
                      lambda: self.go(config), no=N_("Cancel"))
             return
-        if not self.in_progress():
+        if match is None:
             self.go(config)
             return
-        table = self.live()
-        match = table.match if table is not None else self.saved[-1]
         game = of_game(registry.get(match.game_id).name)
         # friends at the table are sent away with it: say so before it happens
         detail = Msg("Your match of {of_game} in progress will be replaced, and the friends "
                      "at your table will be told it has closed.", of_game=game) \
-            if table is not None and netplay.friends_at(table.match) else \
+            if netplay.friends_at(match) else \
             Msg("Your match of {of_game} in progress will be replaced and cannot be continued "
                 "afterwards.", of_game=game)
         # a deal code of another game starts that game: the question names it; the daily
@@ -139,6 +185,7 @@ class MatchDesk:
     def resume(self) -> None:
         """The App's ``on_continue_match``: back to the table, or the saved match onto it."""
         app = self.app
+        self.follow()
         table = self.live()
         if table is None and self.saved:
             match = self.saved.pop()
@@ -147,17 +194,20 @@ class MatchDesk:
                 match = netplay.resume_hosted(app, match, hosted) or match
             table = show_table(app, TableScene(match))
             session.attach(app, match)
+            self._read = False
             return
         if table is not None and app.top is not table:
             app.push(table)
 
     def in_progress(self) -> bool:
         """The App's ``match_in_progress``: a match can be continued."""
+        self.follow()
         return self.live() is not None or bool(self.saved)
 
     def game(self) -> str | None:
         """The App's ``match_game``: the game of the match in progress (the menu's Rules
         opens on it)."""
+        self.follow()
         table = self.live()
         if table is not None:
             return table.match.game_id
