@@ -51,6 +51,52 @@ def test_a_bad_code_gets_one_sentence_and_nothing_starts(app):
     assert app.top is setup and not started
 
 
+def test_a_refusal_in_french_at_the_larger_text_stays_inside_the_panel(app, monkeypatch):
+    """"Un code de donne ne contient pas de « L » : vérifiez les lettres et les chiffres."
+    ran past both edges of the panel on one line, and the note above ran into the field:
+    every line is measured and wrapped inside the panel, the field below the note."""
+    from cardtable import i18n
+    from cardtable.ui import theme
+
+    monkeypatch.setattr(theme, "draw_text", _recording(theme.draw_text, drawn := []))
+    i18n.set_language("fr")
+    app.settings["text_size"] = "larger"
+    app.apply_access()
+    try:
+        setup, started = setup_with_starts(app, "sixtysix")
+        click(app, setup.widget("Deal code"))
+        panel = app.top
+        type_text(app, "hello")
+        press(app, pygame.K_RETURN)
+        assert panel.problem is not None and not started
+        drawn.clear()
+        panel.draw(app.screen)                # the panel's own words, not the setup's below
+        p = panel.panel_rect()
+        field = panel.field().rect
+        lines = [(str(text), rect) for text, rect in drawn]
+        said = [rect for text, rect in lines if "vérifiez" in text or "chiffres" in text]
+        assert said, lines
+        for text, rect in lines:
+            assert p.contains(rect), (text, rect, p)
+        note = [rect for text, rect in lines if "programme" in text or "ordinateurs" in text]
+        assert note and max(r.bottom for r in note) <= field.top
+        assert all(r.top >= field.bottom for r in said)
+        buttons = min(w.rect.top for w in panel.form.widgets if w is not panel.field())
+        assert all(r.bottom <= buttons for r in said)
+    finally:
+        i18n.set_language("en")
+        app.settings["text_size"] = "normal"
+        app.apply_access()
+
+
+def _recording(draw_text, drawn: list):
+    def record(surface, text, *args, **kwargs):
+        rect = draw_text(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+    return record
+
+
 def test_the_daily_deal_starts_today_s_deal_of_the_game(app):
     setup, started = setup_with_starts(app, "japanese65")
     click(app, setup.widget("Daily deal"))

@@ -89,6 +89,10 @@ def of_game_name(game: str) -> Msg:
     return of_game(registry.get(game).name)
 
 
+NOTE = N_("The same cards on every copy of the program; the computers play at the levels "
+          "chosen for their seats.")
+
+
 class DealCodeScene(ModalScene):
     PANEL = (640, 300)
     DIM = 150
@@ -161,6 +165,32 @@ class DealCodeScene(ModalScene):
         return next((w for w in self.form.widgets if isinstance(w, TextInput)), None)
 
     # ---- layout ---------------------------------------------------------------------------
+    #: lines kept of the note under the title, and of what is said of the code typed
+    NOTE_LINES = FEEDBACK_LINES = 2
+
+    def _places(self, p: pygame.Rect) -> tuple[int, int, int]:
+        """Where the note, the field and the words under it begin (from the panel's top),
+        measured from the text as it is drawn: a longer language or a larger text size
+        pushes the field down rather than letting the note run into it."""
+        size = theme.px(theme.SMALL)
+        title = theme.px(26) + theme.line_height(theme.px(theme.SUBHEADING + 2), True)
+        note = max(theme.px(66), title + theme.px(6))
+        lines = len(theme.wrap(NOTE, theme.font(size), p.width - theme.px(80))[:self.NOTE_LINES])
+        field = max(theme.px(110), note + lines * theme.line_height(size) + theme.px(10))
+        return note, field, field + theme.px(BUTTON_HEIGHT) + theme.px(8)
+
+    def panel_rect(self) -> pygame.Rect:
+        """The panel, taller where its words need it (within the window)."""
+        p = super().panel_rect()
+        feedback = self._places(p)[2] + self.FEEDBACK_LINES * theme.line_height(
+            theme.px(theme.SMALL))
+        need = feedback + theme.px(12) + theme.px(BUTTON_HEIGHT) + theme.px(self.BUTTON_MARGIN)
+        if need > p.height:
+            centre = p.center
+            p.height = min(need, self.size[1] - theme.px(20))
+            p.center = centre
+        return p
+
     def buttons(self) -> tuple[list[Button], Button]:
         cancel = Button(N_("Cancel"), self.cancel)
         play = Button(N_("Play this deal"), self.play, style="primary")
@@ -173,7 +203,7 @@ class DealCodeScene(ModalScene):
         field = TextInput(self.text, on_change=self.set_text, max_length=FIELD_LENGTH,
                           hint=Msg("For example {code}", code=example_code(self.game)))
         field.name = "code"
-        field.rect = pygame.Rect(p.left + theme.px(40), p.top + theme.px(110),
+        field.rect = pygame.Rect(p.left + theme.px(40), p.top + self._places(p)[1],
                                  p.width - theme.px(80), theme.px(BUTTON_HEIGHT))
         self.form.add(field)
         self.form.focus(field)
@@ -195,22 +225,23 @@ class DealCodeScene(ModalScene):
         theme.draw_text(surface, N_("Play a deal code"), (p.centerx, p.top + theme.px(26)),
                         theme.px(theme.SUBHEADING + 2), theme.TEXT, bold=True, anchor="midtop")
         size = theme.px(theme.SMALL)
-        note = N_("The same cards on every copy of the program; the computers play at the "
-                  "levels chosen for their seats.")
-        y = p.top + theme.px(66)
-        for line in theme.wrap(note, theme.font(size), p.width - theme.px(80))[:2]:
+        width = p.width - theme.px(80)
+        note_top, _, top = self._places(p)
+        y = p.top + note_top
+        for line in theme.wrap(NOTE, theme.font(size), width)[:self.NOTE_LINES]:
             theme.draw_text(surface, line, (p.centerx, y), size, theme.TEXT_DIM,
                             anchor="midtop", shadow=False)
             y += theme.line_height(size)
-        field = self.field()
-        top = field.rect.bottom + theme.px(8) if field is not None else y
+        top += p.top
         words = self.code_words()
         if self.problem is not None:
-            theme.draw_text(surface, self.problem, (p.centerx, top), size, theme.BAD,
-                            anchor="midtop", shadow=False)
-        elif words is not None:
+            said, colour = self.problem, theme.BAD
+        else:
+            said = words
             colour = theme.ACCENT_LIGHT if self.other_game() else theme.TEXT_DIM
-            for line in theme.wrap(words, theme.font(size), p.width - theme.px(80))[:2]:
+        if said is not None:
+            # wrapped inside the panel (a refusal in French ran past both its edges)
+            for line in theme.wrap(said, theme.font(size), width)[:self.FEEDBACK_LINES]:
                 theme.draw_text(surface, line, (p.centerx, top), size, colour,
                                 anchor="midtop", shadow=False)
                 top += theme.line_height(size)
