@@ -242,9 +242,10 @@ def of_game(name: str) -> PMsg:
     return PMsg(OF_GAME, name)
 
 
-#: the default names setup gives people ("You", "Player 2"): data kept in English in the
-#: match and the statistics, shown in the current language
+#: the default names setup gives people ("You", "Player 2", "Friend 2"): data kept in
+#: English in the match and the statistics, shown in the current language
 _PLAYER_N = re.compile(r"^Player (\d+)$")
+_FRIEND_N = re.compile(r"^Friend (\d+)$")
 
 
 def seat_name(name: str) -> Msg | str:
@@ -257,6 +258,9 @@ def seat_name(name: str) -> Msg | str:
     m = _PLAYER_N.match(name)
     if m:
         return Msg("Player {n}", n=int(m.group(1)))
+    m = _FRIEND_N.match(name)
+    if m:
+        return Msg("Friend {n}", n=int(m.group(1)))
     return name
 
 

@@ -311,3 +311,17 @@ def test_french_before_the_games_are_found_does_not_find_them(monkeypatch):
         assert asked == [1]                  # made once for each set of games
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("name,french", [("You", "Vous"), ("Player 3", "Joueur 3"),
+                                         ("Friend 2", "Ami 2"), ("Hana", "Hana"),
+                                         ("Friend 2b", "Friend 2b")])
+def test_a_default_seat_name_is_shown_in_the_language_a_typed_one_as_typed(name, french):
+    """Setup showed the friend's seat as "Ami 2" and the table as "Friend 2": the default
+    names are data in English and every screen shows them in the current language."""
+    i18n.set_language("fr")
+    try:
+        assert i18n.tr(i18n.seat_name(name)) == french
+    finally:
+        i18n.set_language("en")
+    assert i18n.tr(i18n.seat_name(name)) == name
