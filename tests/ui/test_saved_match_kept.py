@@ -17,6 +17,7 @@ from cardtable.engine import registry
 from cardtable.i18n import tr
 from cardtable.ui import netplay
 from cardtable.ui.scenes.confirm import ConfirmScene
+from cardtable.ui.scenes.lesson import LessonScene
 from cardtable.ui.scenes.menu import MenuScene
 from cardtable.ui.scenes.table import TableScene
 from tests.net_helpers import LOOPBACK, host_table
@@ -175,3 +176,53 @@ def test_with_nothing_saved_a_new_match_leaves_the_friends_table_without_asking(
     assert app.table is app.top and app.table is not friend
     assert app.table.match.game_id == "sixtysix" and saved(tmp_path)["game"] == "sixtysix"
     app.table.match.close()
+
+
+def test_a_lesson_played_on_alone_asks_before_menu_drops_it_and_the_saved_match_stays(
+        tmp_path):
+    """Learn to play, Play on my own, then the table's Menu: the lesson's deal went at
+    once, without a word, and Continue resumed the older match. A lesson's deal is practice
+    and is never saved: Menu asks first, as Esc does, and says so; Stay keeps the lesson;
+    Leave goes to the menu, where Continue resumes the saved match, its file untouched."""
+    app = new_app(tmp_path)
+    local = start_local(app)
+    state = local.match.state.to_json()
+    menu = app.top
+    click(app, menu.widget("Learn to play"))
+    click(app, app.top.widget("quebec65"))
+    lesson = app.top
+    assert isinstance(lesson, LessonScene)
+    frames(app, 3)
+    click(app, lesson.button("Play on my own"))
+    assert not lesson.coaching()
+    click(app, lesson.button("Menu"))
+    ask = app.top
+    assert isinstance(ask, ConfirmScene) and tr(ask.question) == "Leave the lesson?"
+    assert "not kept" in tr(ask.detail) and "Continue" in tr(ask.detail)
+    click(app, ask.widget("no"))                 # Stay
+    assert app.top is lesson
+    click(app, lesson.button("Menu"))
+    click(app, app.top.widget("yes"))            # Leave
+    menu = app.top
+    assert isinstance(menu, MenuScene) and lesson not in app.stack
+    assert saved(tmp_path)["state"] == state
+    frames(app)
+    click(app, menu.widget("Continue"))
+    assert app.top is local and local.match.state.to_json() == state
+    local.match.close()
+
+
+def test_leaving_a_lesson_with_nothing_saved_says_only_that_it_is_not_kept(tmp_path):
+    app = new_app(tmp_path)
+    click(app, app.top.widget("Learn to play"))
+    click(app, app.top.widget("sixtysix"))
+    lesson = app.top
+    assert isinstance(lesson, LessonScene)
+    frames(app, 3)
+    click(app, lesson.button("Menu"))            # the coach still leads: asked the same
+    ask = app.top
+    assert isinstance(ask, ConfirmScene) and "not kept" in tr(ask.detail)
+    assert "Continue" not in tr(ask.detail)
+    click(app, ask.widget("yes"))
+    assert isinstance(app.top, MenuScene) and not app.has_match_in_progress()
+    assert not (tmp_path / "data" / "match.json").exists()

@@ -11,6 +11,10 @@ step's words, and another try. "Why?" says the rule behind the step, "Back" goes
 step, "Play on my own" leaves the coach (the computers choose their own moves, hints come
 back) and "Skip lesson" leaves. The lesson ends with its deal: the summary, then the
 coach's last words. Nothing is saved and nothing counts in the statistics.
+
+A lesson's deal is practice, played on alone or not: it is never saved, so it never takes
+the place of the match in progress, which Continue resumes as it was. Leaving the deal
+before its end (the table's Menu, as Esc) asks first and says the deal is not kept.
 """
 
 from __future__ import annotations
@@ -418,7 +422,7 @@ class LessonScene(CoachLayout, TableScene):
             self.app.reset(self.app.build("menu"))
             self.app.start_match(self.then)
             return
-        self.leave()
+        self.to_menu()
 
     def play_match(self) -> None:
         """After the lesson: a match of this game (the setup the person had made, or the
@@ -437,6 +441,14 @@ class LessonScene(CoachLayout, TableScene):
         self.app.replace(self.app.build("lesson", self.lesson.game_id, then=self.then))
 
     def leave(self) -> None:
+        """The table's Menu: while the deal goes on, asked first as Esc asks (the deal is
+        not kept, unlike a match's); once it is over, back to the menu."""
+        if self.ended:
+            self.to_menu()
+        else:
+            self.ask_leave()
+
+    def to_menu(self) -> None:
         """Back to the main menu (the lesson is not kept)."""
         if self.app is None:
             return
@@ -447,16 +459,21 @@ class LessonScene(CoachLayout, TableScene):
         if self.app is None:
             return
         self.drop_drag()
-        self.app.open("confirm", N_("Leave the lesson?"),
-                      N_("You can take it again from Learn to play on the menu."),
-                      N_("Leave"), self.leave, no=N_("Stay"))
+        # the match in progress (if any) is untouched: a lesson is never saved
+        detail = N_("This practice deal is not kept. Your match in progress stays as it "
+                    "was: Continue on the menu goes back to it.") \
+            if self.app.has_match_in_progress() else \
+            N_("This practice deal is not kept. You can take the lesson again from Learn "
+               "to play on the menu.")
+        self.app.open("confirm", N_("Leave the lesson?"), detail, N_("Leave"), self.to_menu,
+                      no=N_("Stay"))
 
     def coach_buttons(self) -> list[tuple[str, object, str]]:
         """(label, what it does, style) of the panel's buttons now."""
         if self.ended:
             return [(N_("Play a match"), self.play_match, "primary"),
                     (N_("Again"), self.again, "normal"),
-                    (N_("Back to the menu"), self.leave, "quiet")]
+                    (N_("Back to the menu"), self.to_menu, "quiet")]
         if not self.coaching():
             return []
         step = self.coach.step
