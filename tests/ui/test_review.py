@@ -664,3 +664,51 @@ def test_the_end_sends_nobody_to_a_mistake_when_there_is_none(app, deals, fake_a
         assert i18n.tr(scene.summary_line()) in said
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("game,players,language", [
+    ("rummy65", 4, "en"), ("pairs65", 3, "fr"), ("japanese65", 4, "fr")])
+def test_the_side_panel_lays_out_from_measured_heights(app, monkeypatch, game, players,
+                                                       language):
+    """With larger text, a move told on two lines pushed the score list down over "THE
+    COMPUTER'S VIEW": the panel's parts were placed by an estimate of their heights. At
+    every step no two texts of the panel above the end of the Analyse button overlap, and
+    none lies on a button but its own label."""
+    drawn: list = []
+    real = review.theme.draw_text
+
+    def record(surface, text, pos, size, *args, **kwargs):
+        rect = real(surface, text, pos, size, *args, **kwargs)
+        drawn.append((str(text), rect.copy()))
+        return rect
+
+    scene = open_review(app, played(game, 3, 1, players), 0)
+    app.settings["text_size"] = "larger"
+    try:
+        app.apply_access()
+        i18n.set_language(language)
+        frames(app, 2)
+        monkeypatch.setattr(review.theme, "draw_text", record)
+        _, side, _ = scene.areas()
+        wrapped = 0
+        for step in range(scene.last + 1):
+            scene.go(step)
+            drawn.clear()
+            app.draw()
+            buttons = [scene.widget("Analyse").rect, scene.widget("Copy code").rect]
+            limit = buttons[0].bottom
+            texts = [(t, r.inflate(0, -2)) for t, r in drawn
+                     if r.left >= side.left and r.top < limit]
+            loose = [(t, r) for t, r in texts if not any(b.contains(r) for b in buttons)]
+            for i, (t, r) in enumerate(loose):
+                assert not any(r.colliderect(b) for b in buttons), (step, t)
+                for u, q in loose[i + 1:]:
+                    assert not r.colliderect(q), (step, t, u)
+            tops = {r.top for _t, r in loose}
+            wrapped = max(wrapped, len(tops))
+        assert wrapped > 8          # (the panel was full: title, code, moves, scores)
+    finally:
+        monkeypatch.undo()
+        i18n.set_language("en")
+        app.settings["text_size"] = "normal"
+        app.apply_access()

@@ -17,6 +17,7 @@ closes.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import pygame
 
@@ -77,6 +78,16 @@ def review_step_event(game: str) -> str | None:
     return table_class(game).REVIEW_STEP_EVENT
 
 
+class SidePlan(NamedTuple):
+    """Where the side panel's parts begin, from the top of the window down."""
+
+    where: int          # the previous move and the next one (or the deal's result)
+    score: int          # "Score" and a line a side
+    rule: int           # the line over the computer's view
+    heading: int        # "THE COMPUTER'S VIEW"
+    button: int         # the Analyse button, and the rest of the computer's view under it
+
+
 class ReviewScene(AnalysisPanel, Scene):
     """Shows where a :class:`~cardtable.review.ReviewCursor` stands in one finished deal
     (of a list of deals of one match), and moves it."""
@@ -89,6 +100,8 @@ class ReviewScene(AnalysisPanel, Scene):
         self.slider = pygame.Rect(0, 0, 0, 0)
         self.dragging = False
         self._language = ""
+        #: where the side panel's parts go, and what it was measured for (side_plan)
+        self._plan: tuple[tuple, SidePlan] | None = None
         #: the deal's last position, for the deal it was worked out for
         self._end: tuple[tuple, GameState] | None = None
 
@@ -343,21 +356,42 @@ class ReviewScene(AnalysisPanel, Scene):
         return min(2, len(theme.wrap(self.title(), theme.font(size, True), width)))
 
     def analysis_top(self) -> int:
-        """Where the computer's view begins: under the score, one line a side."""
+        """Where the computer's view begins (the Analyse button's top)."""
+        return self.side_plan().button
+
+    def side_plan(self) -> SidePlan:
+        """Where the side panel's parts go, from the heights of their words as they wrap
+        (the title, the code, the longest account of a step in this deal, the score), so
+        that none lies over the next with larger text or longer French; kept until the
+        panel's size, the language, the text size or the deal changes."""
         _, side, _ = self.areas()
+        # (the text size shows in the height of a line)
+        key = (side.size, i18n.language(), theme.line_height(theme.px(theme.BODY), True),
+               self.cursor.index, id(self.record), self.board is not None)
+        if self._plan is not None and self._plan[0] == key:
+            return self._plan[1]
+        pad = theme.px(16)
+        x, width = side.left + pad, side.width - 2 * pad
+        where = self.draw_head(None, side)
+        # the same room at every step: the score stays put while the moves are stepped
+        score = max(self.draw_where(None, step, x, where, width)
+                    for step in range(self.last + 1)) + theme.px(10)
+        rule = score + theme.line_height(theme.px(theme.SMALL)) + \
+            len(self.sides()) * theme.line_height(theme.px(theme.SMALL + 1)) + theme.px(10)
+        heading = rule + theme.px(8)
+        button = self.text_block(None, Msg("THE COMPUTER'S VIEW"), x, heading, width,
+                                 theme.SMALL, None, bold=True, lines=1) + theme.px(10)
+        plan = SidePlan(where, score, rule, heading, button)
+        self._plan = (key, plan)
+        return plan
+
+    def sides(self) -> list:
+        """The sides the score lists (a seat each, or the partnerships)."""
         game = self.record.get("game")
-        sides = len(registry.get(game).sides(len(self.record["names"]))) \
-            if game in registry.ids() else 2
-        small = theme.line_height(theme.px(theme.SMALL))
-        # the title, the code, the previous move (two lines), the next move (a line and two
-        # lines of larger type) and "Score":
-        # taller with larger text, so the score's last line stays above the divider
-        title = self.title_lines(side.width - 2 * theme.px(16))
-        header = (theme.px(14) + title * theme.line_height(theme.px(theme.SUBHEADING - 2), True)
-                  + theme.px(14) + 4 * small + 2 * theme.line_height(theme.px(theme.BODY), True)
-                  + theme.px(10) + small + theme.px(8))     # (8: the Copy button's height)
-        return side.top + max(theme.px(226), header + theme.px(20)) + \
-            sides * theme.line_height(theme.px(theme.SMALL + 1))
+        n = len(self.record["names"])
+        if game in registry.ids():
+            return list(registry.get(game).sides(n))
+        return [[seat] for seat in range(n)]
 
     def widget(self, name: str):
         return next((w for w in self.form.widgets if w.name == name), None)
@@ -434,48 +468,18 @@ class ReviewScene(AnalysisPanel, Scene):
     def draw_side(self, surface: pygame.Surface, side: pygame.Rect) -> None:
         if not self.record:
             return
+        plan = self.side_plan()
         pad = theme.px(16)
-        x, y = side.left + pad, side.top + theme.px(14)
-        width = side.width - 2 * pad
-        game = self.record["game"]
-        size = theme.SUBHEADING - 2
-        y = self.text_block(surface, self.title(), x, y, width, size, theme.TEXT, bold=True,
-                            lines=self.title_lines(width)) + theme.px(2)
-        copy = self.copy_rect()
-        code_w = width if copy is None else copy.left - theme.px(8) - x
-        y = self.text_block(surface, self.code_line(), x, y, code_w, theme.SMALL,
-                            theme.ACCENT_LIGHT)
-        if copy is not None:
-            y = max(y, copy.bottom)
-        y += theme.px(12)
-        # where we are
-        if self.step > 0:
-            y = self.text_block(surface, Msg("Previous move: {move}",
-                                             move=self.move_words(self.step - 1)),
-                                x, y, width, theme.SMALL, theme.TEXT_MUTED)
-        if self.step < self.last:
-            # the move about to be made from the position shown (the bar counts the moves
-            # made: 0 / 17 shows the deal before move 1)
-            head = Msg("Next: move {n} of {total}", n=self.step + 1, total=self.last)
-            y = self.text_block(surface, head, x, y, width, theme.SMALL, theme.TEXT_MUTED)
-            y = self.text_block(surface, self.move_words(self.step), x, y, width, theme.BODY,
-                                theme.TEXT, bold=True)
-        else:
-            y = self.text_block(surface, Msg("The deal is over"), x, y, width, theme.SMALL,
-                                theme.TEXT_MUTED)
-            result = self.result_line()
-            if result is not None:
-                y = self.text_block(surface, result, x, y, width, theme.BODY, theme.TEXT,
-                                    bold=True)
-        y += theme.px(10)
+        x, width = side.left + pad, side.width - 2 * pad
+        self.draw_head(surface, side)
+        self.draw_where(surface, self.step, x, plan.where, width)
         # the score as it stood
-        y = self.text_block(surface, Msg("Score"), x, y, width, theme.SMALL,
+        y = self.text_block(surface, Msg("Score"), x, plan.score, width, theme.SMALL,
                             theme.TEXT_MUTED)
-        sides = registry.get(game).sides(len(self.record["names"]))
         scores = self.cursor.scores()
-        labels = column_labels(game, self.record["names"], len(sides))
+        labels = column_labels(self.record["game"], self.record["names"], len(self.sides()))
         small = theme.px(theme.SMALL + 1)
-        for i, members in enumerate(sides):
+        for i, members in enumerate(self.sides()):
             colour = theme.SEAT_COLOURS[i % len(theme.SEAT_COLOURS)]
             label = theme.ellipsize(labels[i], small, width - theme.px(70))
             theme.draw_text(surface, label, (x, y), small, colour, bold=True, shadow=False)
@@ -484,8 +488,49 @@ class ReviewScene(AnalysisPanel, Scene):
             y += theme.line_height(small)
         self.draw_analysis(surface, side)
 
+    def draw_head(self, surface: pygame.Surface | None, side: pygame.Rect) -> int:
+        """The panel's title and the deal's code (None: measured only); returns where the
+        account of the step begins."""
+        pad = theme.px(16)
+        x, y = side.left + pad, side.top + theme.px(14)
+        width = side.width - 2 * pad
+        y = self.text_block(surface, self.title(), x, y, width, theme.SUBHEADING - 2,
+                            theme.TEXT, bold=True, lines=self.title_lines(width)) + theme.px(2)
+        copy = self.copy_rect()
+        code_w = width if copy is None else copy.left - theme.px(8) - x
+        y = self.text_block(surface, self.code_line(), x, y, code_w, theme.SMALL,
+                            theme.ACCENT_LIGHT)
+        if copy is not None:
+            y = max(y, copy.bottom)
+        return y + theme.px(12)
+
+    def draw_where(self, surface: pygame.Surface | None, step: int, x: int, y: int,
+                   width: int) -> int:
+        """Where the deal stands at ``step``: the move before it, and the next one or the
+        deal's result (None: measured only); returns where it ends."""
+        if step > 0:
+            y = self.text_block(surface, Msg("Previous move: {move}",
+                                             move=self.move_words(step - 1)),
+                                x, y, width, theme.SMALL, theme.TEXT_MUTED)
+        if step < self.last:
+            # the move about to be made from the position shown (the bar counts the moves
+            # made: 0 / 17 shows the deal before move 1)
+            head = Msg("Next: move {n} of {total}", n=step + 1, total=self.last)
+            y = self.text_block(surface, head, x, y, width, theme.SMALL, theme.TEXT_MUTED)
+            return self.text_block(surface, self.move_words(step), x, y, width, theme.BODY,
+                                   theme.TEXT, bold=True)
+        y = self.text_block(surface, Msg("The deal is over"), x, y, width, theme.SMALL,
+                            theme.TEXT_MUTED)
+        result = self.result_line()
+        if result is not None:
+            y = self.text_block(surface, result, x, y, width, theme.BODY, theme.TEXT,
+                                bold=True)
+        return y
+
     def text_block(self, surface, text, x: int, y: int, width: int, size: int, colour,
                    bold: bool = False, lines: int = 2) -> int:
+        """``text`` wrapped to ``width`` in at most ``lines`` lines from ``y`` down (with no
+        ``surface``: measured only); returns where it ends."""
         size = theme.px(size)
         fnt = theme.font(size, bold)
         shown = theme.wrap(tr(text), fnt, width)
@@ -493,7 +538,8 @@ class ReviewScene(AnalysisPanel, Scene):
             shown = shown[:lines - 1] + [theme.ellipsize(" ".join(shown[lines - 1:]), size,
                                                          width, bold)]
         for line in shown:
-            theme.draw_text(surface, line, (x, y), size, colour, bold=bold, shadow=False)
+            if surface is not None:
+                theme.draw_text(surface, line, (x, y), size, colour, bold=bold, shadow=False)
             y += theme.line_height(size, bold)
         return y
 

@@ -146,11 +146,10 @@ class AnalysisPanel:
     def draw_analysis(self, surface: pygame.Surface, side: pygame.Rect) -> None:
         pad = theme.px(16)
         x, width = side.left + pad, side.width - 2 * pad
-        top = self.analysis_top() - theme.px(30)
-        pygame.draw.line(surface, (80, 92, 84), (x, top - theme.px(8)),
-                         (side.right - pad, top - theme.px(8)))
-        self.text_block(surface, Msg("THE COMPUTER'S VIEW"), x, top, width, theme.SMALL,
-                        theme.ACCENT_LIGHT, bold=True, lines=1)
+        plan = self.side_plan()
+        pygame.draw.line(surface, (80, 92, 84), (x, plan.rule), (side.right - pad, plan.rule))
+        self.text_block(surface, Msg("THE COMPUTER'S VIEW"), x, plan.heading, width,
+                        theme.SMALL, theme.ACCENT_LIGHT, bold=True, lines=1)
         y0 = self.analysis_top() + theme.px(BUTTON_HEIGHT) + theme.px(12)
         area = pygame.Rect(side.left, y0, side.width, max(0, side.bottom - theme.px(8) - y0))
         self.analysis_area = area
