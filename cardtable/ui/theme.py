@@ -304,6 +304,17 @@ def wrap(text, fnt: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
+def last_whole_rows(rows: list[tuple], most: int) -> list[tuple]:
+    """The last ``most`` rows of wrapped entries, whole entries only (each row's last item
+    says whether it continues the entry above): an entry cut in two showed its last words
+    alone at the top. An entry longer than all the rows keeps its end."""
+    last = rows[-most:]
+    whole = last
+    while whole and whole[0][-1]:
+        whole = whole[1:]
+    return whole or last
+
+
 def ellipsize(text, size: int, width: int, bold: bool = False) -> str:
     """``text`` (translated) shortened with an ellipsis so that it fits ``width`` pixels."""
     text = drawable(text)

@@ -120,3 +120,21 @@ def test_a_pairs_hand_over_shows_the_last_discard():
         assert scene.facts() == [] and scene.public_view() == {}
     finally:
         table.match.close()
+
+
+def test_the_last_moves_never_begin_with_the_tail_of_an_entry(monkeypatch):
+    """"carreau" alone at the top of Last moves: the panel kept its last rows, cutting the
+    oldest entry it showed in two. It shows whole entries (the newest always)."""
+    app, table = start("rummy65", humans=(0, 1), n=3)
+    try:
+        long = "Theo takes the six of diamonds from the discard pile and lays a run of " \
+               "hearts from the four to the nine"
+        table.log.extend([long] * 3 + ["Hana draws", "Hana discards the queen of spades"])
+        scene = handoff_for(app, table, 0)
+        drawn = texts_drawn(monkeypatch, app, scene)
+        start_at = drawn.index("Last moves") + 1
+        shown = drawn[start_at:]
+        assert shown and shown[0].startswith(("Theo", "Hana")), shown
+        assert any(line.startswith("Hana discards") for line in shown)
+    finally:
+        table.match.close()

@@ -250,7 +250,7 @@ class HandoffScene(Scene):
         head = max(theme.px(46), theme.px(20) + theme.line_height(theme.px(theme.SMALL + 1),
                                                                    True))
         room = max(1, (rect.height - head - theme.px(14)) // step)
-        rows = rows[-room:]
+        rows = theme.last_whole_rows(rows, room)     # never the tail of an entry alone
         rect = pygame.Rect(rect.left, rect.top, rect.width,
                            min(rect.height, head + theme.px(14) + step * len(rows)))
         theme.panel(surface, rect, alpha=150, shadow=False)

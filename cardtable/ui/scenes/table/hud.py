@@ -18,15 +18,8 @@ from cardtable.ui.scenes.table.words import LEVEL_WORDS
 FADE_IN, FADE_OUT = 0.15, 0.45   # the table's toasts and captions, seconds
 #: under the title of the last trick opened by a click or a key
 CLOSE_REVIEW = N_("Click or Esc to close")
-def log_rows(rows: list[tuple[str, int, bool]], most: int) -> list[tuple[str, int, bool]]:
-    """The last ``most`` rows of the log's wrapped entries (text, entry, continues one),
-    whole entries only: an entry cut in two showed its last words alone at the top. An
-    entry longer than all the rows keeps its end."""
-    last = rows[-most:]
-    whole = last
-    while whole and whole[0][2]:
-        whole = whole[1:]
-    return whole or last
+#: the last rows of the log's wrapped entries (text, entry, continues one), whole entries
+log_rows = theme.last_whole_rows
 
 
 class Hud:
