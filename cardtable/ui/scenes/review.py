@@ -375,12 +375,12 @@ class ReviewScene(AnalysisPanel, Scene):
         where = self.draw_head(None, side)
         # the same room at every step: the score stays put while the moves are stepped
         score = max(self.draw_where(None, step, x, where, width)
-                    for step in range(self.last + 1)) + theme.px(10)
+                    for step in range(self.last + 1)) + theme.px(8)
         rule = score + theme.line_height(theme.px(theme.SMALL)) + \
-            len(self.sides()) * theme.line_height(theme.px(theme.SMALL + 1)) + theme.px(10)
-        heading = rule + theme.px(8)
+            len(self.sides()) * theme.line_height(theme.px(theme.SMALL + 1)) + theme.px(8)
+        heading = rule + theme.px(6)
         button = self.text_block(None, Msg("THE COMPUTER'S VIEW"), x, heading, width,
-                                 theme.SMALL, None, bold=True, lines=1) + theme.px(10)
+                                 theme.SMALL, None, bold=True, lines=1) + theme.px(4)
         plan = SidePlan(where, score, rule, heading, button)
         self._plan = (key, plan)
         return plan
