@@ -105,3 +105,20 @@ def test_the_daily_deal_starts_today_s_deal_of_the_game(app):
     assert config["seed"] == daily.seed and config["game"] == "japanese65"
     assert config["players"] == daily.players == len(config["seats"])
     assert config["options"] == dict(daily.options)
+
+
+def test_a_code_of_a_later_deal_says_where_the_match_starts(app):
+    """A rummy code may name the fifth hand of a match: the panel said only "A deal of The
+    Game of 65 (rummy) for 4 players" and the match began at "Hand 5 of 12"."""
+    later = records.encode(records.make_code("rummy65", 4, None, 4242, 1, deal=5))
+    first = records.encode(records.make_code("rummy65", 4, None, 4242, 1))
+    here = DealCodeScene(lambda code: None, game="rummy65")
+    elsewhere = DealCodeScene(lambda code: None, game="sixtysix")
+    for scene in (here, elsewhere):
+        scene.set_text(later)
+        assert "deal 5" in str(scene.code_words()).lower(), str(scene.code_words())
+        scene.set_text(first)
+        assert "deal 1" not in str(scene.code_words()).lower()
+    here.set_text(later)
+    assert str(here.code_words()) == "Deal 5 of a match of The Game of 65 (rummy) for 4 " \
+                                     "players."

@@ -131,10 +131,22 @@ class DealCodeScene(ModalScene):
         code = self.code
         if code is None:
             return None
+        # a later deal of a match (the rummies' codes may name one): said, since the match
+        # then starts there ("Hand 5 of 12"), not at its first
+        later = code.deal > 1
         if self.other_game():
+            if later:
+                return Msg("This code is a deal of {of_game}, not of {of_here}: it starts a "
+                           "match of {of_game} at its deal {deal}.",
+                           of_game=of_game_name(code.game), of_here=of_game_name(self.game),
+                           deal=code.deal)
             return Msg("This code is a deal of {of_game}, not of {of_here}: it starts a match "
                        "of {of_game}.", of_game=of_game_name(code.game),
                        of_here=of_game_name(self.game))
+        if later:
+            return NMsg("Deal {deal} of a match of {of_game} for {n} player.",
+                        "Deal {deal} of a match of {of_game} for {n} players.", code.players,
+                        of_game=of_game_name(code.game), n=code.players, deal=code.deal)
         return NMsg("A deal of {of_game} for {n} player.", "A deal of {of_game} for {n} players.",
                     code.players, of_game=of_game_name(code.game), n=code.players)
 
@@ -166,7 +178,7 @@ class DealCodeScene(ModalScene):
 
     # ---- layout ---------------------------------------------------------------------------
     #: lines kept of the note under the title, and of what is said of the code typed
-    NOTE_LINES = FEEDBACK_LINES = 2
+    NOTE_LINES, FEEDBACK_LINES = 2, 3
 
     def _places(self, p: pygame.Rect) -> tuple[int, int, int]:
         """Where the note, the field and the words under it begin (from the panel's top),
