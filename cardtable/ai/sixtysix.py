@@ -37,7 +37,6 @@ from cardtable.i18n import N_
 
 from .base import Knowledge, Reason, Window, _with, because
 from .search import flat_monte_carlo
-from .sixtysix_alphamu import OutOfTime, root_fronts, window
 from .sixtysix_infer import Reader
 from .sixtysix_rules import (  # noqa: F401  (the rules of thumb, as this module's too)
     EASY_ERROR,
@@ -176,12 +175,10 @@ class SixtySixKnowledge(Knowledge):
         deal_idx = len(view["score_sheet"])
         if view["stock_exhausted"] and not view["closed"]:
             return self._solve_open(win, cands, rng)
-        if view["closed"]:
-            return self._solve_closed(win, cands, rng, budget_s, iterations)
         tables: dict = {}  # the solver's transposition tables, shared by every world
         worth = deal_values(view, seat)
         reader = Reader(view, seat)
-        span = window(worth)  # only who wins counts: each deal is solved that far
+        span = solve_window(worth)  # each sampled deal is solved as far as worth tells
 
         def rollout(world, r):
             return worth[round(_open_value(world, seat, deal_idx, r, tables, span))]
@@ -195,37 +192,6 @@ class SixtySixKnowledge(Knowledge):
         best = result.best[0] if isinstance(result.best, tuple) else result.best
         reason = self.explain(win, best)
         tail = f"expected {mean:+.2f} game points over {result.worlds} sampled deals"
-        return best, f"{reason} ({tail})" if reason else tail.capitalize()
-
-    def _solve_closed(self, win, cands, rng, budget_s, iterations):
-        """The stock closed: its cards stay hidden to the end, so the opponent's hand is
-        never known. αμ (:mod:`cardtable.ai.sixtysix_alphamu`) searches the sampled deals
-        together, :data:`ALPHAMU_DEPTH` of its own moves chosen once for every deal it
-        cannot tell apart, then each deal solved exactly; first at depth 1 (PIMC: each
-        deal solved after the move), kept if the deeper search runs out of time. While
-        the time lasts the sampled deals are doubled."""
-        seat = win.seat
-        worth = deal_values(win.view, seat)
-        start = clock.now()
-        n = iterations or ALPHAMU_WORLDS
-        tables: dict = {}
-        worlds = [self.sample(win, rng) for _ in range(n)]
-        values = root_fronts(worlds, seat, cands, worth, 1, tables, _apply_plan)
-        done = len(worlds)
-        deadline = None if iterations else start + budget_s
-        while True:
-            try:
-                values = root_fronts(worlds, seat, cands, worth, ALPHAMU_DEPTH, tables,
-                                     _apply_plan, deadline=deadline)
-            except OutOfTime:
-                break
-            done = len(worlds)
-            if iterations or clock.now() - start > budget_s / 3 or done >= 8 * n:
-                break
-            worlds += [self.sample(win, rng) for _ in range(done)]
-        best = max(cands, key=lambda a: values[a])  # ties: the first (medium's move)
-        reason = self.explain(win, best)
-        tail = f"expected {values[best]:+.2f} game points over {done} sampled deals"
         return best, f"{reason} ({tail})" if reason else tail.capitalize()
 
     def _solve_open(self, win, cands, rng):
@@ -347,10 +313,6 @@ class SixtySixKnowledge(Knowledge):
         return None
 
 
-#: αμ after a close (_solve_closed): the moves of its own searched together for every
-#: sampled deal, and the deals sampled at first
-ALPHAMU_DEPTH = 2
-ALPHAMU_WORLDS = 24
 #: value a close by its best first lead over all sampled deals (see close_plans)
 CLOSE_PLANS = True
 #: the hard level values a deal's game points by what they do to its chance of winning the
@@ -378,6 +340,14 @@ def deal_values(view: dict, seat: int) -> dict[int, float]:
     """What each result of the deal (game points won, or lost as a negative number) is
     worth to the hard level and the review: :func:`deal_worth`, or its game points."""
     return deal_worth(view, seat) if MATCH_AWARE else {v: float(v) for v in range(-3, 4)}
+
+
+def solve_window(worth: dict[int, float]) -> int:
+    """The solver's window that settles what ``worth`` tells apart: 1 when it counts only
+    who wins (a one-deal match, or a deal that ends the match either way), which a search
+    settles much faster (solve's ``window``), else 4 (every result)."""
+    w = worth
+    return 1 if w[1] == w[2] == w[3] and w[-1] == w[-2] == w[-3] else 4
 
 
 def deal_worth(view: dict, seat: int) -> dict[int, float]:
