@@ -98,3 +98,24 @@ def test_an_announced_table_of_a_long_name_is_shown_short(app, join):
     labels = [tr(join.widget(f"table{i}").text) for i in range(2)]
     assert all(len(label) < 120 and label.isprintable() for label in labels)
     assert labels[1].startswith("Host · Sixty-Six")
+
+
+def test_tab_into_a_full_field_selects_it_and_typing_replaces_it(app, join):
+    """The port field comes filled in (47650, five digits, its most): typing after Tab
+    took no key until one was deleted. A field reached by Tab has its text selected, as in
+    desktop programs: what is typed replaces it; a click puts the caret instead."""
+    import pygame
+
+    from tests.ui.conftest import press, type_text
+
+    port = join.widget("port")
+    assert len(port.text) == port.max_length
+    join.form.focus(join.widget("address"))
+    press(app, pygame.K_TAB)                 # the first key shows the focus ring
+    press(app, pygame.K_TAB)
+    assert join.form.focused is port and port.all_selected
+    type_text(app, "47700")
+    assert port.text == "47700"
+    press(app, pygame.K_TAB)                 # the code field, empty: nothing to select
+    assert join.form.focused is join.widget("code")
+    assert not join.widget("code").all_selected

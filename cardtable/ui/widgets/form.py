@@ -99,9 +99,17 @@ class Form:
             return
         if self.focus_index not in idx:
             self._set_focus(idx[0] if delta > 0 else idx[-1])
-            return
-        pos = idx.index(self.focus_index)
-        self._set_focus(idx[(pos + delta) % len(idx)])
+        else:
+            pos = idx.index(self.focus_index)
+            self._set_focus(idx[(pos + delta) % len(idx)])
+        self._select_field_text()
+
+    def _select_field_text(self) -> None:
+        """A text field reached by Tab has its whole text selected, as desktop programs do:
+        what is typed replaces it (a full port field took no keys until one was deleted)."""
+        w = self.focused
+        if w is not None and getattr(w, "all_selected", None) is not None:
+            w.all_selected = bool(w.text)
 
     def widget_at(self, pos: tuple[int, int]) -> Widget | None:
         for w in reversed(self.widgets):
