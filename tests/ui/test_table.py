@@ -254,6 +254,26 @@ def test_not_your_turn_toast():
     assert friendly.__name__ == "friendly"
 
 
+def test_the_question_mark_says_why_no_hint_comes():
+    """? did nothing at all where no hint is given (a network table, hints turned off, not
+    the person's turn): it says why in a sentence; with hints on at the person's turn it
+    asks for one."""
+    app = make_app()
+    table = start(app, "sixtysix", seed=3, first_dealer=1)
+    assert wait_for_human(app, table)
+    question = dict(key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?")
+    app.settings["hint_button"] = False
+    app.step([pygame.event.Event(pygame.KEYDOWN, **question)], DT)
+    assert "Settings" in str(table.toast[0])
+    app.settings["hint_button"] = True
+    table.match.hints = False
+    app.step([pygame.event.Event(pygame.KEYDOWN, **question)], DT)
+    assert str(table.toast[0]) == "Hints are not given at this table."
+    table.match.hints = True
+    app.step([pygame.event.Event(pygame.KEYDOWN, **question)], DT)
+    assert "hint" in str(table.toast[0]).lower() and table._hint is not None
+
+
 @pytest.mark.parametrize("game", ["sixtysix", "japanese65"])
 def test_a_card_dropped_away_from_the_middle_flies_back(game):
     """Dropped on the stock, the trump card or bare cloth, a card is not played; dropped in

@@ -22,6 +22,14 @@ class Controls:
         return bool(self.settings.get("hint_button", True) and self.my_turn()
                     and not self.finished and self.match.hints)
 
+    def no_hint_words(self) -> str:
+        """Why the ? key gives no hint now, in a sentence (it did nothing without a word)."""
+        if not self.match.hints:
+            return N_("Hints are not given at this table.")
+        if not self.settings.get("hint_button", True):
+            return N_("Hints are turned off in Settings.")
+        return N_("A hint is given on your turn.")
+
     def ask_hint(self) -> None:
         """Ask the hard computer player what it would do here (it thinks off this thread)."""
         if not self.hint_offered() or self._hint is not None:

@@ -50,6 +50,8 @@ class Input:
             if getattr(event, "unicode", "") == "?" or event.key == pygame.K_QUESTION:
                 if self.hint_offered():
                     self.ask_hint()     # as the Hint button (the same setting offers both)
+                elif not self.finished:
+                    self.show_toast(self.no_hint_words(), kind="info")
                 return True
             if event.key == pygame.K_ESCAPE:
                 if self.review or self.review_hover:
