@@ -843,3 +843,38 @@ def test_setup_says_who_plays_with_whom(app, monkeypatch, game, legend):
     app.draw()
     teams = [t for t in drawn if t.startswith("Team ") and ": seats " in t]
     assert teams == (["Team 1: seats 1 and 3", "Team 2: seats 2 and 4"] if legend else [])
+
+
+@pytest.mark.parametrize("size,text", [((800, 500), "larger"), ((1280, 720), "larger"),
+                                       ((1280, 720), "normal"), ((1920, 1080), "normal")])
+def test_the_menus_small_print_keeps_off_its_panel(monkeypatch, tmp_path, size, text):
+    """The keys line at the foot and the version and log file lines at the top ran over
+    the menu's panel when Continue made it taller (a small window, larger text): they go
+    beside it."""
+    from cardtable import logs
+    from cardtable.ui import theme
+    from cardtable.ui.scenes import menu as menu_mod
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = theme.draw_text
+
+    def spy(surface, words, *args, **kwargs):
+        rect = real(surface, words, *args, **kwargs)
+        drawn.append((str(words), rect))
+        return rect
+    monkeypatch.setattr(menu_mod.theme, "draw_text", spy)
+    monkeypatch.setattr(logs, "log_file", lambda: tmp_path / "data" / "cardtable.log")
+    app = App(size=size, settings={"sound": False, "text_size": text},
+              settings_path=tmp_path / "s.json")
+    monkeypatch.setattr(app, "has_match_in_progress", lambda: True)
+    menu = app.push(MenuScene())
+    app.step([], DT)
+    drawn.clear()
+    menu.draw_content(app.screen)
+    panel = menu.panel_rect()
+    small = [(words, rect) for words, rect in drawn
+             if "F11" in words or "cardtable 0" in words or "log" in words.lower()]
+    assert len(small) == 3, drawn
+    for words, rect in small:
+        assert not rect.colliderect(panel), (words, rect, panel)
+        assert app.screen.get_rect().contains(rect), (words, rect)

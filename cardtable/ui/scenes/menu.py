@@ -195,24 +195,35 @@ class MenuScene(FormScene):
             theme.draw_text(surface, line, (cx, y), tag_size, theme.ACCENT_LIGHT,
                             anchor="midtop")
             y += theme.line_height(tag_size)
-        theme.panel(surface, self.panel_rect())
+        panel = self.panel_rect()
+        theme.panel(surface, panel)
         keys = N_("F11 full screen  ·  Tab and arrows move, Enter chooses")
-        room = w - theme.px(40)
-        size = theme.fit_size(keys, theme.px(theme.SMALL - 2), room)
-        theme.draw_text(surface, theme.ellipsize(keys, size, room), (w // 2, h - theme.px(18)),
+        small = theme.px(theme.SMALL - 2)
+        foot = h - theme.px(18)
+        room, x = w - theme.px(40), w // 2
+        if foot - theme.line_height(small) < panel.bottom + theme.px(4):
+            # a tall menu (a small window, larger text) reaches the foot: the line goes
+            # under the title instead, in the column left of the panel
+            room, x = 2 * min(cx, panel.left - cx) - theme.px(24), cx
+        size = theme.fit_size(keys, small, room)
+        theme.draw_text(surface, theme.ellipsize(keys, size, room), (x, foot),
                         size, theme.TEXT_MUTED, anchor="midbottom", shadow=False)
         # the program and its version (pyproject.toml's), in the top right corner, and
-        # under them where the log file is, for a bug report
-        small = theme.px(theme.SMALL - 2)
+        # under them where the log file is, for a bug report; beside the panel where it
+        # reaches the top
+        line = theme.line_height(small)
         right = w - theme.px(12)
-        theme.draw_text(surface, about_line(), (right, theme.px(8)), small, theme.TEXT_MUTED,
-                        anchor="topright", shadow=False)
+        if panel.top < theme.px(8) + 2 * line + theme.px(4):
+            right = panel.left - theme.px(12)
+        theme.draw_text(surface, theme.ellipsize(about_line(), small, right - theme.px(12)),
+                        (right, theme.px(8)), small, theme.TEXT_MUTED, anchor="topright",
+                        shadow=False)
         where = log_line(logs.log_file())
         if where is not None:
-            y = theme.px(8) + theme.line_height(small)
+            y = theme.px(8) + line
             # the whole width above the fan; beside it, only the menu panel's
-            left = theme.px(12) if top > y + theme.line_height(small) else \
-                self.panel_rect().left - theme.px(12)
+            left = theme.px(12) if top > y + line else min(panel.left, right) - theme.px(12)
+            left = min(left, right - theme.px(60))
             size = theme.fit_size(where, small, right - left)
             theme.draw_text(surface, theme.ellipsize(where, size, right - left), (right, y),
                             size, theme.TEXT_MUTED, anchor="topright", shadow=False)
