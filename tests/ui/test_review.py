@@ -712,3 +712,80 @@ def test_the_side_panel_lays_out_from_measured_heights(app, monkeypatch, game, p
         i18n.set_language("en")
         app.settings["text_size"] = "normal"
         app.apply_access()
+
+
+def pairs_board_problems(board) -> list[str]:
+    """What lies over what on a pairs65 review board: each seat's pair count over plates,
+    the score panel, pair places, piles, hands or another count; a pair place under the
+    score panel, a pile, the draw pile's words or a plate."""
+    from cardtable.ui import theme
+    from cardtable.ui.cardart import card_height
+
+    g = board.game
+    n = board.match.n_players
+    bounds = pygame.Rect(0, 0, *board.size)
+    plates = {f"plate {s}": board.plate_rect(s, bounds) for s in range(n)}
+    piles = {"draw pile": g.stock_rect(), "discards": g.discard_rect()}
+    sx, sy = g.stock_pos()
+    words = pygame.Rect((0, 0), theme.text_size(i18n.tr(i18n.Msg("Draw pile · {n}", n=30)),
+                                                theme.px(13)))
+    words.midtop = (int(sx), int(sy + card_height(g.pile_w) / 2 + theme.px(8)))
+    piles["the draw pile's words"] = words
+    score = {"the score panel": board.score_panel_rect()}
+    hands = {f"hand {s}": sp.rect() for s in range(n) for sp in board.zone(f"hand{s}")}
+    grids = {f"pairs {s}": g.grid_rect(s) for s in range(n)}
+    found = []
+    boxes = {s: box for s, (box, _) in g.progress_boxes().items()}
+    for s, box in boxes.items():
+        others = {**plates, **piles, **score, **hands, **grids,
+                  **{f"count {t}": b for t, b in boxes.items() if t != s}}
+        found += [f"count {s} over {k}" for k, r in others.items() if box.colliderect(r)]
+        if not bounds.contains(box):
+            found.append(f"count {s} off the board")
+    for s in range(n):
+        for r in g.pair_rects(s):
+            found += [f"pairs {s} under {k}" for k, q in {**plates, **piles, **score}.items()
+                      if r.colliderect(q)]
+    return sorted(set(found))
+
+
+@pytest.mark.parametrize("players,size", [(3, (1280, 720)), (2, (800, 500)),
+                                          (2, (1024, 768))])
+def test_a_pairs_board_keeps_its_counts_pairs_and_piles_apart(players, size):
+    """The review's pairs65 board is smaller than a window: with three players at 1280x720
+    the person's '4 / 5 pairs' lay over Margot's plate and score; with two at 800x500 the
+    score panel covered the top seat's pair places and the draw pile, with its words, lay
+    on the rows of pairs. At every step nothing of it lies over another."""
+    from cardtable.ui.app import App
+
+    app = App(size=size, settings={"sound": False}, settings_path=None)
+    try:
+        for seed in (3, 41):
+            scene = open_review(app, played("pairs65", seed, 1, players), 0)
+            found = set()
+            for step in range(scene.last + 1):
+                scene.go(step)
+                app.draw()
+                found.update(f"step {step}: {p}" for p in pairs_board_problems(scene.board))
+            assert not found, sorted(found)[:12]
+            app.pop()
+    finally:
+        while app.stack:
+            app.pop()
+
+
+def test_a_step_s_words_leave_no_trace_in_the_panel(app, deals):
+    """The side panel is slightly translucent and was drawn over the last frame: after a
+    step, the words of the one before showed faintly through it."""
+    scene = open_review(app, deals, 0)
+    _, side, _ = scene.areas()
+    press(app, pygame.K_RIGHT)
+    app.draw()
+    press(app, pygame.K_RIGHT)
+    app.draw()
+    stepped = app.screen.subsurface(side).copy()
+    fresh = pygame.Surface(app.screen.get_size())
+    fresh.fill((255, 255, 255))
+    scene.draw(fresh)
+    assert pygame.image.tobytes(fresh.subsurface(side), "RGB") == \
+        pygame.image.tobytes(stepped, "RGB")

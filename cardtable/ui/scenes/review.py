@@ -459,6 +459,9 @@ class ReviewScene(AnalysisPanel, Scene):
         table, side, bar = self.areas()
         if self.board is not None:
             self.board.draw_into(surface, table)
+        # (the panel is a little translucent: over a cleared ground, not over the last
+        # frame, whose words showed faintly through it after a step)
+        surface.fill((12, 20, 16), side)
         theme.panel(surface, side, alpha=235)
         pygame.draw.rect(surface, (12, 20, 16), bar)
         self.draw_side(surface, side)

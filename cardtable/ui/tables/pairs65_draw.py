@@ -92,18 +92,24 @@ class Pairs65Drawing:
         scores = t.score_panel_rect()
         if scores is not None:
             taken.append(scores)
+        if t.still:         # (the review's board: nothing moves, every hand is laid out)
+            taken += [s.rect() for seat in range(self.n) for s in t.zone(f"hand{seat}")]
         out: dict[int, tuple[pygame.Rect, Msg]] = {}
         for seat in range(self.n):
             laid = len(t.zones.get(f"pairs{seat}", [])) // 2
             text = Msg("{n} / {k} pairs", n=laid, k=PAIRS_TO_WIN)
-            tw, th = theme.text_size(text, size, bold=True)
-            box = pygame.Rect(0, 0, max(tw, pips_w) + theme.px(16),
-                              th + gap + 2 * pip + theme.px(10))
+            tw, _ = theme.text_size(text, size, bold=True)
+            box = pygame.Rect(0, 0, max(tw, pips_w) + theme.px(16), self.progress_height())
             r = self.grid_rect(seat)
             room = theme.px(6)
             if self.slot(seat) in ("bottom", "top"):
                 ways = [{"midright": (r.left - room, r.centery)},
                         {"midleft": (r.right + room, r.centery)}]
+                if t.still:
+                    # (three seats on the review's smaller board: the side seats' plates
+                    # meet the row's ends; under or over the row's first pair)
+                    ways += [{"topleft": (r.left, r.bottom + room)},
+                             {"bottomleft": (r.left, r.top - room)}]
             else:
                 outer = "left" if self.slot(seat) == "left" else "right"
                 edge = getattr(r, outer)
@@ -111,17 +117,39 @@ class Pairs65Drawing:
                         {f"bottom{outer}": (edge, r.top - room)},
                         {"midtop": (r.centerx, r.bottom + room)},
                         {f"top{outer}": (edge, r.bottom + room)}]
+                if t.still:
+                    # (the review's smaller board: between the score panel and the seat's
+                    # plate the column has no room above or below; beside its first row,
+                    # on the side of the piles, or up from there)
+                    x = r.right + room if outer == "left" else r.left - room
+                    ways += [{f"top{outer}": (x, r.top)},
+                             {f"bottom{outer}": (x, r.top - room)}]
+            covered = []
             for way in ways:
                 (anchor, pos), = way.items()
                 setattr(box, anchor, pos)
                 if bounds.contains(box) and box.inflate(room, room).collidelist(taken) < 0:
                     break
+                covered.append((self._covering(box, bounds, taken), len(covered)))
             else:
-                (anchor, pos), = ways[0].items()
+                # nowhere free: where it covers least
+                (anchor, pos), = ways[min(covered)[1]].items()
                 setattr(box, anchor, pos)
             taken.append(box.copy())
             out[seat] = (box.copy(), text)
         return out
+
+    def progress_height(self) -> int:
+        """The height of a seat's '3 / 5 pairs' box: a line of words over the pips."""
+        pip, gap = theme.px(5), theme.px(4)
+        th = theme.text_size("0", theme.px(13), bold=True)[1]
+        return th + gap + 2 * pip + theme.px(10)
+
+    @staticmethod
+    def _covering(box: pygame.Rect, bounds: pygame.Rect, taken: list) -> int:
+        """How much of what is ``taken`` (and of the space off the board) ``box`` covers."""
+        off = box.width * box.height - box.clip(bounds).width * box.clip(bounds).height
+        return off + sum(box.clip(r).width * box.clip(r).height for r in taken)
 
     def _draw_progress(self, surface: pygame.Surface, seat: int,
                        placed: tuple[pygame.Rect, Msg]) -> None:

@@ -57,20 +57,36 @@ class Pairs65Layout:
     def pair_gap(self) -> float:
         return self.pw * 0.22
 
+    def row_gap(self, seat: int) -> float:
+        """The gap between a seat's pairs side by side: narrower in the top row of the
+        review's smaller board where that keeps the row clear of the score panel."""
+        gap = self.pair_gap()
+        panel = self.t.score_panel_rect() if self.t.still else None
+        if panel is None or self.slot(seat) != "top":
+            return gap
+        room = panel.left - theme.px(8) - theme.px(6)
+        cols = self.grid_shape(seat)[0]
+        if cols * self.pair_width() + (cols - 1) * gap <= room:
+            return gap
+        return max(self.pw * 0.04, min(gap, (room - cols * self.pair_width()) / (cols - 1)))
+
     def grid_shape(self, seat: int) -> tuple[int, int]:
         """(columns, rows) of a seat's five pair places."""
         return (5, 1) if self.slot(seat) in ("bottom", "top") else (3, 2)
 
     def grid_size(self, seat: int) -> tuple[float, float]:
         cols, rows = self.grid_shape(seat)
-        return (cols * self.pair_width() + (cols - 1) * self.pair_gap(),
+        gap = self.row_gap(seat)
+        return (cols * self.pair_width() + (cols - 1) * gap,
                 rows * self.ph + (rows - 1) * self.pair_gap())
 
     @per_frame
     def _bottom_row_y(self) -> float:
-        """Above the line shared by the hint and the toasts, and the row of buttons."""
+        """Above the line shared by the hint and the toasts, and the row of buttons (the
+        review's still board has neither: its row keeps just clear of the hand, which on
+        its smaller board leaves the piles room between the rows)."""
         band = self.hand_band()
-        return band.top - theme.px(94) - self.ph / 2
+        return band.top - theme.px(28 if self.t.still else 94) - self.ph / 2
 
     @per_frame
     def _top_row_y(self) -> float:
@@ -100,11 +116,33 @@ class Pairs65Layout:
         if slot == "bottom":
             return (w / 2, self._bottom_row_y())
         if slot == "top":
-            return (w / 2, self._top_row_y())
-        gw, _ = self.grid_size(seat)
+            return (self._top_row_x(seat), self._top_row_y())
+        gw, gh = self.grid_size(seat)
         ax, _ = self.hand_anchor(seat)
         reach = card_height(self.small_width()) / 2 + theme.px(18) + gw / 2
+        if self.t.still:
+            # the review's smaller board: the pairs keep under the score panel in the top
+            # right corner, with room for their count above them, and above the seat's plate
+            panel = self.t.score_panel_rect()
+            if slot == "right" and panel is not None:
+                cy = max(cy, panel.bottom + self.progress_height() + theme.px(14) + gh / 2)
+            plate = self.t.plate_rect(seat, pygame.Rect(0, 0, *self.size))
+            cy = min(cy, plate.top - theme.px(2) - gh / 2)
         return (ax + reach, cy) if slot == "left" else (ax - reach, cy)
+
+    def _top_row_x(self, seat: int) -> float:
+        """The middle of the top seat's row: the board's middle, or on the review's smaller
+        board, left of the score panel in the corner where the row would run under it (as
+        far as the board's edge allows)."""
+        w = self.size[0]
+        panel = self.t.score_panel_rect() if self.t.still else None
+        if panel is None:
+            return w / 2
+        gw, _ = self.grid_size(seat)
+        right = panel.left - theme.px(8)
+        if w / 2 + gw / 2 <= right:
+            return w / 2
+        return max(gw / 2 + theme.px(6), right - gw / 2)
 
     def grid_rect(self, seat: int) -> pygame.Rect:
         gw, gh = self.grid_size(seat)
@@ -116,7 +154,7 @@ class Pairs65Layout:
     def pair_centre(self, seat: int, index: int) -> tuple[float, float]:
         cols, rows = self.grid_shape(seat)
         gx, gy = self.grid_centre(seat)
-        pw, gap = self.pair_width(), self.pair_gap()
+        pw, gap = self.pair_width(), self.row_gap(seat)
         row, col = divmod(index, cols)
         in_row = cols if row < rows - 1 else PAIRS_TO_WIN - cols * (rows - 1)
         x0 = gx - (in_row * pw + (in_row - 1) * gap) / 2 + pw / 2
