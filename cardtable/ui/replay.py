@@ -28,7 +28,7 @@ def deal_end(before: GameState, action: Action) -> GameState:
     ``_deal()``, called after scoring; this copy's is held back, so its hands, piles and
     melds are the deal's as the last move left them."""
     state = before.clone()
-    state._deal = _no_next_deal          # (on this copy alone: its class is untouched)
+    state._deal = _no_next_deal  # type: ignore[method-assign]  # (this copy alone)
     state.apply(action)
     return state
 

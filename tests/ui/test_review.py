@@ -789,3 +789,22 @@ def test_a_step_s_words_leave_no_trace_in_the_panel(app, deals):
     scene.draw(fresh)
     assert pygame.image.tobytes(fresh.subsurface(side), "RGB") == \
         pygame.image.tobytes(stepped, "RGB")
+
+
+def test_the_deal_s_end_is_worked_out_on_a_copy_alone():
+    """deal_end holds back the next deal on its own copy: the state given, and the game's
+    class, still deal again after a deal's last move."""
+    from cardtable.ui.replay import deal_end
+
+    rec = played("rummy65", 3, 1, 3)[0]
+    states = records.replay(rec)
+    seat, last = records.actions(rec)[-1]
+    before = states[-2]
+    saved = before.to_json()
+    end = deal_end(before, last)
+    assert before.to_json() == saved
+    assert end.deal_no == before.deal_no and end.match_scores == states[-1].match_scores
+    again = before.clone()
+    kinds = [e.kind for e in again.apply(last)]
+    assert "deal_scored" in kinds and "dealt" in kinds
+    assert again.to_json() == states[-1].to_json()
