@@ -491,3 +491,17 @@ def test_each_seats_pair_count_keeps_clear_of_places_piles_plates_and_the_scores
             assert bounds.contains(box), (size, box)
             for other in clear + boxes[i + 1:]:
                 assert not box.colliderect(other), (size, box, other)
+
+
+def test_the_pair_key_before_taking_a_card_says_to_take_one_first():
+    """P (lay the selected pair) before the turn's card is taken did nothing without a
+    word: the table says to take a card first, and nothing changes."""
+    hand = ["AS", "QS", "2S", "JS", "3S", "TS", "4S", "9S", "5C"]
+    app, table = start({0: hand}, top=("7H",))
+    assert wait_for_human(app, table)
+    state = table.match.state
+    assert state.phase == "take"
+    before = state.to_json()
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0, unicode="p")], DT)
+    assert state.to_json() == before
+    assert table.toast is not None and str(table.toast[0]).startswith("Take a card first")

@@ -36,6 +36,9 @@ from cardtable.ui.tables.pairs65_events import Pairs65Events
 from cardtable.ui.tables.pairs65_layout import Pairs65Layout
 from cardtable.ui.tables.pairs65_words import Pairs65Words, short_words, the_short
 
+#: what the table says when a move comes before the turn's card is taken
+TAKE_FIRST = N_("Take a card first: click a pile, or drag this card onto a player to swap it.")
+
 
 class Pairs65Table(Pairs65Layout, Pairs65Events, Pairs65Drawing, Pairs65Words, GameTable):
     game_id = "pairs65"
@@ -231,6 +234,9 @@ class Pairs65Table(Pairs65Layout, Pairs65Events, Pairs65Drawing, Pairs65Words, G
 
     def _key_pair(self) -> None:
         sel = self.selection()
+        if self.phase() == "take":      # pairs are laid after taking a card: say so first
+            self.t.show_toast(TAKE_FIRST)
+            return
         if len(sel) != 2:
             self.t.show_toast(N_("Select two cards first (Space on each)."))
             return
@@ -308,8 +314,7 @@ class Pairs65Table(Pairs65Layout, Pairs65Events, Pairs65Drawing, Pairs65Words, G
             if phase == "give":
                 return Action("give", card=sprite.code)
             if phase == "take":
-                self.t.show_toast(N_("Take a card first: click a pile, or drag this card onto "
-                                  "a player to swap it."))
+                self.t.show_toast(TAKE_FIRST)
                 return None
             return Action("discard", card=sprite.code)
         if self.discard_rect().collidepoint(pos):
