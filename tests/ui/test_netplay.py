@@ -311,17 +311,25 @@ def test_continue_opens_the_hosts_table_again_and_a_friend_comes_back(tmp_path):
                 a.table.match.close()
 
 
+def four_with_a_friend(seed: int, host_kind: str) -> dict:
+    """A japanese65 table of four hosted here: the host (a person or a computer), a
+    friend's seat (the second) and two computers."""
+    host = {"name": "Host", "kind": host_kind}
+    if host_kind == "computer":
+        host["level"] = "easy"
+    return {"game": "japanese65", "players": 4, "seed": seed,
+            "seats": [host, {"name": "Friend 2", "kind": "friend", "level": "easy"},
+                      {"name": "Cleo", "kind": "computer", "level": "easy"},
+                      {"name": "Dan", "kind": "computer", "level": "easy"}],
+            "network": {"remote": [1], "stand_in": "easy"}}
+
+
 def test_the_host_lets_a_computer_play_a_seat_no_friend_has_taken(app):
     from tests.ui.conftest import click
 
     # three computers and a friend's seat: the match reaches the empty seat's turn at once
-    config = {"game": "japanese65", "players": 4, "seed": 5,
-              "seats": [{"name": "Host", "kind": "computer", "level": "easy"},
-                        {"name": "Friend 2", "kind": "friend", "level": "easy"},
-                        {"name": "Cleo", "kind": "computer", "level": "easy"},
-                        {"name": "Dan", "kind": "computer", "level": "easy"}],
-              "network": {"remote": [1], "stand_in": "easy"}}
-    host = netplay.open_table(config, advertise=False, bind=LOOPBACK)
+    host = netplay.open_table(four_with_a_friend(5, "computer"), advertise=False,
+                              bind=LOOPBACK)
     try:
         table = show_table(app, TableScene(host, speed="off", sound=False))
         deadline = time.monotonic() + 20
@@ -487,13 +495,7 @@ def test_the_host_reads_the_whole_table_code_at_every_text_size(app, size):
 
     app.settings["text_size"] = size
     app.apply_access()
-    config = {"game": "japanese65", "players": 4, "seed": 1,
-              "seats": [{"name": "Host", "kind": "human"},
-                        {"name": "Friend 2", "kind": "friend", "level": "easy"},
-                        {"name": "Theo", "kind": "computer", "level": "easy"},
-                        {"name": "Hana", "kind": "computer", "level": "easy"}],
-              "network": {"remote": [1], "stand_in": "easy"}}
-    host = netplay.open_table(config, advertise=False, bind=LOOPBACK)
+    host = netplay.open_table(four_with_a_friend(1, "human"), advertise=False, bind=LOOPBACK)
     try:
         table = show_table(app, TableScene(host, speed="off", sound=False))
         app.step([], DT)
