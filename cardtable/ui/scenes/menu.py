@@ -209,21 +209,16 @@ class MenuScene(FormScene):
         theme.draw_text(surface, theme.ellipsize(keys, size, room), (x, foot),
                         size, theme.TEXT_MUTED, anchor="midbottom", shadow=False)
         # the program and its version (pyproject.toml's), in the top right corner, and
-        # under them where the log file is, for a bug report; beside the panel where it
-        # reaches the top
+        # under them where the log file is, for a bug report (whole: it is read out)
         line = theme.line_height(small)
         right = w - theme.px(12)
-        if panel.top < theme.px(8) + 2 * line + theme.px(4):
-            right = panel.left - theme.px(12)
-        theme.draw_text(surface, theme.ellipsize(about_line(), small, right - theme.px(12)),
-                        (right, theme.px(8)), small, theme.TEXT_MUTED, anchor="topright",
-                        shadow=False)
+        theme.draw_text(surface, about_line(), (right, theme.px(8)), small, theme.TEXT_MUTED,
+                        anchor="topright", shadow=False)
         where = log_line(logs.log_file())
         if where is not None:
             y = theme.px(8) + line
             # the whole width above the fan; beside it, only the menu panel's
-            left = theme.px(12) if top > y + line else min(panel.left, right) - theme.px(12)
-            left = min(left, right - theme.px(60))
+            left = theme.px(12) if top > y + line else panel.left - theme.px(12)
             size = theme.fit_size(where, small, right - left)
             theme.draw_text(surface, theme.ellipsize(where, size, right - left), (right, y),
                             size, theme.TEXT_MUTED, anchor="topright", shadow=False)
