@@ -707,7 +707,7 @@ def test_a_deal_s_last_caption_goes_when_its_summary_opens():
 def test_the_log_shows_whole_entries_only():
     """Six rows of wrapped entries: an entry cut by the top row is left out whole (its last
     words alone, "diamonds", stood at the top of the log)."""
-    from cardtable.ui.scenes.table.hud import log_rows
+    from cardtable.ui.theme import last_whole_rows as log_rows
 
     rows = [("Player 2 lays a pair:", 0, False), ("nine of hearts and nine of", 0, True),
             ("diamonds", 0, True), ("Player 3 draws", 1, False), ("You draw", 2, False),

@@ -18,8 +18,6 @@ from cardtable.ui.scenes.table.words import LEVEL_WORDS
 FADE_IN, FADE_OUT = 0.15, 0.45   # the table's toasts and captions, seconds
 #: under the title of the last trick opened by a click or a key
 CLOSE_REVIEW = N_("Click or Esc to close")
-#: the last rows of the log's wrapped entries (text, entry, continues one), whole entries
-log_rows = theme.last_whole_rows
 
 
 class Hud:
@@ -369,7 +367,7 @@ class Hud:
             for i, line in enumerate(lines):
                 for j, part in enumerate(theme.wrap(line, fnt, width - theme.px(30))):
                     rows.append((part, i, j > 0))
-            rows = log_rows(rows, room)
+            rows = theme.last_whole_rows(rows, room)   # whole entries, the newest last
             img = pygame.Surface((width, theme.px(16) + row * len(rows)), pygame.SRCALPHA)
             theme.panel(img, img.get_rect(), alpha=120, radius=theme.px(10), shadow=False)
             y = theme.px(8)
