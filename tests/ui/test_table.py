@@ -719,6 +719,35 @@ def test_the_log_shows_whole_entries_only():
     assert log_rows(long, 6) == long[-6:]
 
 
+def test_the_table_s_log_draws_whole_entries_in_its_room():
+    """The table's log (``cardtable.ui.scenes.table.hud``) wraps long entries and, with more
+    rows than room, leaves the oldest out whole: its panel is as tall as the newest whole
+    entries that fit, never one row more."""
+    from cardtable.ui import theme
+    from cardtable.ui.scenes.table.hud import Hud
+
+    app = make_app()
+    table = start(app, "rummy65", seed=11)
+    assert isinstance(table, Hud)
+    table.log.clear()
+    long = "Player 2 lays a meld of the nine of hearts, the nine of diamonds and a joker"
+    for text in [long, "Player 3 draws", long, "You draw", long]:
+        table.log.append(text)
+    surface = pygame.Surface(app.size)
+    table._draw_log(surface)
+    (img,) = [v for k, v in table._panel_cache.items() if k[0] == "log"]
+    fnt, room = theme.font(theme.px(14)), table.log_room()
+    heights = [len(theme.wrap(t, fnt, theme.px(250) - theme.px(30))) for t in table.log]
+    assert max(heights) > 1                      # the long entries do wrap
+    fit, used = 0, 0
+    for h in reversed(heights):
+        if used + h > room:
+            break
+        fit, used = fit + 1, used + h
+    assert 0 < fit < len(heights)                # some entries are left out
+    assert img.get_height() == theme.px(16) + theme.px(table.LOG_ROW) * used
+
+
 @pytest.mark.parametrize("game", ["japanese65", "rummy65"])
 def test_a_name_plate_stays_put_as_its_hand_shrinks(game):
     """The plates beside the hands moved sideways with every card played (and, in the
