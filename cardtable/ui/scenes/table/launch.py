@@ -14,8 +14,11 @@ as soon as that table is gone.
 
 from __future__ import annotations
 
-from cardtable import lessons
+import logging
+
+from cardtable import lessons, storage
 from cardtable.engine import registry
+from cardtable.engine.core import ConfigError
 from cardtable.i18n import N_, Msg, of_game
 from cardtable.match import Match
 from cardtable.net.remote import RemoteMatch
@@ -23,29 +26,81 @@ from cardtable.ui import netplay, session
 from cardtable.ui.scenes.table.scene import TableScene
 from cardtable.ui.scenes.table.showing import show_table
 
+log = logging.getLogger(__name__)
 
-def start_match(app, config: dict, **kwargs) -> TableScene | None:
-    """Start a match from the setup scene's config and show its table over the main menu.
+#: said when a new match's table open to the network could not listen, and a match in
+#: progress is kept (on the table, in its file); with none, netplay's "port_busy"
+NOT_OPENED = N_("The table could not be opened, as no network port is free: your match in "
+                "progress is kept.")
+#: said when the game refused a new match's setup ({reason}: storage's words for it), and
+#: a match in progress is kept; with none, REFUSED_ALONE
+REFUSED = N_("The new match could not start, as {reason}: your match in progress is kept.")
+REFUSED_ALONE = N_("The new match could not start, as {reason}.")
 
-    A config with ``network`` (friends' seats) opens the table to the network: the match
-    is hosted here and friends join it from their own computers."""
-    if config.get("network"):
-        old = app.table
-        if old is not None and old.match.server is not None:
-            old.match.close()       # its port is free again for the new table
-        try:
-            match = netplay.open_table(config)
-        except OSError:
-            app.toast(netplay.words("port_busy"), seconds=6.0, kind="bad")
-            return None
-    else:
-        match = Match.from_config(config)
+
+def open_match(app, config: dict, kept: bool = False) -> Match | None:
+    """The match of ``config``, its table listening already when it is open to the network;
+    None when it cannot be (the port, or a setup the game refuses), the person told why in
+    one sentence (and, with ``kept``, that their match in progress is kept). Nothing else
+    changes then: the match on the table and the saved match stay as they were (a table of
+    this copy open to the network, closed to free its port for the new one, listens again
+    with its code and port)."""
+    old = app.table
+    hosted = old.match if own(old) and old.match.server is not None else None
+    network = config.get("network")
+    where = None
+    if network and hosted is not None:
+        where = hosted.server
+        hosted.close()          # its port is free again for the new table
+    opened = None
+    try:
+        opened = netplay.open_table(config) if network else Match.from_config(config)
+    except OSError as exc:
+        log.warning("the new table could not listen on the network: %s", exc)
+        app.toast(NOT_OPENED if kept else netplay.words("port_busy"), seconds=7.0, kind="bad")
+    except ConfigError as exc:
+        log.warning("the game refused the new match's setup: %s", exc)
+        app.toast(Msg(REFUSED if kept else REFUSED_ALONE, reason=storage.match_refusal(exc)),
+                  seconds=7.0, kind="bad")
+    finally:
+        if opened is None and where is not None:    # (whatever stopped the new one)
+            reopen(hosted, where)
+    return opened
+
+
+def reopen(match, server) -> None:
+    """``match``'s table, closed for a new table that did not open, listens again as it
+    was (its code, port and name): its friends come back with the seats they keep."""
+    config = {"network": {"table_name": server.table_name,
+                          "idle_seconds": match.idle_seconds}}
+    try:
+        netplay.open_table(config, code=server.code, port=server.port, match=match,
+                           advertise=server.advertise, bind=server.bind)
+    except (OSError, ValueError):   # the match goes on here: Continue opens it again later
+        log.warning("the table closed for a new one could not listen again; its match "
+                    "goes on at this computer alone", exc_info=True)
+
+
+def show_match(app, match: Match, config: dict, **kwargs) -> TableScene:
+    """Put ``match`` (of ``config``, opened by :func:`open_match`) on the table over the
+    main menu, saved now and after every move."""
+    if not config.get("network"):
         netplay.forget_table(app)
     table = show_table(app, TableScene(match, **kwargs))
     session.attach(app, match)      # saved now and after every move
     if config.get("network"):
         netplay.remember_table(app, match)
     return table
+
+
+def start_match(app, config: dict, **kwargs) -> TableScene | None:
+    """Start a match from the setup scene's config and show its table over the main menu;
+    None (the person told why) when it could not open.
+
+    A config with ``network`` (friends' seats) opens the table to the network: the match
+    is hosted here and friends join it from their own computers."""
+    match = open_match(app, config, kept=own(app.table))
+    return None if match is None else show_match(app, match, config, **kwargs)
 
 
 def own(table) -> bool:
@@ -140,10 +195,16 @@ class MatchDesk:
         return self.saved[-1] if self.saved else None
 
     def go(self, config: dict) -> None:
-        """Start the match of ``config`` (the saved one is forgotten)."""
+        """Start the match of ``config``; the saved match is forgotten once its table is
+        open, the moment before the new match is saved in its place. A table that does not
+        open (:func:`open_match`) leaves the saved match as it was: in its file, and on
+        Continue."""
+        match = open_match(self.app, config, kept=self.mine() is not None)
+        if match is None:
+            return
         self.saved.clear()
         session.forget_saved(self.app)
-        start_match(self.app, config)
+        show_match(self.app, match, config)
         self._read = False
 
     def start(self, config: dict) -> None:
