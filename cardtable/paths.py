@@ -18,7 +18,8 @@ def asset(*parts: str) -> Path:
 
 
 def font_path(bold: bool = False) -> Path:
-    return asset("fonts", "Lato-Bold.ttf" if bold else "Lato-Regular.ttf")
+    """The program's typeface: Lato cut down to the letters it can show (build/fonts.py)."""
+    return asset("fonts", "CardtableSans-Bold.ttf" if bold else "CardtableSans-Regular.ttf")
 
 
 APP_NAME = "cardtable"

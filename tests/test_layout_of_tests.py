@@ -82,7 +82,7 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/engine/checks.py": None,
     "cardtable/engine/core.py": "tests/engine/test_conformance.py",
     "cardtable/names.py": "tests/net/test_served.py",
-    "cardtable/paths.py": None,
+    "cardtable/paths.py": "tests/test_fonts.py",
     "cardtable/storage.py": "tests/test_storage_states.py",
     "cardtable/tournament.py": "tests/ai/test_tournament.py",
     "cardtable/ui/felt.py": "tests/ui/test_cardart.py",
