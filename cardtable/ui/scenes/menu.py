@@ -77,6 +77,22 @@ class MenuScene(FormScene):
 
     # ---- layout ----------------------------------------------------------------------------
     def panel_rect(self) -> pygame.Rect:
+        return self.panel_frame()[0]
+
+    def corner_bottom(self) -> int:
+        """Where the lines in the top right corner end (the version, and under it the log
+        file's when there is one), with the gap the menu's panel keeps below them."""
+        small = theme.px(theme.SMALL - 2)
+        lines = 1 if log_line(logs.log_file()) is None else 2
+        return theme.px(8) + lines * theme.line_height(small) + theme.px(6)
+
+    def panel_frame(self) -> tuple[pygame.Rect, int, int]:
+        """(the panel, the gap between its buttons, its padding above and below them).
+
+        Centred on the window's height where that clears the corner lines; else it keeps
+        below them (the log file's line is as wide as its path, and is never cut): centred
+        between them and the window's foot, its gaps and padding closer where that room is
+        short (a short window with Continue: some 0.8 of them at 800x500)."""
         w, h = self.size
         n = len(self.entries())
         bh = theme.px(BUTTON_HEIGHT)
@@ -87,9 +103,20 @@ class MenuScene(FormScene):
         widest = max(Button(text, size=self.BUTTON_SIZE).preferred_width()
                      for text, _, _ in self.entries())
         pw = min(max(theme.px(330), widest + 2 * pad), int(w * 0.4))
+        top = h // 2 - ph // 2
+        ceiling = self.corner_bottom()
+        if top < ceiling:
+            room = h - theme.px(8) - ceiling
+            spacing = (n - 1) * gap + 2 * pad
+            if ph > room:
+                closer = min(1.0, max(0.0, (room - n * bh) / spacing))
+                gap, pad = int(gap * closer), int(pad * closer)
+                ph = n * bh + (n - 1) * gap + 2 * pad
+            top = ceiling + max(0, room - ph) // 2
         r = pygame.Rect(0, 0, pw, ph)
-        r.center = (int(w * 0.71), h // 2)
-        return r
+        r.centerx = int(w * 0.71)
+        r.top = top
+        return r, gap, pad
 
     def entries(self) -> list[tuple[str, object, str]]:
         items = []
@@ -111,14 +138,13 @@ class MenuScene(FormScene):
         return items
 
     def layout(self) -> None:
-        panel = self.panel_rect()
+        panel, gap, pad = self.panel_frame()
         bh = theme.px(BUTTON_HEIGHT)
-        gap = theme.px(14)
-        pad = theme.px(30)
+        side = theme.px(30)
         y = panel.top + pad
         for text, action, style in self.entries():
             b = Button(text, action, style=style, size=self.BUTTON_SIZE)
-            b.rect = pygame.Rect(panel.left + pad, y, panel.width - 2 * pad, bh)
+            b.rect = pygame.Rect(panel.left + side, y, panel.width - 2 * side, bh)
             self.add(b, text)
             y += bh + gap
 
@@ -217,7 +243,8 @@ class MenuScene(FormScene):
         where = log_line(logs.log_file())
         if where is not None:
             y = theme.px(8) + line
-            # the whole width above the fan; beside it, only the menu panel's
+            # the whole width above the fan; beside it, only the menu panel's (which keeps
+            # below it: see panel_frame)
             left = theme.px(12) if top > y + line else panel.left - theme.px(12)
             size = theme.fit_size(where, small, right - left)
             theme.draw_text(surface, theme.ellipsize(where, size, right - left), (right, y),
