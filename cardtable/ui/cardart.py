@@ -2,8 +2,8 @@
 
 Everything is drawn with pygame primitives, antialiased by drawing at several times the
 final size and smooth-scaling down. Suits are drawn shapes (no font glyphs); only the rank
-letters use the bundled Lato font. Every surface is cached per (what, width, flags), so a
-card is drawn once per size and then only blitted.
+letters use the bundled typeface (one FreeType face for every size). Every surface is cached
+per (what, width, flags), so a card is drawn once per size and then only blitted.
 
     art = CardArt(four_colour=False, back_colour="blue")
     art.face("QS", 90)            # the queen of spades, 90 px wide (126 px high)
@@ -118,34 +118,46 @@ def _mix(a, b, t: float) -> tuple[int, int, int]:
 
 # --------------------------------------------------------------------------- fonts
 
-#: fonts of the card indices kept open: every card width asks for its own sizes, and a
-#: font holds about 0.26 MB once it has drawn (opening one again takes about a millisecond,
-#: and only a face not drawn yet needs one: the faces themselves are kept)
-KEEP_FONTS = 8
-_FONTS: LRU = LRU(KEEP_FONTS)
+#: the typeface of the card indices and of the empty places' names, one per weight: a
+#: FreeType face draws every size from one object (sixteen sizes of one font object each,
+#: as a card width asks for its own, held 2.1 MB; the face holds 0.2 MB for all of them).
+#: The faces themselves are kept, so a face is asked for only when a card is first drawn.
+_FACES: dict[bool, pygame.freetype.Font] = {}
 
 
-def forget_fonts() -> None:
-    """Close the index fonts kept (a new table opens the sizes it needs)."""
-    _FONTS.clear()
+def _face(bold: bool = True):
+    face = _FACES.get(bold)
+    if face is None:
+        import pygame.freetype  # only where a card is first drawn: not at start
+
+        if not pygame.freetype.get_init():
+            pygame.freetype.init()
+        face = pygame.freetype.Font(str(font_path(bold)))
+        face.antialiased = True
+        face.pad = False
+        _FACES[bold] = face
+    return face
 
 
-def _font(size: int, bold: bool = True) -> pygame.font.Font:
-    key = (max(6, int(size)), bold)
-    f = _FONTS.get(key)
-    if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        f = pygame.font.Font(str(font_path(bold)), key[0])
-        _FONTS[key] = f
-    return f
+def _size(size: int) -> int:
+    return max(6, int(size))
+
+
+def text_width(label: str, size: int, bold: bool = True) -> int:
+    """How wide ``label`` draws at ``size`` (its advance, as the text is laid out)."""
+    return _face(bold).get_rect(label, size=_size(size)).width
+
+
+def render(label: str, size: int, colour, bold: bool = True) -> pygame.Surface:
+    """``label`` at ``size`` px in ``colour`` on a transparent ground, as tight as its ink."""
+    surf, _ = _face(bold).render(label, (*colour[:3], 255), size=_size(size))
+    return surf
 
 
 def _text(label: str, size: int, colour, max_width: int | None = None) -> pygame.Surface:
     """Rank text with tight vertical bounds; squeezed horizontally if wider than allowed."""
-    font = _font(size)
-    surf = font.render(label, True, colour)
-    # crop the font's internal leading so the letter sits where it is placed
+    surf = render(label, size, colour)
+    # crop to the ink so the letter sits where it is placed
     bounds = surf.get_bounding_rect(min_alpha=8)
     if bounds.h > 0:
         surf = surf.subsurface(bounds).copy()
@@ -640,9 +652,9 @@ class CardArt:
             # readable (11 px at the least, where the slot is wide enough for the word)
             # yet quiet: a name for an empty place, not a card
             size = next((s for s in range(min(16, max(11, int(width * 0.2))), 7, -1)
-                         if _font(s, True).size(label)[0] <= width - 6), None)
+                         if text_width(label, s) <= width - 6), None)
             if size is not None:        # else no name: a bare place, not a clipped word
-                text = _font(size, True).render(label, True, (*colour,))
+                text = _text(label, size, colour)      # its ink centred in the place
                 text.set_alpha(150)
                 surf.blit(text, text.get_rect(center=(width // 2, h // 2)))
         return surf

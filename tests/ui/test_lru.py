@@ -42,13 +42,16 @@ def test_panel_shadows_of_many_sizes_stay_within_the_bound():
         assert fn.cache_info().currsize <= theme.PANEL_BYTES
 
 
-def test_card_index_fonts_stay_bounded_over_many_card_widths():
+def test_card_index_type_is_one_face_over_many_card_widths():
+    """Every card width asks for its own index size: one face draws them all (a font object
+    per size held about 0.13-0.25 MB each)."""
     from cardtable.ui import cardart
 
     art = cardart.CardArt()
     for width in range(40, 160, 3):       # a window resized by dragging, larger cards...
         art.face("QS", width)
-    assert len(cardart._FONTS) <= cardart.KEEP_FONTS <= 8
+        art.slot(width, "Stock")
+    assert list(cardart._FACES) == [True]
 
 
 def test_a_new_table_draws_with_the_old_ones_caches_and_the_old_table_is_freed(app):
@@ -65,7 +68,7 @@ def test_a_new_table_draws_with_the_old_ones_caches_and_the_old_table_is_freed(a
         app.step([], 0.05)
     art, felt = first.art, first.felt.surface(app.size)
     drawn = list(art._cache)
-    assert drawn and theme._render.cache_info().currsize > 0 and len(cardart._FONTS) > 0
+    assert drawn and theme._render.cache_info().currsize > 0 and len(cardart._FACES) > 0
     gone = [weakref.ref(first), weakref.ref(first.match), weakref.ref(first._static)]
     del first
     second = start_match(app, quick_setup("sixtysix", people=1, level="easy"))
@@ -73,7 +76,7 @@ def test_a_new_table_draws_with_the_old_ones_caches_and_the_old_table_is_freed(a
     # the texts and fonts; nothing is drawn again only because a table is new
     assert second.art is art and all(k in art._cache for k in drawn[-10:])
     assert second.felt.surface(app.size) is felt
-    assert theme._render.cache_info().currsize > 0 and len(cardart._FONTS) > 0
+    assert theme._render.cache_info().currsize > 0 and len(cardart._FACES) > 0
     # the old table, its match and its window-sized layer are freed as the new one shows
     # (they refer to each other: without the table's own collection they would wait for
     # the collector's next full pass, minutes later)
