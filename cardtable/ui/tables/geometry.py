@@ -74,12 +74,17 @@ class TableGeometry:
             return (w / 2, m + sh / 2)
         if slot == "left":
             return (m + sh / 2, h * 0.46)
-        # the review's right-hand column keeps below the score panel (larger text, they met)
+        # the right-hand column keeps below the score panel: the review's (larger text, they
+        # met) and the host's, whose panel lists the table's code and address too (at
+        # 1280x720 it lay over the top three card backs, in every text size)
         y = h * 0.46
         n = len(self.t.zone(f"hand{seat}"))
-        panel = self.t.score_panel_rect() if n and self.t.still else None
+        panel = self.t.score_panel_rect() if n else None
         if panel is not None:
-            reach = y - self.hand_spacing(seat, n) * (n - 1) / 2 - sh + small / 2  # its top
+            # the column's top edge: the review's cards stand upright, a playing table's lie
+            # sideways (as tall as a small card is wide)
+            over = sh - small / 2 if self.t.still else small / 2
+            reach = y - self.hand_spacing(seat, n) * (n - 1) / 2 - over
             y += max(0.0, panel.bottom + theme.px(6) - reach)
         return (w - m - sh / 2, y)
 

@@ -128,6 +128,13 @@ class Pairs65Layout:
                 cy = max(cy, panel.bottom + self.progress_height() + theme.px(14) + gh / 2)
             plate = self.t.plate_rect(seat, pygame.Rect(0, 0, *self.size))
             cy = min(cy, plate.top - theme.px(2) - gh / 2)
+        elif slot == "right":
+            # a playing table's right-hand pairs keep below the score panel too: the host's
+            # is taller (the table's code and address), and at 1280x720 it lay over the
+            # tops of the first row
+            panel = self.t.score_panel_rect()
+            if panel is not None and ax - reach + gw / 2 > panel.left:
+                cy = max(cy, panel.bottom + theme.px(12) + gh / 2)
         return (ax + reach, cy) if slot == "left" else (ax - reach, cy)
 
     def _top_row_x(self, seat: int) -> float:
