@@ -50,7 +50,7 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ui/tables/host.py": "tests/ui/test_table_protocol.py",
     "cardtable/ui/tables/pairs65_draw.py": None,  # the pairs65 table: test_table_pairs.py
     "cardtable/ui/tables/pairs65_events.py": None,
-    "cardtable/ui/tables/pairs65_layout.py": None,
+    "cardtable/ui/tables/pairs65_layout.py": "tests/ui/test_review_pairs_fit.py",
     "cardtable/ui/tables/pairs65_words.py": "tests/ui/test_pairs_card_names.py",
     "cardtable/ui/tables/rummy_draw.py": "tests/ui/test_cardart.py",  # and test_table_rummy.py
     "cardtable/ui/tables/rummy_events.py": None,

@@ -80,7 +80,8 @@ class Pairs65Drawing:
         """Each seat's '3 / 5 pairs' box and words: beside its pair places (left of a row,
         above a column), or where that would cover other places, piles, plates, the score
         panel or another box (four players at 800x500), the first free of: a column's
-        outer edge, then under it; the row's right."""
+        outer edge, then under it; the row's right. On the review's board a seat whose box
+        has no free place has none (its count is in the score panel)."""
         t = self.t
         size = theme.px(13)
         pip, gap = theme.px(5), theme.px(4)
@@ -88,7 +89,7 @@ class Pairs65Drawing:
         bounds = pygame.Rect(0, 0, *self.size)
         taken = [self.grid_rect(s) for s in range(self.n)]
         taken += [t.plate_rect(s, bounds) for s in range(self.n)]
-        taken += [self.stock_rect(), self.discard_rect()]
+        taken += [self.stock_rect(), self.discard_rect(), *self.pile_words().values()]
         scores = t.score_panel_rect()
         if scores is not None:
             taken.append(scores)
@@ -132,6 +133,10 @@ class Pairs65Drawing:
                     break
                 covered.append((self._covering(box, bounds, taken), len(covered)))
             else:
+                if t.still and scores is not None:
+                    # the review's board (four players at 800x500): no count rather than
+                    # one over a plate, a pile or pairs; the score panel counts every seat's
+                    continue
                 # nowhere free: where it covers least
                 (anchor, pos), = ways[min(covered)[1]].items()
                 setattr(box, anchor, pos)

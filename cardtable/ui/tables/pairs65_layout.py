@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine.pairs65 import PAIRS_TO_WIN, VALUE
-from cardtable.i18n import N_
+from cardtable.i18n import N_, Msg
 from cardtable.ui import theme
 from cardtable.ui.canvas import per_frame
 from cardtable.ui.cardart import MIN_FACE_WIDTH, RATIO, card_height
@@ -16,8 +16,12 @@ from cardtable.ui.tables import Target
 class Pairs65Layout:
     """Part of :class:`~cardtable.ui.tables.pairs65.Pairs65Table`: its geometry."""
 
+    #: the review's smaller board with its places closed up (see layout)
+    squeezed = False
+
     def layout(self, size) -> None:
         super().layout(size)
+        self.squeezed = False
         # the pairs are about half a hand card wide; with larger cards in a small window
         # they shrink until no seat's pairs meet another's and the piles have room between
         # the rows (larger cards at 1280x720 laid the draw pile over the person's pairs)
@@ -29,6 +33,59 @@ class Pairs65Layout:
                                               and not self._pairs_meet()):
                 break
             self.pw = max(MIN_FACE_WIDTH, int(self.pw * 0.93))
+        # the review's smaller board (three or four players at 800x500): the side seats'
+        # grids of three by two were wider than the room between their hands and the piles
+        # and met, and the rows ran under the plates. There the places close up (see
+        # pitch) and, while something still meets, the pairs shrink, no smaller than the
+        # face-up cards of the side hands on that board
+        if self.t.still and self.crowded():
+            self.squeezed = True
+            floor = min(self.pw, self.small_width())
+            for _ in range(12):
+                self.ph = card_height(self.pw)
+                self.pile_w = self._pile_width()
+                if self.pw <= floor or not self.crowded():
+                    break
+                self.pw = max(floor, int(self.pw * 0.93))
+
+    def crowded(self) -> list[str]:
+        """What of the pairs' places meets what on the review's board, as laid out now
+        (empty: nothing): another seat's places, a plate, the score panel, the piles or
+        their words, the edge of the board."""
+        t = self.t
+        bounds = pygame.Rect(0, 0, *self.size)
+        others = {f"plate {s}": t.plate_rect(s, bounds) for s in range(self.n)}
+        others.update({"draw pile": self.stock_rect(), "discards": self.discard_rect()})
+        others.update(self.pile_words())
+        panel = t.score_panel_rect()
+        if panel is not None:
+            others["the score panel"] = panel
+        found = []
+        places = [(seat, r) for seat in range(self.n) for r in self.pair_rects(seat)]
+        for i, (seat, r) in enumerate(places):
+            if not bounds.contains(r):
+                found.append(f"pairs {seat} off the board")
+            found += [f"pairs {seat} under {k}" for k, q in others.items() if r.colliderect(q)]
+            found += [f"pairs {seat} over pairs {b}" for b, q in places[i + 1:]
+                      if b != seat and r.colliderect(q)]
+        return found
+
+    def pile_words(self) -> dict[str, pygame.Rect]:
+        """Where the piles' words go under them, as wide as their longest ("Draw pile
+        empty", two-figure counts)."""
+        size = theme.px(13)
+        below = card_height(self.pile_w) / 2 + theme.px(8)
+        out = {}
+        for name, pos, texts in (
+                ("the draw pile's words", self.stock_pos(),
+                 (Msg("Draw pile · {n}", n=30), N_("Draw pile empty"))),
+                ("the discards' words", self.discard_pos(), (Msg("Discards · {n}", n=30),))):
+            w = max(theme.text_size(text, size)[0] for text in texts)
+            h = theme.line_height(size)
+            r = pygame.Rect(0, 0, w, h)
+            r.midtop = (int(pos[0]), int(pos[1] + below))
+            out[name] = r
+        return out
 
     def _pile_width(self) -> int:
         """The piles fit between the rows of pairs above and below them, their names
@@ -71,14 +128,99 @@ class Pairs65Layout:
         return max(self.pw * 0.04, min(gap, (room - cols * self.pair_width()) / (cols - 1)))
 
     def grid_shape(self, seat: int) -> tuple[int, int]:
-        """(columns, rows) of a seat's five pair places."""
-        return (5, 1) if self.slot(seat) in ("bottom", "top") else (3, 2)
+        """(columns, rows) of a seat's five pair places: a side seat's are two columns
+        wide on the review's squeezed board."""
+        if self.slot(seat) in ("bottom", "top"):
+            return (5, 1)
+        return (2, 3) if self.squeezed else (3, 2)
 
     def grid_size(self, seat: int) -> tuple[float, float]:
         cols, rows = self.grid_shape(seat)
+        px, py = self.pitch(seat)
+        return (self.pair_width() + (cols - 1) * px, self.ph + (rows - 1) * py)
+
+    @per_frame
+    def pitch(self, seat: int) -> tuple[float, float]:
+        """From one of a seat's pair places to the next: across a row, and down to the
+        next row. On the review's squeezed board they close up to fit the room the seat
+        has (see grid_room): across, down to three quarters of a pair, the next pair then
+        covering the far edge of the one before but neither card's corner; down, to two
+        fifths of a card, each row showing the top of the one above, with its corners, as
+        a hand's cards do."""
+        cols, rows = self.grid_shape(seat)
         gap = self.row_gap(seat)
-        return (cols * self.pair_width() + (cols - 1) * gap,
-                rows * self.ph + (rows - 1) * self.pair_gap())
+        across, down = self.pair_width() + gap, self.ph + gap
+        if not self.squeezed:
+            return across, down
+        if self.slot(seat) in ("left", "right"):
+            across = self.pair_width() + self.pw * 0.08
+        (left, right), (top, bottom) = self.grid_room(seat)
+        if cols > 1:
+            fits = (right - left - self.pair_width()) / (cols - 1)
+            across = max(self.pair_width() * 0.75, min(across, fits))
+        if rows > 1:
+            fits = (bottom - top - self.ph) / (rows - 1)
+            down = max(self.ph * 0.4, min(down, fits))
+        return across, down
+
+    @per_frame
+    def grid_room(self, seat: int) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The review's squeezed board: the x range and the y range a seat's places may
+        fill. A row: between the side seats' hands (and plates, for the person's), left
+        of the score panel. A column: from its hand to the piles and their words, and from
+        what is above it (the top row, the score panel) to its plate (or the person's
+        row)."""
+        w, h = self.size
+        t = self.t
+        edge = theme.px(6)
+        bounds = pygame.Rect(0, 0, w, h)
+        small = self.small_width()
+        panel = t.score_panel_rect()
+        slot = self.slot(seat)
+        sides = [s for s in range(self.n) if self.slot(s) in ("left", "right")]
+        if slot in ("bottom", "top"):
+            y = self._bottom_row_y() if slot == "bottom" else self._top_row_y()
+            band = pygame.Rect(0, int(y - self.ph / 2), w, int(self.ph))
+            left, right = float(edge), float(w - edge)
+            for s in sides:
+                ax, _ = self.hand_anchor(s)
+                reach = [pygame.Rect(int(ax - small / 2), 0, small, h)]
+                if slot == "bottom":
+                    # (clear of the plate at any height it follows its column to)
+                    plate = t.plate_rect(s, bounds)
+                    reach.append(pygame.Rect(plate.left, 0, plate.width, h))
+                for r in reach:
+                    if not r.colliderect(band):
+                        continue
+                    if r.centerx < w / 2:
+                        left = max(left, r.right + edge)
+                    else:
+                        right = min(right, r.left - edge)
+            if panel is not None and panel.colliderect(band):
+                right = min(right, panel.left - theme.px(8))
+            return (left, right), (band.top, band.bottom)
+        ax, _ = self.hand_anchor(seat)
+        near = card_height(small) / 2 + theme.px(18)
+        piles = [self.stock_rect(), self.discard_rect(), *self.pile_words().values()]
+        if slot == "left":
+            left = ax + near
+            right = min(r.left for r in piles) - theme.px(8)
+        else:
+            right = ax - near
+            left = max(r.right for r in piles) + theme.px(8)
+        column = pygame.Rect(int(left), 0, max(1, int(right - left)), h)
+        top, bottom = float(edge), float(h - edge)
+        above = [r for r in (panel, *(self.grid_rect(s) for s in range(self.n)
+                                      if self.slot(s) == "top")) if r is not None]
+        for r in above:
+            if r.colliderect(column):
+                top = max(top, r.bottom + edge)
+        below = [self.highest_plate(seat)] + [self.grid_rect(s) for s in range(self.n)
+                                               if self.slot(s) == "bottom"]
+        for r in below:
+            if r.colliderect(column):
+                bottom = min(bottom, r.top - edge)
+        return (left, right), (top, bottom)
 
     @per_frame
     def _bottom_row_y(self) -> float:
@@ -113,6 +255,8 @@ class Pairs65Layout:
         slot = self.slot(seat)
         w, _ = self.size
         cx, cy = self.centre
+        if self.squeezed:
+            return self._squeezed_centre(seat)
         if slot == "bottom":
             return (w / 2, self._bottom_row_y())
         if slot == "top":
@@ -136,6 +280,39 @@ class Pairs65Layout:
             if panel is not None and ax - reach + gw / 2 > panel.left:
                 cy = max(cy, panel.bottom + theme.px(12) + gh / 2)
         return (ax + reach, cy) if slot == "left" else (ax - reach, cy)
+
+    def highest_plate(self, seat: int) -> pygame.Rect:
+        """A side seat's plate as high as it goes: under a column of one card (it follows
+        its column up as the hand shrinks). The places above it keep clear of it at every
+        step of a deal, and stay put from one step to the next."""
+        plate = self.t.plate_rect(seat, pygame.Rect(0, 0, *self.size))
+        n = len(self.t.zone(f"hand{seat}")) or 6        # (as the plate counts them)
+        plate.top -= int(self.hand_spacing(seat, n) * (n - 1) / 2)
+        # a long right-hand column stands lower, below the score panel: by what it stands
+        # lower than the left-hand one (which nothing pushes)
+        _, y = self.hand_anchor(seat)
+        level = [self.hand_anchor(s)[1] for s in range(self.n) if self.slot(s) == "left"]
+        if self.slot(seat) == "right" and level:
+            plate.top -= int(max(0.0, y - level[0]))
+        return plate
+
+    def _squeezed_centre(self, seat: int) -> tuple[float, float]:
+        """The middle of a seat's places on the review's squeezed board: a row as near the
+        board's middle as its room allows, a column beside its hand, as near the piles'
+        height as its room allows (in the middle of the room when it is too short)."""
+        slot = self.slot(seat)
+        gw, gh = self.grid_size(seat)
+        (left, right), (top, bottom) = self.grid_room(seat)
+        if slot in ("bottom", "top"):
+            y = self._bottom_row_y() if slot == "bottom" else self._top_row_y()
+            x = max(left + gw / 2, min(self.size[0] / 2, right - gw / 2))
+            return (x if gw <= right - left else (left + right) / 2, y)
+        ax, _ = self.hand_anchor(seat)
+        reach = card_height(self.small_width()) / 2 + theme.px(18) + gw / 2
+        y = max(top + gh / 2, min(self.centre[1], bottom - gh / 2))
+        if gh > bottom - top:
+            y = (top + bottom) / 2
+        return (ax + reach, y) if slot == "left" else (ax - reach, y)
 
     def _top_row_x(self, seat: int) -> float:
         """The middle of the top seat's row: the board's middle, or on the review's smaller
@@ -161,12 +338,12 @@ class Pairs65Layout:
     def pair_centre(self, seat: int, index: int) -> tuple[float, float]:
         cols, rows = self.grid_shape(seat)
         gx, gy = self.grid_centre(seat)
-        pw, gap = self.pair_width(), self.row_gap(seat)
+        across, down = self.pitch(seat)
         row, col = divmod(index, cols)
         in_row = cols if row < rows - 1 else PAIRS_TO_WIN - cols * (rows - 1)
-        x0 = gx - (in_row * pw + (in_row - 1) * gap) / 2 + pw / 2
-        y0 = gy - (rows * self.ph + (rows - 1) * gap) / 2 + self.ph / 2
-        return (x0 + col * (pw + gap), y0 + row * (self.ph + gap))
+        x0 = gx - (in_row - 1) * across / 2
+        y0 = gy - (rows - 1) * down / 2
+        return (x0 + col * across, y0 + row * down)
 
     def stock_pos(self) -> tuple[float, float]:
         cx, cy = self.centre
