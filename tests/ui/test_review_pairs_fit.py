@@ -116,3 +116,32 @@ def test_the_squeezed_places_stay_put_from_step_to_step():
     finally:
         while app.stack:
             app.pop()
+
+
+def test_each_seat_s_squeezed_places_are_edged_in_its_colour():
+    """Closed up, the top row's places lay a few pixels above the left seat's, and a count
+    left out for want of room no longer said whose they were: a line in the seat's colour
+    goes round each seat's places (on the squeezed board only)."""
+    app = App(size=(800, 500), settings={"sound": False}, settings_path=None)
+    try:
+        scene = app.push(ReviewScene(played("pairs65", 3, 1, 4), 0))
+        frames(app, 2)
+        app.draw()
+        board = scene.board
+        g = board.game
+        table, _, _ = scene.areas()
+        picture = app.screen.subsurface(table)
+        for seat in range(4):
+            edge = g.grid_rect(seat).inflate(theme.px(4), theme.px(4))
+            colour = board.seat_colour(seat)
+            y = edge.centery if g.slot(seat) in ("left", "right") else edge.top
+            x = edge.left if g.slot(seat) in ("left", "right") else edge.centerx
+            on = picture.get_at((x, y))[:3]
+            off = picture.get_at((x - 3, y) if y != edge.top else (x, y - 3))[:3]
+
+            def far(c):
+                return sum(abs(a - b) for a, b in zip(c, colour[:3], strict=True))
+            assert far(on) < far(off), (seat, on, off, colour)
+    finally:
+        while app.stack:
+            app.pop()

@@ -26,6 +26,8 @@ class Pairs65Drawing:
         n = len(t.zones.get("pile", []))
         t.text(surface, Msg("Discards · {n}", n=n) if n else "", (int(dx), int(dy + below)), size,
                theme.TEXT_DIM, anchor="midtop")
+        if self.squeezed:
+            self._draw_grid_edges(surface)
         for seat, placed in self.progress_boxes().items():
             self._draw_progress(surface, seat, placed)
         if self.swap and t.zones.get("offer"):
@@ -45,6 +47,24 @@ class Pairs65Drawing:
         hint = self.hint()
         if hint and t.toast is None and not t.coached:
             self._draw_hint(surface, hint)
+
+    def _draw_grid_edges(self, surface: pygame.Surface) -> None:
+        """On the review's squeezed board, a thin line in the seat's colour round each
+        seat's places: closed up, one seat's met the next with only a few pixels between
+        (four players: the top row over the left seat's), and a count left out for want of
+        room no longer says whose they are."""
+        t = self.t
+        for seat in range(self.n):
+            rect = self.grid_rect(seat).inflate(theme.px(4), theme.px(4))
+            colour = t.seat_colour(seat)
+            key = ("grid edge", rect.size, tuple(colour))
+            img = t.panel_cache.get(key)
+            if img is None:
+                img = pygame.Surface(rect.size, pygame.SRCALPHA)
+                pygame.draw.rect(img, (*colour[:3], 170), img.get_rect(),
+                                 width=max(1, theme.px(2)), border_radius=theme.px(8))
+                t.panel_cache[key] = img
+            surface.blit(img, rect)
 
     def _ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A quiet gold outline round a pile the player may click now."""
