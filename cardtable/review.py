@@ -26,6 +26,26 @@ from cardtable.engine.core import Action, ConfigError, GameState
 log = logging.getLogger(__name__)
 
 
+def deal_end(before: GameState, action: Action) -> GameState:
+    """The position right after a deal's last move: ``action`` applied to a copy of
+    ``before`` (the state before it), the deal scored but the next one not dealt.
+
+    A record replays to the state after its last move, and that state is already the next
+    deal's start (the engine deals again as soon as a deal is scored, unless the match is
+    over): the hands there are new ones. The engine contract starts every deal with
+    ``_deal()``, called after scoring; this copy's is held back, so its hands, piles and
+    melds are the deal's as the last move left them."""
+    state = before.clone()
+    state._deal = _no_next_deal  # type: ignore[method-assign]  # (this copy alone)
+    state.apply(action)
+    return state
+
+
+def _no_next_deal(stacked: list[str] | None = None) -> list:
+    """The ``_deal`` of a deal's last position: no next deal, nothing happens."""
+    return []
+
+
 def no_step_event(game: str) -> str | None:
     """The step event of a game whose review steps by players' turns."""
     return None
@@ -59,6 +79,8 @@ class ReviewCursor:
         #: why the last deal asked for could not be shown: "game_not_here" (its game is not
         #: installed now) or "bad_record"; None when it was
         self.refused: str | None = None
+        #: the deal as its last move left it (worked out when first shown)
+        self._end: GameState | None = None
 
     # ---- the deal ---------------------------------------------------------------------
     def load(self, index: int) -> bool:
@@ -85,6 +107,7 @@ class ReviewCursor:
         self.viewer = humans[0] if humans else 0
         self._ends = [i + 1 for i, evs in enumerate(events)
                       if event is not None and any(e.kind == event for e in evs)]
+        self._end = None
         self.judge(None)
         self.step = 0
         return True
@@ -145,9 +168,14 @@ class ReviewCursor:
 
     # ---- what the step shows ----------------------------------------------------------
     def shown_state(self) -> GameState:
-        """The state on the table: before the next move (the last move's state at the end,
-        since the state after it is the next deal's start)."""
-        return self.states[min(self.step, max(0, self.last - 1))]
+        """The state on the table: before the next move; at the end, the deal as its last
+        move left it (:func:`deal_end`: the replayed state after that move is already the
+        next deal's start)."""
+        if self.step < self.last or self.last == 0:
+            return self.states[self.step]
+        if self._end is None:
+            self._end = deal_end(self.states[self.last - 1], self.moves[self.last - 1][1])
+        return self._end
 
     def scores(self, step: int | None = None) -> list[int]:
         """The match score as it stood at ``step`` (after the deal at the last step)."""

@@ -119,7 +119,11 @@ def test_the_state_and_score_shown(deals):
     assert c.load(1)
     assert c.scores() == list(records.start_state(deals[1]).match_scores)
     c.end()
-    assert c.shown_state() is c.states[c.last - 1]             # the deal as it ended
+    end = c.shown_state()                                      # the deal as it ended:
+    assert end is c.shown_state()                              # (worked out once)
+    assert end.deal_no == c.states[c.last - 1].deal_no         # not the next deal's start,
+    assert end.to_json() != c.states[c.last - 1].to_json()     # nor the state before the
+    assert end.match_scores == c.states[-1].match_scores       # last move; scored
     assert c.scores() == list(c.states[-1].match_scores) != c.scores(0)
     assert c.turn() is None
     c.first()

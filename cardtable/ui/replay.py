@@ -12,30 +12,10 @@ from __future__ import annotations
 
 import pygame
 
-from cardtable.engine.core import Action, GameState
+from cardtable.engine.core import GameState
 from cardtable.match import Match, Seat
 from cardtable.ui.felt import Felt
 from cardtable.ui.scenes.table.scene import TableScene
-
-
-def deal_end(before: GameState, action: Action) -> GameState:
-    """The position right after a deal's last move: ``action`` applied to a copy of
-    ``before`` (the state before it), the deal scored but the next one not dealt.
-
-    A record replays to the state after its last move, and that state is already the next
-    deal's start (the engine deals again as soon as a deal is scored, unless the match is
-    over): the hands there are new ones. The engine contract starts every deal with
-    ``_deal()``, called after scoring; this copy's is held back, so its hands, piles and
-    melds are the deal's as the last move left them."""
-    state = before.clone()
-    state._deal = _no_next_deal  # type: ignore[method-assign]  # (this copy alone)
-    state.apply(action)
-    return state
-
-
-def _no_next_deal(stacked: list[str] | None = None) -> list:
-    """The ``_deal`` of a deal's last position: no next deal, nothing happens."""
-    return []
 
 
 class ReplayBoard(TableScene):

@@ -794,7 +794,7 @@ def test_a_step_s_words_leave_no_trace_in_the_panel(app, deals):
 def test_the_deal_s_end_is_worked_out_on_a_copy_alone():
     """deal_end holds back the next deal on its own copy: the state given, and the game's
     class, still deal again after a deal's last move."""
-    from cardtable.ui.replay import deal_end
+    from cardtable.review import deal_end
 
     rec = played("rummy65", 3, 1, 3)[0]
     states = records.replay(rec)

@@ -23,12 +23,11 @@ import pygame
 
 from cardtable import i18n
 from cardtable.engine import registry
-from cardtable.engine.core import GameState
 from cardtable.i18n import N_, Msg, tr
 from cardtable.review import ReviewCursor
 from cardtable.ui import theme
 from cardtable.ui.hints import action_words
-from cardtable.ui.replay import ReplayBoard, deal_end
+from cardtable.ui.replay import ReplayBoard
 from cardtable.ui.scene import Scene
 from cardtable.ui.scenes.dealcode import copy_code
 from cardtable.ui.scenes.review_analysis import AnalysisPanel
@@ -103,7 +102,6 @@ class ReviewScene(AnalysisPanel, Scene):
         #: where the side panel's parts go, and what it was measured for (side_plan)
         self._plan: tuple[tuple, SidePlan] | None = None
         #: the deal's last position, for the deal it was worked out for
-        self._end: tuple[tuple, GameState] | None = None
 
     # ---- the cursor, as the view reads it ---------------------------------------------------
     @property
@@ -176,21 +174,12 @@ class ReviewScene(AnalysisPanel, Scene):
         if cursor.step == cursor.last and cursor.last > 0:
             # the end: the deal as its last move left it (the last trick still on the
             # table), not the position before that move
-            self.board.show(self.end_state(), None, [],
+            self.board.show(cursor.shown_state(), None, [],
                             hold_trick=cursor.last in cursor.trick_ends())
         else:
             self.board.show(cursor.shown_state(), cursor.turn(), [],
                             hold_trick=cursor.holds_trick())
         self.board.scores = cursor.scores()
-
-    def end_state(self) -> GameState:
-        """The deal shown as its last move left it (worked out once a deal)."""
-        cursor = self.cursor
-        key = (cursor.index, id(cursor.record))
-        if self._end is None or self._end[0] != key:
-            self._end = (key, deal_end(cursor.states[cursor.last - 1],
-                                       cursor.moves[cursor.last - 1][1]))
-        return self._end[1]
 
     # ---- words ----------------------------------------------------------------------------
     def names(self) -> list:
