@@ -17,6 +17,9 @@ from cardtable.ui.widgets import Button
 class Controls:
     """Part of :class:`TableScene`: the buttons and what the person to act may do."""
 
+    #: are the host's buttons for a seat it waits at shown (see host_buttons)?
+    _host_buttons_shown = False
+
     def hint_offered(self) -> bool:
         """Is a hint offered now (the Hint button, the ? key)?"""
         return bool(self.settings.get("hint_button", True) and self.my_turn()
@@ -139,8 +142,12 @@ class Controls:
 
     def refresh_legal(self) -> None:
         mine = self.my_turn()
+        # the host's buttons, made as the match came to a friend's seat, are laid out again
+        # once the cards are at rest (they keep clear of where the cards were going then);
+        # every button again in another language (the host's said its words in the language
+        # they were made in, and the buttons' widths were those of its words)
         key = (len(self.match.moves), mine, self.viewer, self.match.state.deal_no,
-               self.secret_for)
+               self.secret_for, self._host_buttons_shown and self.settled, i18n.language())
         if key != self._legal_key:
             self._legal_key = key
             self.legal = self.match.legal_actions() if mine else []
@@ -217,15 +224,14 @@ class Controls:
         self.form.add(rules)
         # a hosted table waiting at a seat: a friend who has not come, or who is silent at
         # their turn: the host may let a computer play the seat meanwhile, or send them away
-        # (beside Menu, in the room Undo and Hint leave: neither is offered over a network)
-        x = menu.rect.right + theme.px(8)
+        # (in the top left corner, laid out once the rest is: see _lay_host_buttons)
+        hosts = []
         for label, action, name in self.host_buttons():
             button = Button(i18n.tr(label), action, style="normal", size=size)
-            button.rect = pygame.Rect(x, menu.rect.top, button.snug_width(theme.px(160)),
-                                      theme.px(34))
+            button.rect = pygame.Rect(0, 0, button.snug_width(theme.px(160)), theme.px(34))
             button.name = name
             self.form.add(button)
-            x = button.rect.right + theme.px(8)
+            hosts.append(button)
         actions = self.game.controls(self.legal)
         self.control_actions = {}     # each game button's move, by its name (a hint's focus)
         if actions:
@@ -252,17 +258,128 @@ class Controls:
                     self.form.add(b)
             else:
                 self._lay_controls(buttons, widths, y, bh, gap)
+        self._host_buttons_shown = bool(hosts)
+        if hosts:
+            self._lay_host_buttons(hosts, menu.rect)
         self.form.focus(None)
 
+    #: the least room (px at 1280x720) between the host's buttons and a plate (its glow
+    #: at the seat's turn), the score panel or another button; and a card, pile or mark
+    HOST_CLEAR, HOST_CARD_CLEAR = 8, 4
+
+    def _lay_host_buttons(self, buttons: list[Button], menu: pygame.Rect) -> None:
+        """The host's buttons where they meet nothing (a plate, a card or pile, the score
+        panel, another button): beside Menu, in the room Undo and Hint leave (neither is
+        offered over a network); else one under another below Menu, each going down past
+        what it would meet, above the middle of the window; else in a row above the hand,
+        where the person's own buttons stand at their turn (it is a friend's turn). They
+        come and go with the seat's state, so they make room and the plates and cards stay
+        put: beside Menu, "Let a computer play for ..." touched Sixty-Six's top plate at
+        normal text size, and with "Send ... away" beside it reached over the top plates
+        and cards of the other games. Where no place is free, beside Menu."""
+        gap, near = theme.px(self.HOST_CLEAR), theme.px(self.HOST_CARD_CLEAR)
+        ours = {id(b) for b in buttons}
+        keep_off = [r.inflate(2 * near, 2 * near) for r in self.laid_rects()]
+        bounds = pygame.Rect((0, 0), self.size)
+        panel = self.score_panel_rect()
+        keep_off += [r.inflate(2 * gap, 2 * gap) for r in (
+            *(self.plate_rect(seat, bounds) for seat in range(self.match.n_players)),
+            *([] if panel is None else [panel]),
+            *(pygame.Rect(b.rect) for b in self.form.widgets
+              if id(b) not in ours and b.visible and b.rect.width > 0))]
+        window = pygame.Rect((0, 0), self.size).inflate(-2 * theme.px(8), -2 * theme.px(8))
+
+        def clear(rects: list[pygame.Rect]) -> bool:
+            return all(window.contains(r) and r.collidelist(keep_off) < 0 for r in rects)
+
+        beside = self._host_row(buttons, menu.right + theme.px(8), menu.top)
+        for rects in (beside, self._host_column(buttons, menu, keep_off),
+                      self._host_row_above_hand(buttons)):
+            if rects is not None and clear(rects):
+                break
+        else:
+            rects = beside
+        for b, rect in zip(buttons, rects, strict=True):
+            b.rect = rect
+
+    @staticmethod
+    def _host_row(buttons: list[Button], x: int, y: int) -> list[pygame.Rect]:
+        out = []
+        for b in buttons:
+            out.append(pygame.Rect(x, y, b.rect.width, b.rect.height))
+            x = out[-1].right + theme.px(8)
+        return out
+
+    def _host_column(self, buttons: list[Button], menu: pygame.Rect,
+                     keep_off: list[pygame.Rect]) -> list[pygame.Rect] | None:
+        """The buttons one under another from below Menu, each below what it would meet;
+        None where one would reach past the middle of the window."""
+        out = []
+        y = menu.bottom + theme.px(8)
+        for b in buttons:
+            rect = pygame.Rect(menu.left, y, b.rect.width, b.rect.height)
+            hit = [r for r in keep_off if rect.colliderect(r)]
+            while hit:
+                rect.top = max(r.bottom for r in hit)
+                hit = [r for r in keep_off if rect.colliderect(r)]
+            if rect.bottom > self.size[1] // 2:
+                return None
+            out.append(rect)
+            y = rect.bottom + theme.px(8)
+        return out
+
+    def _host_row_above_hand(self, buttons: list[Button]) -> list[pygame.Rect]:
+        """The buttons as the game's own are laid above the hand, their lower edge where
+        the game's is (above those, if the game shows some at another's turn: a rummy's
+        Arrange for me), each row as tall as the host's buttons are elsewhere."""
+        bh = max(b.rect.height for b in buttons)
+        tops = [b.rect.top for b in self.form.widgets if b.name in self.control_actions]
+        y = min([self.game.hand_band().top - bh - theme.px(6)]
+                + [top - bh - theme.px(8) for top in tops])
+        kept = [pygame.Rect(b.rect) for b in buttons]
+        widths = [b.rect.width for b in buttons]
+        bounds = pygame.Rect((0, 0), self.size)
+        clear = 2 * theme.px(self.HOST_CLEAR)
+        plates = tuple(self.plate_rect(seat, bounds).inflate(clear, clear)
+                       for seat in range(self.match.n_players))
+        self._lay_controls(buttons, widths, y, bh, theme.px(12), add=False, clear_of=plates)
+        out = [pygame.Rect(b.rect) for b in buttons]
+        for b, rect in zip(buttons, kept, strict=True):
+            b.rect = rect
+        return out
+
+    def laid_rects(self) -> list[pygame.Rect]:
+        """The cards on the table, each where it comes to rest, the outlines of the empty
+        piles and the marks the table draws by them (a rummy's groups' labels)."""
+        out = []
+        for sprites in self.zones.values():
+            for s in sprites:
+                if s.hidden:
+                    continue
+                x, y, angle, width = s.target
+                size = (width, width * 1.4) if int(round(angle)) % 180 != 90 else \
+                    (width * 1.4, width)
+                rect = pygame.Rect((0, 0), (int(size[0]), int(size[1])))
+                rect.center = (int(round(x)), int(round(y)))
+                out.append(rect)
+        for (x, y), width, _angle, _label in self.slots_now():
+            rect = pygame.Rect(0, 0, int(width), int(width * 1.4))
+            rect.center = (int(x), int(y))
+            out.append(rect)
+        out += [pygame.Rect(r) for r in getattr(self.game, "marks", list)()]
+        return out
+
     def _lay_controls(self, buttons: list[Button], widths: list[int], y: int, bh: int,
-                      gap: int) -> None:
+                      gap: int, add: bool = True, clear_of: tuple = ()) -> None:
         """The game's buttons centred above the hand, inside the span the game leaves free
-        (its piles); a row too wide for it goes on in a second row above."""
+        (its piles); a row too wide for it goes on in a second row above. Added to the
+        form unless not ``add`` (placed only); clear of the rects ``clear_of`` too."""
         span = left, right = self.game.controls_span(y, bh)
         # clear of the log (bottom right) and the person's own plate, where the row meets
         # them: a long row (French, larger text) goes on in a second row instead
         for rect in (self.log_band(), self.plate_rect(self.viewer, pygame.Rect((0, 0),
-                                                                               self.size))):
+                                                                               self.size)),
+                     *clear_of):
             if rect.top < y + bh and rect.bottom > y:
                 if rect.centerx > self.size[0] // 2:
                     right = min(right, rect.left - gap)
@@ -286,7 +403,8 @@ class Controls:
             for i in row:
                 buttons[i].rect = pygame.Rect(x, top, widths[i], bh)
                 x += widths[i] + gap
-                self.form.add(buttons[i])
+                if add:
+                    self.form.add(buttons[i])
 
     def button(self, name: str) -> Button | None:
         name = i18n.tr(name)    # a label as the game gave it (a Msg) or as shown
