@@ -25,7 +25,7 @@ from cardtable.ui.app import App
 from cardtable.ui.scenes import table as table_mod
 from cardtable.ui.scenes.table import TableScene
 from tests.net_helpers import LOOPBACK
-from tests.ui.test_layout_sizes import DT, EDGE, LOOKS, Watch, cards, layout_problems
+from tests.ui.test_layout_sizes import DT, Watch, cards, each_look, layout_problems
 
 GAMES = ["japanese65", "sixtysix", "rummy65", "pairs65", "quebec65"]
 
@@ -68,31 +68,23 @@ def test_the_host_s_score_panel_covers_no_card(monkeypatch, size):
     table_mod.install(app)
     watch = Watch(monkeypatch, app)
     found = []
-    try:
-        for game in GAMES:
-            table = host(app, game)
-            watch.watch_form(table)
-            try:
-                for lang, text_size in LOOKS:
-                    app.set_setting("language", lang)
-                    app.set_setting("text_size", text_size)
-                    for _ in range(2):
-                        app.step([], DT)
-                    watch.draw(app)
-                    where = f"{game} {lang} {text_size}"
-                    assert len(table.score_panel_rect().size) == 2
-                    found += [f"{where}: {p}" for p in under_the_panel(table)]
-                    # (not judged here: texts cut short, which test_layout_sizes judges on
-                    # ordinary tables)
-                    found += [f"{where}: {p}" for p in layout_problems(app, table, watch)
-                              if "cut short" not in p]
-            finally:
-                table.match.close()
-                while app.stack:
-                    app.pop()
-    finally:
-        app.set_setting("language", "en")
-        app.set_setting("text_size", "normal")
+    for game in GAMES:
+        table = host(app, game)
+        watch.watch_form(table)
+        try:
+            for lang, text_size in each_look(app):
+                watch.draw(app)
+                where = f"{game} {lang} {text_size}"
+                assert len(table.score_panel_rect().size) == 2
+                found += [f"{where}: {p}" for p in under_the_panel(table)]
+                # (not judged here: texts cut short, which test_layout_sizes judges on
+                # ordinary tables)
+                found += [f"{where}: {p}" for p in layout_problems(app, table, watch)
+                          if "cut short" not in p]
+        finally:
+            table.match.close()
+            while app.stack:
+                app.pop()
     assert not found, f"{len(found)} problems:\n" + "\n".join(found[:40])
 
 
@@ -174,21 +166,13 @@ def host_button_problems(app: App, table: TableScene) -> list[str]:
 def every_look(app: App, table: TableScene, watch: Watch, what: str) -> list[str]:
     """The problems of the table as it stands, in both languages and three text sizes."""
     found = []
-    try:
-        for lang, text_size in LOOKS:
-            app.set_setting("language", lang)
-            app.set_setting("text_size", text_size)
-            for _ in range(2):
-                app.step([], DT)
-            watch.draw(app)
-            where = f"{what} {lang} {text_size}"
-            assert host_buttons(table), where       # else nothing would be measured
-            found += [f"{where}: {p}" for p in host_button_problems(app, table)]
-            found += [f"{where}: {p}" for p in layout_problems(app, table, watch)
-                      if "cut short" not in p]
-    finally:
-        app.set_setting("language", "en")
-        app.set_setting("text_size", "normal")
+    for lang, text_size in each_look(app):
+        watch.draw(app)
+        where = f"{what} {lang} {text_size}"
+        assert host_buttons(table), where       # else nothing would be measured
+        found += [f"{where}: {p}" for p in host_button_problems(app, table)]
+        found += [f"{where}: {p}" for p in layout_problems(app, table, watch)
+                  if "cut short" not in p]
     return found
 
 

@@ -32,6 +32,21 @@ LOOKS = [(lang, ts) for lang in ("en", "fr") for ts in ("normal", "large", "larg
 LONG = "Vous annoncez un mariage en cœur : 40 points, et vous gagnez le pli avec le roi."
 
 
+def each_look(app: App, steps: int = 2):
+    """Each language and text size of LOOKS in turn, set and settled for ``steps`` frames
+    (yields the pair); English at the normal size again afterwards."""
+    try:
+        for lang, text_size in LOOKS:
+            app.set_setting("language", lang)
+            app.set_setting("text_size", text_size)
+            for _ in range(steps):
+                app.step([], DT)
+            yield lang, text_size
+    finally:
+        app.set_setting("language", "en")
+        app.set_setting("text_size", "normal")
+
+
 @pytest.fixture(autouse=True)
 def plain_afterwards():
     yield
@@ -228,11 +243,7 @@ def test_every_table_at_every_text_size_cuts_and_covers_nothing(monkeypatch, siz
         table = deal(app, game, players)
         watch.watch_form(table)
         try:
-            for lang, text_size in LOOKS:
-                app.set_setting("language", lang)
-                app.set_setting("text_size", text_size)
-                for _ in range(2):
-                    app.step([], DT)
+            for lang, text_size in each_look(app):
                 watch.draw(app)
                 where = f"{game} x{players} {lang} {text_size}"
                 found += [f"{where}: {p}" for p in layout_problems(app, table, watch)]
@@ -333,11 +344,7 @@ def test_a_staged_meld_with_a_wild_card_keeps_its_labels_off_the_piles(monkeypat
             drag(app, table, card(table, code), table.zone(zone)[0].rect().center)
         assert g.check([s.code for s in table.zone(zone)])[0], "a valid meld"
         found = []
-        for lang, text_size in LOOKS:
-            app.set_setting("language", lang)
-            app.set_setting("text_size", text_size)
-            for _ in range(3):
-                app.step([], DT)
+        for lang, text_size in each_look(app, steps=3):
             watch.draw(app)
             where = f"{game} x{n} {lang} {text_size}"
             piles = [("stock", g.stock_rect()), ("discard", g.pile_rect())]
@@ -606,11 +613,7 @@ def test_a_hint_s_message_keeps_off_the_staged_melds_labels(monkeypatch, game, s
         assert table._hint is None and table.toast is not None, "the hint came"
         hint = table.toast[0]
         found = []
-        for lang, text_size in LOOKS:
-            app.set_setting("language", lang)
-            app.set_setting("text_size", text_size)
-            for _ in range(3):
-                app.step([], DT)
+        for lang, text_size in each_look(app, steps=3):
             table.show_toast(hint, 60.0, kind="info")
             app.draw()
             where = f"{game} {size} {lang} {text_size}"

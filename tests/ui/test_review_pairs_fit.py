@@ -139,7 +139,7 @@ def test_each_seat_s_squeezed_places_are_edged_in_its_colour():
             on = picture.get_at((x, y))[:3]
             off = picture.get_at((x - 3, y) if y != edge.top else (x, y - 3))[:3]
 
-            def far(c):
+            def far(c, colour=colour):
                 return sum(abs(a - b) for a, b in zip(c, colour[:3], strict=True))
             assert far(on) < far(off), (seat, on, off, colour)
     finally:
