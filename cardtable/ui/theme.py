@@ -39,9 +39,10 @@ PANEL_ALPHA = 178
 #: window's size and every button and plate of a screen; more only fills up over a long
 #: match with the sizes of messages long gone)
 PANEL_BYTES = 4 * 2**20
-#: pixels kept of rendered texts (2 MB: a table's texts of the moment take well under
-#: half; the rest would be lines of the log and messages long gone)
-TEXT_BYTES = 2 * 2**20
+#: pixels kept of rendered texts (1 MB: a table's texts of the moment fit; the rest would be
+#: lines of the log and messages long gone. Halved from 2 MB: 11 % more texts drawn again
+#: over the five games, 0.4 ms a second, and some 3 MB less resident once warm)
+TEXT_BYTES = 1 * 2**20
 PANEL_EDGE = (255, 255, 255, 34)
 
 BUTTON = (30, 42, 36)

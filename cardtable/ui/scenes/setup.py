@@ -8,7 +8,10 @@ and the game's options. Start hands a config to ``app.start_match``:
 
 "Deal code" starts the deal a code names (``records.decode``) and "Daily deal" today's deal
 of this game (``records.daily_code``): the config then holds the code's players, options,
-``seed`` and ``first_dealer``, and the seats as set up here (the computers' levels).
+``seed`` and ``first_dealer``, and the seats as set up here (the computers' levels). With
+"Open this table to the network" on, the table opens to the network as Start opens it, the
+code's deal its first deal (the Friend seats among the code's players taken from other
+computers); the setup says when the deal has another count of players than the slider.
 
 A game that lets the table choose who plays first (``"first_player"`` in its spec's
 notes) also gets a "Who starts" row; the config then holds ``first_player`` (a seat,
@@ -204,14 +207,28 @@ class SetupScene(FormScene):
                     except (ValueError, TypeError):
                         pass
 
-    def config(self) -> dict:
-        seats = []
+    def seated(self, seats: list[dict]) -> list[dict]:
+        """``seats`` as a match is given them: a Friend seat at a table kept at this computer
+        is a person's here (so the people are counted right, and nobody is named "You" at
+        a table passed round), and each name as the file will keep it (one that shows
+        nothing is no name)."""
         kinds = [dict(s, kind=s["kind"] if self.network or s["kind"] != "friend" else "human")
-                 for s in self.seats[:self.players]]
-        # a name as the file will keep it; one that shows nothing is no name
-        for s, name in zip(kinds, seat_names(kinds), strict=True):
-            seats.append({"name": name, "kind": s["kind"], "level": s["level"]})
+                 for s in seats]
+        return [{"name": name, "kind": s["kind"], "level": s["level"]}
+                for s, name in zip(kinds, seat_names(kinds), strict=True)]
+
+    def network_config(self, seats: list[dict]) -> dict | None:
+        """The config's ``network`` for ``seats`` (as :meth:`seated` gives them): the
+        friends' seats, the level of the computer standing in, the silence allowed; None
+        when no friend sits at the table (it is kept at this computer)."""
         friends = [i for i, seat in enumerate(seats) if seat["kind"] == "friend"]
+        if not friends:
+            return None
+        return {"remote": friends, "stand_in": seats[friends[0]]["level"],
+                "idle_seconds": self.idle_seconds}
+
+    def config(self) -> dict:
+        seats = self.seated(self.seats[:self.players])
         config = {
             "game": self.game_id,
             "players": self.players,
@@ -224,10 +241,9 @@ class SetupScene(FormScene):
             config["first_player"] = first
             # the engine deals from the dealer's left: the seat before the first player deals
             config["first_dealer"] = None if first is None else (first - 1) % self.players
-        if friends:
-            config["network"] = {"remote": friends,
-                                 "stand_in": seats[friends[0]]["level"],
-                                 "idle_seconds": self.idle_seconds}
+        network = self.network_config(seats)
+        if network:
+            config["network"] = network
         return config
 
     @property
@@ -288,7 +304,10 @@ class SetupScene(FormScene):
 
     def code_config(self, code: records.DealCode) -> dict:
         """The config that deals ``code``'s deal, with the seats as set up here (another
-        game's code: a person and computers at the level of this table's first computer)."""
+        game's code: a person and computers at the level of this table's first computer).
+        A table open to the network opens so with the code's deal as its first deal (the
+        deals after it come from the table's own secret, see ``Match.deal_seed``), the
+        Friend seats among the code's players taken from other computers."""
         if code.game == self.game_id:
             seats = [dict(s) for s in self.seats]
         else:
@@ -297,13 +316,35 @@ class SetupScene(FormScene):
             seats = default_seats(registry.get(code.game).max_players)
             for seat in seats:
                 seat["level"] = level
-        config_seats = [{"name": name, "kind": s["kind"], "level": s["level"]}
-                        for s, name in zip(seats[:code.players],
-                                           seat_names(seats[:code.players]), strict=True)]
-        return {**code.setup(), "seats": config_seats}
+        config_seats = self.seated(seats[:code.players])
+        config = {**code.setup(), "seats": config_seats}
+        network = self.network_config(config_seats)
+        if network:
+            config["network"] = network
+        return config
+
+    def code_words(self, code: records.DealCode) -> list[Msg]:
+        """What starting ``code`` here changes of the setup on the screen, a sentence each
+        (none: nothing): its count of players, and a table meant for the network that
+        keeps no Friend seat among them."""
+        if code.game != self.game_id:
+            return []            # another game: the deal code panel named it already
+        words = []
+        if code.players != self.players:
+            words.append(NMsg("This deal is for {n} player: the table has {n} seat.",
+                              "This deal is for {n} players: the table has {n} seats.",
+                              code.players, n=code.players))
+        if self.network and \
+                self.network_config(self.seated(self.seats[:code.players])) is None:
+            words.append(Msg("None of this deal's seats is a Friend's: it is played at this "
+                             "computer."))
+        return words
 
     def play_code(self, code: records.DealCode) -> None:
-        self.app.start_match(self.code_config(code))
+        words = self.code_words(code)
+        if self.app.start_match(self.code_config(code)):
+            for text in words:
+                self.app.toast(text, seconds=6.0)
 
     def show_rules(self) -> None:
         self.app.open("rules", self.game_id)
@@ -336,6 +377,11 @@ class SetupScene(FormScene):
     def notes(self) -> list:
         """What the fixed player count is, and the options' help, under the options."""
         notes: list = [Msg("{players}.", players=players_text(self.spec))]
+        daily = records.daily_code(self.game_id).players
+        if self.on_start is None and daily != self.players:
+            # the Daily deal button starts at once: its count of players is said before
+            notes.append(NMsg("The daily deal is for {n} player.",
+                              "The daily deal is for {n} players.", daily, n=daily))
         if self.spec.partnerships:
             notes.append(N_("Partners sit opposite: the first and third seats play together."))
         notes += [o.help for o in self.spec.options if o.help]
