@@ -34,10 +34,12 @@ def deal_end(before: GameState, action: Action) -> GameState:
     deal's start (the engine deals again as soon as a deal is scored, unless the match is
     over): the hands there are new ones. The engine contract starts every deal with
     ``_deal()``, called after scoring; this copy's is held back, so its hands, piles and
-    melds are the deal's as the last move left them."""
+    melds are the deal's as the last move left them, and its dealer the deal's."""
     state = before.clone()
     state._deal = _no_next_deal  # type: ignore[method-assign]  # (this copy alone)
     state.apply(action)
+    # the games pass the deal on just before dealing again: the deal's dealer stays
+    state.dealer = before.dealer
     return state
 
 

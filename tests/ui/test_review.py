@@ -804,6 +804,8 @@ def test_the_deal_s_end_is_worked_out_on_a_copy_alone():
     end = deal_end(before, last)
     assert before.to_json() == saved
     assert end.deal_no == before.deal_no and end.match_scores == states[-1].match_scores
+    # the dealer's badge stays with the deal's dealer (it moved on to the next deal's)
+    assert end.dealer == before.dealer != states[-1].dealer
     again = before.clone()
     kinds = [e.kind for e in again.apply(last)]
     assert "deal_scored" in kinds and "dealt" in kinds
