@@ -236,6 +236,19 @@ class Keyboard:
                     return True
         return False
 
+    def follow_pointer(self) -> None:
+        """After a click on a card: one choice, whoever made it. The card the person chose
+        with the mouse (the game's :meth:`key_chosen`) becomes the focus too, so Enter acts
+        on it; with no card chosen (put back, played) the focus is cleared, and the next key
+        only shows where it is rather than acting on a place the pointer left behind."""
+        self.held = None
+        chosen = self.game.key_chosen()
+        if chosen is not None and self.focus_on(f"card{chosen.id}"):
+            return
+        self.focus = None
+        if self.t.form.focused is not None:
+            self.t.form.focus(None)
+
     def target(self, name: str) -> KeyTarget | None:
         for _, targets in self.rows():
             for k in targets:

@@ -52,6 +52,12 @@ class TableKeys:
         """Enter on a card of the hand: a double-click on it (play, discard...)."""
         self.t.try_action(self.drop_action(sprite, None), sprite)
 
+    def key_chosen(self):
+        """The card of the viewer's hand the person has chosen (lifted by a click or by
+        Space): after a click the keyboard's focus goes to it, so that Enter acts on the
+        card picked, not on where the focus was left. None when no card is chosen."""
+        return None
+
     def key_cancel(self) -> bool:
         """Esc: drop a pick or a selection; False when there was none (Esc goes on)."""
         return False

@@ -220,12 +220,26 @@ class Pairs65Table(Pairs65Layout, Pairs65Events, Pairs65Drawing, Pairs65Words, G
     def key_help(self) -> list[tuple[str, str]]:
         return [
             (N_("Space"), N_("Select a card of your hand (two for a pair)")),
-            (N_("Enter"), N_("Discard the focused card; when asked for a swap, give it")),
+            (N_("Enter"), N_("With two cards selected, lay them as a pair; else discard the "
+                             "focused card (when asked for a swap, give it)")),
             (N_("Up, Enter"), N_("With one card selected, on a player: offer it in a swap")),
         ]
 
     def key_card(self, sprite) -> None:
         self.card_clicked(sprite)
+
+    def key_chosen(self):
+        sel = self.selection()
+        return sel[-1] if sel else None
+
+    def key_play(self, sprite) -> None:
+        """Enter on a card: with two cards selected, what the button shown then does (lay
+        them as a pair), never a discard of one of them or of a card not picked; else the
+        card's own move (a discard, a give)."""
+        if len(self.selection()) == 2 and self.phase() == "play":
+            self._key_pair()
+            return
+        super().key_play(sprite)
 
     def key_cancel(self) -> bool:
         had = bool(self.selected)

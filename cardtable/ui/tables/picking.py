@@ -92,6 +92,12 @@ class ClickToPlay:
         self.picked = None
         super().key_play(sprite)
 
+    def key_chosen(self):
+        if self.picked is None:
+            return None
+        return next((s for s in self.t.zones.get(f"hand{self.viewer}", [])
+                     if s.id == self.picked), None)
+
     def key_help(self) -> list[tuple[str, str]]:
         return [(N_("Enter"), N_("Play the focused card")),
                 (N_("Space"), N_("Pick the focused card up; Space again plays it"))]

@@ -77,6 +77,10 @@ class RummyKeys:
              N_("Discard the focused card (to go out, lay every card with G)")),
         ]
 
+    def key_chosen(self):
+        """The card of the hand picked up by a click."""
+        return self.picked_sprite()
+
     def spoken_target(self, name: str) -> Msg | str | None:
         """The place for a new meld, besides the piles and seats every table says."""
         if name == "new group":

@@ -134,6 +134,7 @@ class Input:
             else:
                 self.last_click = (s.id, self.clock)
                 self.game.card_clicked(s)
+            self.keys.follow_pointer()     # Enter now acts on the card chosen, if any
             return True
         s.dragging = False
         local = self.game.local_drop(s, pos)
