@@ -62,6 +62,7 @@ class JoinScene(FormScene):
         self.used_token = False
         self.status: Msg | str | None = None
         self.status_bad = False
+        self.status_field: str | None = None   # the field the status is about, if any
         self._seen = -1.0
         self._shown_tables: list = []
 
@@ -79,67 +80,116 @@ class JoinScene(FormScene):
     # ---- the model --------------------------------------------------------------------------
     def set_value(self, key: str, text: str) -> None:
         self.values[key] = text
+        if self.status_field == key:     # what was wrong with this field is being mended
+            self.say(None)
 
     def pick(self, found) -> None:
         """A table of the list: its address and port go into the fields."""
         self.values["address"] = found.address
         self.values["port"] = str(found.port)
+        if self.status_field in ("address", "port"):
+            self.say(None)
         self.rebuild()
         code = self.widget("code")
         if code is not None:
             self.form.focus(code)
 
-    def join(self) -> None:
-        if self.client is not None:
-            return
+    def typed_address(self) -> tuple[str, str]:
+        """The address and the port as typed; an address typed with its port
+        ("192.168.1.20:47650", as the host's screen shows it) gives its own port."""
         address = self.values["address"].strip()
         if netclient.is_url(address):
-            self._join_server(address)
-            return
+            return address, self.values["port"]
         host, colon, tail = address.rpartition(":")
         if colon and host and ":" not in host and tail.isascii() and tail.isdecimal() \
                 and len(tail) <= 5:
-            # "192.168.1.20:47650", as the host's screen shows it: the port goes to its field
-            address = self.values["address"] = host
-            self.values["port"] = tail
-        try:
-            port = int(self.values["port"].strip())
-            if not 0 < port < 65536:
-                raise ValueError
-        except ValueError:
-            self.say(N_("The port is a number from 1 to 65535."), bad=True)
-            return
-        if not address:
-            self.say(N_("Type the host's address, or pick a table from the list."), bad=True)
-            return
-        if not netplay.valid_address(address):
-            self.say(N_("That is not an address: four numbers from 0 to 255 with dots "
-                        "(192.168.1.20), or the host computer's name."), bad=True)
-            return
-        name = clean_name(self.values["name"]) or "Player"
-        token = netplay.token_for(address, port)
-        code = self.values["code"]
-        if not token and not protocol.normal_code(code):
-            self.say(N_("Type the table code shown on the host's screen."), bad=True)
-            return
-        self._connect(address, port, name, code, token)
+            return host, tail
+        return address, self.values["port"]
 
-    def _join_server(self, typed: str) -> None:
-        """A server typed by its URL (``wss://cards.example.org/t/``): its own port and
-        path, the table code added where the path ends with ``/``; its certificate is
-        verified by the system's trust store."""
+    def wanting(self) -> dict[str, Msg | str]:
+        """What keeps the form from being sent: each field that is empty or wrong, in the
+        form's order, with the sentence that says so (empty: the form can be sent). The
+        name is never wanting: an empty one sits as "Player"."""
+        address, port_text = self.typed_address()
         code = self.values["code"]
-        url = netclient.server_url(typed, code)
-        if url is None:
-            self.say(N_("That is not a server's address: ws:// or wss://, the server's name, "
-                        "and its path if it has one (wss://cards.example.org/t/)."), bad=True)
-            return
-        port = netclient.port_of(url)
-        token = netplay.token_for(url, port)
+        out: dict[str, Msg | str] = {}
+        if netclient.is_url(address):
+            # a server typed by its URL: its own port and path (the port field is not used)
+            url = netclient.server_url(address, code)
+            if url is None:
+                out["address"] = N_("That is not a server's address: ws:// or wss://, the "
+                                    "server's name, and its path if it has one "
+                                    "(wss://cards.example.org/t/).")
+                token = None
+            else:
+                token = netplay.token_for(url, netclient.port_of(url))
+        else:
+            port = int(port_text.strip()) if port_text.strip().isascii() and \
+                port_text.strip().isdecimal() else 0
+            if not address:
+                out["address"] = N_("Type the host's address, or pick a table from the list.")
+            elif not netplay.valid_address(address):
+                out["address"] = N_("That is not an address: four numbers from 0 to 255 with "
+                                    "dots (192.168.1.20), or the host computer's name.")
+            if not 0 < port < 65536:
+                out["port"] = N_("The port is a number from 1 to 65535.")
+            token = netplay.token_for(address, port) if not out else None
         if not token and not protocol.normal_code(code):
-            self.say(N_("Type the table code shown on the host's screen."), bad=True)
+            out["code"] = N_("Type the table code shown on the host's screen.")
+        return out
+
+    def submit(self, key: str) -> None:
+        """Enter in the field ``key``: join when nothing is wanting, else go to the next
+        field that is (after this one, round the form), saying what is wrong with it when
+        something is typed there; on this very field, say what is wrong. Never the Back
+        button: Enter in a field does not leave the screen."""
+        wanting = self.wanting()
+        if not wanting:
+            self.join()
             return
-        self._connect(url, port, clean_name(self.values["name"]) or "Player", code, token)
+        keys = [k for k, _ in FIELDS]
+        at = keys.index(key)
+        target = next(k for k in keys[at + 1:] + keys[:at + 1] if k in wanting)
+        if target == key or self.values[target].strip():
+            self.say(wanting[target], bad=True, field=target)
+        widget = self.widget(target)
+        if widget is not None and target != key:
+            self.form.focus(widget)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and not getattr(event, "mod", 0) & pygame.KMOD_ALT:
+            focused = self.form.focused
+            if focused is not None and focused.name in self.values and \
+                    isinstance(focused, TextInput):
+                self.form.keyboard = True
+                self.submit(focused.name)
+                return True
+        return super().handle_event(event)
+
+    def join(self) -> None:
+        if self.client is not None:
+            return
+        wanting = self.wanting()
+        if wanting:
+            # the port's trouble first: an address may be right once its port is
+            key = "port" if "port" in wanting else next(iter(wanting))
+            self.say(wanting[key], bad=True, field=key)
+            return
+        address, port_text = self.typed_address()
+        code = self.values["code"]
+        if netclient.is_url(address):
+            # its certificate is verified by the system's trust store
+            url = netclient.server_url(address, code)
+            port = netclient.port_of(url)
+            self._connect(url, port, clean_name(self.values["name"]) or "Player", code,
+                          netplay.token_for(url, port))
+            return
+        # "192.168.1.20:47650" typed whole: the port goes to its field
+        self.values["address"], self.values["port"] = address, port_text
+        port = int(port_text.strip())
+        name = clean_name(self.values["name"]) or "Player"
+        self._connect(address, port, name, code, netplay.token_for(address, port))
 
     def _connect(self, address, port, name, code, token) -> None:
         self.used_token = bool(token)
@@ -155,9 +205,12 @@ class JoinScene(FormScene):
             return OWN_WORDS[code]
         return netplay.words(code)
 
-    def say(self, text, bad: bool = False) -> None:
+    def say(self, text, bad: bool = False, field: str | None = None) -> None:
+        """Show ``text`` under the form (None: nothing); ``field``: the field it is about,
+        whose next edit takes it away."""
         self.status = text
         self.status_bad = bad
+        self.status_field = field
 
     def update(self, dt: float) -> None:
         super().update(dt)
