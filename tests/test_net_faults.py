@@ -57,6 +57,27 @@ def test_a_wrong_code_a_full_table_and_a_wrong_token_are_refused():
         server.close()
 
 
+def test_a_refused_join_is_in_both_logs_with_its_reason(caplog):
+    """A wrong code left "connection open" and "connection closed" in the host's log and
+    nothing in the guest's: neither said why, which is what a bug report needs."""
+    import logging
+
+    match, server = host_table("sixtysix", 2, remote=[1])
+    try:
+        with caplog.at_level(logging.INFO, logger="cardtable.net"):
+            none, code, _ = connect(LOOPBACK, server.port, "Eve", code="ZZZZ")
+            assert none is None and code == "wrong_code"
+            wait_until(lambda: any("refused wrong_code" in r.getMessage()
+                                   for r in caplog.records if r.name == "cardtable.net.host"))
+        said = [r.getMessage() for r in caplog.records if r.name == "cardtable.net.client"]
+        assert "the host says refused: wrong_code" in said, said
+        host = [r.getMessage() for r in caplog.records if r.name == "cardtable.net.host"]
+        assert any("to 127.0.0.1 (seat None): the connection ends" in m for m in host), host
+        assert not any(server.code in m for r in caplog.records for m in [r.getMessage()])
+    finally:
+        server.close()
+
+
 def test_a_player_cannot_take_another_seat_with_its_token():
     match, server = host_table("japanese65", 4, remote=[1, 2, 3])
     try:

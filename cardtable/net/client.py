@@ -232,6 +232,9 @@ class NetClient:
             log.warning("the host's message is not accepted, the connection ends: %s", no)
             self._put({"type": "closed", "code": code})
             return False
+        if message["type"] in ("refused", "closed"):
+            # what the host refused or why it ended: the log of a bug report says it
+            log.info("the host says %s: %s", message["type"], message.get("code"))
         if message["type"] == "record":
             message["record"] = replayed(message["record"])
         elif message["type"] == "welcome":

@@ -549,6 +549,8 @@ class TableServer:
         strikes = conn.strikes.add(self.clock())
         self.refusals.append((conn.seat, no.code))
         done = final or strikes > STRIKES
+        log.info("refused %s to %s (seat %s)%s", no.code, conn.address, conn.seat,
+                 ": the connection ends" if done else "")
         message: dict[str, Any] = {"type": "refused", "code": no.code}
         if isinstance(no.params.get("theirs"), int):
             message["params"] = {"theirs": no.params["theirs"], "ours": protocol.VERSION}
