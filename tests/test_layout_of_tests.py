@@ -36,7 +36,7 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/games/quebec65.py": "tests/engine/test_registry.py",
     "cardtable/games/rummy65.py": "tests/engine/test_registry.py",
     "cardtable/games/sixtysix.py": "tests/engine/test_registry.py",
-    "cardtable/ui/scenes/table/controls.py": None,  # the table package: tests/ui/test_table.py
+    "cardtable/ui/scenes/table/controls.py": "tests/ui/test_hosted_layout.py",
     "cardtable/ui/scenes/table/handover.py": None,  # ... and test_hotseat.py drive it as a whole
     "cardtable/ui/scenes/table/hud.py": "tests/ui/test_table.py",
     "cardtable/ui/scenes/table/inputs.py": None,
