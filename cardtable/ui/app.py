@@ -440,12 +440,15 @@ class App:
         boxes = [(theme.text_size(t.text, size), t) for t in reversed(self.toasts)]
         height = sum(th + theme.px(28) for (_, th), _ in boxes) - theme.px(8)
         y = self.size[1] - theme.px(40)
+        x = self.size[0] // 2
         if self.top is not None and boxes:
             y = self.top.toasts_bottom(height) or y
+            widest = max(tw for (tw, _), _ in boxes) + theme.px(40)
+            x = self.top.toasts_centre(widest) or x
         placed = []
         for (tw, th), toast in boxes:
             rect = pygame.Rect(0, 0, tw + theme.px(40), th + theme.px(20))
-            rect.midbottom = (self.size[0] // 2, y)
+            rect.midbottom = (x, y)
             placed.append((rect, toast))
             y = rect.top - theme.px(8)
         return placed

@@ -84,6 +84,11 @@ class Scene:
         over this scene; None: at their usual place, above the window's foot."""
         return None
 
+    def toasts_centre(self, width: int) -> int | None:
+        """The x the app's toasts (the widest ``width`` pixels) are centred on over this
+        scene; None: the window's middle."""
+        return None
+
     def redraw_area(self) -> list[pygame.Rect] | None:
         """Where the scene's picture changed by itself in the update just done, when it
         changed there only: its rectangles ([]: nowhere); None: anywhere, or not known.

@@ -131,3 +131,25 @@ def test_a_window_with_room_keeps_the_panel_centred_and_its_spacing(monkeypatch)
     assert abs(panel.centery - 450) <= 1
     buttons = sorted((w for w in menu.form.widgets if w.visible), key=lambda w: w.rect.y)
     assert buttons[1].rect.top - buttons[0].rect.bottom == theme.px(14)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: "x".join(map(str, s)))
+def test_a_toast_on_the_menu_overlaps_nothing(monkeypatch, size):
+    """"The host closed the table." (the toast a friend's copy shows as it comes back to
+    the menu) lay across the panel's Quit button in French at the larger text, centred on
+    the window: it goes under the title, in the column left of the panel."""
+    from cardtable.i18n import N_
+
+    log = Path.home() / ".local" / "share" / "cardtable" / logs.FILE_NAME
+    found = []
+    for lang, text in LOOKS:
+        app, menu, texts, fan = drawn_menu(monkeypatch, size, lang, text, log)
+        app.toast(N_("The host closed the table."))
+        (rect, _toast), = app.toast_boxes()
+        things = [(f"text {words!r}", ink(words, r)) for words, r in texts]
+        things += [("the panel", menu.panel_rect()), ("the fan", fan)]
+        found += [f"{lang} {text}: the toast {tuple(rect)} overlaps {name} {tuple(r)}"
+                  for name, r in things if rect.colliderect(r)]
+        if not app.screen.get_rect().contains(rect):
+            found.append(f"{lang} {text}: the toast {tuple(rect)} is off the window")
+    assert not found, "\n".join(found)

@@ -188,6 +188,27 @@ class MenuScene(FormScene):
     def spoken_heading(self) -> str:
         return "cardtable"
 
+    def toasts_centre(self, width: int) -> int | None:
+        """A toast ("The host closed the table.") goes under the title, in the column left
+        of the panel, where it fits there (centred on the window it lay over the panel's
+        buttons at the larger text sizes)."""
+        cx = self.title_block()[0]
+        column = 2 * min(cx, self.panel_rect().left - cx) - theme.px(16)
+        return cx if width <= column else None
+
+    def toasts_bottom(self, height: int) -> int | None:
+        """Just above the keys line along the foot (the usual place touched it at the
+        larger text sizes)."""
+        small = theme.px(theme.SMALL - 2)
+        return self.size[1] - theme.px(18) - theme.line_height(small) - theme.px(6)
+
+    def keys_under_title(self) -> bool:
+        """The menu reaches the window's foot (a small window, larger text): the line of
+        keys goes under the title, in the column left of the panel."""
+        small = theme.px(theme.SMALL - 2)
+        foot = self.size[1] - theme.px(18)
+        return foot - theme.line_height(small) < self.panel_rect().bottom + theme.px(4)
+
     def title_block(self) -> tuple[int, int, list[str], int]:
         """(centre x, top, tagline lines, tagline size) of the fan, the name and the tagline
         on the left, which is centred in the room the menu panel leaves."""
@@ -227,9 +248,7 @@ class MenuScene(FormScene):
         small = theme.px(theme.SMALL - 2)
         foot = h - theme.px(18)
         room, x = w - theme.px(40), w // 2
-        if foot - theme.line_height(small) < panel.bottom + theme.px(4):
-            # a tall menu (a small window, larger text) reaches the foot: the line goes
-            # under the title instead, in the column left of the panel
+        if self.keys_under_title():
             room, x = 2 * min(cx, panel.left - cx) - theme.px(24), cx
         size = theme.fit_size(keys, small, room)
         theme.draw_text(surface, theme.ellipsize(keys, size, room), (x, foot),
