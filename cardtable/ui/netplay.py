@@ -271,11 +271,22 @@ def resume_hosted(app, saved, data: dict) -> HostedMatch | None:
                                       stand_in=data.get("stand_in", "easy"))
         config = {"network": {"table_name": data.get("table_name") or "",
                               "idle_seconds": data.get("idle_seconds", IDLE_SECONDS)}}
-        return open_table(config, code=data["code"], port=data["port"], match=match)
+        hosted = open_table(config, code=data["code"], port=data["port"], match=match)
     except (OSError, ValueError):   # no port, or the remembered table no longer fits
         log.warning("the table could not be opened again; the match goes on at this "
                     "computer alone", exc_info=True)
+        if app is not None:
+            app.toast(N_("The table could not be opened to the network again: the match "
+                         "goes on at this computer alone."), 6.0, kind="bad")
         return None
+    port = hosted.server.port if hosted.server is not None else data["port"]
+    if port != data["port"] and app is not None:
+        # friends remember the old port: they need the new one (the code is the same)
+        log.info("the table is open again on port %s (%s was taken)", port, data["port"])
+        app.toast(Msg("Your table is open again on port {port} ({old} is taken here): "
+                      "friends join with the new port.", port=port, old=data["port"]),
+                  8.0)
+    return hosted
 
 
 # --------------------------------------------------------------------------- a player's seats

@@ -150,3 +150,67 @@ def test_resume_with_a_port_that_cannot_be_one_goes_on_alone_at_once(caplog):
     with caplog.at_level("WARNING", logger="cardtable.ui.netplay"):
         assert netplay.resume_hosted(None, saved, data) is None
     assert threading.active_count() == servers and "port" in caplog.text
+
+
+def loopback_only(monkeypatch):
+    """open_table as resume_hosted calls it, but on loopback and never advertised."""
+    real = netplay.open_table
+
+    def on_loopback(config, **kwargs):
+        return real(config, **{**kwargs, "bind": LOOPBACK, "advertise": False})
+
+    monkeypatch.setattr(netplay, "open_table", on_loopback)
+
+
+def test_a_table_open_again_on_another_port_says_so(tmp_path, monkeypatch):
+    """Continue opened the host's table again on a new port, without a word, when its port
+    was taken: its friends, who remember the old one, could not find it."""
+    import socket
+
+    loopback_only(monkeypatch)
+    desk = Desk(tmp_path)
+    holder = socket.socket()
+    holder.bind((LOOPBACK, 0))
+    holder.listen()
+    taken = holder.getsockname()[1]
+    data = {**good_file(), "port": taken}
+    hosted = None
+    try:
+        hosted = netplay.resume_hosted(desk, saved_match(), data)
+        assert hosted is not None and hosted.server.port != taken
+        assert hosted.server.code == data["code"]
+        (sentence, kind), = desk.toasts
+        assert str(hosted.server.port) in sentence and str(taken) in sentence, sentence
+        assert kind == "info"
+    finally:
+        holder.close()
+        if hosted is not None:
+            hosted.server.close()
+
+
+def test_a_table_open_again_on_its_port_says_nothing(tmp_path, monkeypatch):
+    import socket
+
+    loopback_only(monkeypatch)
+    desk = Desk(tmp_path)
+    probe = socket.socket()
+    probe.bind((LOOPBACK, 0))
+    free = probe.getsockname()[1]
+    probe.close()
+    hosted = netplay.resume_hosted(desk, saved_match(), {**good_file(), "port": free})
+    try:
+        assert hosted is not None and hosted.server.port == free and desk.toasts == []
+    finally:
+        hosted.server.close()
+
+
+def test_a_table_that_cannot_open_again_says_the_match_goes_on_here(tmp_path, monkeypatch):
+    """It only went to the log: the host's friends waited at a table that was not there."""
+    def no_port(config, **kwargs):
+        raise OSError("no port")
+
+    monkeypatch.setattr(netplay, "open_table", no_port)
+    desk = Desk(tmp_path)
+    assert netplay.resume_hosted(desk, saved_match(), good_file()) is None
+    (sentence, kind), = desk.toasts
+    assert kind == "bad" and "this computer alone" in sentence
