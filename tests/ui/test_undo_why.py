@@ -107,3 +107,37 @@ def test_a_move_taken_back_leaves_the_log_as_the_deal_is():
     assert [tr(line) for line in table.log] == [tr(line) for line in before] + \
         ["Move taken back."]
     table.match.close()
+
+
+def test_ctrl_z_where_undo_is_off_says_why():
+    """Two people at one table (and a table over the network, where the match has no undo
+    seat either): Ctrl+Z did nothing and said nothing."""
+    from cardtable.engine import registry
+    from cardtable.match import Match, Seat
+    from cardtable.ui.scenes import table as table_mod
+    from cardtable.ui.scenes.table import TableScene
+
+    from .test_keyboard import make_app
+
+    state = registry.get("sixtysix").new_match(players=2, seed=5)
+    match = Match("sixtysix", [Seat("Ann"), Seat("Bert")], state=state, seed=5, pace=0)
+    app = make_app()
+    table = table_mod.show_table(app, TableScene(match, pace=0.0, sound=False))
+    try:
+        assert match.undo_seat is None
+        for _ in range(30):
+            app.step([], DT)
+        for _ in range(5):              # past the hand-over screen, to the table
+            if app.top is table:
+                break
+            key(app, K.K_RETURN)
+            for _ in range(10):
+                app.step([], DT)
+        assert app.top is table
+        n = len(match.moves)
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL,
+                                     unicode="\x1a", scancode=0)], DT)
+        assert table.toast is not None and "alone against computers" in tr(table.toast[0])
+        assert len(match.moves) == n
+    finally:
+        match.close()

@@ -118,6 +118,11 @@ class Controls:
             if self.match.undo_seat is not None and not self.hotseat:
                 self.show_toast(N_("That move can no longer be taken back: "
                                    "new cards have been seen since."))
+            elif not self.finished:
+                # several people at the table (sharing this computer, or over the
+                # network): Ctrl+Z did nothing and said nothing
+                self.show_toast(N_("Undo is for playing alone against computers: it is off "
+                                   "at this table."), 3.2, kind="info")
             return False
         self.drop_drag()
         self.match.undo()
