@@ -60,7 +60,6 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ui/widgets/base.py": "tests/ui/test_redraw.py",
     "cardtable/ui/widgets/form.py": None,
     "cardtable/ui/widgets/rows.py": None,
-    "cardtable/ui/widgets/text.py": None,
     "cardtable/net/protocol.py": "tests/test_net_faults.py",  # the tests/test_net_*.py files
     "cardtable/net/host.py": "tests/test_net_faults.py",
     "cardtable/net/client.py": "tests/test_net_faults.py",

@@ -176,6 +176,15 @@ class TextInput(Widget):
         size = theme.px(theme.BODY)
         x = self.rect.left + theme.px(12)
         room = self.rect.width - theme.px(24)
+        if active and len(self.text) >= self.max_length:
+            # full: it takes no more letters, and says so ("18/18" at its right end)
+            # instead of ignoring the keys without a word
+            small = theme.px(theme.SMALL - 2)
+            count = f"{len(self.text)}/{self.max_length}"
+            at = theme.draw_text(surface, count, (self.rect.right - theme.px(10),
+                                                  self.rect.centery), small,
+                                 theme.ACCENT_LIGHT, anchor="midright", shadow=False)
+            room = max(theme.px(20), at.left - theme.px(8) - x)
         if self.text:
             colour = theme.TEXT if self.enabled else theme.TEXT_MUTED
             shown = theme.ellipsize(self.text, size, room)
