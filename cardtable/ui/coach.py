@@ -5,14 +5,19 @@ The panel is laid where it hides least of the table: every place in the window (
 its edges, or on the felt between the seats) is tried at each of its widths (a wider
 panel needs fewer lines). It keeps off what the step lights before anything else, then
 what is to stay in view (the hand, the plates, the buttons...), then the least of the
-rest, each weighed by how much it matters; measured on a coarse grid of running sums so
-that the thousands of places cost a few milliseconds. It prefers the window's edges to
-the felt in the middle, and stays where it was unless it must move (a moving panel has
-to be looked for again). It is drawn once into a surface and then only blitted until
-its words, its size, the language, the contrast or the text size change. Nothing here
-knows a game."""
+rest, each weighed by how much it matters; measured on grids of running sums (a finer
+one for what is kept in view: a panel beside a plate is not taken for one over its
+edge) so that the thousands of places cost a few milliseconds. It may be given the
+panel at several sizes, each with a rank (its own type, a notch smaller, its words in
+pages): a worse rank is taken only where it lies over less of what is kept in view. It
+prefers the window's edges to the felt in the middle, and stays where it was unless it
+must move (a moving panel has to be looked for again). It is drawn once into a surface
+and then only blitted until its words, its size, the language, the contrast or the text
+size change. Nothing here knows a game."""
 
 from __future__ import annotations
+
+from itertools import accumulate
 
 import pygame
 
@@ -67,13 +72,9 @@ class Weights:
                 for c in range(rect.left // cell, (rect.right - 1) // cell + 1):
                     dx = min(rect.right, (c + 1) * cell) - max(rect.left, c * cell)
                     row[c] += dx * dy * weight
-        sums = [[0] * (cols + 1) for _ in range(rows + 1)]
-        for r in range(rows):
-            run = 0
-            above, here = sums[r], sums[r + 1]
-            for c in range(cols):
-                run += grid[r][c]
-                here[c + 1] = above[c + 1] + run
+        sums = [[0] * (cols + 1)]
+        for row in grid:
+            sums.append([0] + [a + b for a, b in zip(sums[-1][1:], accumulate(row), strict=True)])
         self.sums, self.cols, self.rows = sums, cols, rows
 
     def under(self, rect: pygame.Rect) -> int:
@@ -97,12 +98,39 @@ class CoachPanel:
         self.window: tuple[int, int] = (0, 0)
         self._surface: pygame.Surface | None = None
         self._key: tuple | None = None
+        #: how many notches smaller than its own the panel is laid (see :data:`NOTCHES`)
+        self.notch = 0
+        #: which of the sizes :meth:`place` was given it took
+        self.chosen = 0
 
     # ---- measures ---------------------------------------------------------------------
     @staticmethod
-    def sizes() -> tuple[int, int, int]:
+    def notches() -> list[int]:
+        """The notches the panel may be laid at: its own, and at the larger text sizes one
+        smaller (the type a notch down, still larger than at the normal size; less room
+        around the words and the buttons)."""
+        return [0, 1] if theme.text_scale() > 1 else [0]
+
+    def sizes(self) -> tuple[int, int, int]:
         """Type sizes of the heading, the words, and the note and keys."""
-        return theme.px(theme.SMALL), theme.px(theme.SMALL + 1), theme.px(theme.SMALL - 1)
+        n = self.notch
+        return (theme.px(theme.SMALL - n), theme.px(theme.SMALL + 1 - n),
+                theme.px(theme.SMALL - 1 - n))
+
+    def button_size(self) -> int:
+        """The type size of the panel's buttons (before scaling)."""
+        return theme.SMALL + 1 - self.notch
+
+    def button_height(self) -> int:
+        return theme.px(34 - 4 * self.notch)
+
+    def button_gap(self) -> int:
+        """Between the buttons, and between their rows."""
+        return theme.px(8 - 2 * self.notch)
+
+    def gap(self) -> int:
+        """Between the words' parts, and between the buttons."""
+        return theme.px(6 - 2 * self.notch)
 
     @staticmethod
     def widths(window: tuple[int, int]) -> list[int]:
@@ -115,9 +143,8 @@ class CoachPanel:
         """The panel's own (narrowest) width."""
         return CoachPanel.widths(window)[0]
 
-    @staticmethod
-    def pad() -> int:
-        return theme.px(14)
+    def pad(self) -> int:
+        return theme.px(14 - 4 * self.notch)
 
     def lines(self, width: int, heading, body, note, recap=None) -> tuple[list[str], ...]:
         """The heading's, the recap's, the words' and the note's lines in a panel ``width``
@@ -134,7 +161,7 @@ class CoachPanel:
         and the gap to the buttons included."""
         head, size, small = self.sizes()
         h_lines, r_lines, b_lines, n_lines = self.lines(width, heading, body, note, recap)
-        gap = theme.px(6)
+        gap = self.gap()
         return (self.pad() + len(h_lines) * theme.line_height(head, True) + gap
                 + (len(r_lines) * theme.line_height(small, True) + gap if r_lines else 0)
                 + len(b_lines) * theme.line_height(size)
@@ -163,7 +190,9 @@ class CoachPanel:
         of ``sizes`` ((width, height): the panel laid out at each width it may take),
         anywhere in ``window``: along its edges or on the felt between the seats. It covers
         a lit thing (weight :data:`LIT`) only where it cannot help it, then what is to stay
-        in view (:data:`KEEP`), then the least of the rest. Where it was costs less (a
+        in view (:data:`KEEP`), then takes the size of the best rank (``sizes`` may be
+        (width, height, rank); 0 when not given; :attr:`chosen` says which it took), then
+        covers the least of the rest. Where it was costs less (a
         panel that moves must be looked for again), much less within a step (``stay``):
         it does not jump for little. Where nothing decides, the edges (the right one
         first) before the middle."""
@@ -171,24 +200,33 @@ class CoachPanel:
         margin = theme.px(14)
         cell = max(4, theme.px(12))
 
-        def tier(low: int, high: int) -> Weights:
+        def tier(low: int, high: int, fine: int) -> Weights:
             return Weights(window, [i for i in busy
                                     if low <= (i[1] if isinstance(i, tuple) else 1) < high],
-                           cell)
+                           fine)
 
-        plain, kept, lit = tier(0, KEEP), tier(KEEP, LIT), tier(LIT, 1 << 30)
+        # what is kept in view weighed on a finer grid: a panel beside a plate or a pile is
+        # not taken for one over its edge
+        fine = max(2, cell // 2)
+        plain, kept, lit = tier(0, KEEP, cell), tier(KEEP, LIT, fine), tier(LIT, 1 << 30, cell)
         before = self.rect if window == self.window and self.rect.width else None
+        step = 2 * cell
         best = None
         # a width at which the words would not fit the window is not tried (the shortest
         # is, cut to the window, when none fits)
-        fitting = [(wd, ht) for wd, ht in sizes if ht <= h - 2 * margin]
-        for width, height in fitting or [min(sizes, key=lambda size: size[1])]:
+        ranked = [(i, size[0], size[1], size[2] if len(size) > 2 else 0)
+                  for i, size in enumerate(sizes)]
+        fitting = [size for size in ranked if size[2] <= h - 2 * margin]
+        for index, width, height, rank in sorted(
+                fitting or [min(ranked, key=lambda size: size[2])], key=lambda s: s[3]):
+            if best is not None and best[0][:2] == (0, 0) and rank > best[0][2]:
+                break           # clear of all that matters at a better rank: none can win
             width, height = min(width, w - 2 * margin), min(height, h - 2 * margin)
             area = width * height
             # every other cell across the felt (a panel a cell off the best place covers
             # next to nothing more), the window's edges, and where it was
-            xs = {margin, w - width - margin} | set(range(margin, w - width - margin, 2 * cell))
-            ys = {margin, h - height - margin} | set(range(margin, h - height - margin, 2 * cell))
+            xs = {margin, w - width - margin} | set(range(margin, w - width - margin, step))
+            ys = {margin, h - height - margin} | set(range(margin, h - height - margin, step))
             if before is not None:      # where it was: the same corner, whatever its size
                 xs |= {x for x in (before.left, before.right - width)
                        if margin <= x <= w - width - margin}
@@ -213,11 +251,12 @@ class CoachPanel:
                             (x == before.left or rect.right == before.right)
                             and (y == before.top or rect.bottom == before.bottom)):
                         cost += move
-                    key = (first, second, cost, edge, x != w - width - margin, y)
+                    key = (first, second, rank, cost, edge, x != w - width - margin, y)
                     if best is None or key < best[0]:
-                        best = (key, rect)
+                        best = (key, rect, index)
         assert best is not None
         self.rect = best[1]
+        self.chosen = best[2]
         self.window = window
         return self.rect
 
@@ -231,7 +270,7 @@ class CoachPanel:
         rect = self.rect
         key = (rect.size, tr(heading), tr(body) if body else "", tr(note) if note else "",
                tr(recap) if recap else "", recap_bad, note_bad, buttons_top - rect.top, keys,
-               i18n.language(), theme.text_scale(), theme.high_contrast())
+               i18n.language(), theme.text_scale(), theme.high_contrast(), self.notch)
         if key != self._key or self._surface is None:
             self._surface = self._render(rect, heading, body, note, note_bad,
                                          buttons_top - rect.top, keys, recap, recap_bad)
@@ -248,7 +287,7 @@ class CoachPanel:
         h_lines, r_lines, b_lines, n_lines = self.lines(rect.width, heading, body, note, recap)
         x = self.pad()
         y = self.pad()
-        gap = theme.px(6)
+        gap = self.gap()
         for line in h_lines:
             theme.draw_text(out, line, (x, y), head, theme.ACCENT_LIGHT, bold=True)
             y += theme.line_height(head, True)

@@ -139,3 +139,17 @@ def test_a_ring_lights_around_its_rect():
     coach.ring(surface, pygame.Rect(50, 50, 60, 80), 1.0)
     assert surface.get_at((50 - theme.px(3), 90)).a > 0      # on the ring
     assert surface.get_at((80, 90)).a < 80                   # the thing itself shows
+
+
+def test_a_smaller_rank_is_taken_only_where_it_keeps_clear():
+    """Sizes with ranks (its own, a notch smaller, in pages): the panel's own size wherever
+    it lies clear of what is kept in view; a worse rank only where that one would cover it
+    (and :attr:`chosen` says which was taken)."""
+    panel = CoachPanel()
+    free = pygame.Rect(860, 14, 406, 214)            # the one place clear of all kept
+    busy = [(r, coach.KEEP) for r in (pygame.Rect(0, 0, 860, 720),
+                                      pygame.Rect(860, 228, 420, 492))]
+    rect = panel.place((1280, 720), [(400, 300, 0), (400, 200, 1)], busy)
+    assert panel.chosen == 1 and free.contains(rect)
+    rect = panel.place((1280, 720), [(400, 180, 0), (400, 100, 1)], busy, stay=False)
+    assert panel.chosen == 0 and free.contains(rect)

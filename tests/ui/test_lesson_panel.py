@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from cardtable.ui import coach
+from cardtable.ui import coach, theme
 from cardtable.ui.scenes.lesson_panel import CoachLayout
 from tests.ui.test_lesson import DT, make_app, perform, shown, to_step, wait_ready
 
@@ -22,11 +22,16 @@ def test_what_the_panel_keeps_off_first():
     for rect, w in busy:
         weight[tuple(rect)] = max(w, weight.get(tuple(rect), 0))
     window = pygame.Rect((0, 0), table.size)
-    # what the step lights above all, then the hand's band, the plates, the buttons, the
-    # score panel and the stock with its count, kept in view before anything else
+    # what the step lights above all, then the hand and its room, the plates, the buttons,
+    # the score panel, the stock with its count and the piles, kept in view before the rest
     jack = next(r for name, r in table.lit() if name == "card:JC")
     assert weight[tuple(jack)] == coach.LIT
-    assert weight[tuple(table.game.hand_band())] == coach.KEEP
+    room = table._hand_room()
+    assert weight[tuple(room)] == coach.KEEP
+    hand = [table._rest(s) for s in table.zones["hand0"]]
+    assert all(room.contains(r) for r in hand)
+    # the band beside the hand is felt the panel may lie on
+    assert room.width < table.game.hand_band().width
     for seat in (0, 1):
         assert weight[tuple(table.plate_rect(seat, window))] == coach.KEEP
     for name in ("Claim 66", "Rules", "Menu"):
@@ -35,9 +40,13 @@ def test_what_the_panel_keeps_off_first():
     stock = table.keys.target("stock").rect
     assert any(w == coach.KEEP and r.contains(stock) and r.bottom > stock.bottom
                for r, w in busy)
-    # the backs of Marta's hand weigh less than any of them
+    # the backs of Marta's hand weigh less than any of them (they show nothing); the
+    # stock's backs as much as the rest (a pile)
     backs = [s for s in table.zones["hand1"]]
     assert backs and all(weight[tuple(table._rest(s))] < coach.KEEP for s in backs)
+    piles = [s for z, sprites in table.zones.items() if not z.startswith("hand")
+             for s in sprites if not s.hidden]
+    assert piles and all(weight[tuple(table._rest(s))] == coach.KEEP for s in piles)
 
 
 def test_the_panel_is_laid_again_only_when_what_it_shows_changes():
@@ -69,3 +78,32 @@ def test_the_panel_comes_with_the_first_step_not_before():
     wait_ready(app, table)
     assert table.panel.rect.width > 0 and table.button("Next") is not None
     assert not table.panel.rect.colliderect(table.game.hand_band())
+
+
+def test_the_words_in_pages_where_the_table_is_full():
+    """Sixty-Six's first step at the largest text in 1280x720: no place is clear for the
+    words whole, so they come in pages; More turns them (the panel stays where it is) and
+    the pages hold every line of the words, in order."""
+    app = make_app(text_size="larger")
+    theme.set_access(False, "larger")
+    try:
+        table = app.open("lesson", "sixtysix")
+        wait_ready(app, table)
+        app.step([], DT)
+        assert table._paged > 1
+        rect = pygame.Rect(table.panel.rect)
+        seen = []
+        for page in range(table._paged):
+            assert table._page == page
+            seen.append(table.panel_words()[1])
+            label = "More ›" if page < table._paged - 1 else "‹ From the start"
+            table.button(label).activate()
+            app.step([], DT)
+            assert table.panel.rect == rect
+        assert table._page == 0
+        panel = table.panel
+        whole = theme.wrap(table.words(), theme.font(panel.sizes()[1]),
+                           rect.width - 2 * panel.pad())
+        assert "\n".join(seen).split("\n") == whole
+    finally:
+        theme.set_access(False, "normal")

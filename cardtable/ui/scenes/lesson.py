@@ -524,9 +524,10 @@ class LessonScene(CoachLayout, TableScene):
             if not name.startswith("card:") or not self._in_hand(name[5:]):
                 coach.ring(surface, rect, pulse)
         note = self.note
-        self.panel.draw(surface, self.heading(), self.words(), note[0] if note else None,
+        recap, words = self.panel_words()
+        self.panel.draw(surface, self.heading(), words, note[0] if note else None,
                         bool(note and note[1]), getattr(self, "_buttons_top", 0),
-                        keys=self.show_keys(), recap=self.recap_now(),
+                        keys=self.show_keys(), recap=recap,
                         recap_bad=bool(self.recap and self.recap[2]))
         self.form.draw(surface)        # the panel's buttons over it
         self.keys.draw(surface)

@@ -1,13 +1,21 @@
 """The coach's panel on a lesson's table: laid where it hides least of what matters, and
 laid again only when what it shows changes (part of :class:`LessonScene`).
 
-What it keeps off, most first (see :mod:`cardtable.ui.coach` for the weighing): what the
-step lights; what is to stay in view (the person's hand and the band it is dealt into,
-the name plates, the buttons, the score panel, the places the person acts on with their
-labels, the cards face up on the table, the table's labels); then the backs of the
-others' hands, the won piles, empty places and the log. The table lays its buttons anew
-at every move, the coach's with them: the panel keeps its place unless its words, its
-size, what it lights or the table's buttons changed.
+The rule: the panel never covers a name plate, the person's own hand (and the room it
+plays in), a pile, a card face up on the table, a place for a meld, a pair or a trick,
+the table's buttons or the score panel, nor what the step lights. It may lie over the
+backs of the others' hands (they show nothing), and over the log and the message line,
+only where no other place is free, and then over as little of them as it can.
+
+To keep to it where the table is full (the larger text sizes, a small window), the
+panel is tried, in this order, at each of its widths; a notch smaller at the larger text
+sizes (type one size down, less room around the words and buttons); and with what the
+last move did and the step's words in two, then three, pages, which a "More ›" button
+turns (everything is still said aloud whole). The first of these that lies clear of all
+that is kept in view wins; where none does, the one that covers least of it (see
+:mod:`cardtable.ui.coach` for the weighing). The table lays its buttons anew at every
+move, the coach's with them: the panel keeps its place unless its words, its size, what
+it lights, the table's buttons, the plates or the score panel changed.
 """
 
 from __future__ import annotations
@@ -19,6 +27,11 @@ from cardtable.i18n import N_, tr
 from cardtable.ui import coach, theme
 from cardtable.ui.coach import CoachPanel
 from cardtable.ui.widgets import Button
+
+#: the page control, while the step's words are shown in pages: the next page, and from
+#: the last the first again
+MORE = N_("More ›")
+FIRST = N_("‹ From the start")
 
 
 class CoachLayout:
@@ -33,7 +46,7 @@ class CoachLayout:
         key = (self.coaching(), self.ended, self.coach.index, ready,
                tr(self.heading()), tr(self.words()), tr(self.note[0]) if self.note else None,
                tr(self.recap_now() or ""), self.show_keys(), self.size, i18n.language(),
-               theme.text_scale())
+               theme.text_scale(), getattr(self, "_page", 0))
         if key != self._shown_key:
             self._shown_key = key
             self._lay_coach()
@@ -65,37 +78,56 @@ class CoachLayout:
             # nothing to say yet: the first deal is being dealt (the panel comes with the
             # first step, where that step wants it, rather than moving as the deal ends)
             self.panel.rect = pygame.Rect(0, 0, 0, 0)
+            self._page_words = None
             return
         heading, body, note = self.heading(), self.words(), self.note[0] if self.note else None
         recap = self.recap_now()
         keys = self.show_keys()
-        laid = {}                   # the panel at each width it may take: (text, rows)
-        for width in CoachPanel.widths(self.size):
-            rows = self._button_rows(labels, width)
-            laid[width] = (self.panel.text_height(width, heading, body, note, recap), rows)
-        bh, gap = theme.px(34), theme.px(8)
-        sizes = [(width, text + len(rows) * (bh + gap) + self.panel.foot_height(width, keys))
-                 for width, (text, rows) in laid.items()]
+        panel = self.panel
+        said = (self.coach.index, self.ended, tr(body) if body else "")
+        if said != getattr(self, "_page_of", None):
+            self._page_of, self._page = said, 0         # new words: their first page
+        laid = self._sizes(labels, heading, body, note, recap, keys)
+        panel.notch = notch = getattr(self, "_notch", 0)
         # the table lays its buttons anew as the moves come (the coach's with them): the
         # panel is placed again only when what it shows, or the window, has changed
         moment = (self.coach.index, self.ended, self.step_ready())
+        sizes = [(size[0], size[6], size[2]) for size in laid]
+        window = pygame.Rect((0, 0), self.size)
         shows = (moment, tuple(sizes), self.size, tr(heading), tr(body),
                  tr(note) if note else "", tr(recap) if recap else "",
-                 # what it must keep off most: the lit things, the table's buttons
+                 # what it must keep off most: the lit things, the table's buttons, the
+                 # plates and the score panel (a first step laid as the table opened kept
+                 # off the plates as they were before their names were laid out)
                  tuple((name, tuple(r)) for name, r in self.lit()),
-                 tuple(tuple(w.rect) for w in self.form.widgets if w.visible))
-        rect = self.panel.rect
-        if shows != getattr(self, "_placed_for", None) or rect.width not in laid:
+                 tuple(tuple(w.rect) for w in self.form.widgets if w.visible),
+                 tuple(tuple(self.plate_rect(seat, window))
+                       for seat in range(self.match.n_players)),
+                 tuple(self.score_panel_rect() or ()))
+        rect = panel.rect
+        chosen = next((i for i, size in enumerate(laid) if (size[0], size[1], len(size[3]))
+                       == (rect.width, notch, getattr(self, "_paged", 1))), None)
+        if shows != getattr(self, "_placed_for", None) or chosen is None:
             # within a step the panel stays put unless it gains much by moving; a new step
             # (the table has changed) lays it where it covers least
-            rect = self.panel.place(self.size, sizes, self._busy(self.score_panel_rect()),
-                                    stay=moment == getattr(self, "_placed_at", None))
+            rect = panel.place(self.size, sizes, self._busy(self.score_panel_rect()),
+                               stay=moment == getattr(self, "_placed_at", None))
+            chosen = panel.chosen
             self._placed_at = moment
             self._placed_for = shows
-        text, rows = laid[rect.width]
+        width, notch, _rank, pages, text, _rows, _height = laid[chosen]
+        panel.notch = self._notch = notch
+        self._paged = len(pages)
+        self._page = min(self._page, len(pages) - 1)
+        self._page_words = pages[self._page] if len(pages) > 1 else None    # (recap, words)
+        # the buttons at the notch it was laid at (with the page control's words now)
+        more = MORE if self._page < len(pages) - 1 else FIRST
+        rows = self._button_rows(labels if len(pages) < 2 else
+                                 [(more, self.more, "normal")] + labels, width)
+        bh, gap = panel.button_height(), panel.button_gap()
         y = rect.top + text
         for row in rows:
-            x = rect.left + CoachPanel.pad()
+            x = rect.left + panel.pad()
             for b in row:
                 b.rect.topleft = (x, y)
                 x += b.rect.width + gap
@@ -104,15 +136,98 @@ class CoachLayout:
             y += bh + gap
         self._buttons_top = rect.top + text
 
+    def _sizes(self, labels, heading, body, note, recap, keys: bool) -> list[tuple]:
+        """The panel at each width it may take, each notch (its own size first, one smaller
+        at the larger text sizes) and the step's words whole or in pages, ranked in that
+        order: (width, notch, rank, pages, height of the words, rows of buttons, height).
+        Worked out again only when the words, the buttons or the window change."""
+        panel = self.panel
+        key = (tuple(tr(label) for label, _a, _s in labels), tr(heading),
+               tr(body) if body else "", tr(note) if note else "",
+               tr(recap) if recap else "", keys, self.size, i18n.language(),
+               theme.text_scale())
+        cached = getattr(self, "_sizes_for", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        kept = panel.notch
+        laid = []
+        for notch in panel.notches():
+            panel.notch = notch
+            bh, gap = panel.button_height(), panel.button_gap()
+            for width in CoachPanel.widths(self.size):
+                for split, share in enumerate((0, 2, 3)):
+                    pages = self._pages(width, body, recap, share)
+                    if share and len(pages) < 2:
+                        continue
+                    rows = len(self._button_rows(
+                        labels if len(pages) < 2 else [(MORE, self.more, "normal")] + labels,
+                        width))
+                    text = max(panel.text_height(width, heading, part, note, told)
+                               for told, part in pages)
+                    laid.append((width, notch, notch + 2 * split, pages, text, rows,
+                                 text + rows * (bh + gap) + panel.foot_height(width, keys)))
+        panel.notch = kept
+        self._sizes_for = (key, laid)
+        return laid
+
+    def _pages(self, width: int, body, recap, share: int) -> list[tuple[object, object]]:
+        """What the last move did (``recap``) and the step's words (``body``) in pages of
+        about a ``share``-th of their lines each, at the panel's notch and ``width``: each
+        page's (recap, words), their lines joined by line breaks (a page wraps as it did
+        whole); the two whole on one page when ``share`` is 0."""
+        if not share or not body:
+            return [(recap, body)]
+        panel = self.panel
+        _head, size, small = panel.sizes()
+        inner = width - 2 * panel.pad()
+        lines = [(True, line) for line in
+                 (theme.wrap(recap, theme.font(small, True), inner) if recap else [])]
+        lines += [(False, line) for line in theme.wrap(body, theme.font(size), inner)]
+        per = max(2, -(-len(lines) // share))
+        if len(lines) <= per:
+            return [(recap, body)]
+        pages = []
+        while lines:
+            # a page ends where a sentence does if one ends in its second half, else where
+            # a clause does
+            cut = min(per, len(lines))
+            if cut < len(lines):
+                for marks in ((".", "!", "?", ":"), (",", ";")):
+                    ends = [i + 1 for i in range(per // 2, cut)
+                            if lines[i][1].rstrip().endswith(marks)
+                            or lines[i][0] != lines[i + 1][0]]
+                    if ends:
+                        cut = ends[-1]
+                        break
+            chunk, lines = lines[:cut], lines[cut:]
+            said = [line for is_recap, line in chunk if is_recap]
+            words = [line for is_recap, line in chunk if not is_recap]
+            pages.append(("\n".join(said) or None, "\n".join(words)))
+        return pages
+
+    def more(self) -> None:
+        """The page control: the next page of the step's words, or the first again."""
+        pages = getattr(self, "_paged", 1)
+        self._page = (getattr(self, "_page", 0) + 1) % max(1, pages)
+
+    def panel_words(self) -> tuple[object, object]:
+        """What the panel shows now, (what the last move did, the step's words): whole, or
+        the page of them in view."""
+        paged = getattr(self, "_page_words", None)
+        return paged if paged is not None else (self.recap_now(), self.words())
+
     def _button_rows(self, labels, width: int) -> list[list[Button]]:
-        """The panel's buttons in rows inside a panel ``width`` wide."""
-        pad, gap, bh = CoachPanel.pad(), theme.px(8), theme.px(34)
+        """The panel's buttons in rows inside a panel ``width`` wide (at the panel's
+        notch)."""
+        panel = self.panel
+        pad, gap, bh = panel.pad(), panel.button_gap(), panel.button_height()
         rows: list[list[Button]] = [[]]
         used = 0
         for label, action, style in labels:
-            b = Button(label, action, style=style, size=theme.SMALL + 1)
+            b = Button(label, action, style=style, size=panel.button_size())
             b.name = tr(label)
-            b.rect = pygame.Rect(0, 0, min(width - 2 * pad, b.snug_width(theme.px(70))), bh)
+            b.rect = pygame.Rect(0, 0, min(width - 2 * pad,
+                                           b.snug_width(theme.px(70 - 10 * panel.notch))), bh)
             if b.name == tr(N_("Back")):
                 b.enabled = self.can_go_back()
             elif b.name == tr(N_("Why?")):
@@ -133,13 +248,30 @@ class CoachLayout:
             rect.center = (int(target[0]), int(target[1]))
         return rect
 
+    def _hand_room(self) -> pygame.Rect:
+        """The person's hand and the room it takes as it plays: the band it is dealt into,
+        across the cards and a card's width either side of them (a card drawn, a card
+        risen as it is lit or chosen); the whole band before the first card is there. The
+        rest of the band, beside the hand, is felt the panel may lie on."""
+        band = pygame.Rect(self.game.hand_band())
+        hand = self.game.own_zones()[0]
+        cards = [self._rest(s) for s in self.zones.get(hand, [])
+                 if not s.hidden and not s.dragging]
+        if not cards:
+            return band
+        span = cards[0].unionall(cards[1:])
+        span.inflate_ip(2 * max(r.width for r in cards), 0)
+        return pygame.Rect(span.left, band.top, span.width, band.height).clip(band)
+
     def _busy(self, scores: pygame.Rect | None) -> list[tuple[pygame.Rect, int]]:
         """What the panel should not cover, each with its weight (see :mod:`coach`): what
-        the step lights (``LIT``); what it must leave in view wherever it can (``KEEP``):
-        the person's hand and the band it is dealt into, the name plates, the buttons,
-        the score panel, the places the person acts on with the words under them, the
-        cards face up on the table and the table's labels; and, weighed by how much they
-        matter, the backs of the others' hands, the won piles, empty places and the log."""
+        the step lights (``LIT``); what it must leave in view (``KEEP``, the module's
+        rule): the person's hand and its room, the name plates, the buttons, the score
+        panel, the places the person acts on with the words under them, every card on the
+        table but the backs of the others' hands (piles, won tricks, melds, the trick),
+        the empty places and the table's labels; and, weighed by how much they matter,
+        the backs of the others' hands, the words under empty places, the message line
+        and the log."""
         keep = coach.KEEP
         mine = set(self.game.own_zones())
         # a button is there to be pressed (the coach's own are not in the form as it lays)
@@ -147,7 +279,7 @@ class CoachLayout:
         # the person's hand, where it is dealt before a card is there (none once the deal
         # is over: the room is the coach's last words')
         if not self.ended:
-            busy.append((pygame.Rect(self.game.hand_band()), keep))
+            busy.append((self._hand_room(), keep))
         # the cards where they come to rest (a card in flight is where it is going): the
         # person's and those face up on the table (a trick, the trump, the melds laid) kept
         # in view; the backs of the others' hands and of piles weigh less
@@ -155,10 +287,10 @@ class CoachLayout:
             if s.hidden or s.dragging:
                 continue
             zone = s.zone or ""
-            if zone in mine or (s.target_face_up and not zone.startswith("hand")):
-                busy.append((self._rest(s), keep))
+            if zone.startswith("hand") and zone not in mine and not s.target_face_up:
+                busy.append((self._rest(s), 3))     # a back of another's hand
             else:
-                busy.append((self._rest(s), 3 if zone.startswith("hand") else 2))
+                busy.append((self._rest(s), keep))
         # the places the person acts on (a stock, a discard pile) and what is written under
         # them (how many cards are left)
         label = theme.px(30)
@@ -169,7 +301,7 @@ class CoachLayout:
         for (x, y), w, _angle, _label in self.game.slots():
             rect = pygame.Rect(0, 0, int(w), int(w * 1.4))
             rect.center = (int(x), int(y))
-            busy.append((rect, 2))
+            busy.append((rect, keep))
             # and under it, where a table writes what a place is (its name, a count)
             busy.append((pygame.Rect(rect.left - theme.px(30), rect.bottom,
                                      rect.width + theme.px(60), theme.px(30)), 2))

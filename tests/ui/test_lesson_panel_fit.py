@@ -1,0 +1,112 @@
+"""The coach's panel on every lesson's table keeps to its rule (see
+:mod:`cardtable.ui.scenes.lesson_panel`): it never covers a name plate, the person's own
+hand, a pile or a card face up on the table, an empty place (a meld's, a pair's, a
+trick's), the table's buttons or the score panel, and it stays in the window. It may lie
+over the backs of the others' hands, which show nothing. Every game's lesson, at
+1280x720 and 1920x1080, at every text size and in both languages: the larger texts walk
+every step, the normal text every other (the panel is smallest there)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardtable import i18n
+from cardtable.ui import theme
+from cardtable.ui.scenes.lesson import LessonScene
+from tests.ui.test_lesson import DT, GAMES, make_app, perform, wait_ready
+
+SIZES = [(1280, 720), (1920, 1080)]
+TEXT_SIZES = ["normal", "large", "larger"]
+
+
+def kept_in_view(table: LessonScene) -> list[tuple[str, pygame.Rect]]:
+    """Everything the panel is never to cover, named: the plates, the score panel, the
+    table's buttons, every card where it comes to rest but the backs of the others'
+    hands, and every empty place's outline."""
+    window = pygame.Rect((0, 0), table.size)
+    out = [(f"plate {seat}", table.plate_rect(seat, window))
+           for seat in range(table.match.n_players)]
+    scores = table.score_panel_rect()
+    out += [("the score panel", pygame.Rect(scores))] if scores is not None else []
+    coach_s = set(map(id, getattr(table, "_coach_widgets", ())))
+    out += [(f"button {w.name}", pygame.Rect(w.rect)) for w in table.form.widgets
+            if w.visible and id(w) not in coach_s]
+    mine = set(table.game.own_zones())
+    for zone, sprites in table.zones.items():
+        for s in sprites:
+            if s.hidden or s.dragging:
+                continue
+            back = zone.startswith("hand") and zone not in mine and not s.target_face_up
+            if not back:
+                out.append((f"{zone} {s.code or 'back'}", table._rest(s)))
+    for (x, y), width, _angle, label in table.game.slots():
+        rect = pygame.Rect(0, 0, int(width), int(width * 1.4))
+        rect.center = (int(x), int(y))
+        out.append((f"empty place {label or ''}".strip(), rect))
+    return out
+
+
+def panel_problems(table: LessonScene) -> list[str]:
+    panel = table.panel.rect
+    if panel.width <= 0:
+        return []
+    found = [f"{what} {tuple(rect)}" for what, rect in kept_in_view(table)
+             if panel.colliderect(rect)]
+    if not pygame.Rect((0, 0), table.size).contains(panel):
+        found.append("off the window")
+    return [f"the panel {tuple(panel)} over {what}" for what in found]
+
+
+def walk(app, table: LessonScene, every: int = 1) -> list[str]:
+    """The lesson played through (the coach's moves, Next and Play on); the problems at
+    every ``every``th step the person is to read or play, and at the coach's last words."""
+    found = []
+    guard = 0
+    while not table.ended:
+        guard += 1
+        assert guard < 400
+        wait_ready(app, table)
+        if table.ended:
+            break
+        if not table.coaching():
+            perform(app, table, table.match.legal_actions()[0])
+            continue
+        app.step([], DT)
+        if table.coach.index % every == 0:
+            found += [f"step {table.coach.index}: {p}" for p in panel_problems(table)]
+        step = table.coach.step
+        if step.reading:
+            button = table.button("Play on" if step.alone else "Next")
+            assert button is not None
+            button.activate()
+            app.step([], DT)
+            continue
+        perform(app, table, step.expect[0])
+    if app.top is not table:
+        app.pop()
+    app.step([], DT)
+    found += [f"the end: {p}" for p in panel_problems(table)]
+    return found
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_coach_s_panel_keeps_to_its_rule(game, language, size):
+    found = []
+    try:
+        for text_size in TEXT_SIZES:
+            app = make_app(language=language, size=size, text_size=text_size)
+            theme.set_access(False, text_size)
+            # the frames are not drawn (the panel is laid as the table updates): the walks
+            # take a third of the time
+            app.draw = lambda surface=None: None
+            table = app.open("lesson", game)
+            assert isinstance(table, LessonScene)
+            every = 2 if text_size == "normal" else 1
+            found += [f"{text_size}: {p}" for p in walk(app, table, every)]
+    finally:
+        i18n.set_language("en")
+        theme.set_access(False, "normal")
+    assert not found, f"{len(found)} problems:\n" + "\n".join(found[:60])
