@@ -49,6 +49,14 @@ def host(app: App, game: str, idle_seconds: int | None = 60) -> TableScene:
     return table
 
 
+def watched_app(monkeypatch, size) -> tuple[App, Watch]:
+    """An app of ``size`` that opens tables, and the watch on what it draws."""
+    app = App(size=size, settings={"sound": False, "animation_speed": "off"},
+              settings_path=None)
+    table_mod.install(app)
+    return app, Watch(monkeypatch, app)
+
+
 def under_the_panel(table) -> list[str]:
     """Every card the score panel lies over (their rects shrunk by a hair: touching is not
     covering)."""
@@ -63,10 +71,7 @@ def test_the_host_s_score_panel_covers_no_card(monkeypatch, size):
     """At 1280x720 and 1920x1080 the host's panel (two rows longer) lay over the top card
     backs of the right-hand seat's hand in 65 (Japanese), in every text size: the column
     keeps below it now. Every game, both languages, three text sizes."""
-    app = App(size=size, settings={"sound": False, "animation_speed": "off"},
-              settings_path=None)
-    table_mod.install(app)
-    watch = Watch(monkeypatch, app)
+    app, watch = watched_app(monkeypatch, size)
     found = []
     for game in GAMES:
         table = host(app, game)
@@ -181,10 +186,7 @@ def test_the_host_s_buttons_at_a_seat_nobody_has_taken(monkeypatch, size):
     """"Let a computer play for ..." at the seat no friend has taken, in every game once
     the match waits there (the host plays its own turns): beside Menu it touched
     Sixty-Six's top plate by 2 px at normal text size; it meets nothing now."""
-    app = App(size=size, settings={"sound": False, "animation_speed": "off"},
-              settings_path=None)
-    table_mod.install(app)
-    watch = Watch(monkeypatch, app)
+    app, watch = watched_app(monkeypatch, size)
     found = []
     for game in GAMES:
         table = host(app, game)
@@ -206,10 +208,7 @@ def test_the_host_s_buttons_for_a_silent_friend(monkeypatch, size):
     """A friend with the longest name, silent at their turn: "Let a computer play for ..."
     and "Send ... away" side by side reached well into the top plates of four of the five
     games; they meet nothing now, in every game."""
-    app = App(size=size, settings={"sound": False, "animation_speed": "off"},
-              settings_path=None)
-    table_mod.install(app)
-    watch = Watch(monkeypatch, app)
+    app, watch = watched_app(monkeypatch, size)
     found = []
     for game in GAMES:
         table = host(app, game, idle_seconds=None)
