@@ -17,8 +17,8 @@ WORKDIR /app
 
 # the exact versions of every package, by their hashes (as `make play` installs them), then
 # the program itself built by the locked setuptools without touching anything else
-COPY requirements.txt requirements.txt
-RUN pip install --require-hashes -r requirements.txt
+COPY requirements.lock.txt requirements.lock.txt
+RUN pip install --require-hashes -r requirements.lock.txt
 COPY pyproject.toml README.md ./
 COPY cardtable ./cardtable
 RUN pip install --no-deps --no-build-isolation . \

@@ -9,8 +9,8 @@ PIP    := PYTHONWARNINGS="ignore:Editable installation" $(PY) -m pip
 .PHONY: play test typecheck bench lint build clean locale lock
 
 # Every environment is installed from a lock file at the top of the repo (exact versions with
-# their hashes, for every system and Python 3.10-3.13): requirements.txt holds what the program
-# needs, requirements-dev.txt that and the test, lint and build tools. pip installs the lock first,
+# their hashes, for every system and Python 3.10-3.13): requirements.lock.txt holds what the program
+# needs, requirements-dev.lock.txt that and the test, lint and build tools. pip installs the lock first,
 # then the project itself without touching anything else, built by the locked setuptools.
 # The venv is created once; it is brought up to date whenever its lock or pyproject.toml
 # changes.
@@ -20,13 +20,13 @@ PROJECT := $(PIP) install --quiet --no-deps --no-build-isolation -e .
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.installed-play: requirements.txt pyproject.toml | $(VENV)/bin/python
-	$(LOCKED) requirements.txt
+$(VENV)/.installed-play: requirements.lock.txt pyproject.toml | $(VENV)/bin/python
+	$(LOCKED) requirements.lock.txt
 	$(PROJECT)
 	touch $@
 
-$(VENV)/.installed-test: requirements-dev.txt pyproject.toml | $(VENV)/bin/python
-	$(LOCKED) requirements-dev.txt
+$(VENV)/.installed-test: requirements-dev.lock.txt pyproject.toml | $(VENV)/bin/python
+	$(LOCKED) requirements-dev.lock.txt
 	$(PROJECT)
 	touch $@ $(VENV)/.installed-play
 
@@ -50,13 +50,13 @@ build: $(VENV)/.installed-test
 	$(PY) build/build.py
 
 # The locks, made again from pyproject.toml's ranges with the newest releases they admit
-# (uv, from requirements-dev.txt itself): run it to take new releases, or after changing a dependency,
+# (uv, from requirements-dev.lock.txt itself): run it to take new releases, or after changing a dependency,
 # then `make test` and commit pyproject.toml and the two locks together.
 LOCK := $(VENV)/bin/uv pip compile --quiet --universal --generate-hashes --python-version 3.10 \
 	pyproject.toml requirements/backend.in
 lock: $(VENV)/.installed-test
-	$(LOCK) --all-extras --upgrade -o requirements-dev.txt
-	$(LOCK) --constraint requirements-dev.txt -o requirements.txt
+	$(LOCK) --all-extras --upgrade -o requirements-dev.lock.txt
+	$(LOCK) --constraint requirements-dev.lock.txt -o requirements.lock.txt
 
 # Catalogues: extract every marked text, merge it into each language's .po, compile the .mo.
 # Babel runs here, at development time; the program reads the .mo files with gettext.

@@ -42,14 +42,14 @@ def test_what_the_image_copies_is_in_the_repository():
     for parts in copies:
         for source in parts[:-1]:
             assert (ROOT / source).exists(), source
-    assert any("requirements.txt" in parts for parts in copies)
+    assert any("requirements.lock.txt" in parts for parts in copies)
 
 
 def test_it_installs_the_play_lock_by_hashes_then_the_program_alone():
     runs = [rest for word, rest in instructions() if word == "RUN"]
-    assert any("--require-hashes -r requirements.txt" in r for r in runs), runs
+    assert any("--require-hashes -r requirements.lock.txt" in r for r in runs), runs
     assert any("--no-deps" in r and "--no-build-isolation" in r for r in runs), runs
-    assert (ROOT / "requirements.txt").read_text().count("--hash=sha256:") > 10
+    assert (ROOT / "requirements.lock.txt").read_text().count("--hash=sha256:") > 10
 
 
 def test_its_python_is_one_the_project_runs_on():
