@@ -16,8 +16,11 @@ replaced by the silent one; speech never stops the program.
 
 The setting ``speech`` is "off", "on" or "auto" (on when a screen reader is detected).
 
-The library is a border: whatever it raises is caught where it is called (it wraps native
-code whose errors have no common class beyond ``Exception``) and logged, never passed on.
+The library is a border: what it raises is caught where it is called and logged, never
+passed on. It raises its own errors (``prism.PrismError`` and its kinds), and from its native
+layer and its checks ``OSError``, ``RuntimeError``, ``ValueError`` and ``KeyError``: those are
+:data:`LIBRARY_ERRORS`. Anything else would be this program's mistake and is not hidden,
+except while a sentence is said: speech never stops the program.
 
 A sentence said with ``interrupt`` (the focus moved, a key asked for something) replaces
 the one being said; the table's events are said one after another, each given the time it
@@ -32,6 +35,10 @@ import time
 from collections.abc import Callable
 
 log = logging.getLogger(__name__)
+
+#: what the speech library raises (its own error class joins them once it is loaded)
+LIBRARY_ERRORS: tuple[type[Exception], ...] = (OSError, RuntimeError, ValueError, LookupError,
+                                               AttributeError)
 
 #: the values of the "speech" setting
 MODES = ("auto", "on", "off")
@@ -128,7 +135,7 @@ class PrismBackend(Backend):
     def stop(self) -> None:
         try:
             self._backend.stop()
-        except Exception as exc:   # noqa: BLE001 - the library's border: "not speaking"...
+        except LIBRARY_ERRORS as exc:   # the library's border: "not speaking"...
             # a key pressed in silence is refused each time: said once, then only in detail
             level = logging.DEBUG if self._stop_refused else logging.INFO
             self._stop_refused = True
@@ -140,13 +147,16 @@ class PrismBackend(Backend):
         try:
             if self._backend.features.supports_set_rate:
                 self._backend.rate = max(0.0, min(1.0, rate))
-        except Exception as exc:   # noqa: BLE001 - the library's border
+        except LIBRARY_ERRORS as exc:   # the library's border
             log.warning("%s keeps its own rate: %s: %s", self.name, type(exc).__name__, exc)
 
 
 def _import_prism():
+    global LIBRARY_ERRORS
     import prism  # noqa: PLC0415 - optional: only when speech is wanted
 
+    if prism.PrismError not in LIBRARY_ERRORS:
+        LIBRARY_ERRORS = (*LIBRARY_ERRORS, prism.PrismError)
     return prism
 
 
@@ -160,7 +170,7 @@ def available_backends(importer: Callable[[], object] = _import_prism,
         prism = importer()
     except ImportError as exc:      # not installed: speech is optional
         return [], f"the speech library could not be loaded ({type(exc).__name__}: {exc})"
-    except Exception as exc:   # noqa: BLE001 - the library's border: OSError, its own...
+    except LIBRARY_ERRORS as exc:   # the library's border: a native library that fails
         log.warning("the speech library could not be loaded", exc_info=True)
         return [], f"the speech library could not be loaded ({type(exc).__name__}: {exc})"
     try:
@@ -170,7 +180,7 @@ def available_backends(importer: Callable[[], object] = _import_prism,
             bid = context.id_of(i)
             ids.append((-context.priority_of(bid), i, bid))
         ids.sort()
-    except Exception as exc:   # noqa: BLE001 - the library's border
+    except LIBRARY_ERRORS as exc:   # the library's border
         log.warning("the speech library could not start", exc_info=True)
         return [], f"the speech library could not start ({type(exc).__name__}: {exc})"
     found: list[PrismBackend] = []
@@ -180,7 +190,7 @@ def available_backends(importer: Callable[[], object] = _import_prism,
             continue
         try:
             backend = context.create(bid)
-        except Exception as exc:   # noqa: BLE001 - the library's border: not running here
+        except LIBRARY_ERRORS as exc:   # the library's border: not running here
             log.info("speech through %s is not available: %s: %s", kind, type(exc).__name__,
                      exc)
             continue

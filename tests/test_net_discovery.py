@@ -137,3 +137,25 @@ def test_the_browser_tells_each_change_of_its_list():
                        ServiceStateChange.Added)         # no details: nothing changed
     browser._on_change(zc, protocol.SERVICE_TYPE, name, ServiceStateChange.Removed)
     assert seen == [["Ann"], []]
+
+
+def test_what_the_network_raises_is_logged_and_a_mistake_of_ours_is_not(caplog):
+    """Closing zeroconf: its own error (or a socket's) is logged and the thread goes on; a
+    TypeError is this program's mistake and is not hidden there (the thread's top logs it)."""
+    import logging
+
+    from zeroconf import NonUniqueNameException
+
+    class Closing:
+        def __init__(self, error):
+            self.error = error
+
+        def close(self):
+            raise self.error
+
+    with caplog.at_level(logging.WARNING, logger=discovery.__name__):
+        discovery._close_zeroconf(Closing(NonUniqueNameException("taken")))
+        discovery._close_zeroconf(Closing(OSError("network is down")))
+    assert [r.getMessage() for r in caplog.records] == ["closing zeroconf failed"] * 2
+    with pytest.raises(TypeError):
+        discovery._close_zeroconf(Closing(TypeError("close() takes no arguments")))

@@ -261,3 +261,32 @@ def test_what_the_library_raises_is_logged_never_passed_on(caplog):
     assert isinstance(speaker.backend, SilentBackend)
     assert any(r.getMessage() == "speech is silent: speech stopped working (RuntimeError)"
                for r in caplog.records)
+
+
+def test_the_librarys_own_errors_are_caught_and_a_mistake_of_ours_is_not(caplog):
+    """Once loaded, the library's own error class (its "not speaking" derives from nothing
+    else) is among what its border catches; a TypeError (a wrong call: this program's
+    mistake) is not hidden there."""
+    import logging
+
+    pytest.importorskip("prism")
+    import prism.common as prism_errors
+    speech._import_prism()
+    assert issubclass(prism_errors.PrismNotSpeakingError, speech.LIBRARY_ERRORS)
+
+    class Quiet:
+        features = types.SimpleNamespace(supports_set_rate=True)
+
+        def stop(self):
+            raise prism_errors.PrismNotSpeakingError("nothing is being said")
+
+    with caplog.at_level(logging.INFO, logger=speech.__name__):
+        speech.PrismBackend(None, Quiet(), "SAPI").stop()
+    assert any("PrismNotSpeakingError" in r.getMessage() for r in caplog.records)
+
+    class Wrong(Quiet):
+        def stop(self):
+            raise TypeError("stop() takes no arguments")
+
+    with pytest.raises(TypeError):
+        speech.PrismBackend(None, Wrong(), "SAPI").stop()

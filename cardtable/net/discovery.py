@@ -112,11 +112,20 @@ class _Worker(ABC):
         """Own a Zeroconf from its start to its close, until asked to stop."""
 
 
+def _network_errors() -> tuple[type[Exception], ...]:
+    """What a step on the network may raise: zeroconf's own errors (a name taken, a packet it
+    cannot read, its loop blocked), the sockets' (``OSError``, timeouts included), a loop
+    already closed (``RuntimeError``) and a step cancelled as the thread stops. Anything
+    else reaches the thread's top, which logs it."""
+    from zeroconf import Error
+    return (Error, OSError, RuntimeError, concurrent.futures.CancelledError)
+
+
 def _close_zeroconf(zc) -> None:
     """Close ``zc`` (its loop's own tasks end with it), logging what goes wrong."""
     try:
         zc.close()
-    except Exception:   # a border: closing the sockets; the thread goes on to its end
+    except _network_errors():   # a border: closing the sockets; the thread goes on to its end
         log.warning("closing zeroconf failed", exc_info=True)
 
 
@@ -182,7 +191,7 @@ class Announcer(_Worker):
             try:
                 announced = _run_on(zc, zc.async_register_service(info, allow_name_change=True),
                                     self._stop)
-            except Exception:   # a border: the network; the table is served unannounced
+            except _network_errors():   # a border: the network; the table is served unannounced
                 log.warning("the table could not be announced", exc_info=True)
                 announced = False
             if announced:
@@ -193,7 +202,7 @@ class Announcer(_Worker):
             if zc.registry.async_get_info_name(info.name) is not None:
                 try:
                     _run_on(zc, zc.async_unregister_service(info))
-                except Exception:   # a border: the network; the closing goes on
+                except _network_errors():   # a border: the network; the closing goes on
                     log.warning("the table's goodbyes could not be sent", exc_info=True)
         finally:
             _close_zeroconf(zc)
@@ -254,7 +263,7 @@ class Browser(_Worker):
             return
         try:
             info = zeroconf.get_service_info(service_type, name, timeout=1500)
-        except Exception:   # a border: the network, on zeroconf's thread
+        except _network_errors():   # a border: the network, on zeroconf's thread
             log.warning("no details for the table %r", name, exc_info=True)
             info = None
         if info is None:
