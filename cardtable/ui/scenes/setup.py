@@ -510,6 +510,9 @@ class SetupScene(FormScene):
         y = top + pad + head
         option_rows = self.option_widgets()
         for key, wdg in option_rows:
+            # a label of three lines or more beside its control reads badly in the narrow
+            # panel: it goes across the panel, its control under it
+            wdg.beside_lines = 2
             hgt = wdg.needed_height(inner_w)
             wdg.rect = pygame.Rect(left_x + pad, y, inner_w, hgt)
             self.add(wdg, key)

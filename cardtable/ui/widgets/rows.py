@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.i18n import Msg, PMsg, tr
+from cardtable.i18n import Msg, PMsg, language, tr
 from cardtable.ui import theme
 from cardtable.ui.widgets.base import (
     ROW_HEIGHT,
@@ -22,10 +22,16 @@ class _Row(Widget):
 
     A label too long for one line wraps; :meth:`needed_height` says how tall the row must be
     for all of it to show, and the layouts give it that height (larger text sizes, French).
+    A label that would take more than ``beside_lines`` lines beside its control is laid
+    across the whole row instead, its control on a line of its own under it at the right
+    ("A computer plays for a silent friend after" in French at the larger text sizes cut
+    its last word in three lines beside the choice).
     """
 
     control_width = 240   # before scaling
     max_label_lines = 3
+    #: the most lines a label takes beside its control (at most ``max_label_lines``)
+    beside_lines = 3
 
     def __init__(self, label: str, enabled: bool = True, rect=None, help_text: str = ""):
         super().__init__(rect, enabled)
@@ -56,26 +62,59 @@ class _Row(Widget):
         w = self.control_span(self.rect.width)
         h = min(self.rect.height, theme.px(ROW_HEIGHT)) - theme.px(8)
         r = pygame.Rect(0, 0, w, h)
-        r.midright = (self.rect.right - theme.px(10), self.rect.centery)
+        r.midright = (self.rect.right - theme.px(10), self.control_centery())
         return r
 
+    def control_centery(self) -> int:
+        """The height of the control's middle: the row's, or that of the line of its own
+        under a label laid across the row."""
+        if self.stacked():
+            return self.rect.bottom - theme.px(ROW_HEIGHT) // 2
+        return self.rect.centery
+
     def label_room(self, width: int | None = None) -> int:
-        """How wide the label may be in a row ``width`` pixels wide (this row's own width)."""
+        """How wide the label may be beside the control in a row ``width`` pixels wide (this
+        row's own width)."""
         width = self.rect.width if width is None else width
         return width - self.control_span(width) - theme.px(34)
 
+    def _label_layout(self, width: int | None) -> tuple[bool, list[str]]:
+        """(laid across the row above its control?, the label's lines) at ``width``."""
+        width = self.rect.width if width is None else width
+        if not self.label:
+            return False, []
+        fnt = theme.font(theme.px(theme.BODY))
+        key = (tr(self.label), language(), width, theme.px(1000), theme.text_scale())
+        cached = getattr(self, "_label_cache", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        lines = theme.wrap(self.label, fnt, max(1, self.label_room(width)))
+        out = (False, lines)
+        if len(lines) > min(self.beside_lines, self.max_label_lines):
+            out = (True, theme.wrap(self.label, fnt, max(1, width - theme.px(28))))
+        self._label_cache = (key, out)
+        return out
+
+    def stacked(self, width: int | None = None) -> bool:
+        """Is the label laid across the row (``width`` wide), its control under it?"""
+        return self._label_layout(width)[0]
+
     def label_lines(self, width: int | None = None) -> list[str]:
         """The label (translated) broken into the lines it is drawn on."""
-        if not self.label:
-            return []
-        fnt = theme.font(theme.px(theme.BODY))
-        return theme.wrap(self.label, fnt, max(1, self.label_room(width)))
+        return self._label_layout(width)[1]
+
+    def label_width(self, width: int | None = None) -> int:
+        """How wide the label's lines may be, as it is laid in a row ``width`` wide."""
+        width = self.rect.width if width is None else width
+        return width - theme.px(28) if self.stacked(width) else self.label_room(width)
 
     def needed_height(self, width: int) -> int:
         """How tall the row must be at ``width`` so that its whole label shows."""
+        step = theme.line_height(theme.px(theme.BODY))
+        if self.stacked(width):
+            return theme.px(6) + len(self.label_lines(width)) * step + theme.px(ROW_HEIGHT)
         lines = max(1, min(self.max_label_lines, len(self.label_lines(width))))
-        return max(theme.px(ROW_HEIGHT),
-                   lines * theme.line_height(theme.px(theme.BODY)) + theme.px(12))
+        return max(theme.px(ROW_HEIGHT), lines * step + theme.px(12))
 
     def draw_row(self, surface: pygame.Surface) -> None:
         if self.label:
@@ -84,13 +123,18 @@ class _Row(Widget):
                 theme.rounded(surface, self.rect, (255, 255, 255, alpha), theme.px(10))
             colour = theme.TEXT if self.enabled else theme.TEXT_MUTED
             size = theme.px(theme.BODY)
-            room = self.label_room()
+            room = self.label_width()
             lines = self.label_lines()
             step = theme.line_height(size)
-            fit = max(1, min(self.max_label_lines, (self.rect.height - theme.px(4)) // step))
+            if self.stacked():
+                fit = max(1, (self.rect.height - theme.px(ROW_HEIGHT) - theme.px(2)) // step)
+                y = self.rect.top + theme.px(6)
+            else:
+                fit = max(1, min(self.max_label_lines,
+                                 (self.rect.height - theme.px(4)) // step))
+                y = self.rect.centery - min(fit, len(lines)) * step // 2
             if len(lines) > fit:          # a row laid out too low for its label
                 lines = lines[:fit - 1] + [" ".join(lines[fit - 1:])]
-            y = self.rect.centery - len(lines) * step // 2
             for line in lines:
                 theme.draw_text(surface, theme.ellipsize(line, size, room),
                                 (self.rect.left + theme.px(14), y), size, colour)
@@ -143,7 +187,7 @@ class Toggle(_Row):
 
     def switch_rect(self) -> pygame.Rect:
         r = pygame.Rect(0, 0, theme.px(54), theme.px(30))
-        r.midright = (self.rect.right - theme.px(12), self.rect.centery)
+        r.midright = (self.rect.right - theme.px(12), self.control_centery())
         return r
 
     def draw(self, surface: pygame.Surface) -> None:
