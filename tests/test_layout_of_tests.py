@@ -43,7 +43,7 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ui/scenes/table/layer.py": None,
     "cardtable/ui/scenes/table/listen.py": "tests/ui/test_speech_play.py",
     "cardtable/ui/scenes/table/scene.py": "tests/ui/test_lru.py",
-    "cardtable/ui/scenes/table/timeline.py": None,
+    "cardtable/ui/scenes/table/timeline.py": "tests/ui/test_netplay_away.py",
     "cardtable/ui/scenes/table/showing.py": "tests/ui/test_netplay_again.py",
     "cardtable/ui/scenes/review_analysis.py": "tests/ui/test_layout_sizes.py",  # its panel
     "cardtable/ui/shapes.py": None,  # drawn through tests/ui/test_cardart.py

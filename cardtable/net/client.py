@@ -124,7 +124,7 @@ class NetClient:
         #: trust store, ``ssl.create_default_context()``)
         self.tls = tls
         self.hello = {"type": "hello", "name": name, "code": code, "token": token,
-                      "app": "cardtable"}
+                      "app": protocol.APP}
         self.on_message = on_message
         self.timeout = timeout
         self.inbox: queue.Queue[dict] = queue.Queue()

@@ -126,6 +126,8 @@ class Connection:
         self.flood = Bucket(FLOOD_RATE, FLOOD_RATE)
         self.presence = Bucket(PRESENCE_BURST, PRESENCE_PER_SECOND)
         self.closing = False
+        #: the optional fields the player's copy reads, as its hello said (protocol.reads)
+        self.reads: frozenset[str] = frozenset()
 
     def post(self, text: str | None) -> None:
         """Queue a frame (any thread); None closes the connection after what is queued."""
@@ -409,6 +411,8 @@ class TableServer:
         name = clean_name(data["name"]) or "Player"
         if not token and door.reserved_name(name):
             raise Refused("reserved_name")
+        if "app" in data:       # (a yes to stay, .again, keeps what the hello said)
+            conn.reads = protocol.reads(data["app"])
         with match.lock:
             try:
                 seat = match.take_seat(name, token)
@@ -422,7 +426,10 @@ class TableServer:
             conn.seat = seat
             self.by_seat[seat] = conn
             match.remote[seat].conn = conn
-            update = match.update_for(seat, [], welcome=True)    # (its copy holds nothing)
+            match.remote[seat].reads = conn.reads
+            # (its copy holds nothing; the moves a computer played for them meanwhile, if
+            # its copy reads that)
+            update = match.update_for(seat, [], welcome=True)
             seats = match.seats_message()
             names = match.seat_names()
             welcome = {"type": "welcome", "seat": seat, "token": match.remote[seat].token,

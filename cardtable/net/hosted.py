@@ -60,6 +60,9 @@ log = logging.getLogger(__name__)
 STAND_IN = frozenset({"away", "open", "idle"})
 #: the statuses of a friend's seat whose friend is connected (and is sent every update)
 CONNECTED = frozenset({"connected", "idle"})
+#: the statuses of a friend's seat whose moves a computer plays for that friend (an open
+#: seat's are played for nobody yet: whoever takes it is not told of them)
+PLAYED_FOR = frozenset({"away", "idle"})
 #: how long a friend's seat is silent at its turn before a computer plays it (None: never)
 IDLE_SECONDS = 60.0
 #: how long before the host's table offers to hand the silent seat over or send them away
@@ -75,6 +78,11 @@ class NetSeat:
         self.elsewhere = False          # connected, but in their own menu
         self.conn: Connection | None = None
         self.move: tuple[Action, int] | None = None   # a move waiting for the host's thread
+        #: the moves a computer played for the seat while its friend was away or silent,
+        #: not told to them yet (they are, once back: ``HostedMatch.take_played_for``)
+        self.played_for = 0
+        #: the optional fields the friend's copy reads (its hello's: ``protocol.reads``)
+        self.reads: frozenset[str] = frozenset()
 
     @property
     def connected(self) -> bool:
@@ -391,6 +399,7 @@ class HostedMatch(WrappedMatch):
         net.conn = None
         net.move = None
         net.elsewhere = False
+        net.played_for = 0
         self._held.pop(seat, None)
         self.match.set_level(seat, self.stand_in)
         self._notices.append(Notice("sent_away", seat=seat))
@@ -401,7 +410,11 @@ class HostedMatch(WrappedMatch):
 
     def _moved(self, seat: int, action: Action, events: list[Event]) -> None:
         """After every move (the match's ``on_move``, under the lock): a finished deal's
-        record, then every connected player's update."""
+        record, then every connected player's update. A move a computer made for a friend
+        away or silent is counted for them (``take_played_for``)."""
+        net = self.remote.get(seat)
+        if net is not None and net.status in PLAYED_FOR:
+            net.played_for += 1
         if any(e.kind == "deal_scored" for e in events):
             self.send_record(self.scored_deals[-1])
         self.broadcast(events)
@@ -443,7 +456,23 @@ class HostedMatch(WrappedMatch):
         message = {"type": "update", "turn": self.turn, "events": seen, **parts}
         if state.current_player == seat and not state.is_over:
             message["legal"] = [a.to_json() for a in state.legal_actions()]
+        played_for = self.take_played_for(seat)
+        if played_for:
+            message["played_for"] = played_for
         return message
+
+    def take_played_for(self, seat: int) -> int:
+        """How many moves a computer played for ``seat`` while its friend was away or
+        silent, to tell them now that they are back (connected, their seat theirs again),
+        and only if their copy reads it (``protocol.READS``: an older copy refuses a field
+        it does not know); 0 when there is nothing to tell. Told once: counted from 0 again."""
+        net = self.remote.get(seat)
+        if net is None or net.status != "connected" or not net.played_for or \
+                "played_for" not in net.reads:
+            return 0
+        count = min(net.played_for, protocol.MAX_PLAYED_FOR)
+        net.played_for = 0
+        return count
 
     def recent_for(self, seat: int) -> list[dict[str, Any]]:
         """The moves of the deal in progress as ``seat`` may see them (the last
@@ -509,6 +538,7 @@ class HostedMatch(WrappedMatch):
             self._silent_since(seat)        # their silence counts from their arrival
         if name:
             self.seats[seat].name = name
+            net.played_for = 0          # (a new friend: what was played before is not theirs)
         if not back:
             self._notices.append(Notice("joined", seat=seat))
         if self.to_act == seat:

@@ -18,8 +18,10 @@ table reads was checked whole, and a message that does not fit is never half tak
   event (``check_event``), the whole public facts (whose turn, the winners, the scores,
   the score sheet's rows as the game writes them, the options as the game takes them,
   consistent with each other) and each legal move (``check_move``: a move of the game, of
-  its cards and seats). The message queued for the table holds the whole view and public
-  facts, as a host of protocol 6 sent them;
+  its cards and seats), and its optional count of moves a computer played for this seat
+  (``played_for``: 1 to ``protocol.MAX_PLAYED_FOR``; a host that sends none is as good).
+  The message queued for the table holds the whole view and public facts, as a host of
+  protocol 6 sent them;
 * who sits where (as many seats as the match has), a refusal (its rule's particulars as
   the game gives them: ``check_refusal``), a table's end, a new match's game, a record.
 
@@ -40,7 +42,7 @@ from cardtable.engine import registry, shapes
 from cardtable.engine.core import ConfigError, GameState
 from cardtable.i18n import N_
 from cardtable.names import clean_name
-from cardtable.net import delta
+from cardtable.net import delta, protocol
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +60,8 @@ MOST_ROWS = 1000
 TOKEN_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 NO_CTX = ck.Ctx(0, frozenset())
 #: the fields an update may have
-UPDATE_FIELDS = frozenset({"v", "type", "turn", "events", "legal", *delta.FIELDS})
+UPDATE_FIELDS = frozenset({"v", "type", "turn", "events", "legal", "played_for",
+                           *delta.FIELDS})
 
 
 class Hostile(Exception):
@@ -185,6 +188,8 @@ class Inbound:
               and not isinstance(update["turn"], bool) and 0 <= update["turn"] <= ck.BIG,
               "an update of no move count")
         _need(welcome or update["turn"] >= match.turn, "an update of a move count gone back")
+        _need("played_for" not in update or protocol.played_for_ok(update["played_for"]),
+              "an update's count of moves played for this seat that is none")
         events = update.get("events")
         if not isinstance(events, list) or len(events) > MOST_EVENTS:
             raise Hostile("too many events")

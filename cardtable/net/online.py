@@ -123,7 +123,7 @@ def create_message(config: dict[str, Any], name: str, code: str) -> dict[str, An
     return {"type": "create", "code": code, "name": name, "game": config["game"],
             "seats": seats, "options": dict(config.get("options") or {}),
             "stand_in": network.get("stand_in") or (levels[0] if levels else "easy"),
-            "first_dealer": config.get("first_dealer"), "app": "cardtable"}
+            "first_dealer": config.get("first_dealer"), "app": protocol.APP}
 
 
 class ServerClient(NetClient):

@@ -8,8 +8,10 @@ have (:func:`read_from_player`, :func:`read_from_host`); anything else is refuse
 
 A player sends (``"v": VERSION`` in each):
 
-* ``hello``  ``{"code", "name", "token"}``: take a seat with the table code (a new seat) or
-  with the token kept from an earlier visit (that seat again);
+* ``hello``  ``{"code", "name", "token", "app"}``: take a seat with the table code (a new
+  seat) or with the token kept from an earlier visit (that seat again); ``app`` names the
+  program and the optional fields it reads (:data:`APP`: ``cardtable +played_for``), so a
+  host sends an optional field only to the copies that read it (:func:`reads`);
 * ``move``   ``{"action", "turn"}``: a move of that seat (``turn``: the host's move count
   it was chosen at);
 * ``here``   ``{"here"}``: the player is looking at the table (true) or has gone to
@@ -27,6 +29,10 @@ The host sends:
   seat's view and of the public facts of the match (scores, score sheet, whose turn: in
   ``view``, ``shared``, ``gone``, ``public`` and ``rows``, see :mod:`cardtable.net.delta`;
   a welcome's update holds them whole), and the legal moves when it is that seat's turn;
+  ``played_for`` (optional, to a copy whose hello says it reads it): the moves a computer
+  played for that seat while its player was away or silent, told once when they are back
+  (in their welcome's update, or in the first update after the move that ends their
+  silence);
 * ``seats``   who sits where: a person (connected, ``idle`` while a computer plays for them
   because they were silent too long, or away; ``elsewhere`` when they are in their menu),
   a computer, a seat still empty;
@@ -67,6 +73,12 @@ VERSION = 7
 MAX_MESSAGE = 64 * 1024        # bytes: a player's message longer than this is refused
 TRANSPORT_LIMIT = 256 * 1024   # bytes: the WebSocket closes on a frame longer than this
 MAX_NAME = 18
+#: the most moves a computer played for a seat that an update may tell of
+MAX_PLAYED_FOR = 1_000_000
+#: the optional fields this copy reads (a host sends them only to a copy that says so)
+READS = ("played_for",)
+#: what this copy's hello calls it: the program, then ``+`` each optional field it reads
+APP = " ".join(["cardtable", *(f"+{field}" for field in READS)])
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no I, O, 0, 1: read aloud without doubt
 CODE_LENGTH = 10      # 32**10 codes, about 10**15: see net/door.py for the guesses allowed
 SERVICE_TYPE = "_cardtable._tcp.local."
@@ -109,19 +121,23 @@ class Refused(Exception):
 class Notice:
     """What a table tells its player about the network: ``kind`` is 'joined' or 'left'
     (``seat``: a friend came or went, at the host), 'seats' (who sits where changed),
+    'played_for' (a friend's copy: ``count`` moves a computer played for this seat while
+    its player was away or silent),
     'refused' (``code``; ``error`` an IllegalAction when the rules refused the move),
     'closed' (``code``: the table ended), 'resync' (the view was sent anew) or
     'bad_record' (a finished deal's record did not replay here: it has no review)."""
 
     def __init__(self, kind: str, code: str = "", error: Exception | None = None,
-                 seat: int | None = None):
+                 seat: int | None = None, count: int = 0):
         self.kind = kind
         self.code = code
         self.error = error
         self.seat = seat
+        self.count = count
 
     def __repr__(self) -> str:
-        return f"Notice({self.kind!r}, {self.code!r}, seat={self.seat})"
+        count = f", count={self.count}" if self.count else ""
+        return f"Notice({self.kind!r}, {self.code!r}, seat={self.seat}{count})"
 
 
 def new_code() -> str:
@@ -141,6 +157,21 @@ def shown_code(code: str) -> str:
     or without the dash, in either case)."""
     half = (len(code) + 1) // 2
     return f"{code[:half]}-{code[half:]}" if len(code) > 6 else code
+
+
+def reads(app: Any) -> frozenset[str]:
+    """The optional fields a copy reads, as its hello's ``app`` names them (``+field``
+    after the program's name); none for a copy that names none (an older one)."""
+    if not isinstance(app, str):
+        return frozenset()
+    return frozenset(word[1:] for word in app.split()[1:8]
+                     if word.startswith("+") and 1 < len(word) <= 24)
+
+
+def played_for_ok(value: Any) -> bool:
+    """An update's ``played_for``: a count of moves, 1 to :data:`MAX_PLAYED_FOR`."""
+    return isinstance(value, int) and not isinstance(value, bool) and \
+        0 < value <= MAX_PLAYED_FOR
 
 
 def new_token() -> str:
@@ -296,7 +327,7 @@ _HOST_TYPES: dict[str, dict[str, tuple[type, ...]]] = {
 #: and its optional ones
 _HOST_OPTIONAL: dict[str, dict[str, tuple[type, ...]]] = {
     "update": {"legal": (list,), "view": (dict,), "shared": (list,), "gone": (list,),
-               "public": (dict,), "rows": (list,)},
+               "public": (dict,), "rows": (list,), "played_for": (int,)},
     "refused": {"rule": (str,), "params": (dict,), "turn": (int,)},
     "closed": {},
     "welcome": {"recent": (list,), "records": (list,)},
@@ -324,6 +355,8 @@ def read_from_host(frame: Any, limit: int = 4 * 1024 * 1024) -> dict:
                                        for e in recent):
         raise Refused("malformed")
     if len(data.get("records", [])) > WELCOME_RECORDS:
+        raise Refused("malformed")
+    if "played_for" in data and not played_for_ok(data["played_for"]):
         raise Refused("malformed")
     return data
 

@@ -13,7 +13,8 @@ turn) and its legal moves. It holds no rules: the host's engine decides every mo
   (each update whole: the host sends what changed, the client's checks rebuild the rest,
   :mod:`cardtable.net.delta`).
 * ``take_notices()`` what the table should tell the player: a refused move (its engine
-  code and parameters, worded as at home), the seats changing, the table ending.
+  code and parameters, worded as at home), the seats changing, the table ending, the
+  moves a computer played for this seat while its player was away or silent (once back).
 
 ``state`` is a :class:`PublicState`: the public facts. ``rules`` is a copy of the game's
 state with the match's options at the deal in play, dealt from no secret: the game's table
@@ -119,6 +120,7 @@ class RemoteMatch:
         self.pace = 0.0
         self.on_change: Any = None
         self._notices: list[Notice] = []
+        self._played_for(update)
         self._events: list[Event] = []
         self.updated_at = time.monotonic()
         #: the records of the deals finished while this player sat here (the host sends
@@ -292,9 +294,9 @@ class RemoteMatch:
             self.token = message["token"]
             self.log = [_event(e) for e in message.get("recent", [])]
             self._seats_from(message["seats"])
+            self._notices.append(Notice("resync"))    # (before what the update tells)
             self._update(message["update"])
             self._welcome_records(message)
-            self._notices.append(Notice("resync"))
             if not self.here:          # the host took us for at the table again
                 self.client.send({"type": "here", "here": False})
 
@@ -381,6 +383,15 @@ class RemoteMatch:
         if events:
             self.moves.append(self.turn_no)
         self.updated_at = time.monotonic()
+        self._played_for(message)
+
+    def _played_for(self, update: dict) -> None:
+        """What an update (a welcome's too) tells of the moves a computer played for this
+        seat while its player was away or silent: said once (a host that does not tell it,
+        an older one, sends none)."""
+        count = update.get("played_for")
+        if isinstance(count, int) and count > 0:
+            self._notices.append(Notice("played_for", seat=self.seat, count=count))
 
     def _seats_from(self, seats: list[dict]) -> None:
         self.statuses = [dict(s) for s in seats]

@@ -308,8 +308,9 @@ class TableService:
         self.created += 1
         log.info("a table of %s for %d was made (%d open)", create["game"], create["players"],
                  len(self.tables))
+        # (the creator's copy is seated as its hello would: what it reads, its create says)
         hello = protocol.encode({"type": "hello", "code": code, "name": create["name"],
-                                 "token": None, "app": "cardtable"})
+                                 "token": None, "app": create.get("app") or "cardtable"})
         return table, hello
 
     async def _refuse(self, ws: Any, no: Refused, address: str) -> None:

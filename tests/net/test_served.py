@@ -346,6 +346,7 @@ def test_a_welcome_sends_the_packed_records_and_the_match_keeps_none(monkeypatch
             self.seat = None
             self.address = "10.0.0.9"
             self.closing = False
+            self.reads = frozenset()
 
         def post(self, text):
             message = json.loads(text) if text else {}

@@ -1,8 +1,9 @@
 """Network play at the table: what the host's table or a friend's copy is told (a friend
 came or went, was silent too long, came back to their seat, was sent away; a move the host
-refused; the table closed), the host's buttons for a seat the match waits at (let a
-computer play it, send its friend away) and the host's row in the score panel with the
-table code, address and port."""
+refused; the table closed; back at their seat, the moves a computer played for them), the
+log's lines said again when a seat's name changes, the host's buttons for a seat the match
+waits at (let a computer play it, send its friend away) and the host's row in the score
+panel with the table code, address and port."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ import logging
 from cardtable import i18n
 from cardtable.engine import registry
 from cardtable.engine.core import ConfigError
-from cardtable.i18n import N_, Msg
+from cardtable.i18n import N_, Msg, NMsg
 from cardtable.net import protocol
 from cardtable.net.again import rematch
 from cardtable.net.hosted import SLOW_SECONDS, HostedMatch
 from cardtable.ui import netplay, session
 from cardtable.ui.netplay import table_label, table_server, words
+from cardtable.ui.scenes.table.logline import renamed
 from cardtable.ui.scenes.table.showing import show_table
 from cardtable.ui.scenes.table.words import friendly
 
@@ -37,9 +39,14 @@ class Network:
         the menu asks before Quit without loading the network layer itself."""
         return netplay.friends_at(self.match)
 
+    #: the seats' names the log's lines were last said with
+    _log_names: tuple[str, ...] | None = None
+
     def take_notices(self) -> None:
         for notice in self.match.take_notices():
             kind = notice.kind
+            if kind in ("joined", "seats"):
+                self.rename_log()
             if kind == "joined":
                 self._legal_key = None        # the controls are made again (no Stand in)
                 name = i18n.seat_name(self.match.seats[notice.seat].name)
@@ -80,12 +87,23 @@ class Network:
                 self.seat_notice(kind, notice.seat, notice.code)
             elif kind == "seats":
                 self.own_seat_notice()
+            elif kind == "played_for":
+                self.played_for_notice(notice.count)
             elif kind == "again":
                 self.ask_to_stay(notice.code)
             elif kind == "again_seated":
                 self.show_next_match()
             elif kind == "closed":
                 self.table_closed(notice.code)
+
+    def rename_log(self) -> None:
+        """A seat's name changed (a friend joined under their own name, and the host's
+        table or a friend's copy hears it): the log's lines of events say the names of
+        now ("Ann deals", no longer the setup's "Friend 2 deals")."""
+        names = tuple(seat.name for seat in self.match.seats)
+        if names != self._log_names:
+            self._log_names = names
+            renamed(self.log, self.game.describe)
 
     def seat_notice(self, kind: str, seat: int | None, why: str = "") -> None:
         """The host's table: a friend was slow to move (the host's buttons come), is played
@@ -121,6 +139,17 @@ class Network:
             self._notice(text, 8.0)
         elif status == "connected":
             self.say(N_("Your seat is yours again."))
+
+    def played_for_notice(self, count: int) -> None:
+        """A friend's copy, back at its seat: how many moves a computer played for them
+        while they were away (or silent), in the log and over the table."""
+        if count <= 0:
+            return
+        text = NMsg("While you were away, a computer played {n} move for you.",
+                    "While you were away, a computer played {n} moves for you.", count,
+                    n=count)
+        self.say(text)
+        self._notice(text, 6.0)
 
     def _notice(self, text, seconds: float) -> None:
         """Who came or went: on the table, or over whatever screen covers it (its own

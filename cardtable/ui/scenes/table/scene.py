@@ -33,6 +33,7 @@ from cardtable.ui.scenes.table.hud import FADE_IN, FADE_OUT, Hud
 from cardtable.ui.scenes.table.inputs import Input
 from cardtable.ui.scenes.table.layer import RestingLayer
 from cardtable.ui.scenes.table.listen import Listen
+from cardtable.ui.scenes.table.logline import LogLine
 from cardtable.ui.scenes.table.network import Network
 from cardtable.ui.scenes.table.timeline import EventQueue
 from cardtable.ui.sound import Sounds
@@ -186,9 +187,10 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
         as this screen may see them; said aloud too unless not ``spoken``."""
         add = self.say if spoken else self.log.append
         for event in self.match.log[-self.log.maxlen:]:
-            line = self.game.describe(event.for_seat(self.secret_for))
+            shown = event.for_seat(self.secret_for)
+            line = self.game.describe(shown)
             if line:
-                add(line)
+                add(LogLine(line, shown))
 
     def on_exit(self) -> None:
         if not self.finished:

@@ -12,6 +12,7 @@ from cardtable.engine.core import DealResult
 from cardtable.i18n import Msg
 from cardtable.ui import session
 from cardtable.ui.scenes.matchend import winner_text
+from cardtable.ui.scenes.table.logline import LogLine
 
 
 class EventQueue:
@@ -26,9 +27,10 @@ class EventQueue:
         ev = event.for_seat(self.secret_for)
         kind = ev["kind"]
         # with several people the log is public: it names players and shows no secret
-        line = self.game.describe(event.for_seat(None) if self.hotseat else ev)
+        shown = event.for_seat(None) if self.hotseat else ev
+        line = self.game.describe(shown)
         if line:
-            self.say(line)
+            self.say(LogLine(line, shown))      # (said again if a seat's name changes)
         if kind in ("deal_scored", "match_over"):
             self.speak_event(ev, line)      # said before the summary opens over the table
         if kind == "deal_scored":
