@@ -163,3 +163,18 @@ def test_the_table_keeps_panels_by_the_window_s_size(app):
     assert app.size == (2400, 1350)
     assert table._panel_cache.max_bytes == panel_cache_bytes((2400, 1350)) > 4 * 2**20
     table.match.close()
+
+
+def test_fonts_of_many_sizes_stay_within_the_open_bound_and_draw_the_same():
+    """More sizes than are kept open: at most ``FONTS_OPEN`` fonts stay open, and a size
+    opened again draws the very pixels it drew before."""
+    theme._font.cache_clear()
+    first = theme.render("Sixty-Six: 10 of spades", 14)
+    before = pygame.image.tobytes(first, "RGBA")
+    for size in range(15, 15 + 2 * theme.FONTS_OPEN):
+        theme.font(size).size("Stock · 95")
+        theme.font(size, bold=True).size("Stock · 95")
+    assert theme._font.cache_info().currsize == theme.FONTS_OPEN
+    theme.clear_caches()                 # the text drawn again, by a font opened again
+    again = theme.render("Sixty-Six: 10 of spades", 14)
+    assert pygame.image.tobytes(again, "RGBA") == before
