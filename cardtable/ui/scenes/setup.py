@@ -32,11 +32,11 @@ from cardtable.i18n import N_, Msg, NMsg, and_list, number
 from cardtable.names import NAME_LENGTH, clean_name
 from cardtable.net.hosted import IDLE_SECONDS
 from cardtable.ui import theme
+from cardtable.ui.scenes import seat_rows
 from cardtable.ui.scenes.common import FormScene
 from cardtable.ui.scenes.picker import players_text
 from cardtable.ui.widgets import (
     BUTTON_HEIGHT,
-    ROW_HEIGHT,
     Button,
     Choice,
     Slider,
@@ -150,6 +150,10 @@ class SetupScene(FormScene):
         #: until they move (None: never)
         self.idle_seconds: float | None = IDLE_SECONDS
         self._restored = False
+        #: the name field's width with a seat on one line, and whether the seats take two
+        #: lines each (a name shown does not fit that field): set by the layout
+        self.one_line_name_w = 0
+        self.two_line_seats = False
 
     # ---- model ------------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -273,6 +277,17 @@ class SetupScene(FormScene):
 
     def set_name(self, seat: int, name: str) -> None:
         self.seats[seat]["name"] = name
+        field = self.widget(f"seat{seat}.name")
+        if field is None or self.wants_two_lines() == self.two_line_seats:
+            return
+        # the name no longer fits its field (or all fit one line again): the seats are
+        # laid out again, the field keeps its caret and stays in view
+        cursor, selected = field.cursor, field.all_selected
+        self.rebuild()
+        again = self.widget(f"seat{seat}.name")
+        if again is not None:
+            again.cursor, again.all_selected = min(cursor, len(again.text)), selected
+            self.scroller.reveal(again)
 
     def set_option(self, key: str, value) -> None:
         self.options[key] = value
@@ -471,34 +486,33 @@ class SetupScene(FormScene):
     def set_idle_seconds(self, value: float | None) -> None:
         self.idle_seconds = value
 
-    def row_height(self) -> int:
-        """The seats' row height: the full height when all seats fit, less (down to what the
-        text needs) when there are many."""
-        _, room, *_ = self.column_frames()
-        pad = theme.px(18)
-        fit = (room - 2 * pad - self.header_height()) // max(1, self.players) - theme.px(6)
-        least = max(theme.px(34), theme.line_height(theme.px(theme.BODY), True) + theme.px(4))
-        return max(least, min(theme.px(ROW_HEIGHT), fit))
+    def shown_name(self, seat: int) -> str:
+        """What a seat's name field shows as typed (a person's default name is a word, "You",
+        "Player 2": the field shows it as its grey hint, in the current language, until a
+        name is typed)."""
+        s = self.seats[seat]
+        if s["kind"] in ("human", "friend") and \
+                s["name"].strip() in ("", default_name(seat, s["kind"])):
+            return ""
+        return s["name"]
 
-    def seat_widths(self, inner_w: int) -> tuple[int, int, int, int, int]:
-        """(number's width, gap, name, kind, level) across a seat row ``inner_w`` wide: the
-        two choices as wide as their longest word needs, the name field the rest."""
-        label_w = theme.px(34)
-        gap = theme.px(10)
-        avail = inner_w - label_w - 2 * gap
+    def wants_two_lines(self) -> bool:
+        """Does a name shown not fit its field on one line with the choices?"""
+        names = [self.shown_name(i) for i in range(self.players)]
+        return not seat_rows.names_fit(names, self.one_line_name_w, NAME_LENGTH)
+
+    def seat_places(self, x: int, y: int, inner_w: int) -> list[seat_rows.SeatPlace]:
+        """Where each seat goes in the seats panel: a line each, or two each where a name
+        would not fit its field beside the choices."""
+        _, room, *_ = self.column_frames()
         kind_need = Choice("", NET_KINDS if self.network else KINDS).needed_width()
         level_need = Choice("", self.levels).needed_width()
-        kind_w = max(int(avail * 0.33), kind_need)
-        level_w = max(avail - int(avail * 0.34) - int(avail * 0.33) - gap, level_need)
-        name_w = avail - kind_w - level_w - gap
-        least = int(avail * 0.26)
-        if name_w < least:          # too narrow for all three: each gives up its share
-            short = least - name_w
-            total = kind_w + level_w
-            kind_w -= short * kind_w // total
-            level_w -= short * level_w // total
-            name_w = avail - kind_w - level_w - gap
-        return label_w, gap, name_w, kind_w, level_w
+        self.one_line_name_w = seat_rows.widths(inner_w, kind_need, level_need).name
+        self.two_line_seats = self.wants_two_lines()
+        lines = 2 if self.two_line_seats else 1
+        line = seat_rows.line_height(room, self.header_height(), self.players, lines)
+        return seat_rows.places(x, y, inner_w, self.players, line, self.two_line_seats,
+                                kind_need, level_need)
 
     def layout(self) -> None:
         w, _ = self.size
@@ -523,43 +537,32 @@ class SetupScene(FormScene):
         left_h = y + theme.px(6) + notes_h + pad - top
 
         # seats
-        rh = self.row_height()
         right_x = margin + left_w + col_gap
         right_w = w - 2 * margin - col_gap - left_w
         y = top + pad + head
-        inner_x, inner_w = right_x + pad, right_w - 2 * pad
-        label_w, gap, name_w, kind_w, level_w = self.seat_widths(inner_w)
         self.seat_rows: list[pygame.Rect] = []
+        self.seat_number_y: list[int] = []
         seat_widgets = []
-        for i in range(self.players):
+        for i, place in enumerate(self.seat_places(right_x + pad, y, right_w - 2 * pad)):
             s = self.seats[i]
-            row = pygame.Rect(inner_x, y, inner_w, rh)
-            self.seat_rows.append(row)
-            x = inner_x + label_w
-            # a person's default name is a word ("You", "Player 2"): the field shows it as its
-            # grey hint, in the current language, until a name is typed
-            shown = s["name"]
-            if s["kind"] in ("human", "friend") and \
-                    s["name"].strip() in ("", default_name(i, s["kind"])):
-                shown = ""
-            ti = TextInput(shown, on_change=lambda v, i=i: self.set_name(i, v),
+            self.seat_rows.append(place.row)
+            self.seat_number_y.append(place.number_y)
+            ti = TextInput(self.shown_name(i), on_change=lambda v, i=i: self.set_name(i, v),
                            max_length=NAME_LENGTH, hint=default_label(i, s["kind"]))
-            ti.rect = pygame.Rect(x, y, name_w, rh)
+            ti.rect = place.name
             self.add(ti, f"seat{i}.name")
-            x += name_w + gap
             kind = Choice("", NET_KINDS if self.network else KINDS, s["kind"],
                           on_change=lambda v, i=i: self.set_kind(i, v))
-            kind.rect = pygame.Rect(x, y, kind_w, rh)
+            kind.rect = place.kind
             self.add(kind, f"seat{i}.kind")
-            x += kind_w + gap
             level = Choice("", self.levels, s["level"], wrap=False,
                            on_change=lambda v, i=i: self.set_level(i, v),
                            enabled=s["kind"] in ("computer", "friend"))
-            level.rect = pygame.Rect(x, y, level_w, rh)
+            level.rect = place.level
             level.visible = s["kind"] in ("computer", "friend")
             self.add(level, f"seat{i}.level")
             seat_widgets += [ti, kind, level]
-            y += rh + theme.px(6)
+            y = place.row.bottom + theme.px(6)
         right_h = y - theme.px(6) + pad - top
         height = max(left_h, right_h, min(room, theme.px(280)))
         left = pygame.Rect(left_x, top, left_w, height)
@@ -633,14 +636,14 @@ class SetupScene(FormScene):
             row = row.move(0, dy)
             side = next((k for k, s in enumerate(sides) if i in s), i)
             colour = theme.SEAT_COLOURS[side]
-            c = (row.left + theme.px(14), row.centery)
+            c = (row.left + theme.px(14), self.seat_number_y[i] + dy)
             theme.draw_badge(surface, str(i + 1), c, theme.px(13), colour,
                              theme.px(theme.SMALL), theme.TEXT_DARK)
             if len(sides) < self.players:
                 side = Msg("Team {n}", n=1 + side)
                 lvl = self.widget(f"seat{i}.level")
                 if lvl is not None and not lvl.visible:
-                    theme.draw_text(surface, side, (lvl.rect.centerx, row.centery), small,
+                    theme.draw_text(surface, side, lvl.rect.center, small,
                                     theme.TEXT_MUTED, anchor="center", shadow=False)
         rows = getattr(self, "seat_rows", [])
         if rows and len(sides) < self.players:
