@@ -91,13 +91,17 @@ def is_default_name(seat: int, name: str) -> bool:
 def seat_names(seats: list[dict]) -> list[str]:
     """The names a match's ``seats`` play under: typed names as typed; a person with no
     name of their own is "You" when alone with computers (the table speaks to them so, and
-    the plate, score panel and log must agree) and "Player n" beside other people."""
+    the plate, score panel and log must agree) and "Player n" beside other people; any
+    other seat with no name of anyone's choosing has its kind's (a computer in the first
+    seat is never "You": the log said "You wins the trick")."""
     people = sum(1 for s in seats if s["kind"] == "human")
     names = []
     for i, s in enumerate(seats):
         name = clean_name(s["name"]) or default_name(i, s["kind"])
         if s["kind"] == "human" and is_default_name(i, name):
             name = "You" if people == 1 else f"Player {i + 1}"
+        elif is_default_name(i, name):
+            name = default_name(i, s["kind"])
         names.append(name)
     return names
 
@@ -150,6 +154,10 @@ class SetupScene(FormScene):
         #: until they move (None: never)
         self.idle_seconds: float | None = IDLE_SECONDS
         self._restored = False
+        #: the seats whose name was typed on this screen (kept whatever the seat becomes),
+        #: and the names of people's seats given to a computer (given back to a person)
+        self.typed_here: set[int] = set()
+        self.person_names: dict[int, str] = {}
         #: the name field's width with a seat on one line, and whether the seats take two
         #: lines each (a name shown does not fit that field): set by the layout
         self.one_line_name_w = 0
@@ -191,12 +199,12 @@ class SetupScene(FormScene):
                 self.seats[i]["kind"] = kind
             if level:
                 self.seats[i]["level"] = level
-            if name and is_default_name(i, name):
-                # no name of anyone's choosing ("Player 1" from pass-and-play): the seat's
-                # own default for its kind, not carried into every later match
+            if not name or is_default_name(i, name):
+                # no name of anyone's choosing ("Player 1" from pass-and-play, or none kept):
+                # the seat's own default for its kind, not carried into every later match
+                # (a computer kept without a name in the first seat was "You")
                 name = default_name(i, self.seats[i]["kind"])
-            if name:
-                self.seats[i]["name"] = name
+            self.seats[i]["name"] = name
         self.network = any(s["kind"] == "friend" for s in self.seats[:self.players])
         first = last.get("first_player")
         if (self.offers_first_player and isinstance(first, int) and not isinstance(first, bool)
@@ -265,8 +273,17 @@ class SetupScene(FormScene):
         self.first_player = seat
 
     def set_kind(self, seat: int, kind: str, rebuild: bool = True) -> None:
+        """A computer taking a person's seat gets a computer's name, as the other computers:
+        a person's name kept from an earlier match (or "You") stays the person's, and comes
+        back with a person; a name typed here for the seat is kept."""
         s = self.seats[seat]
-        if is_default_name(seat, s["name"]):
+        if kind == "computer" and s["kind"] in ("human", "friend") and \
+                seat not in self.typed_here and not is_default_name(seat, s["name"]):
+            self.person_names[seat] = s["name"]
+            s["name"] = default_name(seat, kind)
+        elif kind == "human" and seat in self.person_names and is_default_name(seat, s["name"]):
+            s["name"] = self.person_names.pop(seat)
+        elif is_default_name(seat, s["name"]):
             s["name"] = default_name(seat, kind)
         s["kind"] = kind
         if rebuild:
@@ -277,6 +294,7 @@ class SetupScene(FormScene):
 
     def set_name(self, seat: int, name: str) -> None:
         self.seats[seat]["name"] = name
+        self.typed_here.add(seat)
         field = self.widget(f"seat{seat}.name")
         if field is None or self.wants_two_lines() == self.two_line_seats:
             return
