@@ -3,9 +3,10 @@ score, the dealer's chip; the glow round the plate of the seat to play.
 
 A plate is as wide as its words need within what the table allows (``plate_limit``: a
 crowded top row of eight at a rummy table). Where the second line's words do not fit whole
-they take a shorter form, never cut in the middle of a word: "Ordinateur · Moyen", then
-"Ordi · Moyen", then "Moyen" (at 1920x1080, French, the largest text, three plates of the
-top row of eight showed "Ordinateur · Mo…").
+they take a slightly smaller type (larger text sizes), then a shorter form, never cut in
+the middle of a word: "Ordinateur · Moyen", then "Ordi · Moyen", then "Moyen" (at
+1920x1080, French, the largest text, three plates of the top row of eight showed
+"Ordinateur · Mo…").
 """
 
 from __future__ import annotations
@@ -41,18 +42,18 @@ def plate_forms(sub: Msg | str) -> list[Msg | str]:
 
 def plate_line(sub: Msg | str, size: int, room: int) -> tuple[str, int]:
     """The second line as a plate draws it in ``room`` pixels, and its type size: the first
-    form of :func:`plate_forms` that fits whole at ``size``; else the first that fits at a
+    form of :func:`plate_forms` that fits whole at ``size``, or a tenth smaller with the
+    larger text sizes (a plate of the top row at 1920x1080 lacked 3 % for "Ordinateur ·
+    Moyen", and its neighbour fitted "Ordinateur · Facile"); else the first that fits at a
     smaller type, down to the normal text size (the larger text setting given up before a
     word); cut short only where nothing fits even so."""
     forms = [theme.drawable(form) for form in plate_forms(sub)]
-    for text in forms:
-        if theme.text_size(text, size)[0] <= room:
-            return text, size
-    for text in forms:
-        least = theme.fit_size(text, size, room)
-        if theme.text_size(text, least)[0] <= room:
-            return text, least
-    return theme.ellipsize(forms[-1], least, room), least
+    for least in (max(1.0, 0.9 * theme.text_scale()), 1.0):
+        for text in forms:
+            fitted = theme.fit_size(text, size, room, least=least)
+            if theme.text_size(text, fitted)[0] <= room:
+                return text, fitted
+    return theme.ellipsize(forms[-1], fitted, room), fitted
 
 
 class Plates:
