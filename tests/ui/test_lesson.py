@@ -157,9 +157,11 @@ def a_move_not_the_lessons(table):
     return None
 
 
-def play_lesson(app, table, tries=True):
-    """Every step through the table; returns the number of moves the lesson refused."""
-    refused = 0
+def lesson_steps(app, table):
+    """The lesson played through the table to the end of its deal: yields each step the
+    coach leads once it waits for the person, then makes it (Next or Play on for a step to
+    read, the step's first expected move otherwise); the rest of a deal played alone, the
+    first legal move each time."""
     guard = 0
     while not table.ended:
         guard += 1
@@ -171,10 +173,20 @@ def play_lesson(app, table, tries=True):
             perform(app, table, table.match.legal_actions()[0])
             continue
         step = table.coach.step
+        yield step
+        if step.reading:
+            assert press_button(app, table, "Play on" if step.alone else "Next")
+        else:
+            perform(app, table, step.expect[0])
+
+
+def play_lesson(app, table, tries=True):
+    """Every step through the table; returns the number of moves the lesson refused."""
+    refused = 0
+    for step in lesson_steps(app, table):
         check_lights(table)
         assert tr(step.say) in tr(table.words())
         if step.reading:
-            assert press_button(app, table, "Play on" if step.alone else "Next")
             continue
         for expected in step.expect:
             assert is_legal(table.match.state, expected), (table.coach.index, expected)
@@ -186,7 +198,6 @@ def play_lesson(app, table, tries=True):
                 assert (table.coach.index, len(table.match.moves)) == (index, moves)
                 assert table.note is not None and table.note[1]
                 refused += 1
-        perform(app, table, step.expect[0])
     return refused
 
 
@@ -329,7 +340,7 @@ def test_no_offer_for_a_game_already_played(tmp_path):
 
 def to_step(app, table, index: int) -> None:
     """Through the lesson's own moves to its step ``index`` (from 0), ready."""
-    while True:
+    for _ in range(400):
         wait_ready(app, table)
         if table.coach.index == index:
             return
@@ -338,6 +349,7 @@ def to_step(app, table, index: int) -> None:
             press_button(app, table, "Next")
         else:
             perform(app, table, step.expect[0])
+    raise AssertionError(f"step {index} never came (at step {table.coach.index})")
 
 
 def shown(table) -> str:

@@ -4,10 +4,14 @@ off and how much, and that it is laid again only when what it shows changes."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
+from cardtable import i18n
+from cardtable.i18n import tr
 from cardtable.ui import coach, theme
-from cardtable.ui.scenes.lesson_panel import CoachLayout
+from cardtable.ui.scenes.lesson_panel import MORE, CoachLayout
 from tests.ui.test_lesson import DT, make_app, perform, shown, to_step, wait_ready
+from tests.ui.test_lesson_panel_fit import panel_problems
 
 
 def test_what_the_panel_keeps_off_first():
@@ -80,30 +84,98 @@ def test_the_panel_comes_with_the_first_step_not_before():
     assert not table.panel.rect.colliderect(table.game.hand_band())
 
 
-def test_the_words_in_pages_where_the_table_is_full():
-    """Sixty-Six's first step at the largest text in 1280x720: no place is clear for the
-    words whole, so they come in pages; More turns them (the panel stays where it is) and
-    the pages hold every line of the words, in order."""
-    app = make_app(text_size="larger")
+def busy_weight(table, rect: pygame.Rect) -> int:
+    """The most the panel's list of what to keep off weighs ``rect`` (0: not in it)."""
+    return max((w for r, w in table._busy(table.score_panel_rect()) if r == rect), default=0)
+
+
+def test_an_empty_place_is_kept_in_view_only_where_the_step_aims_at_it():
+    """Sixty-Six: the trick's empty place at the first step (to read) weighs as little as
+    the backs of Marta's hand; at the next, where the person leads the jack of clubs into
+    it, it is kept in view."""
+    app = make_app()
+    table = app.open("lesson", "sixtysix")
+    wait_ready(app, table)
+    centre = pygame.Rect(0, 0, 1, 1)
+    centre.center = table.game.centre
+    trick = next(r for r in table.empty_places() if r.contains(centre))
+    assert table.aimed_places() == []
+    assert 0 < busy_weight(table, trick) < coach.KEEP
+    to_step(app, table, 1)
+    assert table.aimed_places() == [trick]
+    assert busy_weight(table, trick) == coach.KEEP
+    # the step points at nothing once the person has played (the table answers)
+    perform(app, table, table.coach.step.expect[0])
+    assert table.aimed_places() == []
+
+
+def test_an_empty_pile_the_step_lights_is_kept_in_view():
+    """pairs65: the empty discard pile (a place the person acts on) weighs as an empty
+    place at the first step, and is kept in view at the step that lights it to discard
+    on."""
+    app = make_app()
+    table = app.open("lesson", "pairs65")
+    wait_ready(app, table)
+    pile = table.keys.target("pile").rect
+    outline = next(r for r in table.empty_places() if r.collidepoint(pile.center))
+    assert outline not in table.aimed_places()
+    assert 0 < busy_weight(table, outline) < coach.KEEP
+    index = next(i for i, s in enumerate(table.lesson.steps) if "pile" in s.light)
+    to_step(app, table, index)
+    assert not table.zones.get("pile") and outline in table.aimed_places()
+    assert busy_weight(table, outline) == coach.KEEP
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_first_step_whole_at_the_largest_text(language):
+    """Sixty-Six's first step at the largest text in 1280x720: its words whole (they were
+    in pages while the panel kept off the empty places too), the panel over the trick's
+    empty place, which the step does not aim at, and clear of all that is kept in view."""
+    app = make_app(language=language, text_size="larger")
     theme.set_access(False, "larger")
     try:
         table = app.open("lesson", "sixtysix")
         wait_ready(app, table)
         app.step([], DT)
+        assert table._paged == 1 and table.button(tr(MORE)) is None
+        assert table.panel_words() == (table.recap_now(), table.words())
+        assert any(table.panel.rect.colliderect(r) for r in table.empty_places())
+        assert panel_problems(table) == []
+    finally:
+        theme.set_access(False, "normal")
+        i18n.set_language("en")
+
+
+def test_the_words_in_pages_where_the_table_is_full():
+    """Sixty-Six's third step (what Marta's ace did, then the next lead) at the largest
+    text in the smallest window, 800x500: no place is clear for the words whole, so they
+    come in pages; More turns them (the panel stays where it is), the panel keeps to its
+    rule, and the pages hold every line of what the move did and of the words, in order."""
+    app = make_app(size=(800, 500), text_size="larger")
+    theme.set_access(False, "larger")
+    try:
+        table = app.open("lesson", "sixtysix")
+        to_step(app, table, 2)
+        app.step([], DT)
+        assert table.recap_now() is not None
         assert table._paged > 1
+        assert panel_problems(table) == []
         rect = pygame.Rect(table.panel.rect)
-        seen = []
+        told, said = [], []
         for page in range(table._paged):
             assert table._page == page
-            seen.append(table.panel_words()[1])
+            recap, words = table.panel_words()
+            told += recap.split("\n") if recap else []
+            said += words.split("\n") if words else []
             label = "More ›" if page < table._paged - 1 else "‹ From the start"
             table.button(label).activate()
             app.step([], DT)
             assert table.panel.rect == rect
         assert table._page == 0
         panel = table.panel
-        whole = theme.wrap(table.words(), theme.font(panel.sizes()[1]),
-                           rect.width - 2 * panel.pad())
-        assert "\n".join(seen).split("\n") == whole
+        _head, size, small = panel.sizes()
+        inner = rect.width - 2 * panel.pad()
+        assert told == theme.wrap(table.recap_now(), theme.font(small, True), inner)
+        assert said == theme.wrap(table.words(), theme.font(size), inner)
     finally:
         theme.set_access(False, "normal")

@@ -14,7 +14,7 @@ import pytest
 from cardtable import i18n
 from cardtable.ui import theme
 from cardtable.ui.scenes.lesson import LessonScene
-from tests.ui.test_lesson import DT, GAMES, make_app, perform, wait_ready
+from tests.ui.test_lesson import DT, GAMES, lesson_steps, make_app
 
 SIZES = [(1280, 720), (1920, 1080)]
 TEXT_SIZES = ["normal", "large", "larger"]
@@ -23,7 +23,7 @@ TEXT_SIZES = ["normal", "large", "larger"]
 def kept_in_view(table: LessonScene) -> list[tuple[str, pygame.Rect]]:
     """Everything the panel is never to cover, named: the plates, the score panel, the
     table's buttons, every card where it comes to rest but the backs of the others'
-    hands, and every empty place's outline."""
+    hands, and the empty places the step points at or has a card dropped on."""
     window = pygame.Rect((0, 0), table.size)
     out = [(f"plate {seat}", table.plate_rect(seat, window))
            for seat in range(table.match.n_players)]
@@ -40,10 +40,8 @@ def kept_in_view(table: LessonScene) -> list[tuple[str, pygame.Rect]]:
             back = zone.startswith("hand") and zone not in mine and not s.target_face_up
             if not back:
                 out.append((f"{zone} {s.code or 'back'}", table._rest(s)))
-    for (x, y), width, _angle, label in table.game.slots():
-        rect = pygame.Rect(0, 0, int(width), int(width * 1.4))
-        rect.center = (int(x), int(y))
-        out.append((f"empty place {label or ''}".strip(), rect))
+    out += [(f"the empty place the step aims at {tuple(rect)}", rect)
+            for rect in table.aimed_places()]
     return out
 
 
@@ -62,27 +60,10 @@ def walk(app, table: LessonScene, every: int = 1) -> list[str]:
     """The lesson played through (the coach's moves, Next and Play on); the problems at
     every ``every``th step the person is to read or play, and at the coach's last words."""
     found = []
-    guard = 0
-    while not table.ended:
-        guard += 1
-        assert guard < 400
-        wait_ready(app, table)
-        if table.ended:
-            break
-        if not table.coaching():
-            perform(app, table, table.match.legal_actions()[0])
-            continue
+    for _step in lesson_steps(app, table):
         app.step([], DT)
         if table.coach.index % every == 0:
             found += [f"step {table.coach.index}: {p}" for p in panel_problems(table)]
-        step = table.coach.step
-        if step.reading:
-            button = table.button("Play on" if step.alone else "Next")
-            assert button is not None
-            button.activate()
-            app.step([], DT)
-            continue
-        perform(app, table, step.expect[0])
     if app.top is not table:
         app.pop()
     app.step([], DT)

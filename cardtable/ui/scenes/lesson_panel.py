@@ -2,10 +2,13 @@
 laid again only when what it shows changes (part of :class:`LessonScene`).
 
 The rule: the panel never covers a name plate, the person's own hand (and the room it
-plays in), a pile, a card face up on the table, a place for a meld, a pair or a trick,
-the table's buttons or the score panel, nor what the step lights. It may lie over the
-backs of the others' hands (they show nothing), and over the log and the message line,
-only where no other place is free, and then over as little of them as it can.
+plays in), a pile, a card face up on the table, the table's buttons or the score panel,
+nor what the step lights, nor an empty place the step points at or has the person drop
+a card on (the trick's place when the person is to lead). It may lie over the backs of
+the others' hands and the outlines of the other empty places (a meld's, a pair's, a
+trick's place, an empty pile: they show nothing while the panel is up), and over the
+log and the message line, only where no other place is free, and then over as little
+of them as it can.
 
 To keep to it where the table is full (the larger text sizes, a small window), the
 panel is tried, in this order, at each of its widths; a notch smaller at the larger text
@@ -28,6 +31,9 @@ from cardtable.ui import coach, theme
 from cardtable.ui.coach import CoachPanel
 from cardtable.ui.widgets import Button
 
+#: the weight of an empty place's outline the step does not aim at (see :mod:`coach`):
+#: the panel may lie on it, as on the backs of the others' hands
+EMPTY = 3
 #: the page control, while the step's words are shown in pages: the next page, and from
 #: the last the first again
 MORE = N_("More ›")
@@ -269,9 +275,10 @@ class CoachLayout:
         rule): the person's hand and its room, the name plates, the buttons, the score
         panel, the places the person acts on with the words under them, every card on the
         table but the backs of the others' hands (piles, won tricks, melds, the trick),
-        the empty places and the table's labels; and, weighed by how much they matter,
-        the backs of the others' hands, the words under empty places, the message line
-        and the log."""
+        the empty places the step aims at (:meth:`aimed_places`) and the table's labels;
+        and, weighed by how much they matter, the backs of the others' hands, the other
+        empty places (a place the person acts on among them, when it is empty), the words
+        under empty places, the message line and the log."""
         keep = coach.KEEP
         mine = set(self.game.own_zones())
         # a button is there to be pressed (the coach's own are not in the form as it lays)
@@ -291,20 +298,23 @@ class CoachLayout:
                 busy.append((self._rest(s), 3))     # a back of another's hand
             else:
                 busy.append((self._rest(s), keep))
+        # the empty places: an outline shows nothing while the panel is up, unless the step
+        # points at it or the person is to drop a card on it
+        empty, aimed = self.empty_places(), self.aimed_places()
+        for rect in empty:
+            busy.append((rect, keep if rect in aimed else EMPTY))
+            # and under it, where a table writes what a place is (its name, a count)
+            busy.append((pygame.Rect(rect.left - theme.px(30), rect.bottom,
+                                     rect.width + theme.px(60), theme.px(30)), 2))
         # the places the person acts on (a stock, a discard pile) and what is written under
-        # them (how many cards are left)
+        # them (how many cards are left); one on an empty place weighs as the place does
         label = theme.px(30)
         for _row, targets in self.game.key_rows():
             for k in targets:
                 rect = pygame.Rect(k.rect)
-                busy.append((rect.inflate(theme.px(8), 0).union(rect.move(0, label)), keep))
-        for (x, y), w, _angle, _label in self.game.slots():
-            rect = pygame.Rect(0, 0, int(w), int(w * 1.4))
-            rect.center = (int(x), int(y))
-            busy.append((rect, keep))
-            # and under it, where a table writes what a place is (its name, a count)
-            busy.append((pygame.Rect(rect.left - theme.px(30), rect.bottom,
-                                     rect.width + theme.px(60), theme.px(30)), 2))
+                on = next((r for r in empty if r.collidepoint(rect.center)), None)
+                weight = keep if on is None or on in aimed else EMPTY
+                busy.append((rect.inflate(theme.px(8), 0).union(rect.move(0, label)), weight))
         # the marks the table draws by its cards (a rummy's labels of groups and piles)
         busy += [(pygame.Rect(r), keep) for r in getattr(self.game, "marks", list)()]
         window = pygame.Rect((0, 0), self.size)
@@ -319,6 +329,33 @@ class CoachLayout:
         # what the step lights weighs most: the panel never lies on it where it can help it
         busy += [(rect, coach.LIT) for _name, rect in self.lit()]
         return busy
+
+    def empty_places(self) -> list[pygame.Rect]:
+        """The outlines of the table's empty places (a pile, a trick, a meld's or a pair's
+        place with no card)."""
+        out = []
+        for (x, y), w, _angle, _label in self.game.slots():
+            rect = pygame.Rect(0, 0, int(w), int(w * 1.4))
+            rect.center = (int(x), int(y))
+            out.append(rect)
+        return out
+
+    def aimed_places(self) -> list[pygame.Rect]:
+        """The empty places the step now points at (what it lights lies on them) or asks
+        the person to drop a card on (where the table lights a drop for a card of the
+        step's move, as it does while the card is dragged): none until the step waits for
+        the person."""
+        if not self.coaching() or self.coach.step is None or not self.step_ready():
+            return []
+        aims = [rect for _name, rect in self.lit()]
+        mine = {s.code: s for z in self.game.own_zones() for s in self.zones.get(z, [])
+                if not s.hidden}
+        for action in self.coach.step.expect:
+            codes = [action.card] + list(action.cards or ()) + \
+                [c for meld in action.melds or () for c in meld]
+            for code in dict.fromkeys(c for c in codes if c in mine):
+                aims += self.game.drop_targets(mine[code])
+        return [rect for rect in self.empty_places() if rect.collidelist(aims) >= 0]
 
     def show_keys(self) -> bool:
         """The lesson's keys on the panel's last line: while the coach leads, once the
