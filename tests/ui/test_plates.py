@@ -241,7 +241,8 @@ def test_larger_text_is_given_up_before_a_word_is_cut():
 
 def test_the_plate_s_words_fit_the_plate_drawn_for_them():
     """A plate of the top row at 1920x1080, French, largest text, draws a whole line (the
-    newcomer's table); and the plate keeps its width whatever form its line takes."""
+    newcomer's table): "Ordinateur · Moyen" a little smaller, not shortened; and the plate
+    keeps its width whatever form its line takes."""
     app = App(size=(1920, 1080), settings={"sound": False, "animation_speed": "off",
                                            "language": "fr", "text_size": "larger"},
               settings_path=None)
@@ -267,6 +268,8 @@ def test_the_plate_s_words_fit_the_plate_drawn_for_them():
                          "Ordinateur · Expert", "Ordi · Moyen", "Ordi · Difficile",
                          "Ordi · Facile", "Ordi · Expert", "Votre place", "Votre tour"}, words
         assert not any(w.endswith("…") for w in words), words
+        # a type a little smaller (the larger text size) keeps every word whole here
+        assert not any(w.startswith("Ordi ·") for w in words), words
         assert [table.plate_rect(s, bounds).width for s in range(8)] == widths
     finally:
         table.match.close()
