@@ -60,6 +60,7 @@ class Watch:
 
     def __init__(self, monkeypatch, app: App) -> None:
         self.cut: list[str] = []
+        self.fitted: list[str] = []     # every text offered to ellipsize, cut or not
         self.drawn: list[tuple[str, pygame.Rect]] = []
         self.in_widget = False
         draw_text, ellipsize = theme.draw_text, theme.ellipsize
@@ -72,6 +73,7 @@ class Watch:
 
         def recording_ellipsize(text, size, width, bold=False):
             out = ellipsize(text, size, width, bold)
+            self.fitted.append(theme.drawable(text))
             if out != theme.drawable(text):
                 self.cut.append(theme.drawable(text))
             return out
@@ -91,8 +93,23 @@ class Watch:
         table.form.draw = form_draw
 
     def draw(self, app: App) -> None:
-        self.cut, self.drawn = [], []
+        """Draw the window once, watched: the table's cached plates, panels and texts, and
+        the theme's rendered texts, are forgotten first, so that every text is laid out (and
+        any cut made) while watched, not during the frames that settled the look."""
+        self.cut, self.fitted, self.drawn = [], [], []
+        forget(app)
         app.draw()
+
+
+def forget(app: App) -> None:
+    """Forget what the scenes on the stack cached as drawn (as a change of look does)."""
+    theme.clear_caches()
+    for scene in app.stack:
+        if isinstance(scene, TableScene):
+            scene._look = None      # the next frame draws every plate and text anew
+        board = getattr(scene, "board", None)
+        if isinstance(board, TableScene):
+            board._look = None
 
 
 def deal(app: App, game: str, players: int) -> TableScene:
@@ -252,6 +269,25 @@ def test_every_table_at_every_text_size_cuts_and_covers_nothing(monkeypatch, siz
         finally:
             table.match.close()
     assert not found, f"{len(found)} problems:\n" + "\n".join(found[:40])
+
+
+def test_the_watch_sees_the_plates_drawn_while_it_watches(monkeypatch):
+    """The watch settled each look for two frames before it watched, and the plates, drawn
+    once and cached, were cut during those frames unseen ('Ordinateur · Mo…' passed): every
+    seat's name on its plate is fitted to it during the watched frame, in each look."""
+    app = App(size=(800, 600), settings={"sound": False, "animation_speed": "off"},
+              settings_path=None)
+    table_mod.install(app)
+    watch = Watch(monkeypatch, app)
+    table = deal(app, "rummy65", 8)
+    try:
+        for lang, text_size in each_look(app):
+            watch.draw(app)
+            names = {theme.drawable(i18n.seat_name(table.match.seats[s].name))
+                     for s in range(8)}
+            assert names <= set(watch.fitted), (lang, text_size, sorted(watch.fitted))
+    finally:
+        table.match.close()
 
 
 def test_no_text_is_drawn_under_the_least_readable_size(monkeypatch):
