@@ -115,7 +115,6 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ui/tables/rummy.py": None,
     "cardtable/ui/tables/rummy65.py": None,
     "cardtable/ui/tables/rummy_sheet.py": "tests/ui/test_table_rummy.py",
-    "cardtable/ui/tables/sixtysix.py": None,
     "cardtable/ui/theme.py": "tests/ui/test_text_scale.py",
     "cardtable/ui/tween.py": "tests/ui/test_cardart.py",
 }

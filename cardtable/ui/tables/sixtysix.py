@@ -12,7 +12,7 @@ import pygame
 
 from cardtable.engine.core import Action
 from cardtable.engine.sixtysix import MARRIAGE_POINTS, TRUMP_MARRIAGE_POINTS, WIN_POINTS
-from cardtable.i18n import N_, Msg, NMsg, tr
+from cardtable.i18n import N_, Msg, NMsg, PMsg, tr
 from cardtable.ui import theme
 from cardtable.ui.cardart import card_height
 from cardtable.ui.tables import GameTable, Target, card_words, suit_words, the_card
@@ -20,6 +20,10 @@ from cardtable.ui.tables.picking import ClickToPlay
 from cardtable.ui.tables.sixtysix_words import ENDINGS, SixtySixWords
 
 CARD_VALUES = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0}
+
+#: the empty stock's label: Sixty-Six's own word (French "talon", where the rummies draw from
+#: a "pioche")
+STOCK = PMsg("sixtysix", "stock")
 
 #: the trump suit in the score panel
 TRUMP_WORDS = {"S": N_("Spades"), "H": N_("Hearts"), "D": N_("Diamonds"), "C": N_("Clubs")}
@@ -131,7 +135,8 @@ class SixtySixTable(ClickToPlay, SixtySixWords, GameTable):
         out = []
         t = self.t
         if not t.zones.get("stock") and not t.zones.get("trump"):
-            out.append((self.stock_pos(), self.cw, 0.0, N_("stock")))
+            # the same word as the count under the stock ("2 in stock", French "talon")
+            out.append((self.stock_pos(), self.cw, 0.0, STOCK))
         for seat in (0, 1):
             if not t.zones.get(f"won{seat}"):
                 out.append((self.won_pos(seat), self.pile_width(), 0.0, N_("tricks")))
