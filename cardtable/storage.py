@@ -111,12 +111,9 @@ def _clean(data: dict) -> dict[str, Any]:
             if value in CHOICES[key]:
                 out[key] = value
         elif key == "window_size":
-            if (
-                isinstance(value, list)
-                and len(value) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-            ):
-                out[key] = [max(640, min(7680, value[0])), max(400, min(4320, value[1]))]
+            size = window_size(value)
+            if size is not None:
+                out[key] = size
         elif key == "last_setup":
             out[key] = _clean_setups(value)
         elif key == "lessons":
@@ -131,6 +128,24 @@ def _clean(data: dict) -> dict[str, Any]:
             if isinstance(value, dict):
                 out[key] = value
     return out
+
+
+#: the smallest and largest window a settings file may ask for (the window keeps to the
+#: desktop's size besides, and to its own least: cardtable.ui.app.fit_window)
+MIN_WINDOW, MAX_WINDOW = (640, 400), (7680, 4320)
+
+
+def window_size(value: Any) -> list[int] | None:
+    """A saved window size: two whole numbers of pixels above 0, brought within
+    :data:`MIN_WINDOW` and :data:`MAX_WINDOW`; None (and a log line) for anything else
+    (not numbers, fractions, nothing or less): it is not used."""
+    if (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value)):
+        bounds = zip(value, MIN_WINDOW, MAX_WINDOW, strict=True)
+        return [max(low, min(high, v)) for v, low, high in bounds]
+    log.warning("the saved window size %s is not a size: the default is used",
+                repr(value)[:60])
+    return None
 
 
 #: what a remembered setup may hold (see the setup scene's ``config``)
@@ -271,15 +286,27 @@ def set_aside(path: str | os.PathLike, what: str, problem: str | Msg) -> Msg:
     try:
         moved = _set_aside(path)
     except OSError as exc:
-        log.warning("the %s %s cannot be used (%r) nor moved aside (%s): it is left alone",
-                    what, path, problem, exc)
+        log.warning("the %s %s cannot be used (%s) nor moved aside (%s): it is left alone",
+                    what, path, english(problem), exc)
         leave_alone(path)
         return Msg("The {label} is damaged ({problem}) and could not be moved aside, so it is "
                    "left as it is and nothing is saved over it.", label=label, problem=problem)
-    log.warning("the %s %s cannot be used (%r): it is kept as %s", what, path, problem,
-                moved.name)
-    return Msg("The {label} was damaged ({problem}), so it was kept as {file} and {instead}.",
-               label=label, problem=problem, file=moved.name, instead=instead)
+    log.warning("the %s %s cannot be used (%s): it is kept as %s", what, path,
+                english(problem), moved.name)
+    # one short sentence for the player (the file's new name is in the log)
+    return Msg("The {label} was damaged ({problem}), so it was set aside and {instead}.",
+               label=label, problem=problem, instead=instead)
+
+
+def english(text: Any) -> str:
+    """``text`` in English whatever the player's language, for the log: a :class:`Msg`'s
+    own words with its blanks filled in (in English too), anything else as ``str`` gives."""
+    if type(text) is Msg:
+        try:
+            return text.msgid.format(**{k: english(v) for k, v in text.values.items()})
+        except (KeyError, IndexError, ValueError):
+            return text.msgid
+    return str(text)
 
 
 def _unreadable(path: Path, label: Msg, exc: OSError) -> Msg:

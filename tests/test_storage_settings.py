@@ -35,16 +35,18 @@ def test_save_leaves_no_temporary_files(tmp_path):
     assert storage.load_settings(path)[0]["felt"] == "red"
 
 
-def test_damaged_file_is_set_aside_with_a_message(tmp_path):
+def test_damaged_file_is_set_aside_with_a_message(tmp_path, caplog):
     path = tmp_path / "settings.json"
     path.write_text("{ this is not json")
-    settings, message = storage.load_settings(path)
+    with caplog.at_level("WARNING", logger=storage.__name__):
+        settings, message = storage.load_settings(path)
     assert settings == storage.DEFAULT_SETTINGS
     assert message and "damaged" in message
     assert not path.exists()
     kept = list(tmp_path.glob("settings.damaged-*.json"))
     assert len(kept) == 1 and kept[0].read_text() == "{ this is not json"
-    assert kept[0].name in message
+    # the file's new name is in the log; the player reads one short sentence
+    assert kept[0].name in caplog.text and kept[0].name not in message
     # a second damaged file does not overwrite the first one set aside
     path.write_text("[1, 2, 3]")
     _, message2 = storage.load_settings(path)
@@ -95,8 +97,44 @@ def test_the_message_speaks_the_players_language(tmp_path):
     try:
         i18n.set_language("fr")
         text = str(message)
-        assert "mis de côté" in text and "réglages" in text and kept in text, text
+        assert "mis de côté" in text and "réglages" in text and kept not in text, text
         assert "was damaged" not in text and "JSON valide" in text
     finally:
         i18n.set_language("en")
     assert "damaged" in str(message)
+
+
+def test_a_window_size_that_is_not_a_size_is_not_used_and_is_logged(tmp_path, caplog):
+    """[-5, 100000] opened a window 800x4320 above the screen's top: a size of nothing or
+    less, or not whole numbers, is not used (the default is), with a log line."""
+    path = tmp_path / "settings.json"
+    for bad in ([-5, 100000], [0, 720], [1280.0, 720], [True, 720], "1280x720", [1280]):
+        path.write_text(json.dumps({"version": 1, "window_size": bad, "felt": "blue"}))
+        caplog.clear()
+        with caplog.at_level("WARNING", logger=storage.__name__):
+            settings, message = storage.load_settings(path)
+        assert message is None and settings["felt"] == "blue"
+        assert settings["window_size"] == [1280, 720], bad
+        assert "window size" in caplog.text, bad
+
+
+def test_the_log_says_why_a_file_was_set_aside_in_english_words(tmp_path, caplog):
+    """The log read 'cannot be used (Msg('it is not valid JSON', {}))'."""
+    from cardtable import i18n
+
+    path = tmp_path / "settings.json"
+    path.write_text("{ not json")
+    try:
+        i18n.set_language("fr")         # the log is in English whatever the player reads
+        with caplog.at_level("WARNING", logger=storage.__name__):
+            storage.load_settings(path)
+    finally:
+        i18n.set_language("en")
+    assert "cannot be used (it is not valid JSON)" in caplog.text
+    assert "Msg(" not in caplog.text
+    version = tmp_path / "stats.json"
+    version.write_text(json.dumps({"version": 7}))
+    caplog.clear()
+    with caplog.at_level("WARNING", logger=storage.__name__):
+        storage.load_stats(version)
+    assert "(its version 7 is unknown)" in caplog.text and "Msg(" not in caplog.text

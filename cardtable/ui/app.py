@@ -37,6 +37,7 @@ program's start-up with it (``build/first_frame.py``).
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import sys
 import time
@@ -48,10 +49,13 @@ import pygame
 
 from cardtable import i18n, storage
 from cardtable.i18n import Msg
-from cardtable.ui import cardart, memory, screens, sdl, theme
+from cardtable.ui import cardart, memory, screens, sdl, theme, toasts
 from cardtable.ui.icon import draw_icon
 from cardtable.ui.narrator import Narrator
 from cardtable.ui.scene import Scene
+from cardtable.ui.toasts import Toast, reading_time
+
+log = logging.getLogger(__name__)
 
 WINDOW_FLAGS = pygame.RESIZABLE
 MIN_SIZE = (800, 500)
@@ -97,37 +101,35 @@ def claim_window_class() -> None:
             os.environ[hint] = APP_ID
 
 
-class Toast:
-    """A short message at the bottom of the window that fades away."""
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the desktop the window opens on (the first display's), or None when
+    the system does not say."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error as exc:
+        log.warning("the desktop's size is not known: %s", exc)
+        return None
+    if not sizes or min(sizes[0]) <= 0:
+        return None
+    return int(sizes[0][0]), int(sizes[0][1])
 
-    def __init__(self, text: str | Msg, seconds: float = 2.8, kind: str = "info"):
-        self.text = text
-        self.seconds = seconds
-        self.kind = kind
-        self.age = 0.0
 
-    @property
-    def alive(self) -> bool:
-        return self.age < self.seconds
-
-    def next_frame_in(self) -> float | None:
-        """0 while it fades in or out, else the seconds until it starts to fade out."""
-        if not self.alive:
-            return None
-        if self.age < self.FADE_IN or self.seconds - self.age <= self.FADE_OUT:
-            return 0.0
-        return self.seconds - self.FADE_OUT - self.age
-
-    FADE_IN, FADE_OUT = 0.18, 0.5
-
-    def alpha(self) -> int:
-        fade_in, fade_out = self.FADE_IN, self.FADE_OUT
-        if self.age < fade_in:
-            return int(255 * self.age / fade_in)
-        left = self.seconds - self.age
-        if left < fade_out:
-            return max(0, int(255 * left / fade_out))
-        return 255
+def fit_window(saved: Any, desktop: tuple[int, int] | None = None) -> tuple[int, int]:
+    """The window size to open at for the settings' ``window_size``: two whole numbers
+    above 0 (else the default, with a log line), each at least :data:`MIN_SIZE`'s and at
+    most the desktop's (``desktop``, or the system's: :func:`desktop_size`)."""
+    size = storage.window_size(saved) if saved is not None else None
+    if size is None:
+        size = list(storage.DEFAULT_SETTINGS["window_size"])
+    desktop = desktop if desktop is not None else desktop_size()
+    fitted = [max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])]
+    if desktop is not None:
+        fitted = [min(fitted[0], desktop[0]), min(fitted[1], desktop[1])]
+    if fitted != list(saved if isinstance(saved, list) else size):
+        log.info("the saved window size %s is opened as %dx%d (the desktop is %s)",
+                 repr(saved)[:60], fitted[0], fitted[1],
+                 "x".join(map(str, desktop)) if desktop else "of unknown size")
+    return fitted[0], fitted[1]
 
 
 class App:
@@ -147,7 +149,7 @@ class App:
         memory.configure()      # before the first image and the first worker thread
         sdl.init()
         if size is None:
-            size = tuple(self.settings.get("window_size") or (1280, 720))
+            size = fit_window(self.settings.get("window_size"))
         self.windowed_size: tuple[int, int] = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.fullscreen = False
         pygame.display.set_caption("cardtable")
@@ -270,9 +272,14 @@ class App:
 
         ``text`` is a marked text or a :class:`~cardtable.i18n.Msg`; it is translated each
         time it is drawn, so a toast follows a change of language."""
+        kept = [t for t in self.toasts if t.text != text][-2:]
+        seconds = max(seconds, reading_time(text))
+        if kind == "bad":
+            # a problem is read to the end, after the problems shown before it
+            seconds += sum(reading_time(t.text) for t in kept if t.kind == "bad")
         toast = Toast(text, seconds, kind)
         self.narrator.say(text, interrupt=False)
-        self.toasts = [t for t in self.toasts if t.text != text][-2:] + [toast]
+        self.toasts = kept + [toast]
         return toast
 
     # ------------------------------------------------------------------ settings
@@ -393,6 +400,9 @@ class App:
         if event.type == pygame.VIDEORESIZE:
             self.resize(event.size)
             return
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and \
+                self.dismiss_toast(event.pos):
+            return
         if event.type == pygame.KEYDOWN:
             self.narrator.key(event)      # a key silences what is being said
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -432,40 +442,47 @@ class App:
                 scene.draw(surface)
         self.draw_toasts(surface)
 
+    def toast_room(self) -> int:
+        """The widest a toast's text may be: the window's width less its margins (at most a
+        comfortable line), or less where the scene on top says (the menu's column beside
+        its panel, :meth:`Scene.toasts_room`). A longer message is wrapped."""
+        room = min(self.size[0] - theme.px(120), theme.px(720))
+        if self.top is not None:
+            room = self.top.toasts_room(room) or room
+        return max(theme.px(120), room)
+
+    def toast_lines(self) -> list[tuple[list[str], Toast]]:
+        """Each toast's lines, wrapped to :meth:`toast_room`, the newest first."""
+        return toasts.wrapped(list(reversed(self.toasts)), self.toast_room())
+
     def toast_boxes(self) -> list[tuple[pygame.Rect, Toast]]:
         """Where each toast is drawn, the newest first: above the line of keys along a
         screen's foot (the menu's), or where the scene on top wants them (clear of a
-        summary's panel and its buttons)."""
-        size = theme.px(theme.BODY)
-        boxes = [(theme.text_size(t.text, size), t) for t in reversed(self.toasts)]
-        height = sum(th + theme.px(28) for (_, th), _ in boxes) - theme.px(8)
-        y = self.size[1] - theme.px(40)
-        x = self.size[0] // 2
-        if self.top is not None and boxes:
-            y = self.top.toasts_bottom(height) or y
-            widest = max(tw for (tw, _), _ in boxes) + theme.px(40)
-            x = self.top.toasts_centre(widest) or x
-        placed = []
-        for (tw, th), toast in boxes:
-            rect = pygame.Rect(0, 0, tw + theme.px(40), th + theme.px(20))
-            rect.midbottom = (x, y)
-            placed.append((rect, toast))
-            y = rect.top - theme.px(8)
-        return placed
+        summary's panel and its buttons), one above the other. Toasts that would go past
+        the window's top wait (they are drawn when those below them are gone)."""
+        return [(rect, toast) for rect, _, toast in self._toast_layout()]
+
+    def _toast_layout(self) -> list[tuple[pygame.Rect, list[str], Toast]]:
+        boxes = self.toast_lines()
+        if not boxes or self.top is None:
+            return toasts.place(boxes, self.size, None, None)
+        top = self.top
+        return toasts.place(boxes, self.size, top.toasts_bottom, top.toasts_centre)
 
     def draw_toasts(self, surface: pygame.Surface) -> None:
-        size = theme.px(theme.BODY)
-        placed = self.toast_boxes()
-        self.toast_rects = [rect for rect, _ in placed]      # the newest first
-        self._toasts_drawn = [id(t) for _, t in placed]
-        for rect, toast in placed:
-            tint = {"bad": (70, 24, 20), "good": (18, 56, 30)}.get(toast.kind, theme.PANEL)
-            box = pygame.Surface(rect.size, pygame.SRCALPHA)
-            theme.rounded(box, box.get_rect(), (*tint, 225), theme.px(12),
-                          edge=(255, 255, 255, 50))
-            theme.draw_text(box, toast.text, box.get_rect().center, size, anchor="center")
-            box.set_alpha(toast.alpha())
-            surface.blit(box, rect)
+        placed = self._toast_layout()
+        self.toast_rects = [rect for rect, _, _ in placed]      # the newest first
+        self._toasts_drawn = [id(t) for _, _, t in placed]
+        for rect, lines, toast in placed:
+            toasts.draw(surface, rect, lines, toast)
+
+    def dismiss_toast(self, pos: tuple[int, int]) -> bool:
+        """A click on a toast: it fades away now (True); elsewhere nothing (False)."""
+        for rect, toast in zip(self.toast_rects, reversed(self.toasts), strict=False):
+            if rect.collidepoint(pos) and toast.alive:
+                toast.dismiss()
+                return True
+        return False
 
     def changed_area(self) -> list[pygame.Rect] | None:
         """Where the picture changed by itself in the update just done: the rectangles the

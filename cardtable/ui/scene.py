@@ -89,6 +89,11 @@ class Scene:
         scene; None: the window's middle."""
         return None
 
+    def toasts_room(self, width: int) -> int | None:
+        """The widest the app's toasts' text may be over this scene (``width``: the App's
+        own measure); None: that measure. Longer messages are wrapped to it."""
+        return None
+
     def redraw_area(self) -> list[pygame.Rect] | None:
         """Where the scene's picture changed by itself in the update just done, when it
         changed there only: its rectangles ([]: nowhere); None: anywhere, or not known.

@@ -28,10 +28,22 @@ class MenuScene(FormScene):
         self._fan: pygame.Surface | None = None
         self._fan_key: tuple | None = None
         self.form.on_cancel = self.focus_quit
+        #: the choices the buttons were laid out for (see _follow_offer)
+        self._laid_out_for: tuple[str, ...] | None = None
+        self._relaid = False
 
     # ---- actions -----------------------------------------------------------------------
     def continue_match(self) -> None:
-        self.app.continue_match()
+        """Back to the match. When there is none after all (the saved match was found
+        damaged and set aside: that was said, else it is said now), Continue goes."""
+        app = self.app
+        told = list(app.toasts)
+        app.continue_match()
+        if app.top is self and not app.has_match_in_progress():
+            if app.toasts == told:
+                app.toast(N_("The saved match could not be read, so it was set aside."),
+                          kind="bad")
+            self._follow_offer()
 
     def new_game(self) -> None:
         self.app.open("picker")
@@ -137,7 +149,35 @@ class MenuScene(FormScene):
         ]
         return items
 
+    def offered(self) -> tuple[str, ...]:
+        """The choices the menu offers now (Continue comes and goes with the saved match)."""
+        return tuple(text for text, _, _ in self.entries())
+
+    def update(self, dt: float) -> None:
+        self._follow_offer()
+        super().update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._follow_offer()        # a frame drawn without an update first (tests)
+        super().draw(surface)
+
+    def redraw_area(self) -> list[pygame.Rect] | None:
+        if self._relaid:
+            self._relaid = False
+            return None             # the panel changed: the whole frame
+        return super().redraw_area()
+
+    def _follow_offer(self) -> None:
+        """Lay the menu out again when what it offers changed since it was laid out: a
+        saved match found damaged once the table read it (Continue goes, the panel is
+        smaller), or a match that ended out of sight."""
+        if self.app is not None and self._laid_out_for is not None and \
+                self.offered() != self._laid_out_for:
+            self.rebuild()
+            self._relaid = True
+
     def layout(self) -> None:
+        self._laid_out_for = self.offered()
         panel, gap, pad = self.panel_frame()
         bh = theme.px(BUTTON_HEIGHT)
         side = theme.px(30)
@@ -188,13 +228,22 @@ class MenuScene(FormScene):
     def spoken_heading(self) -> str:
         return "cardtable"
 
+    def toast_column(self) -> tuple[int, int]:
+        """(centre x, width) of the column left of the panel, where toasts go."""
+        cx = self.title_block()[0]
+        return cx, 2 * min(cx, self.panel_rect().left - cx) - theme.px(16)
+
     def toasts_centre(self, width: int) -> int | None:
         """A toast ("The host closed the table.") goes under the title, in the column left
         of the panel, where it fits there (centred on the window it lay over the panel's
         buttons at the larger text sizes)."""
-        cx = self.title_block()[0]
-        column = 2 * min(cx, self.panel_rect().left - cx) - theme.px(16)
+        cx, column = self.toast_column()
         return cx if width <= column else None
+
+    def toasts_room(self, width: int) -> int | None:
+        """Toasts are wrapped to the column left of the panel (a long one, centred on the
+        window, lay over the panel's buttons)."""
+        return min(width, self.toast_column()[1] - theme.px(40))
 
     def toasts_bottom(self, height: int) -> int | None:
         """Just above the keys line along the foot (the usual place touched it at the
