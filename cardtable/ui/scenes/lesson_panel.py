@@ -18,7 +18,8 @@ turns (everything is still said aloud whole). The first of these that lies clear
 that is kept in view wins; where none does, the one that covers least of it (see
 :mod:`cardtable.ui.coach` for the weighing). The table lays its buttons anew at every
 move, the coach's with them: the panel keeps its place unless its words, its size, what
-it lights, the table's buttons, the plates or the score panel changed.
+it lights, the table's buttons, the plates, the score panel or the table's labels
+changed.
 """
 
 from __future__ import annotations
@@ -47,12 +48,14 @@ class CoachLayout:
     def _refresh_panel(self) -> None:
         """The panel laid anew only when what it shows or where it may lie changes: its
         words, its buttons, the step, the window, the language or the text size (not as
-        the table goes busy and idle while the cards move)."""
+        the table goes busy and idle while the cards move); and when the table's labels
+        change (they are known once drawn: a first step ready before the first frame is
+        laid again, off them)."""
         ready = self.step_ready()
         key = (self.coaching(), self.ended, self.coach.index, ready,
                tr(self.heading()), tr(self.words()), tr(self.note[0]) if self.note else None,
                tr(self.recap_now() or ""), self.show_keys(), self.size, i18n.language(),
-               theme.text_scale(), getattr(self, "_page", 0))
+               theme.text_scale(), getattr(self, "_page", 0), self._marks())
         if key != self._shown_key:
             self._shown_key = key
             self._lay_coach()
@@ -103,13 +106,14 @@ class CoachLayout:
         shows = (moment, tuple(sizes), self.size, tr(heading), tr(body),
                  tr(note) if note else "", tr(recap) if recap else "",
                  # what it must keep off most: the lit things, the table's buttons, the
-                 # plates and the score panel (a first step laid as the table opened kept
-                 # off the plates as they were before their names were laid out)
+                 # plates, the score panel and the table's labels (a first step laid as the
+                 # table opened kept off the plates as they were before their names were
+                 # laid out, and off none of the labels, not drawn yet)
                  tuple((name, tuple(r)) for name, r in self.lit()),
                  tuple(tuple(w.rect) for w in self.form.widgets if w.visible),
                  tuple(tuple(self.plate_rect(seat, window))
                        for seat in range(self.match.n_players)),
-                 tuple(self.score_panel_rect() or ()))
+                 tuple(self.score_panel_rect() or ()), self._marks())
         rect = panel.rect
         chosen = next((i for i, size in enumerate(laid) if (size[0], size[1], len(size[3]))
                        == (rect.width, notch, getattr(self, "_paged", 1))), None)
@@ -316,7 +320,7 @@ class CoachLayout:
                 weight = keep if on is None or on in aimed else EMPTY
                 busy.append((rect.inflate(theme.px(8), 0).union(rect.move(0, label)), weight))
         # the marks the table draws by its cards (a rummy's labels of groups and piles)
-        busy += [(pygame.Rect(r), keep) for r in getattr(self.game, "marks", list)()]
+        busy += [(pygame.Rect(r), keep) for r in self._marks()]
         window = pygame.Rect((0, 0), self.size)
         busy += [(self.plate_rect(seat, window), keep) for seat in range(self.match.n_players)]
         busy += [(scores, keep)] if scores is not None else []
@@ -329,6 +333,11 @@ class CoachLayout:
         # what the step lights weighs most: the panel never lies on it where it can help it
         busy += [(rect, coach.LIT) for _name, rect in self.lit()]
         return busy
+
+    def _marks(self) -> tuple[tuple[int, ...], ...]:
+        """The labels the table draws by its cards (a rummy's names of groups and piles), as
+        last drawn."""
+        return tuple(tuple(pygame.Rect(r)) for r in getattr(self.game, "marks", list)())
 
     def empty_places(self) -> list[pygame.Rect]:
         """The outlines of the table's empty places (a pile, a trick, a meld's or a pair's
