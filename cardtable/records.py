@@ -386,22 +386,197 @@ def _shown(ch: str) -> str:
     return ch if visible else f"U+{ord(ch):04X}"
 
 
-def decode(text: str) -> DealCode:
-    """The deal a code names; CodeError (with one sentence) for a code that is not one.
+#: what may stand before a code in a line copied whole: the end screen's "Deal code: …" and
+#: its French "Code de la donne : …" (longest first)
+LABELS = ("deal code", "code de la donne", "code de donne", "code")
+#: a typing mistake, said of any code whose check fails or that a symbol more or less
+#: makes a code of this program
+TYPO = "This deal code has a typing mistake: check it and try again."
 
-    Reads codes of version 2 and of version 1 (the first, whose game number was the game's
-    menu position then: the same numbers, frozen as ``GameSpec.code``), each to exactly the
-    deal it named when it was made."""
-    typo = Msg("This deal code has a typing mistake: check it and try again.")
-    raw = normal_code(text)
-    if not raw:
+
+class _Later(CodeError):
+    """A code whose check holds but that this program cannot read: of a later version, or of
+    a game it does not have (said only when no typing mistake makes it so). ``options``: of
+    this version and a game it has, with options of a later program."""
+
+    def __init__(self, message: Msg, options: bool = False):
+        super().__init__(message)
+        self.options = options
+
+
+def decode(text: str) -> DealCode:
+    """The deal a code names; CodeError (with one sentence) for a text that holds none.
+
+    The code may be typed in any case, with spaces or dashes or none, or pasted with words
+    around it (the end screen's whole line "Deal code: F4AW-938W", a chat's line): the code
+    is picked out of it (:func:`code_in`). Reads codes of version 2 and of version 1 (the
+    first, whose game number was the game's menu position then: the same numbers, frozen
+    as ``GameSpec.code``), each to exactly the deal it named when it was made."""
+    text = unicodedata.normalize("NFKC", str(text))
+    if not normal_code(text):
         raise CodeError(Msg("Type or paste a deal code first."))
+    found = _found(text)
+    if found is not None:
+        return found[1]
+    target = _refused_part(text)
+    if target is None:
+        raise CodeError(Msg("This text holds no deal code: a deal code is letters and digits "
+                            "in groups of four."))
+    return _read_symbols(normal_code(target))
+
+
+def code_in(text: str) -> str | None:
+    """The part of ``text`` that is a deal code this program reads (as it is written there),
+    or None: the text itself when it is one, else the longest code among its words (the
+    program's own groups, in capitals or with a digit, before any other)."""
+    found = _found(unicodedata.normalize("NFKC", str(text)))
+    return None if found is None else found[0]
+
+
+def _found(text: str) -> tuple[str, DealCode] | None:
+    try:
+        return _trimmed(text), _read(normal_code(text))
+    except CodeError:
+        pass
+    words = _words(text)
+    best: tuple[tuple[bool, int], str, DealCode] | None = None
+    for i in range(len(words)):
+        symbols = ""
+        for j in range(i, len(words)):
+            if j > i and not _joined(text, words[j - 1][1], words[j][0]):
+                break
+            symbols += words[j][2].upper()
+            if not set(symbols) <= _SYMBOLS or len(symbols) > MAX_SYMBOLS + 1:
+                break
+            if len(symbols) < MIN_SYMBOLS + 1:
+                continue
+            try:
+                code = _read(symbols)
+            except CodeError:
+                continue
+            rank = (all(_own_group(w) for _, _, w in words[i:j + 1]), len(symbols))
+            if best is None or rank > best[0]:
+                best = rank, text[words[i][0]:words[j][1]], code
+    return None if best is None else best[1:]
+
+
+_SYMBOLS = frozenset(ALPHABET)
+#: what may stand between a code's groups: spaces, dashes (any, see normal_code), dots
+_SEPARATORS = "-.·_\u2212"
+
+
+def _words(text: str) -> list[tuple[int, int, str]]:
+    """The text's words: (start, end, the word), a word being letters and digits."""
+    words, start = [], None
+    for i, ch in enumerate(text + " "):
+        if ch.isalnum():
+            start = i if start is None else start
+        elif start is not None:
+            words.append((start, i, text[start:i]))
+            start = None
+    return words
+
+
+def _joined(text: str, end: int, start: int) -> bool:
+    """Are two words one code's groups (only spaces, dashes or dots between them)?"""
+    between = text[end:start]
+    return all(ch.isspace() or ch in _SEPARATORS or unicodedata.category(ch) == "Pd"
+               for ch in between)
+
+
+def _own_group(word: str) -> bool:
+    """A word as the program writes a code's group: in capitals, or with a digit."""
+    return word.isupper() or any(ch.isdigit() for ch in word)
+
+
+def _refused_part(text: str) -> str | None:
+    """The part of a text holding no code that a sentence should speak of: the text
+    without a label ("Deal code:") and the signs around it, narrowed (in a line of words)
+    to the words with digits; None for a line of words with no code-like part."""
+    core = _trimmed(text)
+    low = core.lower()
+    for label in LABELS:
+        if low.startswith(label) and not low[len(label):len(label) + 1].isalnum():
+            core = _trimmed(core[len(label):])
+            break
+    if not core:
+        return text.strip()
+    if not any(ch.isspace() for ch in core):
+        return core
+    words = _words(core)
+    digits = [w for w in words if any(ch.isdigit() for ch in w[2])]
+    if digits:
+        return core[digits[0][0]:digits[-1][1]]
+    if any(len(w) > 4 for _, _, w in words):        # a code's groups have four symbols
+        return None
+    return core
+
+
+def _trimmed(text: str) -> str:
+    """The text without spaces and signs (not letters or digits) at its ends."""
+    start, end = 0, len(text)
+    while start < end and not text[start].isalnum():
+        start += 1
+    while end > start and not text[end - 1].isalnum():
+        end -= 1
+    return text[start:end]
+
+
+def _read_symbols(raw: str) -> DealCode:
+    """A code's symbols read (:func:`_read`), a later program's code told from one with a
+    symbol left out or one too many whose check holds by chance (one time in 29)."""
+    try:
+        return _read(raw)
+    except _Later as later:
+        if _near_miss(raw, later.options):
+            raise CodeError(Msg(TYPO)) from None
+        raise
+
+
+def _near_miss(raw: str, options: bool) -> bool:
+    """Is ``raw`` a code of this program with one symbol left out, or (unless ``options``)
+    one too many? A wrong symbol or two swapped the check always catches; a symbol left
+    out or added, one time in 29 it does not, and the code then reads as one of an unknown
+    version or game. ``options``: the code reads as this version's, of a game this program
+    has, with digits above its fields: options a later program added (one symbol too many
+    makes that too, but so may a later program's code: it is believed)."""
+    if any(_reads(raw[:i] + symbol + raw[i:])
+           for i in range(len(raw) + 1) for symbol in ALPHABET):
+        return True
+    return not options and any(_reads(raw[:i] + raw[i + 1:]) for i in range(len(raw)))
+
+
+def _reads(raw: str) -> bool:
+    """Does ``raw`` read as a code of the current version? (Those of version 1 are not
+    counted: it would make one more later program's code in nine a typing mistake.)"""
+    try:
+        _read(raw)
+    except CodeError:
+        return False
+    return _version(raw) == CODE_VERSION
+
+
+def _version(raw: str) -> int:
+    """The version of a code's symbols that read as a code."""
+    value = 0
+    for ch in raw[:-1]:
+        value = value * BASE + ALPHABET.index(ch)
+    return value % VERSIONS
+
+
+def _read(raw: str) -> DealCode:
+    """The deal named by a code's symbols (capitals, no separators); CodeError, or _Later
+    for a code whose check holds but that names what this program does not know."""
+    typo = Msg(TYPO)
     for ch in raw:
         if ch not in ALPHABET:
             raise CodeError(Msg("A deal code has no “{char}”: check the letters and digits.",
                                 char=_shown(ch)))
-    if len(raw) < 4 or len(raw) - 1 > MAX_SYMBOLS:
-        raise CodeError(Msg("This is not a deal code: it is too short or too long."))
+    if len(raw) < MIN_SYMBOLS + 1:
+        raise CodeError(Msg("This deal code is too short: a deal code has at least {n} "
+                            "letters and digits.", n=MIN_SYMBOLS + 1))
+    if len(raw) > MAX_SYMBOLS + 1:
+        raise CodeError(Msg("This is too long for a deal code: check it and try again."))
     digits = [ALPHABET.index(ch) for ch in raw[:-1]]
     if _check(digits) != ALPHABET.index(raw[-1]):
         raise CodeError(typo)
@@ -410,20 +585,22 @@ def decode(text: str) -> DealCode:
         value = value * BASE + d
     value, version = divmod(value, VERSIONS)
     if version not in (1, CODE_VERSION):
-        raise CodeError(Msg("This deal code was made by another version of the program."))
+        raise _Later(Msg("This deal code was made by another version of the program."))
     value, number = divmod(value, GAMES_V1 if version == 1 else GAMES)
     spec = next((s for s in registry.specs() if s.code == number), None)
     if spec is None or spec.code_layout is None or (version == 1
                                                     and number >= V1_GAME_NUMBERS):
-        raise CodeError(Msg("This deal code is of a game this program does not have."))
+        raise _Later(Msg("This deal code is of a game this program does not have."))
     layout = spec.code_layout
     fields = {}
     for name, radix in _fields(version, layout):
         value, fields[name] = divmod(value, radix)
     if value:
         # digits above the last field: options of a later program (version 2), or a typo
-        raise CodeError(typo if version == 1 else Msg(
-            "This deal code was made by another version of the program."))
+        if version == 1:
+            raise CodeError(typo)
+        raise _Later(Msg("This deal code was made by another version of the program."),
+                     options=True)
     players = fields["players"] + layout.players[0]
     dealer = fields["dealer"]
     if dealer > players:

@@ -122,3 +122,63 @@ def test_a_code_of_a_later_deal_says_where_the_match_starts(app):
     here.set_text(later)
     assert str(here.code_words()) == "Deal 5 of a match of The Game of 65 (rummy) for 4 " \
                                      "players."
+
+
+CHAT = "Hi! Here is the deal we played last night, try it: F4AW-938W — it is a good one"
+
+
+def test_a_whole_line_typed_with_the_code_in_it_deals_the_code(app):
+    """The end screen writes "Deal code: …": typing the whole line said "A deal code has no
+    'L'"; a chat line was cut at 40 characters, before its code."""
+    from cardtable.ui.scenes import dealcode
+
+    for text in ("Deal code: F4AW-938W", CHAT):
+        setup, started = setup_with_starts(app, "sixtysix")
+        click(app, setup.widget("Deal code"))
+        panel = app.top
+        type_text(app, text)
+        assert panel.field().text == text
+        assert panel.code == records.decode("F4AW-938W")
+        press(app, pygame.K_RETURN)
+        assert len(started) == 1 and started[0]["seed"] == dealcode.EXAMPLE_SEED
+        app.pop()
+
+
+def test_a_pasted_line_puts_its_code_in_the_field(app, monkeypatch):
+    from cardtable.ui.scenes import dealcode
+
+    monkeypatch.setattr(dealcode, "clipboard_text", lambda: "Hi,\n" + CHAT + "\nbye")
+    setup, started = setup_with_starts(app, "sixtysix")
+    click(app, setup.widget("Deal code"))
+    panel = app.top
+    type_text(app, "junk")
+    press(app, pygame.K_v, mod=pygame.KMOD_CTRL)
+    assert panel.field().text == "F4AW-938W" and panel.code is not None
+    press(app, pygame.K_RETURN)
+    assert len(started) == 1 and started[0]["seed"] == dealcode.EXAMPLE_SEED
+
+
+def test_a_pasted_text_with_no_code_gets_one_sentence_and_nothing_starts(app, monkeypatch):
+    from cardtable.ui.scenes import dealcode
+
+    line = "Hi there, what is the code of last night's deal? I lost it. " * 5
+    monkeypatch.setattr(dealcode, "clipboard_text", lambda: line)
+    setup, started = setup_with_starts(app, "sixtysix")
+    click(app, setup.widget("Deal code"))
+    panel = app.top
+    press(app, pygame.K_v, mod=pygame.KMOD_CTRL)
+    assert panel.field().text == line.strip()[:dealcode.FIELD_LENGTH]
+    assert len(panel.field().text) > 40
+    press(app, pygame.K_RETURN)
+    assert app.top is panel and not started
+    assert str(panel.problem).startswith("This text holds no deal code")
+
+
+def test_a_code_with_its_last_symbol_left_out_is_a_typing_mistake_in_the_panel(app):
+    setup, started = setup_with_starts(app, "sixtysix")
+    click(app, setup.widget("Deal code"))
+    panel = app.top
+    type_text(app, "F4AW-938")
+    press(app, pygame.K_RETURN)
+    assert app.top is panel and not started and panel.code is None
+    assert "typing mistake" in str(panel.problem)

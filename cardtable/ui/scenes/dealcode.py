@@ -3,7 +3,9 @@
     app.open("deal_code", on_play)     # on_play(DealCode) starts the match
 
 A code that is not one gets one sentence under the field (``records.decode``); Ctrl+V
-pastes. Esc or Cancel closes the panel.
+pastes. The field takes a whole line copied with the code in it (the end screen's "Deal
+code: F4AW-938W", a chat's message): the code is picked out of it, and a pasted text
+holding a code puts just the code in the field. Esc or Cancel closes the panel.
 
     app.open("deal_code", on_play, game_id)   # opened from a game's setup
 
@@ -30,8 +32,12 @@ from cardtable.ui.scenes.modal import ModalScene
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
 from cardtable.ui.widgets.text import TextInput
 
-#: the longest text the field takes (a code with spaces or dashes between its groups)
-FIELD_LENGTH = 40
+#: the longest text the field takes: a line pasted or typed with the code among its words
+#: (the end screen's "Deal code: …", a chat's message) is read whole, not cut before its code
+FIELD_LENGTH = 200
+#: the most of a pasted text searched for a code (a page pasted by mistake is not searched
+#: whole at every key)
+PASTE_SEARCHED = 10_000
 #: the deal the field's hint names: any fixed seed does
 EXAMPLE_SEED = 20260415
 
@@ -168,10 +174,18 @@ class DealCodeScene(ModalScene):
             self.app.pop()
 
     def paste(self) -> None:
-        text = clipboard_text()
+        """Ctrl+V: a pasted text holding a code puts that code in the field (in place of
+        what it held); any other text goes in at the caret, its lines and spaces run
+        together, up to the field's length."""
+        text = clipboard_text()[:PASTE_SEARCHED]
         field = self.field()
-        if field is not None:
-            field.text_input(text.strip())
+        if field is None:
+            return
+        code = records.code_in(text)
+        if code is not None:
+            field.set_text(code, notify=True)
+        else:
+            field.text_input(" ".join(text.split())[:FIELD_LENGTH])
 
     def field(self) -> TextInput | None:
         return next((w for w in self.form.widgets if isinstance(w, TextInput)), None)
