@@ -139,6 +139,7 @@ def test_a_whole_line_typed_with_the_code_in_it_deals_the_code(app):
         type_text(app, text)
         assert panel.field().text == text
         assert panel.code == records.decode("F4AW-938W")
+        assert panel.found == "F4AW-938W"           # said under the field: what was read
         press(app, pygame.K_RETURN)
         assert len(started) == 1 and started[0]["seed"] == dealcode.EXAMPLE_SEED
         app.pop()

@@ -113,6 +113,9 @@ class DealCodeScene(ModalScene):
         self.problem: Msg | None = None
         #: the deal the text names, once it reads as a code (None while it does not)
         self.code: records.DealCode | None = None
+        #: the code as the text writes it, when the text has more than the code in it
+        #: (a line pasted or typed whole): said under the field, to show what was read
+        self.found: str | None = None
         self.form = Form(on_cancel=self.cancel)
 
     def set_text(self, text: str) -> None:
@@ -123,6 +126,8 @@ class DealCodeScene(ModalScene):
         except records.CodeError:
             code = None
         before, self.code = self.code, code
+        found = None if code is None else records.code_in(text)
+        self.found = found if found is not None and found != text.strip() else None
         if code is not None and (before is None or before.game != code.game) and \
                 self.app is not None:
             self.app.narrator.say(self.code_words(), interrupt=False)
@@ -266,8 +271,12 @@ class DealCodeScene(ModalScene):
             said = words
             colour = theme.ACCENT_LIGHT if self.other_game() else theme.TEXT_DIM
         if said is not None:
+            lines = theme.wrap(said, theme.font(size), width)
+            if self.problem is None and self.found is not None:
+                lines = [*theme.wrap(Msg("The code in this text: {code}", code=self.found),
+                                     theme.font(size), width), *lines]
             # wrapped inside the panel (a refusal in French ran past both its edges)
-            for line in theme.wrap(said, theme.font(size), width)[:self.FEEDBACK_LINES]:
+            for line in lines[:self.FEEDBACK_LINES]:
                 theme.draw_text(surface, line, (p.centerx, top), size, colour,
                                 anchor="midtop", shadow=False)
                 top += theme.line_height(size)
