@@ -58,7 +58,6 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ui/tables/rummy_layout.py": None,
     "cardtable/ui/tables/rummy_words.py": "tests/ui/test_i18n_screens.py",
     "cardtable/ui/widgets/base.py": "tests/ui/test_redraw.py",
-    "cardtable/ui/widgets/form.py": None,
     "cardtable/ui/widgets/rows.py": None,
     "cardtable/net/protocol.py": "tests/test_net_faults.py",  # the tests/test_net_*.py files
     "cardtable/net/host.py": "tests/test_net_faults.py",

@@ -183,6 +183,18 @@ class Form:
             if was_keyboard or w is None:
                 self.move_focus(-1 if shift else 1)
             return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and not was_keyboard and \
+                w is not None and not self._shows_focus(w):
+            # no focus ring shown (the mouse was used last): Enter presses the screen's
+            # default button, the gold one, as it looks; with none it only shows the ring.
+            # Enter reopened Settings after a click on Settings, with Continue gold and no
+            # ring in sight. (The first arrow key only shows the ring, below; Space acts on
+            # the widget last clicked, a switch or a slider, as on the desktop.)
+            default = self.default_button()
+            if default is not None:
+                self.focus(default)
+                default.activate()
+            return True
         if w is not None and w.key(event):
             return True
         if k in (pygame.K_DOWN, pygame.K_RIGHT):
@@ -206,6 +218,22 @@ class Form:
                 return True
             return False
         return False
+
+    @staticmethod
+    def _shows_focus(widget: Widget) -> bool:
+        """Does ``widget`` show that it has the focus without the ring? A text field does
+        (its caret: keys go on into it), as does a scrolling text (the keys scroll what the
+        pointer last scrolled)."""
+        return isinstance(widget, TextInput) or widget.wants_wheel
+
+    def default_button(self) -> Widget | None:
+        """The screen's default button: its primary (gold) one that can be pressed now, the
+        first in focus order (None: the screen has none)."""
+        for w in self.widgets:
+            if getattr(w, "style", None) == "primary" and w.visible and w.focusable and \
+                    w.interactive:
+                return w
+        return None
 
     # ---- frame -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
