@@ -27,6 +27,7 @@ from cardtable.ui.scenes.summary import (
     column_labels,
     deal_scores,
     deal_word,
+    fitted_lines,
     game_words,
     lower_is_better,
     shown_names,
@@ -243,21 +244,24 @@ class MatchEndScene(ModalScene):
     def draw(self, surface: pygame.Surface) -> None:
         p = self.draw_frame(surface)
         y = p.top + theme.px(24)
-        title = self.title()
-        size = theme.fit_size(title, theme.px(theme.HEADING + 4), p.width - theme.px(40),
-                              bold=True)
-        theme.draw_text(surface, title, (p.centerx, y), size,
-                        theme.ACCENT_LIGHT, bold=True, anchor="midtop")
-        y += theme.line_height(size, True) + theme.px(6)
+        # the title and each line under it in one line, or two where they are long
+        room = p.width - 2 * theme.px(28)
+        rows, size = fitted_lines(self.title(), theme.px(theme.HEADING + 4), room, bold=True)
+        for row in rows:
+            theme.draw_text(surface, row, (p.centerx, y), size,
+                            theme.ACCENT_LIGHT, bold=True, anchor="midtop")
+            y += theme.line_height(size, True)
+        y += theme.px(6)
         labels, lines = self.series()
         for i, sub in enumerate(self.lines("  ·  ")):
             first = i == 0 and self.daily is not None
-            size = theme.fit_size(sub, theme.px(theme.BODY), p.width - theme.px(40),
-                                  bold=first)
-            theme.draw_text(surface, sub, (p.centerx, y), size,
-                            theme.TEXT if first else theme.TEXT_DIM, bold=first,
-                            anchor="midtop", shadow=False)
-            y += theme.line_height(size, first) + theme.px(4)
+            rows, size = fitted_lines(sub, theme.px(theme.BODY), room, bold=first)
+            for row in rows:
+                theme.draw_text(surface, row, (p.centerx, y), size,
+                                theme.TEXT if first else theme.TEXT_DIM, bold=first,
+                                anchor="midtop", shadow=False)
+                y += theme.line_height(size, first)
+            y += theme.px(4)
         y += theme.px(12)
         # the chart reaches down to the buttons (a fixed margin left a gap at 800x600)
         buttons_top = min((b.rect.top for b in self.form.widgets), default=p.bottom)

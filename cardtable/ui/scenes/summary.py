@@ -323,6 +323,24 @@ def headline(event: dict, seat_names: Sequence[str], game_id: str,
     return Msg("{title} is over", title=title)
 
 
+def fitted_lines(text, size: int, width: int, bold: bool = False,
+                 most: int = 2) -> tuple[list[str], int]:
+    """``text`` (translated) in at most ``most`` lines no wider than ``width``, and their
+    type size: wrapped at ``size`` first (a larger text size keeps its letters), made
+    smaller, down to its size at the normal text size, only where ``most`` lines are not
+    enough; a text longer than that still is shortened at its last line's end."""
+    text = theme.drawable(text)
+    floor = max(theme.MIN_TYPE, theme.fit_size(text, size, 1))
+    lines = theme.wrap(text, theme.font(size, bold), width)
+    while size > floor and (len(lines) > most or
+                            max(theme.font(size, bold).size(line)[0] for line in lines) > width):
+        size -= 1
+        lines = theme.wrap(text, theme.font(size, bold), width)
+    if len(lines) > most:
+        lines = lines[:most - 1] + [" ".join(lines[most - 1:])]
+    return [theme.ellipsize(line, size, width, bold) for line in lines], size
+
+
 class SummaryScene(ModalScene):
     """The end-of-deal summary, drawn over the table with the table dimmed behind it."""
 
@@ -394,9 +412,21 @@ class SummaryScene(ModalScene):
         """Where a game's body is drawn in the panel ``p``: under the title, over the code
         and the buttons."""
         pad = theme.px(28)
-        y = p.top + theme.px(22) + theme.px(theme.HEADING) + theme.px(8)
+        y = p.top + theme.px(22) + self.title_height(p) + theme.px(8)
         bottom = p.bottom - theme.px(BUTTON_HEIGHT) - theme.px(34) - self.code_room(p)
         return pygame.Rect(p.left + pad, y, p.width - 2 * pad, bottom - y)
+
+    def title_lines(self, p: pygame.Rect) -> tuple[list[str], int]:
+        """The title's lines in the panel ``p`` (one, or two where it is long: in French at
+        the largest text it ran past both edges of the panel), and their type size."""
+        title = self.title or headline(self.event, self.seat_names, self.game_id, self.humans)
+        return fitted_lines(title, theme.px(theme.HEADING - 4), p.width - 2 * theme.px(28),
+                            bold=True)
+
+    def title_height(self, p: pygame.Rect) -> int:
+        """The height the title takes (as tall as one heading's line at least)."""
+        lines, size = self.title_lines(p)
+        return max(theme.px(theme.HEADING), len(lines) * theme.line_height(size, True))
 
     @classmethod
     def for_table(cls, table, event: dict) -> SummaryScene:
@@ -491,9 +521,12 @@ class SummaryScene(ModalScene):
                 else p.bottom - theme.px(self.BUTTON_MARGIN) - theme.px(BUTTON_HEIGHT)
             theme.draw_text(surface, code, (p.centerx, buttons_top - theme.px(8)), size,
                             theme.ACCENT_LIGHT, anchor="midbottom", shadow=False)
-        title = self.title or headline(self.event, self.seat_names, self.game_id, self.humans)
-        theme.draw_text(surface, title, (p.centerx, p.top + theme.px(22)),
-                        theme.px(theme.HEADING - 4), theme.TEXT, bold=True, anchor="midtop")
+        lines, size = self.title_lines(p)
+        y = p.top + theme.px(22)
+        for line in lines:
+            theme.draw_text(surface, line, (p.centerx, y), size, theme.TEXT, bold=True,
+                            anchor="midtop")
+            y += theme.line_height(size, True)
         if self.body is not None:
             self.body(surface, self.body_area(p), self)
         else:
@@ -541,13 +574,16 @@ class SummaryScene(ModalScene):
         size = theme.px(theme.BODY - 1)
         rh = int(size * 1.75)
         y = area.top
-        for i, name in enumerate(labels):
+        # a name too long for its column ("Ordinateur 2" at the largest text) takes two lines
+        heads = [fitted_lines(name, size, col_w - theme.px(8), bold=True) for name in labels]
+        head_h = max(len(lines) * theme.line_height(s, True) for lines, s in heads)
+        for i, (lines, head_size) in enumerate(heads):
             cx = area.left + label_w + col_w * i + col_w // 2
             colour = theme.SEAT_COLOURS[i % len(theme.SEAT_COLOURS)]
-            text = theme.ellipsize(name, size, col_w - theme.px(8), bold=True)
-            theme.draw_text(surface, text, (cx, y), size, colour, bold=True, anchor="midtop",
-                            shadow=False)
-        y += rh
+            for k, text in enumerate(lines):
+                theme.draw_text(surface, text, (cx, y + k * theme.line_height(head_size, True)),
+                                head_size, colour, bold=True, anchor="midtop", shadow=False)
+        y += max(rh, head_h + theme.px(8))
         pygame.draw.line(surface, (96, 110, 102), (area.left, y - theme.px(6)),
                          (area.right, y - theme.px(6)))
         strong_keys = strong_rows(self.game_id)

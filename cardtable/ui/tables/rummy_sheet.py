@@ -100,7 +100,11 @@ def draw(table, surface: pygame.Surface, area: pygame.Rect, scene) -> int:
         y += fnt.get_linesize()
     y += theme.px(8)
     # columns
-    name_w = theme.px(118)
+    # the names' column as wide as the longest name needs ("Ordinateur 2" at the largest
+    # text), up to a quarter of the sheet
+    name_w = min(max(theme.px(118), max((theme.text_size(tr(name), theme.px(15), True)[0]
+                                         for name in names), default=0) + theme.px(24)),
+                 area.width // 4)
     pts_w = theme.px(46)
     col_w = theme.px(24)
     total_w = theme.px(52)
@@ -150,8 +154,9 @@ def draw(table, surface: pygame.Surface, area: pygame.Rect, scene) -> int:
         mid = top + rh // 2
         colour = scene_colour(seat)
         pygame.draw.circle(surface, colour, (area.left + theme.px(8), mid), theme.px(5))
-        label = theme.ellipsize(names[seat], theme.px(15), name_w - theme.px(24), True)
-        theme.draw_text(surface, label, (area.left + theme.px(18), mid), theme.px(15),
+        name_size = theme.fit_size(names[seat], theme.px(15), name_w - theme.px(24), True)
+        label = theme.ellipsize(names[seat], name_size, name_w - theme.px(24), True)
+        theme.draw_text(surface, label, (area.left + theme.px(18), mid), name_size,
                         theme.TEXT, bold=True, anchor="midleft", shadow=False)
         cards = (ev.get("leftover") or [[]] * n)[seat]
         values = rules_values[seat] if seat < len(rules_values) else []
