@@ -126,7 +126,7 @@ def fit_window(saved: Any, desktop: tuple[int, int] | None = None) -> tuple[int,
     if desktop is not None:
         fitted = [min(fitted[0], desktop[0]), min(fitted[1], desktop[1])]
     if fitted != list(saved if isinstance(saved, list) else size):
-        log.info("the saved window size %s is opened as %dx%d (the desktop is %s)",
+        log.info("the window size %s of the settings is opened as %dx%d (the desktop is %s)",
                  repr(saved)[:60], fitted[0], fitted[1],
                  "x".join(map(str, desktop)) if desktop else "of unknown size")
     return fitted[0], fitted[1]
