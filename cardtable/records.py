@@ -61,7 +61,7 @@ from typing import Any
 
 from cardtable.engine import registry
 from cardtable.engine.core import Action, ConfigError, GameState, IllegalAction
-from cardtable.i18n import Msg
+from cardtable.i18n import N_, Msg
 
 RECORD_VERSION = 1
 #: seeds of matches and deals are below this (``Match`` draws ``randrange(2**31)``)
@@ -391,7 +391,7 @@ def _shown(ch: str) -> str:
 LABELS = ("deal code", "code de la donne", "code de donne", "code")
 #: a typing mistake, said of any code whose check fails or that a symbol more or less
 #: makes a code of this program
-TYPO = "This deal code has a typing mistake: check it and try again."
+TYPO = N_("This deal code has a typing mistake: check it and try again.")
 
 
 class _Later(CodeError):

@@ -129,3 +129,18 @@ def test_still_read_any_case_spaces_no_dashes_and_full_width():
     wide = "".join(chr(ord(ch) + 0xFEE0) for ch in plain)
     for text in (CODE.lower(), "F4AW 938W", plain, f"  {CODE}  ", wide, "f 4 a w 9 3 8 w"):
         assert records.decode(text) == DEAL, text
+
+
+def test_every_refusal_is_said_in_french():
+    """The typing mistake's sentence, once written where it was said, was left out of the
+    French catalogue when it became a constant: it showed in English in a French panel."""
+    from cardtable import i18n
+
+    i18n.set_language("fr")
+    try:
+        for text, words in (("F4AW-938", "faute de frappe"), ("F4AW", "trop court"),
+                            ("A" * 40, "trop long"), ("Hi there, how are you", "ne contient"),
+                            ("F4AW-O38W", "« O »")):
+            assert words in sentence_of(text), text
+    finally:
+        i18n.set_language("en")
