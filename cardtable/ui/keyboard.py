@@ -104,6 +104,11 @@ class Keyboard:
         #: when it comes back the focus returns to it, rather than staying on the button it
         #: fell to (Enter on "Menu" left the table at the next turn)
         self.stand_in: str | None = None
+        #: the focus was put on a card by the keyboard itself (its own card went, a button
+        #: used went away), not by the person: until they move it, it goes on to a card that
+        #: may be played once the cards that may be are known (after announcing a marriage
+        #: the focus fell on the first card, which the rules then refused)
+        self.provisional = False
 
     @property
     def game(self):
@@ -117,6 +122,7 @@ class Keyboard:
         self.index = 0
         self.held = None
         self.stand_in = None
+        self.provisional = False
         if self.t.form.focused is not None:
             self.t.form.focus(None)
 
@@ -176,10 +182,18 @@ class Keyboard:
             targets = rows[names.index(self.stand_in)][1]
             k = targets[self._first_choice(targets)]
             self._set(rows, k)
+            self.provisional = k.sprite is not None
             return k
         for name, targets in rows:
             for i, k in enumerate(targets):
                 if k.name == self.focus:
+                    if self.provisional and k.sprite is not None and \
+                            not getattr(k.sprite, "glow", False):
+                        better = targets[self._first_choice(targets)]
+                        if better is not k and getattr(better.sprite, "glow", False):
+                            self._set(rows, better)
+                            self.provisional = True
+                            return better
                     self.row, self.index = name, i
                     return k
         gone = None
@@ -202,6 +216,7 @@ class Keyboard:
         i = max(0, min(self.index, len(targets) - 1))
         k = targets[i]
         self._set(rows, k)
+        self.provisional = k.sprite is not None
         # still waiting for the hand when the button it fell to went away in turn
         self.stand_in = gone if gone is not None or "hand" in names else waiting_for
         return k
@@ -215,6 +230,7 @@ class Keyboard:
 
     def _set(self, rows: list[Row], k: KeyTarget) -> None:
         self.stand_in = None           # a place chosen: nothing to return to
+        self.provisional = False
         for name, targets in rows:
             if k in targets:
                 self.row, self.index = name, targets.index(k)
@@ -248,6 +264,11 @@ class Keyboard:
         self.focus = None
         if self.t.form.focused is not None:
             self.t.form.focus(None)
+
+    def _chosen_focused(self) -> bool:
+        """Is the focus on the card the game has chosen (a click raised it)?"""
+        chosen = self.game.key_chosen()
+        return chosen is not None and self.focus == f"card{chosen.id}"
 
     def target(self, name: str) -> KeyTarget | None:
         for _, targets in self.rows():
@@ -406,8 +427,11 @@ class Keyboard:
                 if not self.t.my_turn():
                     return True
                 self.t.refresh_legal()     # caught up: the key acts as well
-            if self.focus is None and not was_shown:
-                self.current()      # the first press shows where the focus is
+            if not was_shown and not self._chosen_focused():
+                # the first press shows where the focus is; it acts at once only on the
+                # card the person just chose with the mouse (raised, so in sight): a focus
+                # left on a button before a click elsewhere was pressed unseen
+                self.current()
                 return True
             self.activate(enter=k != pygame.K_SPACE)
             return True
@@ -465,9 +489,19 @@ class Keyboard:
             return k.sprite.rect()
         return pygame.Rect(k.rect)
 
+    def picked(self) -> list:
+        """The cards drawn as picked up: the one the keys carry (a game of ``KEY_HOLD``),
+        else, while the keys are in use, the game's picked or selected cards (Space lifted
+        a card at Sixty-Six and nothing showed it)."""
+        if self.held is not None:
+            return [self.held] if self.held.zone is not None else []
+        if not self.shown or self.help or self.t.waiting:
+            return []
+        return [s for s in self.game.key_picked() if s is not None and s.zone is not None]
+
     def draw(self, surface: pygame.Surface) -> None:
-        if self.held is not None and self.held.zone is not None:
-            r = self.held.rect().inflate(theme.px(8), theme.px(8))
+        for card in self.picked():
+            r = card.rect().inflate(theme.px(8), theme.px(8))
             pygame.draw.rect(surface, HELD, r, width=max(3, theme.px(3)),
                              border_radius=theme.px(10))
             tip = (r.centerx, r.top - theme.px(4))
@@ -507,12 +541,16 @@ class Keyboard:
         theme.draw_text(surface, N_("F1: keys"), (theme.px(14), h - theme.px(10)),
                         theme.px(13), theme.TEXT_MUTED, anchor="bottomleft")
         if self.held is not None:
-            theme.draw_text(surface, N_("Moving a card: Space puts it down here"),
-                            (theme.px(14), h - theme.px(48)), theme.px(14), HELD, bold=True,
-                            anchor="bottomleft")
-            theme.draw_text(surface, N_("Esc leaves it where it was"),
-                            (theme.px(14), h - theme.px(30)), theme.px(14), HELD,
-                            anchor="bottomleft")
+            words = (N_("Moving a card: Space puts it down here"),
+                     N_("Esc leaves it where it was"))
+        elif self.picked():
+            words = self.game.key_picked_words()
+        else:
+            return
+        theme.draw_text(surface, words[0], (theme.px(14), h - theme.px(48)), theme.px(14),
+                        HELD, bold=True, anchor="bottomleft")
+        theme.draw_text(surface, words[1], (theme.px(14), h - theme.px(30)), theme.px(14),
+                        HELD, anchor="bottomleft")
 
     def general_lines(self) -> list[tuple[str, str]]:
         """The keys every table knows, less those this game words its own way (its Space

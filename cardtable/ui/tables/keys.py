@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine.core import Action
+from cardtable.i18n import N_
 from cardtable.ui.keyboard import KeyTarget
 
 
@@ -57,6 +58,18 @@ class TableKeys:
         Space): after a click the keyboard's focus goes to it, so that Enter acts on the
         card picked, not on where the focus was left. None when no card is chosen."""
         return None
+
+    def key_picked(self) -> list:
+        """The cards the person has picked up or selected and not yet played or put down:
+        while the keys are in use they are drawn as a card picked up with the keys is (an
+        orange outline, a line on what Space and Esc do now: :meth:`key_picked_words`)."""
+        chosen = self.key_chosen()
+        return [] if chosen is None else [chosen]
+
+    def key_picked_words(self) -> tuple[str, str]:
+        """What to do with the cards of :meth:`key_picked`: two lines, what puts them to use
+        and what puts them back."""
+        return (N_("Moving a card: Space puts it down here"), N_("Esc leaves it where it was"))
 
     def key_cancel(self) -> bool:
         """Esc: drop a pick or a selection; False when there was none (Esc goes on)."""

@@ -232,6 +232,22 @@ class Pairs65Table(Pairs65Layout, Pairs65Events, Pairs65Drawing, Pairs65Words, G
         sel = self.selection()
         return sel[-1] if sel else None
 
+    def key_picked(self) -> list:
+        """Every card selected (one, or the two of a pair)."""
+        return self.selection()
+
+    def key_picked_words(self) -> tuple[str, str]:
+        phase = self.phase()
+        if phase == "take":
+            first = N_("Card selected: Enter on a player offers it in a swap")
+        elif phase == "give":
+            first = N_("Card selected: Enter on it gives it")
+        elif len(self.selection()) == 2:
+            first = N_("Two cards selected: Enter lays them as a pair")
+        else:
+            first = N_("Card selected: Space on its partner to make a pair")
+        return first, N_("Esc clears the selection")
+
     def key_play(self, sprite) -> None:
         """Enter on a card: with two cards selected, what the button shown then does (lay
         them as a pair), never a discard of one of them or of a card not picked; else the

@@ -98,6 +98,10 @@ class ClickToPlay:
         return next((s for s in self.t.zones.get(f"hand{self.viewer}", [])
                      if s.id == self.picked), None)
 
+    def key_picked_words(self) -> tuple[str, str]:
+        return (N_("Card picked up: Space or Enter on it plays it"),
+                N_("Esc puts it back"))
+
     def key_help(self) -> list[tuple[str, str]]:
         return [(N_("Enter"), N_("Play the focused card")),
                 (N_("Space"), N_("Pick the focused card up; Space again plays it"))]

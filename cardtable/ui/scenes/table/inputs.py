@@ -137,6 +137,10 @@ class Input:
             self.keys.follow_pointer()     # Enter now acts on the card chosen, if any
             return True
         s.dragging = False
+        # the card under the pointer when the drag began is no longer under it: left as
+        # the hover, a card dropped where it was refused stayed raised as if picked up
+        # (and Esc, finding nothing picked, asked to leave the table)
+        self.hover = None
         local = self.game.local_drop(s, pos)
         if local is not None:
             if local is not True:
