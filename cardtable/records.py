@@ -17,6 +17,9 @@ No pygame here. These live in this module:
   code (:func:`code_for` checks that the code deals it again exactly).
 * **The daily deal**: one code per game and date (:func:`daily_code`), the same everywhere.
 
+A code typed or pasted with words around it (the end screen's whole line "Deal code: …", a
+chat's message) is picked out of them by :mod:`cardtable.codetext` (:func:`code_in`).
+
 A code means the same deal for ever. It names its game by the game's own number
 (``GameSpec.code``, never its place in the menu) and each option by its key through a table
 written once in the game's spec (``GameSpec.code_layout``), never by the order of a spec or
@@ -59,6 +62,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable import codetext
 from cardtable.engine import registry
 from cardtable.engine.core import Action, ConfigError, GameState, IllegalAction
 from cardtable.i18n import N_, Msg
@@ -387,7 +391,7 @@ def _shown(ch: str) -> str:
 
 
 #: what may stand before a code in a line copied whole: the end screen's "Deal code: …" and
-#: its French "Code de la donne : …" (longest first)
+#: its French "Code de la donne : …"
 LABELS = ("deal code", "code de la donne", "code de donne", "code")
 #: a typing mistake, said of any code whose check fails or that a symbol more or less
 #: makes a code of this program
@@ -418,7 +422,7 @@ def decode(text: str) -> DealCode:
     found = _found(text)
     if found is not None:
         return found[1]
-    target = _refused_part(text)
+    target = codetext.refused_part(text, LABELS)
     if target is None:
         raise CodeError(Msg("This text holds no deal code: a deal code is letters and digits "
                             "in groups of four."))
@@ -434,92 +438,17 @@ def code_in(text: str) -> str | None:
 
 
 def _found(text: str) -> tuple[str, DealCode] | None:
+    whole = _or_none(normal_code(text))
+    if whole is not None:
+        return codetext.trimmed(text), whole
+    return codetext.best_span(text, _or_none, ALPHABET, MIN_SYMBOLS + 1, MAX_SYMBOLS + 1)
+
+
+def _or_none(raw: str) -> DealCode | None:
     try:
-        return _trimmed(text), _read(normal_code(text))
+        return _read(raw)
     except CodeError:
-        pass
-    words = _words(text)
-    best: tuple[tuple[bool, int], str, DealCode] | None = None
-    for i in range(len(words)):
-        symbols = ""
-        for j in range(i, len(words)):
-            if j > i and not _joined(text, words[j - 1][1], words[j][0]):
-                break
-            symbols += words[j][2].upper()
-            if not set(symbols) <= _SYMBOLS or len(symbols) > MAX_SYMBOLS + 1:
-                break
-            if len(symbols) < MIN_SYMBOLS + 1:
-                continue
-            try:
-                code = _read(symbols)
-            except CodeError:
-                continue
-            rank = (all(_own_group(w) for _, _, w in words[i:j + 1]), len(symbols))
-            if best is None or rank > best[0]:
-                best = rank, text[words[i][0]:words[j][1]], code
-    return None if best is None else best[1:]
-
-
-_SYMBOLS = frozenset(ALPHABET)
-#: what may stand between a code's groups: spaces, dashes (any, see normal_code), dots
-_SEPARATORS = "-.·_\u2212"
-
-
-def _words(text: str) -> list[tuple[int, int, str]]:
-    """The text's words: (start, end, the word), a word being letters and digits."""
-    words, start = [], None
-    for i, ch in enumerate(text + " "):
-        if ch.isalnum():
-            start = i if start is None else start
-        elif start is not None:
-            words.append((start, i, text[start:i]))
-            start = None
-    return words
-
-
-def _joined(text: str, end: int, start: int) -> bool:
-    """Are two words one code's groups (only spaces, dashes or dots between them)?"""
-    between = text[end:start]
-    return all(ch.isspace() or ch in _SEPARATORS or unicodedata.category(ch) == "Pd"
-               for ch in between)
-
-
-def _own_group(word: str) -> bool:
-    """A word as the program writes a code's group: in capitals, or with a digit."""
-    return word.isupper() or any(ch.isdigit() for ch in word)
-
-
-def _refused_part(text: str) -> str | None:
-    """The part of a text holding no code that a sentence should speak of: the text
-    without a label ("Deal code:") and the signs around it, narrowed (in a line of words)
-    to the words with digits; None for a line of words with no code-like part."""
-    core = _trimmed(text)
-    low = core.lower()
-    for label in LABELS:
-        if low.startswith(label) and not low[len(label):len(label) + 1].isalnum():
-            core = _trimmed(core[len(label):])
-            break
-    if not core:
-        return text.strip()
-    if not any(ch.isspace() for ch in core):
-        return core
-    words = _words(core)
-    digits = [w for w in words if any(ch.isdigit() for ch in w[2])]
-    if digits:
-        return core[digits[0][0]:digits[-1][1]]
-    if any(len(w) > 4 for _, _, w in words):        # a code's groups have four symbols
         return None
-    return core
-
-
-def _trimmed(text: str) -> str:
-    """The text without spaces and signs (not letters or digits) at its ends."""
-    start, end = 0, len(text)
-    while start < end and not text[start].isalnum():
-        start += 1
-    while end > start and not text[end - 1].isalnum():
-        end -= 1
-    return text[start:end]
 
 
 def _read_symbols(raw: str) -> DealCode:
