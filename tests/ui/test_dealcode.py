@@ -183,3 +183,37 @@ def test_a_code_with_its_last_symbol_left_out_is_a_typing_mistake_in_the_panel(a
     press(app, pygame.K_RETURN)
     assert app.top is panel and not started and panel.code is None
     assert "typing mistake" in str(panel.problem)
+
+
+def test_the_code_found_and_what_it_deals_stay_whole_inside_the_panel(app, monkeypatch):
+    """A line typed whole says which code it read above what the code deals: in French at
+    the larger text, a later deal of another game's code takes three lines under it."""
+    from cardtable import i18n
+    from cardtable.ui import theme
+
+    later = records.encode(records.make_code("quebec65", 4, None, 4242, 1, deal=5))
+    monkeypatch.setattr(theme, "draw_text", _recording(theme.draw_text, drawn := []))
+    i18n.set_language("fr")
+    app.settings["text_size"] = "larger"
+    app.apply_access()
+    try:
+        setup, started = setup_with_starts(app, "japanese65")
+        click(app, setup.widget("Deal code"))
+        panel = app.top
+        type_text(app, f"Code de la donne : {later}")
+        assert panel.found == later and panel.problem is None
+        drawn.clear()
+        panel.draw(app.screen)
+        p = panel.panel_rect()
+        lines = [(str(text), rect) for text, rect in drawn]
+        said = [(text, rect) for text, rect in lines if rect.top >= panel.field().rect.bottom
+                and rect.bottom <= min(w.rect.top for w in panel.form.widgets
+                                       if w is not panel.field())]
+        assert said[0][0] == f"Le code trouvé dans ce texte : {later}", lines
+        assert len(said) == 4 and said[-1][0].endswith("donne 5."), said
+        assert all(p.contains(rect) for _, rect in lines)
+        assert not started
+    finally:
+        i18n.set_language("en")
+        app.settings["text_size"] = "normal"
+        app.apply_access()

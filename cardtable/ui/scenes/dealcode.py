@@ -196,8 +196,9 @@ class DealCodeScene(ModalScene):
         return next((w for w in self.form.widgets if isinstance(w, TextInput)), None)
 
     # ---- layout ---------------------------------------------------------------------------
-    #: lines kept of the note under the title, and of what is said of the code typed
-    NOTE_LINES, FEEDBACK_LINES = 2, 3
+    #: lines kept of the note under the title, and of what is said of the code typed (the
+    #: code found in a line typed whole, then up to three of what it deals)
+    NOTE_LINES, FEEDBACK_LINES = 2, 4
 
     def _places(self, p: pygame.Rect) -> tuple[int, int, int]:
         """Where the note, the field and the words under it begin (from the panel's top),
