@@ -52,6 +52,8 @@ class CoachLayout:
         change (they are known once drawn: a first step ready before the first frame is
         laid again, off them)."""
         ready = self.step_ready()
+        if self.caption is not None:
+            self._last_caption = self.caption[0]      # where the next one will go
         key = (self.coaching(), self.ended, self.coach.index, ready,
                tr(self.heading()), tr(self.words()), tr(self.note[0]) if self.note else None,
                tr(self.recap_now() or ""), self.show_keys(), self.size, i18n.language(),
@@ -282,7 +284,8 @@ class CoachLayout:
         the empty places the step aims at (:meth:`aimed_places`) and the table's labels;
         and, weighed by how much they matter, the backs of the others' hands, the other
         empty places (a place the person acts on among them, when it is empty), the words
-        under empty places, the message line and the log."""
+        under empty places, the message line and the log; the move banner (the caption
+        shown, or where the last one went) is kept in view."""
         keep = coach.KEEP
         mine = set(self.game.own_zones())
         # a button is there to be pressed (the coach's own are not in the form as it lays)
@@ -330,9 +333,22 @@ class CoachLayout:
         line = pygame.Rect(0, 0, wide, theme.px(60))
         line.midbottom = (self.size[0] // 2, self.game.hand_band().top - theme.px(50))
         busy.append((line, 2))
+        # the move banner (the caption saying what was just done: "You lay a pair: …"), where
+        # it is, or where the last one went: kept in view as the table's labels are (a
+        # banner then keeps off the panel too, where it can: see messages_keep_off)
+        said = self.caption[0] if self.caption is not None else \
+            getattr(self, "_last_caption", None)
+        if said is not None:
+            busy.append((self.caption_rect(said, keep_off=False)[0], keep))
         # what the step lights weighs most: the panel never lies on it where it can help it
         busy += [(rect, coach.LIT) for _name, rect in self.lit()]
         return busy
+
+    def messages_keep_off(self) -> list[pygame.Rect]:
+        """The table's messages (the move banner, a toast) keep off the coach's panel while
+        it is shown."""
+        rect = self.panel.rect
+        return [pygame.Rect(rect)] if rect.width > 0 and not self.covered() else []
 
     def _marks(self) -> tuple[tuple[int, ...], ...]:
         """The labels the table draws by its cards (a rummy's names of groups and piles), as

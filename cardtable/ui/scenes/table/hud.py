@@ -60,6 +60,9 @@ class Hud(Plates):
                 img = fg
             self._text_cache[key] = img
         rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+        # the words a table writes on the felt (a pile's name and count, a group's label):
+        # the messages keep off them (see :meth:`felt_words`)
+        self.__dict__.setdefault("_writing", []).append((surface, rect))
         if alpha < 255:
             img = img.copy()
             img.set_alpha(alpha)
@@ -256,32 +259,89 @@ class Hud(Plates):
         left = seconds - age
         return max(0, min(255, int(255 * left / FADE_OUT))) if left < FADE_OUT else 255
 
-    def _draw_caption(self, surface, clear_of: pygame.Rect | None = None) -> pygame.Rect | None:
-        """The caption where the table puts it; moved up above ``clear_of`` (the toast
-        shown with it: "Hand 1 of 12 · …" and "Bob, it is your turn." lay one on the other)
-        when it would lie on it."""
-        if self.caption is None:
-            return None
+    def felt_words(self) -> list[pygame.Rect]:
+        """Where the table wrote its words on the felt at the last frame (the piles' names
+        and counts, a seat's count of tricks or pairs, a group's label, the line saying
+        what to do): the messages and the coach's panel keep off them. Taken as the
+        messages are drawn, from what the table drew before them; a frame that wrote
+        nothing on the window keeps the last frame's."""
+        return list(self.__dict__.get("_felt_words", []))
+
+    def _take_felt_words(self, surface) -> None:
+        writing = self.__dict__.get("_writing", [])
+        if any(on is surface for on, _rect in writing):
+            self._felt_words = [rect for on, rect in writing if on is surface]
+        self._writing = []
+
+    def messages_keep_off(self) -> list[pygame.Rect]:
+        """What else lies over the table that the messages keep off (a lesson's coach's
+        panel): none at a plain table."""
+        return []
+
+    def _message_keep(self, clear_of: pygame.Rect | None = None,
+                      keep_off: bool = True) -> list[pygame.Rect]:
+        """What a message keeps off: the table's cards, places, marks, buttons and plates
+        (:meth:`_keep_clear`), the words written on the felt, ``clear_of`` (another
+        message) and, with ``keep_off``, what lies over the table
+        (:meth:`messages_keep_off`)."""
+        gap = theme.px(4)
+        keep = self._keep_clear(buttons=True)
+        keep += [r.inflate(gap, gap) for r in self.felt_words()]
+        keep += [clear_of] if clear_of is not None else []
+        keep += self._over_the_table() if keep_off else []
+        return keep
+
+    def _over_the_table(self) -> list[pygame.Rect]:
+        return [pygame.Rect(r) for r in self.messages_keep_off() if r.width > 0]
+
+    def _caption_tries(self, text, surface_width: int) -> list[tuple[int, int]]:
+        """The (text width, size) a caption may take, the table's first: within the room
+        the table gives it, a smaller type first, then more lines; narrower beside the
+        score panel (larger text) than under it."""
         cx, cy = self.game.caption_pos()
-        # within the room the table gives it: a smaller type first, then two lines
-        room = self.game.caption_width() or surface.get_width() - theme.px(40)
+        room = self.game.caption_width() or surface_width - theme.px(40)
         panel = self.score_panel_rect()
+        tries = []
         for _ in range(2):
-            text = room - theme.px(36)
-            size = theme.fit_size(self.caption[0], theme.px(17), text, bold=True, least=0.8)
-            rect = self._pill_box(self.caption[0], size, width=text).get_rect(
-                center=(int(cx), int(cy)))
+            width = room - theme.px(36)
+            size = theme.fit_size(text, theme.px(17), width, bold=True, least=0.8)
+            tries.append((width, size))
+            rect = self._pill_box(text, size, width=width).get_rect(center=(int(cx), int(cy)))
             if panel is None or not rect.colliderect(panel):
                 break
-            # narrower, more lines, beside the score panel (larger text) than under it
             room = min(room, 2 * (panel.left - theme.px(12) - int(cx)))
-        rect = self._off_the_piles(rect)
-        if clear_of is not None and rect.colliderect(clear_of):
-            rect.bottom = clear_of.top - theme.px(6)
+        return tries[-1:] + [(tries[-1][0] * 2 // 3, tries[-1][1])]
+
+    def caption_rect(self, text, clear_of: pygame.Rect | None = None,
+                     keep_off: bool = True) -> tuple[pygame.Rect, int, int]:
+        """Where a caption saying ``text`` goes, its (rect, size, text width): where the
+        table puts it if that covers nothing the player needs (see :meth:`_message_keep`),
+        else the nearest place that covers nothing (moved up or down, aside from what
+        lies over the table, in more lines), else the one covering least. Without
+        ``keep_off`` it does not keep off what lies over the table (the coach's panel
+        asks where a caption would go)."""
+        cx, cy = self.game.caption_pos()
+        extra = self._over_the_table() if keep_off else []
+        keep = self._message_keep(clear_of, keep_off)
+        tries = self._caption_tries(text, self.size[0])
+        boxes = [(width, size, self._pill_box(text, size, width=width).get_rect())
+                 for width, size in tries]
+        rect, width, size = self._banner_spot(boxes, (int(cx), int(cy)), "center", keep,
+                                              extra)
+        return rect, size, width
+
+    def _draw_caption(self, surface, clear_of: pygame.Rect | None = None) -> pygame.Rect | None:
+        """The caption where :meth:`caption_rect` puts it (clear of ``clear_of``, the toast
+        shown with it: "Hand 1 of 12 · …" and "Bob, it is your turn." lay one on the
+        other)."""
+        if self.caption is None:
+            return None
+        rect, size, width = self.caption_rect(self.caption[0], clear_of)
         return self.pill(surface, self.caption[0], rect.center, size, self._fade(self.caption),
-                         width=text)
+                         width=width)
 
     def _draw_toast(self, surface) -> pygame.Rect | None:
+        self._take_felt_words(surface)
         if self.toast is None:
             return None
         band = self.game.hand_band()
@@ -300,22 +360,80 @@ class Hud(Plates):
     def _toast_fit(self, surface, size: int, tint, bottom: int) -> tuple[int, int, pygame.Rect]:
         """The toast's (text width, size, rect): on the message line, at the table's width
         for it, else wider, else a little smaller, where it lies over nothing the player
-        needs (a rummy's lines taller than one covered its groups' labels); else moved up
-        or down off them (see :meth:`_off_the_piles`)."""
+        needs (a rummy's lines taller than one covered its groups' labels, a count of
+        tricks its seat's); else the nearest place that covers nothing (see
+        :meth:`_banner_spot`)."""
         text = self.toast[0]
         centre = surface.get_width() // 2
         narrow = min(theme.px(self.game.TOAST_WIDTH), surface.get_width() - theme.px(80))
         wide = max(narrow, self._toast_room(surface, bottom))
-        keep = self._keep_clear(buttons=True)
+        keep = self._message_keep()
         tries = [(narrow, size)] + [(wide, s) for s in (size, int(size * 0.9), int(size * 0.8))
                                     if wide > narrow or s < size]
-        for width, s in tries:
-            rect = self._pill_box(text, s, tint, width).get_rect(midbottom=(centre, bottom))
-            if not any(rect.colliderect(r) for r in keep):
-                return width, s, rect
-        width, s = tries[-1] if wide > narrow else tries[0]
-        rect = self._pill_box(text, s, tint, width).get_rect(midbottom=(centre, bottom))
-        return width, s, self._off_the_piles(rect, keep)
+        boxes = [(width, s, self._pill_box(text, s, tint, width).get_rect())
+                 for width, s in tries]
+        rect, width, s = self._banner_spot(boxes, (centre, bottom), "midbottom", keep,
+                                           self._over_the_table())
+        return width, s, rect
+
+    def _banner_spot(self, boxes: list[tuple[int, int, pygame.Rect]], point: tuple[int, int],
+                     anchor: str, keep: list[pygame.Rect],
+                     extra: list[pygame.Rect]) -> tuple[pygame.Rect, int, int]:
+        """A message's (rect, text width, size) among ``boxes`` ((text width, size, its
+        panel's rect) in the order they are wanted): the first whose ``anchor`` at
+        ``point`` covers none of ``keep``; else the nearest place for any of them that
+        covers none, moved up or down (between the top buttons' row and the person's
+        hand) or aside from ``extra`` (the coach's panel); else the one that covers the
+        least of it. Worked out once for each state of the table."""
+        key = (tuple((w, s, r.size) for w, s, r in boxes), point, anchor,
+               tuple(tuple(r) for r in keep), tuple(tuple(r) for r in extra), self.size)
+        cache = self.__dict__.setdefault("_spots", {})
+        if key in cache:
+            rect, width, size = cache[key]
+            return rect.copy(), width, size
+        for width, size, box in boxes:
+            rect = box.copy()
+            setattr(rect, anchor, point)
+            if rect.collidelist(keep) < 0 and self._inside(rect):
+                return self._kept(cache, key, (rect, width, size))
+        best: tuple | None = None
+        step = max(2, theme.px(6))
+        top = theme.px(8)
+        floor = self.game.hand_band().top + int(self.game.ch * 0.1)
+        for width, size, box in boxes:
+            home = box.copy()
+            setattr(home, anchor, point)
+            xs = [home.x] + [r.left - theme.px(10) - home.width for r in extra] + \
+                [r.right + theme.px(10) for r in extra]
+            for x in xs:
+                for y in range(top, max(top, floor - home.height) + 1, step):
+                    rect = pygame.Rect(x, y, home.width, home.height)
+                    if not self._inside(rect):
+                        continue
+                    cost = sum(rect.clip(r).width * rect.clip(r).height
+                               for i in rect.collidelistall(keep) for r in (keep[i],))
+                    near = abs(rect.centerx - home.centerx) + abs(rect.centery - home.centery)
+                    # covering nothing first; then the table's first size, then the nearest
+                    score = (cost, boxes.index((width, size, box)), near)
+                    if best is None or score < best[0]:
+                        best = (score, rect, width, size)
+        if best is None:
+            width, size, box = boxes[0]
+            rect = box.copy()
+            setattr(rect, anchor, point)
+            return self._kept(cache, key, (rect, width, size))
+        return self._kept(cache, key, best[1:])
+
+    def _inside(self, rect: pygame.Rect) -> bool:
+        margin = theme.px(4)
+        return pygame.Rect((0, 0), self.size).inflate(-2 * margin, -2 * margin).contains(rect)
+
+    @staticmethod
+    def _kept(cache: dict, key, spot: tuple) -> tuple[pygame.Rect, int, int]:
+        if len(cache) > 64:
+            cache.clear()
+        cache[key] = (spot[0].copy(), spot[1], spot[2])
+        return spot[0], spot[1], spot[2]
 
     def _toast_room(self, surface, bottom: int) -> int:
         """The text width a toast may take at the message line: between the seats' plates
@@ -356,29 +474,6 @@ class Hud(Plates):
             keep += [self.plate_rect(seat, bounds) for seat in range(self.match.n_players)
                      if seat != self.viewer]
         return keep
-
-    def _off_the_piles(self, rect: pygame.Rect,
-                       keep: list[pygame.Rect] | None = None) -> pygame.Rect:
-        """``rect`` (a message) moved off the cards and empty places of the table it would
-        cover (pairs65's row of pairs, Sixty-Six's tricks) and off the score panel (or off
-        ``keep``): down to just above the hand if there is room, else up above them; where
-        it is if neither has room."""
-        gap = theme.px(6)
-        keep = self._keep_clear() if keep is None else keep
-        hit = [r for r in keep if rect.colliderect(r)]
-        if not hit:
-            return rect
-        floor = self.game.hand_band().top + int(self.game.ch * 0.1)
-        for down in (True, False):
-            moved = rect
-            while hit and theme.px(50) <= moved.top and moved.bottom <= floor:
-                moved = moved.move(0, max(r.bottom for r in hit) + gap - moved.top) if down \
-                    else moved.move(0, min(r.top for r in hit) - gap - moved.bottom)
-                hit = [r for r in keep if moved.colliderect(r)]
-            if theme.px(50) <= moved.top and moved.bottom <= floor:
-                return moved
-            hit = [r for r in keep if rect.colliderect(r)]
-        return rect
 
     def review_panel(self, window: tuple[int, int], n: int, note) -> tuple[pygame.Rect, list]:
         """The last trick's panel for ``n`` cards and the lines of its ``note`` (who keeps
