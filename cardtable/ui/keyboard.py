@@ -547,10 +547,40 @@ class Keyboard:
             words = self.game.key_picked_words()
         else:
             return
-        theme.draw_text(surface, words[0], (theme.px(14), h - theme.px(48)), theme.px(14),
-                        HELD, bold=True, anchor="bottomleft")
-        theme.draw_text(surface, words[1], (theme.px(14), h - theme.px(30)), theme.px(14),
-                        HELD, anchor="bottomleft")
+        for text, bold, pos in self.hint_lines(surface.get_rect(), words):
+            theme.draw_text(surface, text, pos, theme.px(14), HELD, bold=bold,
+                            anchor="bottomleft")
+
+    def hint_lines(self, screen: pygame.Rect, words) -> list[tuple[str, bool, tuple]]:
+        """Where the two lines on a card picked up go: (line, bold, its bottom left), the
+        lines wrapped. Above the 'F1: keys' tag, or where a name plate is there (the
+        person's own, at the foot of the table), above the plate, as wide as it reaches:
+        over a plate the words could not be read."""
+        size = theme.px(14)
+        x = theme.px(14)
+        bottom = screen.bottom - theme.px(30)
+        room = screen.width - 2 * x
+        plate_rect = getattr(self.t, "plate_rect", None)
+        plates = [plate_rect(seat, screen) for seat in range(self.t.match.n_players)] \
+            if plate_rect is not None else []
+        for _ in range(2):
+            parts = [(part, i == 0) for i, text in enumerate(words)
+                     for part in theme.wrap(text, theme.font(size, i == 0), room)]
+            height = sum(theme.line_height(size, bold) for _, bold in parts)
+            width = max(theme.text_size(part, size, bold)[0] for part, bold in parts)
+            block = pygame.Rect(x, bottom - height, width, height)
+            hit = next((p for p in plates if p.colliderect(block.inflate(0, theme.px(4)))),
+                       None)
+            if hit is None:
+                break
+            bottom = hit.top - theme.px(6)
+            room = max(theme.px(220), hit.right - x)
+        out = []
+        y = bottom
+        for part, bold in reversed(parts):
+            out.append((part, bold, (x, y)))
+            y -= theme.line_height(size, bold)
+        return list(reversed(out))
 
     def general_lines(self) -> list[tuple[str, str]]:
         """The keys every table knows, less those this game words its own way (its Space

@@ -259,3 +259,38 @@ def test_enter_after_a_click_elsewhere_does_not_press_a_button_left_focused():
     key(app, K.K_RETURN)                         # ...and the next Enter acts on it
     assert app.top is not table or table.keys.focus != focus or len(table.match.moves) > n
     table.match.close()
+
+
+@pytest.mark.parametrize("game,size", [("pairs65", (1280, 720)), ("sixtysix", (1280, 720)),
+                                       ("pairs65", (800, 600)), ("quebec65", (1024, 640))])
+def test_the_lines_on_a_card_picked_up_are_not_drawn_over_a_name_plate(game, size,
+                                                                       monkeypatch):
+    """At 65 with pairs the two lines ran over the person's own name plate, unreadable."""
+    app = make_app(size=size)
+    table = start(app, game, seed=11)
+    assert wait_for_human(app, table)
+    if game in ("pairs65", "quebec65"):
+        table.try_action(Action("draw", source="stock"))
+        assert wait_for_human(app, table)
+    settle(app, table)
+    card = hand(table)[1]
+    go_to(app, table, f"card{card.id}")
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = keyboard_mod.theme.draw_text
+
+    def spy(surface, text, pos, size, colour, *args, **kwargs):
+        rect = real(surface, text, pos, size, colour, *args, **kwargs)
+        if colour == HELD:
+            drawn.append((str(text), pygame.Rect(rect)))
+        return rect
+
+    monkeypatch.setattr(keyboard_mod.theme, "draw_text", spy)
+    key(app, K.K_SPACE)
+    app.step([], DT)
+    assert drawn, "no line on the card picked up"
+    screen = app.screen.get_rect()
+    plates = [table.plate_rect(seat, screen) for seat in range(table.match.n_players)]
+    for text, rect in drawn:
+        assert screen.contains(rect), text
+        assert not any(p.colliderect(rect) for p in plates), (text, rect, plates)
+    table.match.close()
