@@ -676,3 +676,70 @@ def test_the_dealer_s_chip_keeps_a_gap_from_the_score(size):
             assert digits.left - chip.right >= 6, (seat, score, edge, chip, digits)
     finally:
         table.match.close()
+
+
+#: the melds a seat lays going out late in a match of rummy65 (its thirteen cards)
+MELDS = [["5H", "6H", "7H", "8H"], ["KC", "KD", "KS"], ["9S", "TS", "JS"], ["2D", "2C", "JK"]]
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+@pytest.mark.parametrize("size", [(800, 500), (800, 600), (1280, 720)],
+                         ids=["800x500", "800x600", "1280x720"])
+def test_a_rummy_hand_shown_face_up_keeps_off_the_plates(players, size):
+    """At 800x500 a seat's hand shown face up after a player went out, with the melds it
+    laid, lay over the score on the plate below it. Each other seat in turn goes out
+    laying thirteen cards, the rest show their hands: the faces and the melds keep off
+    every plate, the score panel and the piles, at normal and the largest text."""
+    app = App(size=size, settings={"sound": False, "animation_speed": "off"},
+              settings_path=None)
+    table_mod.install(app)
+    codes = [c for meld in MELDS for c in meld]
+    found = []
+    for text_size in ("normal", "larger"):
+        for out in range(1, players):
+            table = deal(app, "rummy65", players)
+            app.set_setting("text_size", text_size)
+            try:
+                found += [f"x{players} {text_size}, seat {out} out: {p}"
+                          for p in went_out_problems(app, table, out, codes)]
+            finally:
+                table.match.close()
+    assert not found, f"{len(found)} problems:\n" + "\n".join(found[:40])
+
+
+def went_out_problems(app: App, table, out: int, codes: list[str]) -> list[str]:
+    """Seat ``out`` lays MELDS (its hand's cards among them), the other seats' hands show
+    face up: what lies over a plate, the score panel, a pile or off the window."""
+    players = table.match.n_players
+    others = "KH QD JC 9H 8D 7C 6S 4D 3C".split()
+    for seat in range(players):
+        if seat == table.viewer:
+            continue
+        for i, s in enumerate(table.zone(f"hand{seat}")):
+            s.code = codes[i % len(codes)] if seat == out else others[i % len(others)]
+            s.revealed = True
+    table.game.lay(out, MELDS)
+    table.relayout(0.0)
+    for _ in range(3):
+        app.step([], DT)
+    assert not table.zone(f"hand{out}")
+    bounds = app.screen.get_rect()
+    keep = [(f"plate {s}", table.plate_rect(s, bounds)) for s in range(players)]
+    score = table.score_panel_rect()
+    keep += [("the score panel", score)] if score is not None else []
+    keep += [("the stock", table.game.stock_rect()),
+             ("the discard pile", table.game.pile_rect())]
+    found = []
+    for seat in range(players):
+        if seat == table.viewer:
+            continue
+        shown = table.zone(f"hand{seat}") + [
+            s for z in table.game.laid_zones.get(seat, []) for s in table.zone(z)]
+        assert all(s.face_up for s in shown)
+        for s in shown:
+            r = s.rect().inflate(-EDGE, -EDGE)
+            found += [f"seat {seat}'s {s.code} {tuple(r)} over {what} {tuple(k)}"
+                      for what, k in keep if r.colliderect(k)][:1]
+            if not bounds.contains(s.rect()):
+                found.append(f"seat {seat}'s {s.code} off the window")
+    return found

@@ -361,17 +361,95 @@ class RummyLayout:
             out.append((pos[0] - i * step, pos[1] - i * step * 1.4, a, self.pcw, face_up))
         return out
 
-    def laid_rows(self, seat: int) -> list[tuple[str, float, float]]:
-        """(zone, left x, centre y) of each meld a seat has laid, in rows under its fan."""
+    def laid_rows(self, seat: int) -> list[tuple[str, float, float, int, float]]:
+        """(zone, left x, centre y, card width, step from card to card) of each meld a seat
+        has laid, in rows under its fan (under its plate once its hand is gone).
+
+        Where the rows would reach a plate, the score panel or a pile (a seat that went out
+        late in a match, in a column of two seats at 800x500: its melds lay over the score
+        of the plate below), they spread wider, then overlap more (each card's corner still
+        shows), their cards become smaller, down to the smallest face; last they lie over
+        the fan of backs, a meld's cards closer (the rank still shows), from the plate's
+        edge along the top or beside the plate in a side column."""
         x, y = self.pods.get(seat, (0, 0))
         pw, ph = self.pod_width(seat), self.plate_size()[1]
-        lw = self.laid_width()
-        step = lw * 0.34
+        hand = self.t.zones.get(f"hand{seat}")
+        bounds = pygame.Rect((0, 0), self.size)
+        plate = self.t.plate_rect(seat, bounds)     # (below the buttons, where they meet)
+        tucked = max(y + ph, plate.bottom) + theme.px(10)
+        top = tucked + (self.fan_shown() if hand else 0)
+        keep = self.meld_obstacles(seat)
+        base = self.laid_width()
+        side = self.meld_side(seat)
+        # where a row starts: along the top centred under the plate, in a side column from
+        # the plate's outer edge towards the middle of the table
+        home = {"left": (x, "left"), "right": (x + pw, "right"),
+                "top": (x + pw / 2, "centre")}[side]
+        # a seat along the top has room below its rows (narrower, more of them); a seat in
+        # a side column has room towards the middle of the table (wider, fewer)
+        wide = (40, 0, 240, 2000) if side == "top" else (150, 240, 2000)
+        tries = [(base, pw + theme.px(e), top, rise, 0.34, home)
+                 for rise in (0.62, 0.45) for e in (90, *wide)]
+        tries += [(lw, pw + theme.px(wide[0]), top, 0.45, 0.34, home)
+                  for lw in range(base - 2, MIN_FACE_WIDTH - 1, -2)]
+        least = max(MIN_FACE_WIDTH, base - 8)
+        tries += [(least, pw + theme.px(e), tucked, rise, share, home)
+                  for share in (0.34, 0.27) for rise in (0.45, 0.36) for e in wide]
+        widths = [theme.px(w) for w in (2000, 280, 220, 170, 140)]
+        if side == "top":       # from either edge of the plate, along the row of seats
+            tries += [(least, w, tucked, rise, 0.27, (edge, align))
+                      for rise in (0.45, 0.34, 0.3) for w in widths
+                      for edge, align in ((x, "left"), (x + pw, "right"))]
+        else:                   # beside the plate, towards the middle
+            beside = (plate.right + theme.px(10), "left") if side == "left" else \
+                (plate.left - theme.px(10), "right")
+            tries += [(least, w, y, rise, 0.27, beside)
+                      for rise in (0.45, 0.34) for w in widths]
+        out: list[tuple[str, float, float, int, float]] = []
+        for lw, row_w, first, rise, share, start in tries:
+            out = self._meld_rows(seat, lw, row_w, first, rise, share, start)
+            rects = [self._meld_rect(zone, left, cy, lw, step)
+                     for zone, left, cy, lw, step in out]
+            if all(bounds.contains(r) and r.collidelist(keep) < 0 for r in rects):
+                break
+        return out
+
+    def meld_side(self, seat: int) -> str:
+        """Where a seat sits, for its melds: "left", "right" or "top" (a seat of the top row
+        pushed below the buttons, near the left edge, is still of the top row)."""
+        seats = self.others()
+        if seat not in seats:
+            return "top"
+        left, top, _right = seat_columns(self.n - 1)
+        i = seats.index(seat)
+        return "left" if i < left else "top" if i < left + top else "right"
+
+    def meld_obstacles(self, seat: int) -> list[pygame.Rect]:
+        """What a seat's laid melds keep off: the plates (its own too: beside it they may
+        lie), the score panel and the piles."""
+        bounds = pygame.Rect((0, 0), self.size)
+        keep = [self.t.plate_rect(s, bounds) for s in range(self.n)]
+        keep += [self.stock_rect(), self.pile_rect()]
+        panel = self.t.score_panel_rect()
+        if panel is not None:
+            keep.append(panel)
+        return [r.inflate(theme.px(4), theme.px(4)) for r in keep]
+
+    def _meld_rect(self, zone: str, left: float, cy: float, lw: int,
+                   step: float) -> pygame.Rect:
+        count = len(self.t.zones.get(zone, []))
+        lh = card_height(lw)
+        return pygame.Rect(int(left), int(cy - lh / 2),
+                           int(self.group_width(count, lw, step)) + 1, lh)
+
+    def _meld_rows(self, seat: int, lw: int, row_w: float, top: float, rise: float,
+                   share: float, start: tuple[float, str]
+                   ) -> list[tuple[str, float, float, int, float]]:
+        """A seat's melds in rows at most ``row_w`` wide from ``top`` down, each row
+        ``rise`` of a card below the last, a meld's cards ``share`` of a card apart; each
+        row's left, right or centre at ``start``."""
+        step = lw * share
         gap = theme.px(8)
-        row_w = pw + theme.px(90)
-        side = "left" if x < self.size[0] * 0.2 else "right" if x > self.size[0] * 0.6 and \
-            y > theme.px(40) else "top"
-        top = y + ph + self.fan_shown() + theme.px(6)
         rows: list[list[tuple[str, float]]] = [[]]
         used = 0.0
         for zone in self.laid_zones.get(seat, []):
@@ -381,25 +459,30 @@ class RummyLayout:
                 used = 0.0
             rows[-1].append((zone, width))
             used += (gap if used else 0) + width
+        panel = self.t.score_panel_rect()
+        anchor, align = start
         out = []
         for r, row in enumerate(rows):
             span = sum(wd for _, wd in row) + gap * (len(row) - 1)
-            # side seats lay their melds towards the middle of the table
-            left = x if side == "left" else x + pw - span if side == "right" else \
-                x + pw / 2 - span / 2
-            cy = top + card_height(lw) / 2 + r * (card_height(lw) * 0.62)
+            left = anchor if align == "left" else anchor - span if align == "right" else \
+                anchor - span / 2
+            cy = top + card_height(lw) / 2 + r * (card_height(lw) * rise)
+            if align == "centre" and panel is not None and \
+                    cy - card_height(lw) / 2 < panel.bottom:
+                left = min(left, panel.left - theme.px(6) - span)    # short of the panel
+            left = max(theme.px(4), min(left, self.size[0] - theme.px(4) - span))
             for zone, wd in row:
-                out.append((zone, left, cy))
+                out.append((zone, left, cy, lw, step))
                 left += wd + gap
         return out
 
     def place_laid(self, zone: str, sprites: list) -> list[Target]:
         seat = int(zone[4:].split("_")[0])
-        lw = self.laid_width()
-        for name, left, cy in self.laid_rows(seat):
+        for name, left, cy, lw, step in self.laid_rows(seat):
             if name == zone:
-                return [(left + lw / 2 + i * lw * 0.34, cy, 0.0, lw, True)
+                return [(left + lw / 2 + i * step, cy, 0.0, lw, True)
                         for i in range(len(sprites))]
+        lw = self.laid_width()
         return [(*self.centre, 0.0, lw, True) for _ in sprites]
 
     def slots(self):
