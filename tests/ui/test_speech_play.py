@@ -152,8 +152,9 @@ def english():
 
 def test_japanese65_spoken_with_keys_only():
     app, table, rec, first, asked = play("japanese65")
-    # Cleo led diamonds: the seven of spades (the first card) cannot be played
-    assert first == "Seven of spades"
+    # Cleo led diamonds: the focus the keys first show is on a card that may be played,
+    # the eight of diamonds, not on the first card (the seven of spades, which cannot be)
+    assert first == "Eight of diamonds, playable"
     assert asked["hand"] == ("Your hand, 12 cards. Spades: seven and three. Hearts: king, "
                              "queen, eight and seven. Clubs: seven and six. Diamonds: eight, "
                              "seven, five and four.")
