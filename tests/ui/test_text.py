@@ -48,3 +48,61 @@ def test_the_count_shows_only_while_the_field_has_the_focus(monkeypatch):
     w = field("a" * 18, 18)
     w.focused = False
     assert "18/18" not in drawn_texts(monkeypatch, w)
+
+
+PASTED = "Hi! Try this one: Deal code: F4AW-938W, it was a close game with a nice marriage"
+
+
+def fits_the_field(w: TextInput, shown: str) -> bool:
+    size = theme.px(theme.BODY)
+    return theme.font(size).size(shown)[0] <= w.rect.width - theme.px(24)
+
+
+def test_a_long_text_scrolls_so_the_caret_and_what_is_typed_show(monkeypatch):
+    """Typing past the field's width: the end being typed shows (with a mark before it for
+    what lies out of view), not the beginning cut with "…" and the caret lost."""
+    w = field(limit=200)
+    w.text_input(PASTED)
+    shown = drawn_texts(monkeypatch, w)
+    words = max(shown, key=len)
+    assert words != PASTED and PASTED.endswith(words), shown
+    assert shown.count("…") == 1 and fits_the_field(w, words)
+    w.text_input("!")
+    assert max(drawn_texts(monkeypatch, w), key=len).endswith("marriage!")
+
+
+def test_the_caret_taken_home_shows_the_beginning_and_a_click_lands_on_the_letter_under_it(
+        monkeypatch):
+    w = field(limit=200)
+    w.text_input(PASTED)
+    w.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode=""))
+    shown = drawn_texts(monkeypatch, w)
+    words = max(shown, key=len)
+    assert PASTED.startswith(words) and words.startswith("Hi! Try") and "…" in shown
+    w.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode=""))
+    drawn_texts(monkeypatch, w)
+    first = w.first
+    assert first > 0
+    # a click just right of the mark before the text: the caret before the first letter shown
+    size = theme.px(theme.BODY)
+    x = w.rect.left + theme.px(12) + theme.font(size).size("…")[0] + 1
+    w.mouse_down((x, w.rect.centery))
+    assert w.cursor in (first, first + 1)
+
+
+def test_without_the_focus_the_field_shows_its_beginning(monkeypatch):
+    w = field(limit=200)
+    w.text_input(PASTED)
+    w.focused = False
+    shown = drawn_texts(monkeypatch, w)
+    assert any(t.startswith("Hi! Try") and t.endswith("…") for t in shown), shown
+
+
+def test_a_field_says_what_it_is_for():
+    from cardtable.i18n import Msg
+
+    code = TextInput("F4AW-938W", label=Msg("Deal code"))
+    assert code.spoken() == "Deal code: F4AW-938W"
+    assert TextInput("", label=Msg("Deal code"), hint="For example X").spoken() == \
+        "Deal code: empty"
+    assert TextInput("Margot").spoken() == "Name field: Margot"     # a name, as before

@@ -233,7 +233,8 @@ class DealCodeScene(ModalScene):
         super().layout()
         p = self.panel_rect()
         field = TextInput(self.text, on_change=self.set_text, max_length=FIELD_LENGTH,
-                          hint=Msg("For example {code}", code=example_code(self.game)))
+                          hint=Msg("For example {code}", code=example_code(self.game)),
+                          label=N_("Deal code"))
         field.name = "code"
         field.rect = pygame.Rect(p.left + theme.px(40), p.top + self._places(p)[1],
                                  p.width - theme.px(80), theme.px(BUTTON_HEIGHT))

@@ -297,7 +297,7 @@ class JoinScene(FormScene):
             hint = {"address": "192.168.1.20", "port": str(protocol.DEFAULT_PORT),
                     "code": "K7QFM-2XHPT", "name": N_("Player")}[key]
             field = TextInput(self.values[key], on_change=lambda v, k=key: self.set_value(k, v),
-                              max_length=limit, hint=hint)
+                              max_length=limit, hint=hint, label=text)
             field.rect = pygame.Rect(self.form_rect.left + pad + label_w, y,
                                      self.form_rect.width - 2 * pad - label_w, bh)
             self.add(field, key)

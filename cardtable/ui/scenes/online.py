@@ -340,7 +340,7 @@ class OnlineScene(FormScene):
             limit = {"code": 24, "name": NAME_LENGTH}[key]
             hint = {"code": "K7QFM-2XHPT", "name": N_("Player")}[key]
             field = TextInput(self.values[key], on_change=lambda v, k=key: self.set_value(k, v),
-                              max_length=limit, hint=hint)
+                              max_length=limit, hint=hint, label=text)
             field.rect = pygame.Rect(right.left + pad + label_w, y,
                                      right.width - 2 * pad - label_w, bh)
             self.add(field, key)

@@ -17,18 +17,30 @@ from cardtable.ui.widgets.base import (
     approach,
 )
 
+#: the mark at an end of a scrolled field where more of its text lies out of view
+OUT_OF_VIEW = "\u2026"
+
 
 class TextInput(Widget):
-    """A one-line text field (names). Typing arrives as TEXTINPUT events."""
+    """A one-line text field. Typing arrives as TEXTINPUT events.
+
+    A text longer than the field scrolls while the field has the focus, so the caret and
+    what is being typed are always in view (a mark at either end says more is there);
+    without the focus the field shows the text's beginning, cut with "…". ``label`` is what
+    speech calls the field ("Address: 192.168.1.20"); without one it is a name field."""
 
     def __init__(self, text: str = "", on_change: Callable[[str], Any] | None = None,
-                 max_length: int = 18, hint: str | Msg = "", enabled: bool = True, rect=None):
+                 max_length: int = 18, hint: str | Msg = "", enabled: bool = True, rect=None,
+                 label: str | Msg | None = None):
         super().__init__(rect, enabled)
         self.text = text[:max_length]
         self.on_change = on_change
         self.max_length = max_length
         self.hint = hint
+        self.label = label
         self.cursor = len(self.text)
+        #: the first character shown while the text is scrolled (the focus on a long text)
+        self.first = 0
         self.blink = 0.0
         #: seconds since the caret last moved (it blinks for :data:`BLINK_FOR` seconds)
         self.still = 0.0
@@ -36,7 +48,12 @@ class TextInput(Widget):
         self.all_selected = False
 
     def spoken(self) -> str:
-        """'Name field: Margot' (empty, the name it stands for: its hint)."""
+        """'Name field: Margot' (empty, the name it stands for: its hint); a field with a
+        ``label``, 'Deal code: F4AW-938W' or 'Deal code: empty'."""
+        if self.label is not None:
+            if not self.text:
+                return tr(Msg("{label}: empty", label=self.label))
+            return tr(Msg("{label}: {value}", label=self.label, value=self.text))
         value = self.text or tr(self.hint)
         if not value:
             return tr(Msg("Name field: empty"))
@@ -62,15 +79,57 @@ class TextInput(Widget):
     def mouse_down(self, pos: tuple[int, int]) -> None:
         self.all_selected = False
         size = theme.px(theme.BODY)
-        x = pos[0] - (self.rect.left + theme.px(12))
+        first, shown = self.window(size, self._room(size))
+        x = pos[0] - (self.rect.left + theme.px(12) + self._lead(first, size))
         fnt = theme.font(size)
-        best = len(self.text)
-        for i in range(len(self.text) + 1):
-            if fnt.size(self.text[:i])[0] >= x:
-                best = i
+        best = first + len(shown)
+        for i in range(len(shown) + 1):
+            if fnt.size(shown[:i])[0] >= x:
+                best = first + i
                 break
         self.cursor = best
         self.restart_blink()
+
+    def _room(self, size: int) -> int:
+        """The width the text may take (less the "18/18" of a full field with the focus)."""
+        room = self.rect.width - theme.px(24)
+        if self.focused and self.enabled and len(self.text) >= self.max_length:
+            count = f"{len(self.text)}/{self.max_length}"
+            room -= theme.text_size(count, theme.px(theme.SMALL - 2))[0] + theme.px(6)
+        return max(theme.px(20), room)
+
+    @staticmethod
+    def _lead(first: int, size: int) -> int:
+        """The room the mark before a scrolled text takes (none at its beginning)."""
+        return theme.font(size).size(OUT_OF_VIEW)[0] if first > 0 else 0
+
+    def window(self, size: int, room: int) -> tuple[int, str]:
+        """The part of the text the field shows, and where it begins: all of it when it
+        fits; with the focus, a part that holds the caret, scrolled no more than it must
+        (a mark "…" before it takes its room when it does not begin the text); without the
+        focus, the beginning (drawn cut with "…")."""
+        fnt = theme.font(size)
+        text = self.text
+        if not (self.focused and self.enabled) or fnt.size(text)[0] <= room:
+            self.first = 0
+            return 0, text
+        first = min(self.first, self.cursor)
+
+        mark = fnt.size(OUT_OF_VIEW)[0]
+
+        def fits(a: int, b: int) -> bool:     # with the marks of what lies out of view
+            after = mark if b < len(text) else 0
+            return self._lead(a, size) + fnt.size(text[a:b])[0] + after <= room
+
+        while first < self.cursor and not fits(first, self.cursor):
+            first += 1
+        end = self.cursor
+        while end < len(text) and fits(first, end + 1):
+            end += 1
+        while first > 0 and fits(first - 1, end):      # room left: show more before
+            first -= 1
+        self.first = first
+        return first, text[first:end]
 
     def mouse_up(self, pos: tuple[int, int], inside: bool) -> None:
         pass
@@ -175,25 +234,37 @@ class TextInput(Widget):
         theme.rounded(surface, self.rect, bg, radius, edge=edge, edge_width=max(1, theme.px(1)))
         size = theme.px(theme.BODY)
         x = self.rect.left + theme.px(12)
-        room = self.rect.width - theme.px(24)
+        room = self._room(size)
         if active and len(self.text) >= self.max_length:
             # full: it takes no more letters, and says so ("18/18" at its right end)
             # instead of ignoring the keys without a word
             small = theme.px(theme.SMALL - 2)
             count = f"{len(self.text)}/{self.max_length}"
-            at = theme.draw_text(surface, count, (self.rect.right - theme.px(10),
-                                                  self.rect.centery), small,
-                                 theme.ACCENT_LIGHT, anchor="midright", shadow=False)
-            room = max(theme.px(20), at.left - theme.px(8) - x)
+            theme.draw_text(surface, count, (self.rect.right - theme.px(10),
+                                             self.rect.centery), small,
+                            theme.ACCENT_LIGHT, anchor="midright", shadow=False)
+        first, shown = self.window(size, room)
+        lead = self._lead(first, size)
         if self.text:
             colour = theme.TEXT if self.enabled else theme.TEXT_MUTED
-            shown = theme.ellipsize(self.text, size, room)
+            scrolled = active and (first > 0 or first + len(shown) < len(self.text))
+            if scrolled:
+                # a mark at each end where more of the text lies out of view
+                if first > 0:
+                    theme.draw_text(surface, OUT_OF_VIEW, (x, self.rect.centery), size,
+                                    theme.TEXT_MUTED, anchor="midleft", shadow=False)
+                if first + len(shown) < len(self.text):
+                    end = x + lead + theme.font(size).size(shown)[0]
+                    theme.draw_text(surface, OUT_OF_VIEW, (end, self.rect.centery), size,
+                                    theme.TEXT_MUTED, anchor="midleft", shadow=False)
+            else:
+                shown = theme.ellipsize(shown, size, room)
             if self.all_selected and active:
                 w, h = theme.font(size).size(shown)
-                mark = pygame.Rect(x - theme.px(2), self.rect.centery - h // 2,
+                mark = pygame.Rect(x + lead - theme.px(2), self.rect.centery - h // 2,
                                    w + theme.px(4), h)
                 theme.rounded(surface, mark, (*theme.ACCENT, 110), theme.px(3))
-            theme.draw_text(surface, shown, (x, self.rect.centery), size, colour,
+            theme.draw_text(surface, shown, (x + lead, self.rect.centery), size, colour,
                             anchor="midleft", shadow=False)
         elif self.hint:   # stays (behind the cursor) until something is typed
             hint_size = theme.fit_size(self.hint, size, room)
@@ -201,7 +272,8 @@ class TextInput(Widget):
                             (x, self.rect.centery), hint_size, theme.TEXT_MUTED,
                             anchor="midleft", shadow=False)
         if active and self.blink < BLINK_ON:
-            cx = x + min(room, theme.font(size).size(self.text[: self.cursor])[0])
+            cx = x + lead + min(room - lead,
+                                theme.font(size).size(self.text[first: self.cursor])[0])
             h = int(size * 1.1)
             pygame.draw.line(surface, theme.ACCENT_LIGHT, (cx, self.rect.centery - h // 2),
                              (cx, self.rect.centery + h // 2), max(1, theme.px(2)))
