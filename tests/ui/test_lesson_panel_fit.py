@@ -1,11 +1,11 @@
 """The coach's panel on every lesson's table keeps to its rule (see
 :mod:`cardtable.ui.scenes.lesson_panel`): it never covers a name plate, the person's own
 hand, a pile or a card face up on the table, an empty place the step aims at (the trick's
-place the person leads to, an empty pile lit), the table's labels, the table's buttons or
-the score panel, and it stays in the window. It may lie over the backs of the others'
-hands and the other empty places' outlines, which show nothing. Every game's lesson, at
-1280x720 and 1920x1080, at every text size and in both languages: the larger texts walk
-every step, the normal text every other (the panel is smallest there)."""
+place the person leads to, an empty pile lit), the table's labels, the move banner, the
+table's buttons or the score panel, and it stays in the window. It may lie over the backs
+of the others' hands and the other empty places' outlines, which show nothing. Every
+game's lesson, at 1280x720 and 1920x1080, at every text size and in both languages: the
+larger texts walk every step, the normal text every other (the panel is smallest there)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def kept_in_view(table: LessonScene) -> list[tuple[str, pygame.Rect]]:
     """Everything the panel is never to cover, named: the plates, the score panel, the
     table's buttons, every card where it comes to rest but the backs of the others'
     hands, the empty places the step points at or has a card dropped on, and the table's
-    labels (a rummy's names of piles and groups)."""
+    labels (a rummy's names of piles and groups), and the move banner while it shows."""
     window = pygame.Rect((0, 0), table.size)
     out = [(f"plate {seat}", table.plate_rect(seat, window))
            for seat in range(table.match.n_players)]
@@ -44,6 +44,11 @@ def kept_in_view(table: LessonScene) -> list[tuple[str, pygame.Rect]]:
                 out.append((f"{zone} {s.code or 'back'}", table._rest(s)))
     out += [("the empty place the step aims at", rect) for rect in table.aimed_places()]
     out += [("the table's label", pygame.Rect(rect)) for rect in table._marks()]
+    # the move banner as last drawn, while it shows ("Vous posez une paire : …" lay under
+    # the panel)
+    banner = table._messages_drawn[1][1]
+    if table.caption is not None and banner is not None:
+        out.append(("the move banner", pygame.Rect(banner)))
     return out
 
 

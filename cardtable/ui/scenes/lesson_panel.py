@@ -4,7 +4,10 @@ laid again only when what it shows changes (part of :class:`LessonScene`).
 The rule: the panel never covers a name plate, the person's own hand (and the room it
 plays in), a pile, a card face up on the table, the table's buttons or the score panel,
 nor what the step lights, nor an empty place the step points at or has the person drop
-a card on (the trick's place when the person is to lead). It may lie over the backs of
+a card on (the trick's place when the person is to lead), nor the move banner (the
+table's caption saying what was just done: where it is, or where the last one went; the
+banner and the table's toasts keep off the panel in turn, see
+:meth:`CoachLayout.messages_keep_off`). It may lie over the backs of
 the others' hands and the outlines of the other empty places (a meld's, a pair's, a
 trick's place, an empty pile: they show nothing while the panel is up), and over the
 log and the message line, only where no other place is free, and then over as little

@@ -297,7 +297,7 @@ class Hud(Plates):
     def _caption_tries(self, text, surface_width: int) -> list[tuple[int, int]]:
         """The (text width, size) a caption may take, the table's first: within the room
         the table gives it, a smaller type first, then more lines; narrower beside the
-        score panel (larger text) than under it."""
+        score panel (larger text) than under it. Then the same in about two lines."""
         cx, cy = self.game.caption_pos()
         room = self.game.caption_width() or surface_width - theme.px(40)
         panel = self.score_panel_rect()
@@ -310,7 +310,10 @@ class Hud(Plates):
             if panel is None or not rect.colliderect(panel):
                 break
             room = min(room, 2 * (panel.left - theme.px(12) - int(cx)))
-        return tries[-1:] + [(tries[-1][0] * 2 // 3, tries[-1][1])]
+        width, size = tries[-1]
+        # then in about two lines, where one long line finds no room
+        line = min(width, theme.text_size(text, size, bold=True)[0])
+        return [(width, size), (max(theme.px(120), line * 11 // 20), size)]
 
     def caption_rect(self, text, clear_of: pygame.Rect | None = None,
                      keep_off: bool = True) -> tuple[pygame.Rect, int, int]:
