@@ -132,6 +132,25 @@ def fit_window(saved: Any, desktop: tuple[int, int] | None = None) -> tuple[int,
     return fitted[0], fitted[1]
 
 
+def remembered_setup(before: dict | None, config: dict) -> dict:
+    """What a new match leaves remembered as its game's setup: its setup; but a deal code's
+    or the daily deal's (``seed``: the deal's own count of players and options) keeps the
+    count of players and the options the person chose before, with the seats as they were
+    named and set for this deal (a daily deal of two players made the next New game of a
+    four-player habit start at two)."""
+    if "seed" not in config or not isinstance(before, dict):
+        return config
+    kept = dict(before)
+    seats = list(before.get("seats") or []) if isinstance(before.get("seats"), list) else []
+    for i, seat in enumerate(config.get("seats") or []):
+        if i < len(seats):
+            seats[i] = seat
+        else:
+            seats.append(seat)
+    kept["seats"] = seats
+    return kept
+
+
 class App:
     """The window and everything that lives as long as it does."""
 
@@ -327,8 +346,9 @@ class App:
         """Hand a setup to the table. Returns False (with a toast) if no table is available."""
         self.last_match_config = config
         last = dict(self.settings.get("last_setup") or {})
-        last.pop(config["game"], None)
-        last[config["game"]] = config       # the most recent last (setup reads names so)
+        before = last.pop(config["game"], None)
+        # the most recent last (setup reads names so)
+        last[config["game"]] = remembered_setup(before, config)
         self.set_setting("last_setup", last)
         if self.on_start_match is None:
             self.toast(Msg("The table for this game is not available yet."), kind="bad")

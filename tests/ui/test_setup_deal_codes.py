@@ -167,3 +167,25 @@ def test_with_the_network_on_the_hosts_default_name_is_the_host_to_friends(app, 
     host = HostedMatch.from_config(config, remote=config["network"]["remote"],
                                    threaded=False)
     assert host.seat_names()[0] == "Host"
+
+
+def test_a_deal_code_match_keeps_the_setup_the_person_made(app, today):
+    """A player's habit (Sixty-Five (pairs) at four, an option changed) survives the daily
+    deal of another count of players: the next New game starts from their setup, with the
+    names they gave for the deal. A match set up by hand is remembered whole."""
+    install(app)
+    scene = setup_for(app, "pairs65")
+    scene.set_players(4)
+    scene.set_name(0, "Ana")
+    app.start_match(scene.config())
+    mine = app.settings["last_setup"]["pairs65"]
+    code = records.daily_code("pairs65")
+    assert code.players != 4
+    scene = setup_for(app, "pairs65")
+    scene.set_name(1, "Ben")
+    scene.play_code(code)
+    kept = app.settings["last_setup"]["pairs65"]
+    assert kept["players"] == 4 and kept["options"] == mine["options"]
+    assert "seed" not in kept
+    assert [s["name"] for s in kept["seats"][:2]] == ["Ana", "Ben"]
+    assert setup_for(app, "pairs65").players == 4
