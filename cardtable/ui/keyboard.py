@@ -109,6 +109,9 @@ class Keyboard:
         #: may be played once the cards that may be are known (after announcing a marriage
         #: the focus fell on the first card, which the rules then refused)
         self.provisional = False
+        #: the focus was put where it is by the table (:meth:`focus_on`), not moved there
+        #: by keys since
+        self.placed = False
 
     @property
     def game(self):
@@ -123,6 +126,7 @@ class Keyboard:
         self.held = None
         self.stand_in = None
         self.provisional = False
+        self.placed = False
         if self.t.form.focused is not None:
             self.t.form.focus(None)
 
@@ -231,6 +235,7 @@ class Keyboard:
     def _set(self, rows: list[Row], k: KeyTarget) -> None:
         self.stand_in = None           # a place chosen: nothing to return to
         self.provisional = False
+        self.placed = False
         for name, targets in rows:
             if k in targets:
                 self.row, self.index = name, targets.index(k)
@@ -243,12 +248,15 @@ class Keyboard:
             form.focus(None)
 
     def focus_on(self, name: str) -> bool:
-        """Put the focus on the target called ``name`` (False if there is none)."""
+        """Put the focus on the target called ``name`` (False if there is none): the
+        table's choice, shown by what it lights (a card raised by a click, a hint's card),
+        so Enter acts on it even while the ring is hidden."""
         rows = self.rows()
         for _, targets in rows:
             for k in targets:
                 if k.name == name:
                     self._set(rows, k)
+                    self.placed = True
                     return True
         return False
 
@@ -262,13 +270,9 @@ class Keyboard:
         if chosen is not None and self.focus_on(f"card{chosen.id}"):
             return
         self.focus = None
+        self.placed = False
         if self.t.form.focused is not None:
             self.t.form.focus(None)
-
-    def _chosen_focused(self) -> bool:
-        """Is the focus on the card the game has chosen (a click raised it)?"""
-        chosen = self.game.key_chosen()
-        return chosen is not None and self.focus == f"card{chosen.id}"
 
     def target(self, name: str) -> KeyTarget | None:
         for _, targets in self.rows():
@@ -427,10 +431,10 @@ class Keyboard:
                 if not self.t.my_turn():
                     return True
                 self.t.refresh_legal()     # caught up: the key acts as well
-            if not was_shown and not self._chosen_focused():
-                # the first press shows where the focus is; it acts at once only on the
-                # card the person just chose with the mouse (raised, so in sight): a focus
-                # left on a button before a click elsewhere was pressed unseen
+            if not was_shown and not self.placed:
+                # the first press shows where the focus is; it acts at once only where the
+                # table put the focus in sight (the card a click raised, a hint's card): a
+                # focus left on a button before a click elsewhere was pressed unseen
                 self.current()
                 return True
             self.activate(enter=k != pygame.K_SPACE)
