@@ -658,8 +658,9 @@ SPEC = GameSpec(
     options=(
         OptionSpec("target", "Game points to win", 10, "int", 1, 21),
         OptionSpec("strict_later_play", "Stricter play once the stock is gone", False, "bool",
-                   help="When the stock is closed or used up: beat the card led with a higher "
-                   "card of its suit if you can, and trump if you cannot follow suit."),
+                   help="With this on, once the stock is closed or used up you must beat the "
+                   "card led with a higher card of its suit if you can, and trump if you "
+                   "cannot follow suit (off: you must follow suit, with any card of it)."),
     ),
     family="trick-taking",
     blurb="Two players race to 66 with tricks, marriages and a well-timed close of the stock.",
