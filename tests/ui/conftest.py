@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
@@ -51,6 +53,18 @@ def type_text(app: App, text: str) -> None:
 def frames(app: App, n: int = 3) -> None:
     for _ in range(n):
         app.step([], DT)
+
+
+def until_hosted(app: App, test, host=None, seconds: float = 20.0) -> None:
+    """Step ``app`` (and poll a hosted table's ``host`` at once for its idle friends) until
+    ``test()`` holds; fails after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not test():
+        assert time.monotonic() < deadline, "the table did not get there"
+        app.step([], DT)
+        if host is not None:
+            host.poll(now=float("inf"))
+        time.sleep(0.002)
 
 
 def lessons_declined() -> dict[str, str]:

@@ -16,17 +16,7 @@ from cardtable.ui import netplay
 from cardtable.ui.scenes.table import TableScene, show_table
 from cardtable.ui.scenes.table.logline import LogLine
 from tests.net_helpers import LOOPBACK, host_table, join, play_until
-from tests.ui.conftest import DT
-
-
-def until(app, test, host=None, seconds=20.0):
-    deadline = time.monotonic() + seconds
-    while not test():
-        assert time.monotonic() < deadline, "the table did not get there"
-        app.step([], DT)
-        if host is not None:
-            host.poll(now=float("inf"))
-        time.sleep(0.002)
+from tests.ui.conftest import DT, until_hosted
 
 
 def back_after_two_moves():
@@ -53,7 +43,7 @@ def test_a_friend_back_reads_how_many_moves_a_computer_played_for_them(app):
     try:
         table = show_table(app, TableScene(back, speed="off", sound=False))
         sentence = "While you were away, a computer played 2 moves for you."
-        until(app, lambda: any(tr(x) == sentence for x in table.log))
+        until_hosted(app, lambda: any(tr(x) == sentence for x in table.log))
         assert table.toast is not None and tr(table.toast[0]) == sentence
         assert [tr(x) for x in table.log].count(sentence) == 1
         line = next(x for x in table.log if tr(x) == sentence)
@@ -77,13 +67,13 @@ def test_the_hosts_log_says_the_name_of_the_friend_who_took_the_seat(app):
     try:
         table = show_table(app, TableScene(host, speed="off", sound=False))
         assert host.stand_in_for(1)          # a computer plays the open seat meanwhile
-        until(app, lambda: sum(1 for s, _ in host.moves if s == 1) >= 2, host)
-        until(app, lambda: any("Friend 2" in tr(x) for x in table.log))
+        until_hosted(app, lambda: sum(1 for s, _ in host.moves if s == 1) >= 2, host)
+        until_hosted(app, lambda: any("Friend 2" in tr(x) for x in table.log))
         named = [x for x in table.log if isinstance(x, LogLine) and "Friend 2" in tr(x)]
         assert named, [tr(x) for x in table.log]
         friend, error, _ = connect(LOOPBACK, host.server.port, "Zoe", code=host.server.code)
         assert friend is not None, error
-        until(app, lambda: any("Zoe joined" in tr(x) for x in table.log))
+        until_hosted(app, lambda: any("Zoe joined" in tr(x) for x in table.log))
         lines = [tr(x) for x in table.log]
         assert not any("Friend 2" in line for line in lines), lines
         assert sum("Zoe" in line for line in lines) >= len(named) + 1, lines
@@ -114,7 +104,7 @@ def test_a_friends_log_says_the_name_of_a_friend_who_joined_after_them(app):
             time.sleep(0.002)
         bob = join(server, "Bob")
         assert bob.seat == 2
-        until(app, lambda: ann.seats[2].name == "Bob" and
+        until_hosted(app, lambda: ann.seats[2].name == "Bob" and
               not any("Friend 3" in tr(x) for x in table.log))
         assert any("Bob" in tr(x) for x in table.log)
     finally:

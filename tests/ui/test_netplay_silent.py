@@ -9,15 +9,13 @@ cardtable.ui.netplay (the words)."""
 
 from __future__ import annotations
 
-import time
-
 from cardtable.i18n import set_language, tr
 from cardtable.net.hosted import SLOW_SECONDS
 from cardtable.net.remote import connect
 from cardtable.ui import netplay
 from cardtable.ui.scenes.table import TableScene, show_table
 from tests.net_helpers import LOOPBACK
-from tests.ui.conftest import DT, click
+from tests.ui.conftest import DT, click, until_hosted
 
 
 class Clock:
@@ -36,14 +34,6 @@ CONFIG = {"game": "japanese65", "players": 4, "seed": 5,
           "network": {"remote": [1], "stand_in": "easy", "idle_seconds": 90}}
 
 
-def until(app, test, host=None, seconds=20.0):
-    deadline = time.monotonic() + seconds
-    while not test():
-        assert time.monotonic() < deadline, "the table did not get there"
-        app.step([], DT)
-        if host is not None:
-            host.poll(now=float("inf"))
-        time.sleep(0.002)
 
 
 def buttons(table):
@@ -58,7 +48,7 @@ def seated_at_their_turn(app):
     friend, error, _ = connect(LOOPBACK, host.server.port, "Zoe", code=host.server.code)
     assert friend is not None, error
     table = show_table(app, TableScene(host, speed="off", sound=False))
-    until(app, lambda: host.to_act == 1, host)
+    until_hosted(app, lambda: host.to_act == 1, host)
     app.step([], DT)
     return host, friend, table, clock
 
@@ -70,23 +60,24 @@ def test_the_host_lets_a_computer_play_for_a_silent_friend_until_they_move(app):
         app.step([], DT)
         assert buttons(table) == {}                # a friend thinking: nothing offered yet
         clock.now += SLOW_SECONDS + 1
-        until(app, lambda: "Hand over" in buttons(table))
+        until_hosted(app, lambda: "Hand over" in buttons(table))
         hand_over = buttons(table)["Hand over"]
         assert "Zoe" in hand_over.text and "Send away" in buttons(table)
         moves = len(host.moves)
         click(app, hand_over)
         assert host.seat_status(1) == "idle"
-        until(app, lambda: len(host.moves) > moves, host)
+        until_hosted(app, lambda: len(host.moves) > moves, host)
         assert host.moves[moves][0] == 1          # the computer played the friend's card
         assert "Hand over" not in buttons(table)
         # the friend's copy is told; its next move takes the seat back
-        until(app, lambda: friend.poll() is not None and friend.seat_status(1) == "idle")
+        until_hosted(app, lambda: friend.poll() is not None and friend.seat_status(1) == "idle")
         host.pace = 60.0            # the computer standing in waits: the friend has time
-        until(app, lambda: host.to_act == 1, host)
-        until(app, lambda: friend.poll() is not None and friend.to_act == 1)
+        until_hosted(app, lambda: host.to_act == 1, host)
+        until_hosted(app, lambda: friend.poll() is not None and friend.to_act == 1)
         friend.apply(friend.legal_actions()[0])
-        until(app, lambda: host.seat_status(1) == "connected", host)
-        until(app, lambda: any("moved: the seat is theirs again" in tr(x) for x in table.log))
+        until_hosted(app, lambda: host.seat_status(1) == "connected", host)
+        until_hosted(app, lambda: any("moved: the seat is theirs again" in tr(x)
+                                      for x in table.log))
     finally:
         friend.close()
         host.close()
@@ -101,9 +92,9 @@ def test_a_friend_silent_past_the_tables_time_is_played_by_a_computer(app):
             app.step([], DT)
         assert len(host.moves) == moves and host.seat_status(1) == "connected"
         clock.now += 2
-        until(app, lambda: len(host.moves) > moves, host)
+        until_hosted(app, lambda: len(host.moves) > moves, host)
         assert host.seat_status(1) == "idle" and host.moves[moves][0] == 1
-        until(app, lambda: any("Zoe is silent" in tr(x) for x in table.log))
+        until_hosted(app, lambda: any("Zoe is silent" in tr(x) for x in table.log))
         assert table.seat_words(1, False) == "Silent · a computer plays"
         assert "Send away" in buttons(table) or host.to_act != 1
     finally:
@@ -116,13 +107,13 @@ def test_the_host_sends_a_silent_friend_away(app):
     try:
         token = friend.token
         clock.now += SLOW_SECONDS + 1
-        until(app, lambda: "Send away" in buttons(table))
+        until_hosted(app, lambda: "Send away" in buttons(table))
         click(app, buttons(table)["Send away"])
         confirm = app.top
         assert confirm is not table
         yes = next(w for w in confirm.form.widgets if getattr(w, "text", "") == "Send away")
         click(app, yes)
-        until(app, lambda: friend.poll() is not None and friend.closed is not None)
+        until_hosted(app, lambda: friend.poll() is not None and friend.closed is not None)
         assert friend.closed == "sent_away"
         assert tr(netplay.words("sent_away")).startswith("The host sent you away")
         assert host.seat_status(1) == "open" and host.remote[1].token != token
@@ -141,7 +132,7 @@ def test_the_hosts_buttons_speak_french(app):
     host, friend, table, clock = seated_at_their_turn(app)
     try:
         clock.now += SLOW_SECONDS + 1
-        until(app, lambda: "Hand over" in buttons(table))
+        until_hosted(app, lambda: "Hand over" in buttons(table))
         set_language("fr")
         try:
             table.rebuild_controls()
