@@ -18,6 +18,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from cardtable import i18n
 from cardtable.ai import make_bot
 from cardtable.engine.core import Action
 from cardtable.ui import keyboard as keyboard_mod
@@ -261,12 +262,15 @@ def test_enter_after_a_click_elsewhere_does_not_press_a_button_left_focused():
     table.match.close()
 
 
-@pytest.mark.parametrize("game,size", [("pairs65", (1280, 720)), ("sixtysix", (1280, 720)),
-                                       ("pairs65", (800, 600)), ("quebec65", (1024, 640))])
-def test_the_lines_on_a_card_picked_up_are_not_drawn_over_a_name_plate(game, size,
+@pytest.mark.parametrize("game,size,language", [
+    ("pairs65", (1280, 720), "en"), ("sixtysix", (1280, 720), "en"),
+    ("pairs65", (800, 600), "en"), ("quebec65", (1024, 640), "en"),
+    ("pairs65", (800, 600), "fr"), ("sixtysix", (800, 600), "fr")])
+def test_the_lines_on_a_card_picked_up_are_not_drawn_over_a_name_plate(game, size, language,
                                                                        monkeypatch):
     """At 65 with pairs the two lines ran over the person's own name plate, unreadable."""
     app = make_app(size=size)
+    app.set_setting("language", language)
     table = start(app, game, seed=11)
     assert wait_for_human(app, table)
     if game in ("pairs65", "quebec65"):
@@ -294,3 +298,9 @@ def test_the_lines_on_a_card_picked_up_are_not_drawn_over_a_name_plate(game, siz
         assert screen.contains(rect), text
         assert not any(p.colliderect(rect) for p in plates), (text, rect, plates)
     table.match.close()
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
