@@ -239,30 +239,48 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def push(self, scene: Scene) -> Scene:
+        keys = self._keys_in_use()
         if self.stack:
             self.stack[-1].on_pause()
         scene.app = self
         self.stack.append(scene)
         scene.on_enter()
+        self._keys_go_on(keys)
         return scene
 
     def pop(self) -> Scene | None:
         if not self.stack:
             return None
+        keys = self._keys_in_use()
         scene = self.stack.pop()
         scene.on_exit()
         if self.stack:
             self.stack[-1].on_resume()
+            self._keys_go_on(keys)
         return scene
 
     def replace(self, scene: Scene) -> Scene:
+        keys = self._keys_in_use()
         if self.stack:
             old = self.stack.pop()
             old.on_exit()
         scene.app = self
         self.stack.append(scene)
         scene.on_enter()
+        self._keys_go_on(keys)
         return scene
+
+    def _keys_in_use(self) -> bool:
+        """The person is using the keys on the screen on top (its focus ring shows)."""
+        form = getattr(self.top, "form", None)
+        return bool(getattr(form, "keyboard", False))
+
+    def _keys_go_on(self, keys: bool) -> None:
+        """A screen opened or uncovered while the keys were in use shows its focus ring at
+        once (a keyboard player saw none until an arrow key); after the mouse, as it was."""
+        form = getattr(self.top, "form", None)
+        if keys and form is not None and hasattr(form, "keyboard"):
+            form.keyboard = True
 
     def reset(self, scene: Scene) -> Scene:
         """Empty the stack (each scene gets on_exit) and show ``scene`` alone."""

@@ -173,3 +173,20 @@ def test_the_menu_first_arrow_shows_the_ring_where_the_focus_is(app, monkeypatch
     assert menu.form.focused is menu.widget("Recent matches")
     press(app, pygame.K_RETURN)
     assert log == ["recent"]
+
+
+def test_a_screen_opened_with_the_keys_shows_its_ring_at_once(app):
+    """A keyboard player opening a screen (or going back with Esc) sees where the focus is
+    without pressing an arrow first; after the mouse, a new screen shows no ring."""
+    menu = app.open("menu")
+    frames(app)
+    press(app, pygame.K_DOWN)                    # the keys in use: the menu's ring shows
+    assert menu.form.keyboard
+    settings = app.open("settings")
+    frames(app)
+    assert settings.form.keyboard
+    app.pop()
+    assert app.top is menu and menu.form.keyboard
+    click(app, (2, 2))                           # the mouse now
+    assert not menu.form.keyboard
+    assert not app.open("settings").form.keyboard
