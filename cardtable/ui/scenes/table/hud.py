@@ -62,7 +62,10 @@ class Hud(Plates):
         rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
         # the words a table writes on the felt (a pile's name and count, a group's label):
         # the messages keep off them (see :meth:`felt_words`)
-        self.__dict__.setdefault("_writing", []).append((surface, rect))
+        writing = self.__dict__.setdefault("_writing", [])
+        writing.append((surface, rect))
+        if len(writing) > 512:          # (drawn somewhere without its messages)
+            del writing[:256]
         if alpha < 255:
             img = img.copy()
             img.set_alpha(alpha)
