@@ -743,3 +743,43 @@ def went_out_problems(app: App, table, out: int, codes: list[str]) -> list[str]:
             if not bounds.contains(s.rect()):
                 found.append(f"seat {seat}'s {s.code} off the window")
     return found
+
+
+@pytest.mark.parametrize("game", ["quebec65", "rummy65"])
+@pytest.mark.parametrize("large_cards", [False, True], ids=["cards", "large cards"])
+@pytest.mark.parametrize("size", [(800, 500), (800, 600), (1280, 720)],
+                         ids=["800x500", "800x600", "1280x720"])
+def test_the_place_of_a_new_meld_keeps_off_the_piles(game, large_cards, size):
+    """Québec at 800x500, largest text: the place of a new meld ("Nouvelle combinaison"),
+    and the box lit round it while a card is dragged there, lay over the stock. The place,
+    its box, where a drop counts as on it, and its label keep off the piles as drawn (a
+    tall stock rises up and to the left), their names and the wild-card note, with 2 to
+    the most seats, in English and French, at every text size."""
+    app = App(size=size, settings={"sound": False, "animation_speed": "off",
+                                   "large_cards": large_cards}, settings_path=None)
+    table_mod.install(app)
+    spec = registry.get(game)
+    found = []
+    for players in sorted({spec.min_players, 3, spec.max_players}):
+        table = deal(app, game, players)
+        g = table.game
+        try:
+            for lang, text_size in each_look(app):
+                app.draw()
+                drawn = [s.rect() for z in ("stock", "pile") for s in table.zone(z)]
+                keep = [("the stock", g.stock_rect()), ("the discard pile", g.pile_rect())]
+                keep += [("a pile as drawn", r) for r in drawn]
+                keep += [("a pile's name", r) for r in g.pile_label_rects]
+                keep += [("the wild-card note", g.wild_note_rect)]
+                (new,) = [r for kind, _, r in g.stage_items() if kind == "new"]
+                box = new.inflate(theme.px(12), theme.px(12))      # as drop_targets lights it
+                hit = new.inflate(theme.px(14), theme.px(28))      # as stage_item_at takes it
+                (label,) = [r for z, r in g.group_label_rects() if z == "new"]
+                where = f"{game} x{players} {lang} {text_size}"
+                for what, r in [("place", new), ("lit box", box), ("drop area", hit),
+                                ("label", label)]:
+                    found += [f"{where}: the new meld's {what} {tuple(r)} over {thing} "
+                              f"{tuple(k)}" for thing, k in keep if r.colliderect(k)][:1]
+        finally:
+            table.match.close()
+    assert not found, f"{len(found)} problems:\n" + "\n".join(found[:40])

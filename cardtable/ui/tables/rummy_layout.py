@@ -83,6 +83,12 @@ class RummyLayout:
         top_seats = seat_columns(self.n - 1)[1] > 0
         ceiling = (theme.px(12) + self.pod_height() if top_seats else theme.px(12)) + \
             theme.px(8)
+        # where even the smallest piles leave the staged cards too little room (800x500
+        # with large cards: the place of a new meld lay over the stock), the piles may rise
+        # into the row kept for the top seats' melds, as little as they must (the melds then
+        # keep off the piles: see laid_rows), up to the top seats' fans of backs
+        low_ceiling = theme.px(12) + self.plate_size()[1] + self.fan_shown() + theme.px(8) \
+            if top_seats else ceiling
 
         def reach(pcw: int) -> float:
             """How far below their centre the piles reach (as ``pile_rect`` says)."""
@@ -92,13 +98,20 @@ class RummyLayout:
             room = bottom - (cy + reach(pcw) + gap)
             return round(room * 100 / card_height(100))
 
-        pcw, cy = self.cw, h * 0.37
-        while True:
-            highest = ceiling + 0.168 * pcw + 0.56 * card_height(pcw)
-            cy = min(h * 0.37, max(highest, bottom - gap - card_height(want) - reach(pcw)))
-            if fit(pcw, cy) >= want or pcw <= normal * 0.75:
+        # the least the staged cards are drawn at (below: sw, as it is worked out)
+        need = max(MIN_FACE_WIDTH, min(int(self.cw * 0.64), int(normal * 0.42)))
+        roofs = [ceiling] + list(range(int(ceiling) - theme.px(4), int(low_ceiling) - 1,
+                                       -theme.px(4)))
+        for roof in roofs:
+            pcw, cy = self.cw, h * 0.37
+            while True:
+                highest = roof + 0.168 * pcw + 0.56 * card_height(pcw)
+                cy = min(h * 0.37, max(highest, bottom - gap - card_height(want) - reach(pcw)))
+                if fit(pcw, cy) >= want or pcw <= normal * 0.75:
+                    break
+                pcw = max(int(normal * 0.75), pcw - 2)
+            if fit(pcw, cy) >= need:
                 break
-            pcw = max(int(normal * 0.75), pcw - 2)
         self.pcw, self.pch, self.cy = pcw, card_height(pcw), cy
         self.sw = max(MIN_FACE_WIDTH, min(int(self.cw * 0.64),
                                           max(int(normal * 0.42), fit(pcw, cy))))
@@ -398,7 +411,7 @@ class RummyLayout:
         widths = [theme.px(w) for w in (2000, 280, 220, 170, 140)]
         if side == "top":       # from either edge of the plate, along the row of seats
             tries += [(least, w, tucked, rise, 0.27, (edge, align))
-                      for rise in (0.45, 0.34, 0.3) for w in widths
+                      for rise in (0.45, 0.34, 0.3, 0.25) for w in widths
                       for edge, align in ((x, "left"), (x + pw, "right"))]
         else:                   # beside the plate, towards the middle
             beside = (plate.right + theme.px(10), "left") if side == "left" else \
