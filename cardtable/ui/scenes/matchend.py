@@ -255,7 +255,9 @@ class MatchEndScene(ModalScene):
         labels, lines = self.series()
         for i, sub in enumerate(self.lines("  ·  ")):
             first = i == 0 and self.daily is not None
-            rows, size = fitted_lines(sub, theme.px(theme.BODY), room, bold=first)
+            # smaller first (as far as the normal size), on two lines only past that
+            size = theme.fit_size(sub, theme.px(theme.BODY), room, bold=first)
+            rows, size = fitted_lines(sub, size, room, bold=first)
             for row in rows:
                 theme.draw_text(surface, row, (p.centerx, y), size,
                                 theme.TEXT if first else theme.TEXT_DIM, bold=first,

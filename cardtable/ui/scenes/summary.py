@@ -338,7 +338,32 @@ def fitted_lines(text, size: int, width: int, bold: bool = False,
         lines = theme.wrap(text, theme.font(size, bold), width)
     if len(lines) > most:
         lines = lines[:most - 1] + [" ".join(lines[most - 1:])]
+    elif len(lines) == 2 and "\n" not in text:
+        lines = even_halves(text, theme.font(size, bold), width) or lines
+    elif len(lines) == 1 and theme.font(size, bold).size(text)[0] <= width:
+        lines = [text]      # as written (the wrap makes a double space single)
     return [theme.ellipsize(line, size, width, bold) for line in lines], size
+
+
+def even_halves(text: str, fnt: pygame.font.Font, width: int) -> list[str] | None:
+    """``text`` in two lines as even as can be, each no wider than ``width``, never broken
+    before a number ("Joueur / 4") nor before punctuation that clings to its word (French
+    "partie ?"), and after a number ("marquent 2 / points") only where nothing else is as
+    even; None if no such break fits. The greedy wrap left "partie." alone on a second
+    line."""
+    words = theme.words_of(text)
+    shun = fnt.size("MMMM")[0]      # what a break after a number costs
+    best: tuple[int, list[str]] | None = None
+    for i in range(1, len(words)):
+        before, after = words[i - 1], words[i]
+        if after.isdigit() or theme.clings(after):
+            continue
+        halves = [" ".join(words[:i]), " ".join(words[i:])]
+        widest = max(fnt.size(h)[0] for h in halves)
+        cost = widest + (shun if before.isdigit() else 0)
+        if widest <= width and (best is None or cost < best[0]):
+            best = (cost, halves)
+    return None if best is None else best[1]
 
 
 class SummaryScene(ModalScene):
