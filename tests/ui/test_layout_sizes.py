@@ -736,6 +736,12 @@ def went_out_problems(app: App, table, out: int, codes: list[str]) -> list[str]:
         shown = table.zone(f"hand{seat}") + [
             s for z in table.game.laid_zones.get(seat, []) for s in table.zone(z)]
         assert all(s.face_up for s in shown)
+        # a later meld (the row below) lies over an earlier one: the last card of a meld,
+        # shown whole, hid the corners of the row under it
+        melds = [table.zone(z) for z in table.game.laid_zones.get(seat, [])]
+        for a, b in itertools.pairwise(melds):
+            if max(s.z for s in a) >= min(s.z for s in b):
+                found.append(f"seat {seat}'s meld {b[0].code}… lies under the one before")
         for s in shown:
             r = s.rect().inflate(-EDGE, -EDGE)
             found += [f"seat {seat}'s {s.code} {tuple(r)} over {what} {tuple(k)}"

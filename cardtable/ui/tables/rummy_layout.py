@@ -281,6 +281,11 @@ class RummyLayout:
         while the hand's indices show above them."""
         if zone.startswith("hand") and zone != f"hand{self.viewer}":
             return self.ZONE_Z["laid"] - 50
+        if zone.startswith("laid"):
+            # a later meld (the row below, where rows overlap) lies over an earlier one: the
+            # last card of a meld, shown whole, hid the corners of the row under it
+            _, _, k = zone.partition("_")
+            return super().zone_z(zone) + 14 * (int(k) if k.isdigit() else 0)
         return super().zone_z(zone)
 
     def place_hand(self, seat: int, sprites: list) -> list[Target]:
