@@ -4,14 +4,13 @@ laid again only when what it shows changes (part of :class:`LessonScene`).
 The rule: the panel never covers a name plate, the person's own hand (and the room it
 plays in), a pile, a card face up on the table, the table's buttons or the score panel,
 nor what the step lights, nor an empty place the step points at or has the person drop
-a card on (the trick's place when the person is to lead), nor the move banner (the
-table's caption saying what was just done: where it is, or where the last one went; the
-banner and the table's toasts keep off the panel in turn, see
-:meth:`CoachLayout.messages_keep_off`). It may lie over the backs of
+a card on (the trick's place when the person is to lead). It may lie over the backs of
 the others' hands and the outlines of the other empty places (a meld's, a pair's, a
 trick's place, an empty pile: they show nothing while the panel is up), and over the
-log and the message line, only where no other place is free, and then over as little
-of them as it can.
+log, the message line and the move banner's place (the table's caption saying what was
+just done: where it is, or where the last one went), only where no other place is free,
+and then over as little of them as it can; the banner and the table's toasts then keep
+off the panel (:meth:`CoachLayout.messages_keep_off`), so a message is never under it.
 
 To keep to it where the table is full (the larger text sizes, a small window), the
 panel is tried, in this order, at each of its widths; a notch smaller at the larger text
@@ -38,6 +37,11 @@ from cardtable.ui.widgets import Button
 #: the weight of an empty place's outline the step does not aim at (see :mod:`coach`):
 #: the panel may lie on it, as on the backs of the others' hands
 EMPTY = 3
+#: the weight of the move banner's place (the caption saying what was just done): the
+#: heaviest of what the panel may lie on, but under what it keeps in view (weighed as kept,
+#: it pushed the panel onto Sixty-Six's plate and stock at 1280x720, with no clear place
+#: left), since the banner keeps off the panel in turn (see messages_keep_off)
+BANNER = 10
 #: the page control, while the step's words are shown in pages: the next page, and from
 #: the last the first again
 MORE = N_("More ›")
@@ -287,8 +291,8 @@ class CoachLayout:
         the empty places the step aims at (:meth:`aimed_places`) and the table's labels;
         and, weighed by how much they matter, the backs of the others' hands, the other
         empty places (a place the person acts on among them, when it is empty), the words
-        under empty places, the message line and the log; the move banner (the caption
-        shown, or where the last one went) is kept in view."""
+        under empty places, the message line, the log and, most, the move banner (the
+        caption shown, or where the last one went)."""
         keep = coach.KEEP
         mine = set(self.game.own_zones())
         # a button is there to be pressed (the coach's own are not in the form as it lays)
@@ -337,12 +341,12 @@ class CoachLayout:
         line.midbottom = (self.size[0] // 2, self.game.hand_band().top - theme.px(50))
         busy.append((line, 2))
         # the move banner (the caption saying what was just done: "You lay a pair: …"), where
-        # it is, or where the last one went: kept in view as the table's labels are (a
-        # banner then keeps off the panel too, where it can: see messages_keep_off)
+        # it is, or where the last one went (BANNER: where the panel must lie on it, the
+        # banner moves off the panel as it is shown, see messages_keep_off)
         said = self.caption[0] if self.caption is not None else \
             getattr(self, "_last_caption", None)
         if said is not None:
-            busy.append((self.caption_rect(said, keep_off=False)[0], keep))
+            busy.append((self.caption_rect(said, keep_off=False)[0], BANNER))
         # what the step lights weighs most: the panel never lies on it where it can help it
         busy += [(rect, coach.LIT) for _name, rect in self.lit()]
         return busy

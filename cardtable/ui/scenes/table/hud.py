@@ -403,6 +403,8 @@ class Hud(Plates):
             if rect.collidelist(keep) < 0 and self._inside(rect):
                 return self._kept(cache, key, (rect, width, size))
         best: tuple | None = None
+        # moved, it keeps a gap from what it keeps off (rather than touching a card's edge)
+        keep = [r.inflate(theme.px(12), theme.px(12)) for r in keep]
         step = max(2, theme.px(6))
         top = theme.px(8)
         floor = self.game.hand_band().top + int(self.game.ch * 0.1)
