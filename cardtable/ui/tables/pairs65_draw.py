@@ -96,16 +96,15 @@ class Pairs65Drawing:
         surface.blit(bg, box)
         t.text(surface, hint, box.center, size, theme.TEXT, anchor="center", shadow=False)
 
-    def progress_boxes(self) -> dict[int, tuple[pygame.Rect, Msg]]:
+    def progress_boxes(self) -> dict[int, tuple[pygame.Rect, Msg | str]]:
         """Each seat's '3 / 5 pairs' box and words: beside its pair places (left of a row,
         above a column), or where that would cover other places, piles, plates, the score
-        panel or another box (four players at 800x500), the first free of: a column's
-        outer edge, then under it; the row's right. On the review's board a seat whose box
-        has no free place has none (its count is in the score panel)."""
+        panel, another box, a hand's cards, a button or the line of the hint and toasts,
+        the first free of :meth:`_progress_ways`. Where none is free, the short form ('3 /
+        5' over smaller pips, a str) in the first free of the same. A seat whose box has no
+        free place has none while the score panel, which counts every seat's pairs, is
+        shown (the review's board with four players at 800x500)."""
         t = self.t
-        size = theme.px(13)
-        pip, gap = theme.px(5), theme.px(4)
-        pips_w = PAIRS_TO_WIN * (2 * pip) + (PAIRS_TO_WIN - 1) * gap
         bounds = pygame.Rect(0, 0, *self.size)
         taken = [self.grid_rect(s) for s in range(self.n)]
         taken += [t.plate_rect(s, bounds) for s in range(self.n)]
@@ -113,56 +112,123 @@ class Pairs65Drawing:
         scores = t.score_panel_rect()
         if scores is not None:
             taken.append(scores)
-        if t.still:         # (the review's board: nothing moves, every hand is laid out)
-            taken += [s.rect() for seat in range(self.n) for s in t.zone(f"hand{seat}")]
-        out: dict[int, tuple[pygame.Rect, Msg]] = {}
+        # every hand's cards (a side seat's column of backs too), the buttons, and the line
+        # where the hint and the toasts appear, which would be drawn over a box there
+        taken += [s.rect() for seat in range(self.n) for s in t.zone(f"hand{seat}")]
+        taken += [pygame.Rect(w.rect) for w in t.form.widgets
+                  if getattr(w, "visible", True) and w.rect.width > 0]
+        if not t.still:
+            taken.append(self.message_band())
+        room = theme.px(6)
+        out: dict[int, tuple[pygame.Rect, Msg | str]] = {}
         for seat in range(self.n):
             laid = len(t.zones.get(f"pairs{seat}", [])) // 2
-            text = Msg("{n} / {k} pairs", n=laid, k=PAIRS_TO_WIN)
-            tw, _ = theme.text_size(text, size, bold=True)
-            box = pygame.Rect(0, 0, max(tw, pips_w) + theme.px(16), self.progress_height())
-            r = self.grid_rect(seat)
-            room = theme.px(6)
-            if self.slot(seat) in ("bottom", "top"):
-                ways = [{"midright": (r.left - room, r.centery)},
-                        {"midleft": (r.right + room, r.centery)}]
-                if t.still:
-                    # (three seats on the review's smaller board: the side seats' plates
-                    # meet the row's ends; under or over the row's first pair)
-                    ways += [{"topleft": (r.left, r.bottom + room)},
-                             {"bottomleft": (r.left, r.top - room)}]
-            else:
-                outer = "left" if self.slot(seat) == "left" else "right"
-                edge = getattr(r, outer)
-                ways = [{"midbottom": (r.centerx, r.top - room)},
-                        {f"bottom{outer}": (edge, r.top - room)},
-                        {"midtop": (r.centerx, r.bottom + room)},
-                        {f"top{outer}": (edge, r.bottom + room)}]
-                if t.still:
-                    # (the review's smaller board: between the score panel and the seat's
-                    # plate the column has no room above or below; beside its first row,
-                    # on the side of the piles, or up from there)
-                    x = r.right + room if outer == "left" else r.left - room
-                    ways += [{f"top{outer}": (x, r.top)},
-                             {f"bottom{outer}": (x, r.top - room)}]
-            covered = []
-            for way in ways:
-                (anchor, pos), = way.items()
-                setattr(box, anchor, pos)
-                if bounds.contains(box) and box.inflate(room, room).collidelist(taken) < 0:
+            ways = self._progress_ways(seat, room)
+            placed = None
+            words: Msg | str = ""
+            for words in (Msg("{n} / {k} pairs", n=laid, k=PAIRS_TO_WIN),
+                          f"{laid} / {PAIRS_TO_WIN}"):
+                placed = self._free_place(self._progress_box(words), ways, bounds, taken, room)
+                if placed is not None:
                     break
-                covered.append((self._covering(box, bounds, taken), len(covered)))
-            else:
-                if t.still and scores is not None:
-                    # the review's board (four players at 800x500): no count rather than
-                    # one over a plate, a pile or pairs; the score panel counts every seat's
-                    continue
-                # nowhere free: where it covers least
+            if placed is None:
+                if scores is not None:
+                    continue        # no count rather than one over a plate, a pile, pairs
+                # nowhere free: the whole box where it covers least
+                words = Msg("{n} / {k} pairs", n=laid, k=PAIRS_TO_WIN)
+                placed = self._progress_box(words)
+                covered = []
+                for i, way in enumerate(ways):
+                    (anchor, pos), = way.items()
+                    setattr(placed, anchor, pos)
+                    covered.append((self._covering(placed, bounds, taken), i))
                 (anchor, pos), = ways[min(covered)[1]].items()
-                setattr(box, anchor, pos)
-            taken.append(box.copy())
-            out[seat] = (box.copy(), text)
+                setattr(placed, anchor, pos)
+            taken.append(placed.copy())
+            out[seat] = (placed.copy(), words)
         return out
+
+    def _progress_ways(self, seat: int, room: int) -> list[dict[str, tuple[int, int]]]:
+        """Where a seat's count may go, in the order tried: a row's left, its right (on the
+        review's board under or over its first pair), then over the seat's own plate, under
+        it, beside it; a column's top, its outer edge, under it, under its outer edge (on
+        the review's board beside its first row, or up from there), above and under its
+        inner edge, then under it beside the seat's plate, on the side of the piles."""
+        t = self.t
+        r = self.grid_rect(seat)
+        plate = t.plate_rect(seat, pygame.Rect(0, 0, *self.size))
+        if self.slot(seat) in ("bottom", "top"):
+            ways = [{"midright": (r.left - room, r.centery)},
+                    {"midleft": (r.right + room, r.centery)}]
+            if t.still:
+                # (three seats on the review's smaller board: the side seats' plates
+                # meet the row's ends; under or over the row's first pair)
+                ways += [{"topleft": (r.left, r.bottom + room)},
+                         {"bottomleft": (r.left, r.top - room)}]
+            # (three seats at 800x500: the side seats' plates meet both ends of the
+            # person's row; four, French: the top row's left end meets the left-hand
+            # seat's box, its right end the score panel)
+            return ways + [{"bottomleft": (plate.left, plate.top - room)},
+                           {"topleft": (plate.left, plate.bottom + room)},
+                           {"midright": (plate.left - room, plate.centery)},
+                           {"midleft": (plate.right + room, plate.centery)}]
+        outer = "left" if self.slot(seat) == "left" else "right"
+        inner = "right" if outer == "left" else "left"
+        edge = getattr(r, outer)
+        ways = [{"midbottom": (r.centerx, r.top - room)},
+                {f"bottom{outer}": (edge, r.top - room)},
+                {"midtop": (r.centerx, r.bottom + room)},
+                {f"top{outer}": (edge, r.bottom + room)}]
+        if t.still:
+            # (the review's smaller board: between the score panel and the seat's
+            # plate the column has no room above or below; beside its first row,
+            # on the side of the piles, or up from there)
+            x = r.right + room if outer == "left" else r.left - room
+            ways += [{f"top{outer}": (x, r.top)},
+                     {f"bottom{outer}": (x, r.top - room)}]
+        # (a right-hand column under the score panel at 800x500 with three players, or
+        # with four at 1280x720 and larger text, its plate just under it; with four at
+        # 800x500 the person's row reaches under the column, short of the plate)
+        edge = getattr(r, inner)
+        side = plate.right + room if outer == "left" else plate.left - room
+        return ways + [{f"bottom{inner}": (edge, r.top - room)},
+                       {f"top{inner}": (edge, r.bottom + room)},
+                       {f"top{inner}": (side, r.bottom + room)}]
+
+    @staticmethod
+    def _free_place(box: pygame.Rect, ways: list, bounds: pygame.Rect, taken: list,
+                    room: int) -> pygame.Rect | None:
+        """``box`` at the first of ``ways`` where it lies on the board clear of ``taken``
+        by ``room`` / 2 all round (None: at none)."""
+        for way in ways:
+            (anchor, pos), = way.items()
+            setattr(box, anchor, pos)
+            if bounds.contains(box) and box.inflate(room, room).collidelist(taken) < 0:
+                return box
+        return None
+
+    @staticmethod
+    def _progress_metrics(words: Msg | str) -> tuple[int, int, int]:
+        """The pips' radius and gap and the box's side margin: smaller for the short form
+        (a str)."""
+        if isinstance(words, str):
+            return theme.px(3), theme.px(2), theme.px(4)
+        return theme.px(5), theme.px(4), theme.px(8)
+
+    def _progress_box(self, words: Msg | str) -> pygame.Rect:
+        """The size of a count's box: its words over the pips, with a margin."""
+        size = theme.px(13)
+        pip, gap, side = self._progress_metrics(words)
+        tw, th = theme.text_size(words, size, bold=True)
+        pips_w = PAIRS_TO_WIN * (2 * pip) + (PAIRS_TO_WIN - 1) * gap
+        return pygame.Rect(0, 0, max(tw, pips_w) + 2 * side, th + gap + 2 * pip + theme.px(10))
+
+    def message_band(self) -> pygame.Rect:
+        """The strip across the table where the hint and the toasts appear (see
+        :meth:`_draw_hint`): a count there would be hidden under them."""
+        half = (theme.text_size("0", theme.px(15))[1] + theme.px(12)) // 2 + theme.px(2)
+        y = self.hand_band().top - theme.px(70)
+        return pygame.Rect(0, y - half, self.size[0], 2 * half)
 
     def progress_height(self) -> int:
         """The height of a seat's '3 / 5 pairs' box: a line of words over the pips."""
@@ -177,17 +243,17 @@ class Pairs65Drawing:
         return off + sum(box.clip(r).width * box.clip(r).height for r in taken)
 
     def _draw_progress(self, surface: pygame.Surface, seat: int,
-                       placed: tuple[pygame.Rect, Msg]) -> None:
-        """'3 / 5 pairs' with five pips, in the box :meth:`progress_boxes` chose."""
+                       placed: tuple[pygame.Rect, Msg | str]) -> None:
+        """'3 / 5 pairs' (or '3 / 5') with five pips, in the box :meth:`progress_boxes` chose."""
         t = self.t
         box, text = placed
         laid = len(t.zones.get(f"pairs{seat}", [])) // 2
         size = theme.px(13)
         colour = t.seat_colour(seat)
         tw, th = theme.text_size(text, size, bold=True)
-        pip, gap = theme.px(5), theme.px(4)
+        pip, gap, side = self._progress_metrics(text)
         pips_w = PAIRS_TO_WIN * (2 * pip) + (PAIRS_TO_WIN - 1) * gap
-        x, y = box.x + theme.px(8), box.y + theme.px(5)
+        x, y = box.x + side, box.y + theme.px(5)
         key = ("progress", box.size)
         bg = t.panel_cache.get(key)
         if bg is None:
