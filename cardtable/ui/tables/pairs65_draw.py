@@ -150,10 +150,11 @@ class Pairs65Drawing:
 
     def _progress_ways(self, seat: int, room: int) -> list[dict[str, tuple[int, int]]]:
         """Where a seat's count may go, in the order tried: a row's left, its right (on the
-        review's board under or over its first pair), then over the seat's own plate, under
-        it, beside it; a column's top, its outer edge, under it, under its outer edge (on
-        the review's board beside its first row, or up from there), above and under its
-        inner edge, then under it beside the seat's plate, on the side of the piles."""
+        review's board under or over its first pair), then over the seat's own plate (under
+        it along the top), beside it, under it (over it); a column's top, its outer edge,
+        under it, under its outer edge (on the review's board beside its first row, or up
+        from there), above and under its inner edge, then under it beside the seat's plate,
+        on the side of the piles."""
         t = self.t
         r = self.grid_rect(seat)
         plate = t.plate_rect(seat, pygame.Rect(0, 0, *self.size))
@@ -168,10 +169,13 @@ class Pairs65Drawing:
             # (three seats at 800x500: the side seats' plates meet both ends of the
             # person's row; four, French: the top row's left end meets the left-hand
             # seat's box, its right end the score panel)
-            return ways + [{"bottomleft": (plate.left, plate.top - room)},
-                           {"topleft": (plate.left, plate.bottom + room)},
+            # (at the window's top edge over a top seat's plate, it stood among the buttons)
+            over = {"bottomleft": (plate.left, plate.top - room)}
+            under = {"topleft": (plate.left, plate.bottom + room)}
+            return ways + [over if self.slot(seat) == "bottom" else under,
                            {"midright": (plate.left - room, plate.centery)},
-                           {"midleft": (plate.right + room, plate.centery)}]
+                           {"midleft": (plate.right + room, plate.centery)},
+                           under if self.slot(seat) == "bottom" else over]
         outer = "left" if self.slot(seat) == "left" else "right"
         inner = "right" if outer == "left" else "left"
         edge = getattr(r, outer)
