@@ -105,3 +105,32 @@ def test_the_short_count_is_narrower_and_drawn_in_its_box():
         assert drawn.width > 0 and short.contains(drawn), (short, drawn)
     finally:
         table.match.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_hint_s_strip_keeps_clear_of_the_plates(size):
+    """The line of what to do now ("À vous : cliquez sur la pioche…") lay over the lower
+    corners of both side seats' plates at 800x500 with three or four players, in French:
+    it is now drawn smaller there, no smaller than the counts."""
+    app = App(size=size, settings={"sound": False, "animation_speed": "off"},
+              settings_path=None)
+    table_mod.install(app)
+    found = []
+    for players in (2, 3, 4):
+        table = deal(app, "pairs65", players)
+        try:
+            for lang, text_size in each_look(app):
+                g = table.game
+                hint = g.hint()
+                assert hint, (players, lang, text_size)
+                strip = g._draw_hint(app.screen, hint)
+                bounds = app.screen.get_rect()
+                found += [f"x{players} {lang} {text_size}: the hint {tuple(strip)} over "
+                          f"plate {s} {tuple(table.plate_rect(s, bounds))}"
+                          for s in range(players)
+                          if strip.colliderect(table.plate_rect(s, bounds))]
+                if not bounds.contains(strip):
+                    found.append(f"x{players} {lang} {text_size}: the hint off the window")
+        finally:
+            table.match.close()
+    assert not found, f"{len(found)} problems:\n" + "\n".join(found[:40])

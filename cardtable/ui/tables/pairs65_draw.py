@@ -77,15 +77,25 @@ class Pairs65Drawing:
             self.t.panel_cache[key] = img
         surface.blit(img, rect)
 
-    def _draw_hint(self, surface: pygame.Surface, hint: str) -> None:
-        """What to do now, on a dark strip where the toasts appear (hidden under a toast)."""
+    def _draw_hint(self, surface: pygame.Surface, hint: str) -> pygame.Rect:
+        """What to do now, on a dark strip where the toasts appear (hidden under a toast),
+        between the side seats' plates at its height: smaller (down to the size of the
+        counts of pairs) where it would reach them (at 800x500 with three or four players,
+        French, it lay over the corners of both). Returns the strip."""
         t = self.t
-        size = theme.px(15)
         cx, _ = self.centre
         y = self.hand_band().top - theme.px(70)   # where the toasts appear
-        tw, th = theme.text_size(hint, size)
-        box = pygame.Rect(0, 0, tw + theme.px(30), th + theme.px(12))
-        box.center = (int(cx), int(y))
+        bounds = pygame.Rect(0, 0, *self.size)
+        size = theme.px(15)
+        while True:
+            tw, th = theme.text_size(hint, size)
+            box = pygame.Rect(0, 0, tw + theme.px(30), th + theme.px(12))
+            box.center = (int(cx), int(y))
+            near = box.inflate(theme.px(8), 0)
+            if size <= theme.px(13) or near.collidelist(
+                    [t.plate_rect(s, bounds) for s in range(self.n)]) < 0:
+                break
+            size -= 1
         key = ("hintbox", box.size)
         bg = t.panel_cache.get(key)
         if bg is None:
@@ -95,6 +105,7 @@ class Pairs65Drawing:
             t.panel_cache[key] = bg
         surface.blit(bg, box)
         t.text(surface, hint, box.center, size, theme.TEXT, anchor="center", shadow=False)
+        return box
 
     def progress_boxes(self) -> dict[int, tuple[pygame.Rect, Msg | str]]:
         """Each seat's '3 / 5 pairs' box and words: beside its pair places (left of a row,
