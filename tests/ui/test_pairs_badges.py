@@ -17,7 +17,9 @@ from cardtable.ui.scenes import table as table_mod
 from tests.ui.test_banner import drawn_with_words
 from tests.ui.test_layout_sizes import deal, each_look
 
-SIZES = [(800, 500), (800, 600), (1024, 768), (1280, 720), (1920, 1080)]
+#: the sizes where the old code put a badge over something, and the largest (800x600 and
+#: 1024x768 lie between: left out to keep CI in its time)
+SIZES = [(800, 500), (1280, 720), (1920, 1080)]
 
 
 @pytest.fixture(autouse=True)

@@ -37,7 +37,8 @@ from cardtable.ui.scenes.table.words import LEVEL_WORDS
 from tests.net_helpers import LOOPBACK
 
 DT = 1 / 60
-SIZES = [(800, 500), (1024, 600), (1280, 720), (1366, 768), (1920, 1080)]
+#: (1366x768 lies between 1280x720 and 1920x1080: left out to keep CI in its time)
+SIZES = [(800, 500), (1024, 600), (1280, 720), (1920, 1080)]
 LOOKS = [(lang, ts) for lang in ("en", "fr") for ts in ("normal", "large", "larger")]
 LONG = "Maximiliane Duvals"
 assert len(LONG) == NAME_LENGTH
@@ -172,7 +173,7 @@ def walk(app: App, table, cuts: Cuts, where: str, more=None) -> list[str]:
 def test_no_plate_cuts_the_line_under_the_name(monkeypatch, size):
     """Before: 1920x1080, French, largest text, no score: "Ordinateur · Moyen" showed
     "Ordinateur · Mo…"; this walk found 1721 lines cut (800x500: 491, 1024x600: 400,
-    1280x720: 123, 1366x768: 318, 1920x1080: 389). Now none."""
+    1280x720: 123, 1366x768 (no longer walked): 318, 1920x1080: 389). Now none."""
     app = App(size=size, settings={"sound": False, "animation_speed": "off"},
               settings_path=None)
     table_mod.install(app)

@@ -28,7 +28,9 @@ from cardtable.ui.widgets import Choice, Toggle
 from tests.ui.test_layout_sizes import each_look
 from tests.ui.test_text_scale import DT, Recorder, problems
 
-SIZES = [(800, 500), (800, 600), (1024, 600), (1280, 720), (1366, 768), (1920, 1080)]
+#: the smallest window, a short wide one, the common one and the largest (800x600 and
+#: 1366x768 lie between: left out to keep CI in its time)
+SIZES = [(800, 500), (1024, 600), (1280, 720), (1920, 1080)]
 #: the label French cut
 SILENT = "A computer plays for a silent friend after"
 

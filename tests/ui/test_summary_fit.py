@@ -23,7 +23,9 @@ from cardtable.ui.scenes.summary import SummaryScene
 from cardtable.ui.scenes.table import TableScene
 
 DT = 1 / 60
-SIZES = [(800, 500), (800, 600), (1024, 768), (1280, 720), (1920, 1080)]
+#: the smallest window, the common one and the largest (800x600 and 1024x768 lie between
+#: and found nothing the others did not: left out to keep CI in its time)
+SIZES = [(800, 500), (1280, 720), (1920, 1080)]
 LOOKS = [(lang, ts) for lang in ("en", "fr") for ts in ("normal", "large", "larger")]
 #: the longest name a seat takes by default in French (a computer's), and a person's
 NAMES = ["Marguerite", "Ordinateur 2", "Ordinateur 3", "Ordinateur 4", "Ordinateur 5",
