@@ -29,6 +29,26 @@ def plain_afterwards():
     theme.set_access(False, "normal")
 
 
+def table_app(size) -> App:
+    app = App(size=size, settings={"sound": False, "animation_speed": "off"},
+              settings_path=None)
+    table_mod.install(app)
+    return app
+
+
+def each_table_look(size):
+    """(players, table, its look's name) for two to four players at every language and
+    text size, each table closed once walked."""
+    app = table_app(size)
+    for players in (2, 3, 4):
+        table = deal(app, "pairs65", players)
+        try:
+            for lang, text_size in each_look(app):
+                yield players, table, f"x{players} {lang} {text_size}"
+        finally:
+            table.match.close()
+
+
 def badge_problems(app: App, table) -> list[str]:
     """What each seat's count covers, or lacks, as the table is laid out and drawn now."""
     g = table.game
@@ -73,27 +93,16 @@ def test_each_seat_s_count_of_pairs_keeps_clear_of_plates_scores_piles_and_cards
     counts lay over each other, a plate, the person's row of places; at 1280x720 and
     1920x1080 with four players and larger text the right-hand seat's over its plate and
     score."""
-    app = App(size=size, settings={"sound": False, "animation_speed": "off"},
-              settings_path=None)
-    table_mod.install(app)
     found = []
-    for players in (2, 3, 4):
-        table = deal(app, "pairs65", players)
-        try:
-            for lang, text_size in each_look(app):
-                found += [f"x{players} {lang} {text_size}: {p}"
-                          for p in badge_problems(app, table)]
-        finally:
-            table.match.close()
+    for _players, table, look in each_table_look(size):
+        found += [f"{look}: {p}" for p in badge_problems(table.app, table)]
     assert not found, f"{len(found)} problems:\n" + "\n".join(found[:40])
 
 
 def test_the_short_count_is_narrower_and_drawn_in_its_box():
     """Where the whole count finds no room the short one ('3 / 5' over smaller pips) is
     tried: it is narrower than the whole, and its words and pips lie inside its box."""
-    app = App(size=(800, 500), settings={"sound": False, "animation_speed": "off"},
-              settings_path=None)
-    table_mod.install(app)
+    app = table_app((800, 500))
     table = deal(app, "pairs65", 4)
     try:
         g = table.game
@@ -114,25 +123,17 @@ def test_the_hint_s_strip_keeps_clear_of_the_plates(size):
     """The line of what to do now ("À vous : cliquez sur la pioche…") lay over the lower
     corners of both side seats' plates at 800x500 with three or four players, in French:
     it is now drawn smaller there, no smaller than the counts."""
-    app = App(size=size, settings={"sound": False, "animation_speed": "off"},
-              settings_path=None)
-    table_mod.install(app)
     found = []
-    for players in (2, 3, 4):
-        table = deal(app, "pairs65", players)
-        try:
-            for lang, text_size in each_look(app):
-                g = table.game
-                hint = g.hint()
-                assert hint, (players, lang, text_size)
-                strip = g._draw_hint(app.screen, hint)
-                bounds = app.screen.get_rect()
-                found += [f"x{players} {lang} {text_size}: the hint {tuple(strip)} over "
-                          f"plate {s} {tuple(table.plate_rect(s, bounds))}"
-                          for s in range(players)
-                          if strip.colliderect(table.plate_rect(s, bounds))]
-                if not bounds.contains(strip):
-                    found.append(f"x{players} {lang} {text_size}: the hint off the window")
-        finally:
-            table.match.close()
+    for players, table, look in each_table_look(size):
+        g = table.game
+        hint = g.hint()
+        assert hint, look
+        screen = table.app.screen
+        strip = g._draw_hint(screen, hint)
+        bounds = screen.get_rect()
+        found += [f"{look}: the hint {tuple(strip)} over "
+                  f"plate {s} {tuple(table.plate_rect(s, bounds))}"
+                  for s in range(players) if strip.colliderect(table.plate_rect(s, bounds))]
+        if not bounds.contains(strip):
+            found.append(f"{look}: the hint off the window")
     assert not found, f"{len(found)} problems:\n" + "\n".join(found[:40])
