@@ -359,7 +359,8 @@ def read_json(path: str | os.PathLike, what: str, version: int,
         problem = Msg("it does not hold an object")
     if problem is None and data.get("version") != version and not (
             newer and _is_count(data.get("version")) and data["version"] > version):
-        problem = Msg("its version {version} is unknown", version=repr(data.get("version"))[:20])
+        problem = Msg("its version {version} is unknown", version=repr(data["version"])[:20]) \
+            if "version" in data else Msg("it names no version")
     if problem is not None:
         return None, set_aside(path, what, problem)
     return data, None

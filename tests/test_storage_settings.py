@@ -138,3 +138,16 @@ def test_the_log_says_why_a_file_was_set_aside_in_english_words(tmp_path, caplog
     with caplog.at_level("WARNING", logger=storage.__name__):
         storage.load_stats(version)
     assert "(its version 7 is unknown)" in caplog.text and "Msg(" not in caplog.text
+
+
+def test_a_settings_file_without_a_version_says_so_not_none(tmp_path):
+    """A settings file written by hand without its version: the sentence says it names no
+    version (it said "its version None is unknown"), and the file is set aside."""
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"language": "fr", "text_size": "larger"}))
+    settings, message = storage.load_settings(path)
+    from cardtable import i18n
+
+    words = i18n.tr(message)
+    assert "names no version" in words and "None" not in words, words
+    assert settings == storage.defaults()
