@@ -31,6 +31,7 @@ import pygame
 
 from cardtable.i18n import N_, Msg, of_game
 from cardtable.ui import theme
+from cardtable.ui.held_keys import KEYS
 
 FOCUS = (70, 228, 255)       # bright cyan: the keyboard focus
 FOCUS_EDGE = (6, 20, 30)     # dark edge around it, for white cards and pale buttons
@@ -393,6 +394,9 @@ class Keyboard:
 
     # ---- events --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if not KEYS.admits(event, self):
+            return True     # a key held since before the table came up (Enter through
+            #                 the match's end played the new deal's first card)
         et = event.type
         if et == pygame.MOUSEBUTTONDOWN:
             self.shown = False

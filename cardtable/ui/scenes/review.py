@@ -26,6 +26,7 @@ from cardtable.engine import registry
 from cardtable.i18n import N_, Msg, tr
 from cardtable.review import ReviewCursor
 from cardtable.ui import theme
+from cardtable.ui.held_keys import KEYS
 from cardtable.ui.hints import action_words
 from cardtable.ui.replay import ReplayBoard
 from cardtable.ui.scene import Scene
@@ -389,6 +390,8 @@ class ReviewScene(AnalysisPanel, Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.pointer = event.pos
+        if not KEYS.admits(event, self.form):
+            return True     # a key held since before the review came up
         if event.type == pygame.KEYDOWN and self.key(event):
             return True
         if self.analysis_event(event):

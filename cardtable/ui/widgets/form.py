@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from cardtable.ui import theme
+from cardtable.ui.held_keys import KEYS
 from cardtable.ui.widgets.base import (
     LEFT_BUTTON,
     Widget,
@@ -126,6 +127,8 @@ class Form:
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         self.released = None        # a press carries over a layout made within one event
+        if not KEYS.admits(event, self):
+            return True             # a key held since before this screen came up
         et = event.type
         if et == pygame.MOUSEMOTION:
             self._hover(event.pos)
