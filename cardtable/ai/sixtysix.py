@@ -47,6 +47,7 @@ from .sixtysix_rules import (  # noqa: F401  (the rules of thumb, as this module
     rollout_policy,
 )
 from .sixtysix_solver import Endgame, V, _beats, deal_value, solve
+from .sixtysix_world import Sampler, open_value
 
 # =========================================================================== knowledge
 
@@ -172,7 +173,6 @@ class SixtySixKnowledge(Knowledge):
         if len(cands) == 1:
             return cands[0], self.explain(win, cands[0])
         seat = win.seat
-        deal_idx = len(view["score_sheet"])
         if view["stock_exhausted"] and not view["closed"]:
             return self._solve_open(win, cands, rng)
         tables: dict = {}  # the solver's transposition tables, shared by every world
@@ -181,11 +181,14 @@ class SixtySixKnowledge(Knowledge):
         span = solve_window(worth)  # each sampled deal is solved as far as worth tells
 
         def rollout(world, r):
-            return worth[round(_open_value(world, seat, deal_idx, r, tables, span))]
+            return worth[round(open_value(world, seat, tables, span))]
 
+        # the sampled deals are light copies (sixtysix_world): the same deals and play-outs
+        # as on the engine's state, several times cheaper
+        sampler = Sampler(win, redeal, keep_out, reader, DRAWS)
         plans = close_plans(cands, view) if CLOSE_PLANS else cands
         result = flat_monte_carlo(
-            plans, lambda r: self.sample(win, r, reader), rollout, rng, budget_s, iterations,
+            plans, sampler, rollout, rng, budget_s, iterations,
             cooperative=win.cooperative, apply=_apply_plan,
         )
         mean, _ = result.stats[result.best]
