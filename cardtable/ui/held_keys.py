@@ -16,8 +16,12 @@ repeats refused until the key comes up and goes down again.
 
 A KEYDOWN counts as a repeat only when the keyboard says the key is down now
 (``pygame.key.get_pressed``), the press's KEYUP has not been seen and the last KEYDOWN of
-that key came less than :data:`PATIENCE` seconds ago (pygame repeats every 40 ms): a KEYUP
-that reached no receiver costs no later press for long.
+that key came less than :data:`PATIENCE` seconds ago. Repeats come every 40 ms, but not
+while the program is busy: opening a table took over 1.5 s under load (seen under Xvfb, the
+first repeats after it were taken for a press), so the patience is long. A KEYUP that
+reached no receiver (the hot seat's hand-over screen takes no input in its first 0.45 s)
+costs at most one press within that time; :meth:`HeldKeys.see`, called with every event
+before the screens get it, leaves none unseen.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ import pygame
 log = logging.getLogger(__name__)
 
 #: seconds without a KEYDOWN of a key after which it is taken to have come up unseen
-PATIENCE = 1.5
+PATIENCE = 5.0
 
 
 def keyboard_holds(key: int) -> bool:
@@ -74,6 +78,11 @@ class HeldKeys:
         #: second receiver of one screen (the table's keys, then its buttons) gets it too
         self._event: pygame.event.Event | None = None
         self._answer = True
+
+    def see(self, event: pygame.event.Event) -> None:
+        """Note a key coming up, whoever receives the event (or nobody)."""
+        if event.type == pygame.KEYUP:
+            self.down.pop(getattr(event, "key", None), None)
 
     def admits(self, event: pygame.event.Event, receiver: object) -> bool:
         """May ``receiver`` act on ``event``? False only for a repeat of a key that went

@@ -197,3 +197,26 @@ def test_a_receiver_gone_is_no_receiver():
     assert all(r() is None for r in press.receivers)
     clock.now += 0.04
     assert not keys.admits(event(pygame.KEYDOWN), Receiver())
+
+
+def test_a_busy_spell_while_the_key_is_held_is_no_new_press():
+    """Opening a table took over 1.5 s under load: the repeats queued meanwhile came after
+    a long gap, and the first of them was taken for a press (seen under Xvfb)."""
+    held = {pygame.K_RETURN}
+    clock = Clock()
+    keys = HeldKeys(held=held.__contains__, clock=clock)
+    menu, table = Receiver(), Receiver()
+    assert keys.admits(event(pygame.KEYDOWN), menu)
+    clock.now += 2.5                                        # the table being built
+    assert not keys.admits(event(pygame.KEYDOWN), table)
+
+
+def test_a_key_up_seen_by_no_receiver_is_seen_by_the_app():
+    held = {pygame.K_RETURN}
+    clock = Clock()
+    keys = HeldKeys(held=held.__contains__, clock=clock)
+    table, handover = Receiver(), Receiver()
+    assert keys.admits(event(pygame.KEYDOWN), table)
+    keys.see(event(pygame.KEYUP))       # the screen on top passed it to nobody
+    clock.now += 0.2
+    assert keys.admits(event(pygame.KEYDOWN), handover)
