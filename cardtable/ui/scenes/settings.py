@@ -14,11 +14,13 @@ from typing import Any
 import pygame
 
 from cardtable import i18n
-from cardtable.i18n import N_, Msg, PMsg, tr
+from cardtable.engine import registry
+from cardtable.i18n import N_, Msg, PMsg, and_list, tr
 from cardtable.storage import CHOICES, SERVER_ADDRESS_LENGTH
 from cardtable.ui import theme
 from cardtable.ui.cardart import card_art_for
 from cardtable.ui.scenes.common import FormScene
+from cardtable.ui.tables import table_class
 from cardtable.ui.widgets import ROW_HEIGHT, Choice, TextInput, Toggle
 
 SPEED_NAMES = {"off": N_("Off"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
@@ -86,6 +88,22 @@ class AddressRow(TextInput):
             super().draw(surface)
 
 
+def two_colour_games() -> list[str]:
+    """The names of the games whose tables keep to red and black whatever the four-colour
+    setting says (a card's colour is their rule: ``GameTable.FOUR_COLOURS``)."""
+    return [registry.get(g).name for g in registry.ids() if not table_class(g).FOUR_COLOURS]
+
+
+def four_colour_label() -> Msg | str:
+    """The four-colour row's label, naming the games it does not reach (a player saw two
+    colours there and took the setting for broken)."""
+    names = two_colour_games()
+    if not names:
+        return N_("Four-colour suits")
+    return Msg("Four-colour suits, except in {games}, where red or black is the rule",
+               games=and_list([Msg(n) for n in names]))
+
+
 class SettingsScene(FormScene):
     title = N_("Settings")
     subtitle = N_("Changes are saved as you make them")
@@ -137,7 +155,7 @@ class SettingsScene(FormScene):
         set_ = self.app.set_setting
         return [
             ("four_colour_suits", Toggle(
-                N_("Four-colour suits"), s.get("four_colour_suits"),
+                four_colour_label(), s.get("four_colour_suits"),
                 lambda v: set_("four_colour_suits", v))),
             ("large_cards", Toggle(
                 N_("Larger cards"), s.get("large_cards"), lambda v: set_("large_cards", v))),

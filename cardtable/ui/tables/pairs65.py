@@ -40,12 +40,21 @@ from cardtable.ui.tables.pairs65_words import Pairs65Words, short_words, the_sho
 TAKE_FIRST = N_("Take a card first: click a pile, or drag this card onto a player to swap it.")
 
 
+#: what the table says, once in a run of the program, when four-colour suits are on in
+#: Settings: its cards keep to red and black (a player saw two colours and thought the
+#: setting broken)
+TWO_COLOURS = N_("Four-colour suits are not used at this table: the two cards of a pair are "
+                 "of one colour, red or black.")
+
+
 class Pairs65Table(Pairs65Layout, Pairs65Events, Pairs65Drawing, Pairs65Words, GameTable):
     game_id = "pairs65"
     deck_size = 48
     DEAL_STAGGER = 0.045
     REVIEW = False
     FOUR_COLOURS = False    # pairs are red or black: the two colours are the rule
+    #: the two colours were explained in this run of the program (:meth:`tell_two_colours`)
+    two_colours_told = False
     #: a hint in one line: a second line reached over the person's pairs just above
     TOAST_WIDTH = 760
     ZONE_Z = {"pairs": 150, "pile": 250, "stock": 300, "offer": 600, "hand": 700, "deck": 900}
@@ -81,6 +90,13 @@ class Pairs65Table(Pairs65Layout, Pairs65Events, Pairs65Drawing, Pairs65Words, G
         self.dry = 0                      # complete turns in a row without a pair
         self._paired_now = False
         self._bar_pairs: dict[int, int] = {}
+
+    def tell_two_colours(self) -> None:
+        """Say once why the cards show two colours while four-colour suits are on (after
+        the first deal is dealt)."""
+        if self.t.settings.get("four_colour_suits") and not Pairs65Table.two_colours_told:
+            Pairs65Table.two_colours_told = True
+            self.t.show_toast(TWO_COLOURS, seconds=7.0, kind="info")
 
     # ---- seats and words ----------------------------------------------------------------
     def _is_me(self, seat: int | None) -> bool:

@@ -25,6 +25,7 @@ class Pairs65Events:
         if first is not None:
             t.show_caption(self.said(first, N_("Game {game}: you start"),
                                      N_("Game {game}: {name} starts"), game=ev.get("deal", 1)), 2.2)
+        self.tell_two_colours()
         return 0.0
 
     def _pop_stock(self) -> object | None:
