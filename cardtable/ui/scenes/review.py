@@ -30,6 +30,7 @@ from cardtable.ui.held_keys import KEYS
 from cardtable.ui.hints import action_words
 from cardtable.ui.replay import ReplayBoard
 from cardtable.ui.scene import Scene
+from cardtable.ui.scenes.deal_reading import at_the_end, so_far
 from cardtable.ui.scenes.dealcode import copy_code
 from cardtable.ui.scenes.review_analysis import AnalysisPanel
 from cardtable.ui.scenes.summary import (
@@ -468,20 +469,40 @@ class ReviewScene(AnalysisPanel, Scene):
         x, width = side.left + pad, side.width - 2 * pad
         self.draw_head(surface, side)
         self.draw_where(surface, self.step, x, plan.where, width)
-        # the score as it stood
-        y = self.text_block(surface, Msg("Score"), x, plan.score, width, theme.SMALL,
+        # the deal's own score at this step (deal_reading.py)
+        title, values = self.score_reading()
+        y = self.text_block(surface, title, x, plan.score, width, theme.SMALL,
                             theme.TEXT_MUTED)
-        scores = self.cursor.scores()
         labels = column_labels(self.record["game"], self.record["names"], len(self.sides()))
         small = theme.px(theme.SMALL + 1)
-        for i, members in enumerate(self.sides()):
+        for i, value in enumerate(values):
             colour = theme.SEAT_COLOURS[i % len(theme.SEAT_COLOURS)]
             label = theme.ellipsize(labels[i], small, width - theme.px(70))
             theme.draw_text(surface, label, (x, y), small, colour, bold=True, shadow=False)
-            theme.draw_text(surface, i18n.number(scores[members[0]]), (side.right - pad, y),
+            theme.draw_text(surface, i18n.number(value), (side.right - pad, y),
                             small, theme.TEXT, bold=True, anchor="topright", shadow=False)
             y += theme.line_height(small)
         self.draw_analysis(surface, side)
+
+    def score_reading(self) -> tuple[Msg, list[int]]:
+        """What the score lines say at this step, a value per side: the deal's own score
+        (as its score sheet has it at the end, as the game's state keeps it before), else
+        the match score as it stood."""
+        game = self.record.get("game", "")
+        sides = self.sides()
+        state = self.cursor.shown_state()
+        reading = None
+        if self.step >= self.last:
+            row = next((r for r in reversed(state.score_sheet)
+                        if r.get("deal") == self.record.get("deal")), None)
+            if row is not None:
+                reading = at_the_end(game, row, len(sides), len(self.record["names"]))
+        else:
+            reading = so_far(game, state.view(self.cursor.viewer), len(sides))
+        if reading is not None:
+            return reading
+        scores = self.cursor.scores()
+        return Msg("Match score"), [scores[members[0]] for members in sides]
 
     def draw_head(self, surface: pygame.Surface | None, side: pygame.Rect) -> int:
         """The panel's title and the deal's code (None: measured only); returns where the
