@@ -62,3 +62,31 @@ def test_five_pairs_win_at_once():
     row = end.score_sheet[0]
     assert row["winners"] == [0] and row["reason"] == "five_pairs"
     assert row["pairs"] == [5, 1]
+
+
+def lesson_texts() -> list[str]:
+    """Every sentence the lesson says (its steps' words and its closing words)."""
+    out = [LESSON["title"], LESSON["end"]]
+    for step in LESSON["steps"]:
+        out += [step[k] for k in ("say", "why", "wrong", "after") if k in step]
+        out += [words for _, words in step.get("refuse", ())]
+    return out
+
+
+def test_in_french_a_pair_is_red_or_black_never_of_one_couleur():
+    """In French card talk "couleur" is a suit: "deux cartes de même couleur" read as two
+    hearts, where the rule is two red cards or two black ones (a newcomer's play-test). The
+    lesson and the rules say "rouge" and "noire", and never "couleur"."""
+    from cardtable import i18n
+    from cardtable.ui.tables.pairs65 import RULES
+
+    texts = lesson_texts() + [p for p in i18n.paragraphs(RULES[1]) if p]
+    i18n.set_language("fr")
+    try:
+        french = {text: i18n.tr(text) for text in texts}
+    finally:
+        i18n.set_language("en")
+    assert [en for en, fr in french.items() if "couleur" in fr.lower()] == []
+    for en, fr in french.items():
+        if "colour" in en:            # says what a pair's colour is: says it in red and black
+            assert "rouge" in fr and "noir" in fr, fr
