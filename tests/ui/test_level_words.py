@@ -57,3 +57,32 @@ def test_the_ratings_note_goes_when_every_seat_is_a_person(app):
     frames(app)
     assert setup.seats[1]["kind"] == "computer"
     assert any("this game only" in tr(n) for n in setup.notes())
+
+
+def test_the_note_on_the_levels_is_in_plain_words(app):
+    """A newcomer read "rated from games between them: random play is 0 ... Each game has its
+    own scale" as jargon. The note says what the numbers are about and how to read them in
+    everyday words, and keeps its numbers: 0 for random play, 200 more for about 3 games in
+    4."""
+    from cardtable import i18n
+
+    setup = app.push(SetupScene("sixtysix"))
+    frames(app)
+    note = setup.rating_notes()[0]
+    english, french = tr(note), None
+    i18n.set_language("fr")
+    try:
+        french = tr(note)
+    finally:
+        i18n.set_language("en")
+    for jargon in ("rated", "rating", "scale"):
+        assert jargon not in english.lower(), jargon
+    for plain in ("how well each computer level plays this game", "at random would be 0",
+                  "the higher the number, the better the level plays", "200 higher",
+                  "3 games in 4", "this game only"):
+        assert plain in english.lower(), plain
+    for jargon in ("noté", "échelle"):
+        assert jargon not in french.lower(), jargon
+    for plain in ("joue bien à ce jeu", "au hasard serait à 0", "mieux le niveau joue",
+                  "200 de plus", "3 parties sur 4"):
+        assert plain in french.lower(), plain

@@ -438,10 +438,13 @@ class SetupScene(FormScene):
         levelled = any(s["kind"] in ("computer", "friend") for s in self.seats[:self.players])
         if not rows or not levelled:
             return []
-        return [N_("How the levels of this game compare, rated from games between them: "
-                   "random play is 0, and a level rated 200 higher wins about 3 games in 4. "
-                   "Each game has its own scale: the numbers compare the levels of this "
-                   "game only, not one game with another.")] + [
+        # in plain words (a newcomer read "rated from games between them" and "its own
+        # scale" as jargon): what the numbers say, how they were found, how to read them
+        return [N_("The numbers below say how well each computer level plays this game. "
+                   "The levels played many games against each other; a player who plays at "
+                   "random would be 0. The higher the number, the better the level plays: "
+                   "one 200 higher wins about 3 games in 4 against it. The numbers compare the "
+                   "levels of this game only, not one game with another.")] + [
             Msg("{level}: {rating}.", level=Msg(label), rating=number(r.rating))
             for label, r in rows
         ]
