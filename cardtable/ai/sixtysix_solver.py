@@ -79,7 +79,7 @@ class Endgame:
     """
 
     __slots__ = ("trump", "closed", "closer", "coht", "strict", "table", "nodes",
-                 "_ts", "_lead_order", "_follow_order")
+                 "_ts", "_lead_order", "_follow_order", "_failv")
 
     def __init__(self, trump, closed, closer, closer_opp_had_trick, strict):
         self.trump = trump
@@ -93,6 +93,23 @@ class Endgame:
         # strong cards first: better cut-offs (trumps first)
         self._lead_order = [ts] + [s for s in range(len(_SUITS)) if s != ts]
         self._follow_order = list(range(len(_SUITS)))
+        self._failv = self._failed() if closed else 0  # a failed close, seat 0's side
+
+    @classmethod
+    def shared(cls, trump, closed, closer, closer_opp_had_trick, strict,
+               tables: dict | None) -> Endgame:
+        """An Endgame whose transposition table is kept in ``tables`` (a dict the caller
+        keeps), shared by every solve under the same rules: one table per set of rules
+        (trumps, who closed), whose entries name whole positions."""
+        eg = cls(trump, closed, closer, closer_opp_had_trick, strict)
+        if tables is not None:
+            key = (trump, closed, closer, closer_opp_had_trick, strict)
+            table = tables.get(key)
+            if table is None:
+                tables[key] = eg.table
+            else:
+                eg.table = table
+        return eg
 
     # ---- scoring, mirroring the engine's _score_deal --------------------------
     def _win(self, w: int, pts, tr) -> int:
@@ -171,7 +188,13 @@ class Endgame:
         a0, b0 = alpha, beta
         maximise = mover == 0
         # the claim under 66 is always there: it bounds the value from the mover's side
-        best = self._wrong_claim(mover, (t0, t1))
+        # (_wrong_claim, inlined)
+        if self.closed and mover == self.closer:
+            best = self._failv
+        elif maximise:
+            best = -2 if t1 else -3
+        else:
+            best = 2 if t0 else 3
         if maximise:
             if best > alpha:
                 alpha = best
@@ -179,96 +202,75 @@ class Endgame:
             beta = best
         if alpha >= beta:
             return best
-        hand = h0 if mover == 0 else h1
+        hand = h0 if maximise else h1
+        best_card = -1
         if lead < 0:
             closed = self.closed
-            ts = self._ts
             if ann >= 0:
                 moves = [i for i in _cards(hand & _SUIT_MASK[ann], (ann,)) if _PARTNER[i] >= 0]
             else:
-                moves = _cards(hand, self._lead_order)
-                if closed:
-                    # the K or Q of a held marriage is led with it: those first
-                    married = [i for i in moves
-                               if _PARTNER[i] >= 0 and hand >> _PARTNER[i] & 1]
-                    if married:
-                        moves = married + [i for i in moves if i not in married]
+                moves = self._lead_moves(hand)
             if first >= 0 and moves[0] != first:
                 moves.remove(first)
                 moves.insert(0, first)
-            trick = t0 if mover == 0 else t1
-            best_card = -1
+            trick = t0 if maximise else t1
+            ts = self._ts
             for card in moves:
                 np0, np1, ne0, ne1 = p0, p1, e0, e1
-                partner = _PARTNER[card]
-                if ann < 0 and closed and partner >= 0 and hand >> partner & 1:
-                    mp = _MARRIAGE_PTS[_SUIT[card] == ts]
-                    if trick:
-                        if mover == 0:
-                            np0 += mp
-                            mine = np0
-                        else:
-                            np1 += mp
-                            mine = np1
-                        if mine >= WIN_POINTS:
-                            v = self._claim(mover, (np0, np1), (t0, t1))
+                if closed and ann < 0:
+                    partner = _PARTNER[card]
+                    if partner >= 0 and hand >> partner & 1:
+                        mp = _MARRIAGE_PTS[_SUIT[card] == ts]
+                        if trick:
                             if maximise:
-                                if v > best:
+                                np0 += mp
+                                mine = np0
+                            else:
+                                np1 += mp
+                                mine = np1
+                            if mine >= WIN_POINTS:
+                                v = self._claim(mover, (np0, np1), (t0, t1))
+                                if maximise:
+                                    if v > best:
+                                        best, best_card = v, card
+                                        if v > alpha:
+                                            alpha = v
+                                elif v < best:
                                     best, best_card = v, card
-                                    if v > alpha:
-                                        alpha = v
-                            elif v < best:
-                                best, best_card = v, card
-                                if v < beta:
-                                    beta = v
-                            if alpha >= beta:
-                                break
-                            continue
-                    elif mover == 0:
-                        ne0 += mp
-                    else:
-                        ne1 += mp
-                bit = 1 << card
-                if mover == 0:
-                    v = self._v(h0 ^ bit, h1, leader, card, np0, np1, t0, t1, ne0, ne1,
-                                alpha, beta, -1)
-                else:
-                    v = self._v(h0, h1 ^ bit, leader, card, np0, np1, t0, t1, ne0, ne1,
-                                alpha, beta, -1)
+                                    if v < beta:
+                                        beta = v
+                                if alpha >= beta:
+                                    break
+                                continue
+                        elif maximise:
+                            ne0 += mp
+                        else:
+                            ne1 += mp
                 if maximise:
+                    v = self._v(h0 ^ (1 << card), h1, leader, card, np0, np1, t0, t1, ne0, ne1,
+                                alpha, beta, -1)
                     if v > best:
                         best, best_card = v, card
                         if v > alpha:
                             alpha = v
-                elif v < best:
-                    best, best_card = v, card
-                    if v < beta:
-                        beta = v
-                if alpha >= beta:
-                    break
+                            if alpha >= beta:
+                                break
+                else:
+                    v = self._v(h0, h1 ^ (1 << card), leader, card, np0, np1, t0, t1, ne0, ne1,
+                                alpha, beta, -1)
+                    if v < best:
+                        best, best_card = v, card
+                        if v < beta:
+                            beta = v
+                            if alpha >= beta:
+                                break
         else:
-            ls = _SUIT[lead]
-            ts = self._ts
-            same = hand & _SUIT_MASK[ls]
-            higher = same & _HIGHER[lead]
-            if not self.strict:
-                opts = same or hand
-            elif same:
-                opts = higher or same
-            elif ls != ts and hand & _SUIT_MASK[ts]:
-                opts = hand & _SUIT_MASK[ts]
-            else:
-                opts = hand
-            # the cards that take the trick first (the strongest first), then the cheapest
-            trumps = 0 if ls == ts else opts & _SUIT_MASK[ts]
-            winners = (opts & higher) | trumps
-            order = self._follow_order
-            moves = _cards(winners, order) + _cards(opts & ~winners, order)[::-1]
+            hit = self._follow_moves(hand, lead)
+            moves, winners = hit
             if first >= 0 and moves[0] != first:
                 moves.remove(first)
                 moves.insert(0, first)
             at_stake = _VAL[lead]
-            best_card = -1
             for card in moves:
                 w = mover if winners >> card & 1 else leader
                 gain = at_stake + _VAL[card]
@@ -287,8 +289,10 @@ class Endgame:
                         if e1:
                             np1 += e1
                             ne1 = 0
-                bit = 1 << card
-                n0, n1 = (h0 ^ bit, h1) if mover == 0 else (h0, h1 ^ bit)
+                if maximise:
+                    n0, n1 = h0 ^ (1 << card), h1
+                else:
+                    n0, n1 = h0, h1 ^ (1 << card)
                 if not n0 and not n1:
                     v = self._end(w, (np0, np1), (nt0, nt1))
                 else:
@@ -298,12 +302,14 @@ class Endgame:
                         best, best_card = v, card
                         if v > alpha:
                             alpha = v
+                            if alpha >= beta:
+                                break
                 elif v < best:
                     best, best_card = v, card
                     if v < beta:
                         beta = v
-                if alpha >= beta:
-                    break
+                        if alpha >= beta:
+                            break
         if key is not None:
             lo, hi = -4, 4
             if best <= a0:
@@ -314,6 +320,38 @@ class Endgame:
                 lo = hi = best
             self.table[key] = (lo, hi, best_card if best_card >= 0 else first)
         return best
+
+    def _lead_moves(self, hand: int) -> list[int]:
+        """The cards ``hand`` may lead, in the order they are searched."""
+        moves = _cards(hand, self._lead_order)
+        if self.closed:
+            # the K or Q of a held marriage is led with it: those first
+            married = [i for i in moves if _PARTNER[i] >= 0 and hand >> _PARTNER[i] & 1]
+            if married:
+                moves = married + [i for i in moves if i not in married]
+        return moves
+
+    def _follow_moves(self, hand: int, lead: int) -> tuple[list[int], int]:
+        """The cards ``hand`` may answer ``lead`` with, in the order they are searched, and
+        which of them take the trick."""
+        ls = _SUIT[lead]
+        ts = self._ts
+        same = hand & _SUIT_MASK[ls]
+        higher = same & _HIGHER[lead]
+        if not self.strict:
+            opts = same or hand
+        elif same:
+            opts = higher or same
+        elif ls != ts and hand & _SUIT_MASK[ts]:
+            opts = hand & _SUIT_MASK[ts]
+        else:
+            opts = hand
+        # the cards that take the trick first (the strongest first), then the cheapest
+        trumps = 0 if ls == ts else opts & _SUIT_MASK[ts]
+        winners = (opts & higher) | trumps
+        order = self._follow_order
+        out = (_cards(winners, order) + _cards(opts & ~winners, order)[::-1], winners)
+        return out
 
 
 def endgame_of(state) -> tuple[Endgame, tuple]:
@@ -349,13 +387,8 @@ def solve(state, seat: int, eg: Endgame | None = None, tables: dict | None = Non
         return 0
     new_eg, pos = endgame_of(state)
     if eg is None:
-        eg = new_eg
-        if tables is not None:
-            key = (eg.trump, eg.closed, eg.closer, eg.coht, eg.strict)
-            table = tables.get(key)
-            if table is None:
-                table = tables[key] = {}
-            eg.table = table
+        eg = new_eg if tables is None else Endgame.shared(
+            new_eg.trump, new_eg.closed, new_eg.closer, new_eg.coht, new_eg.strict, tables)
     hands, leader, lead, pts, tr, pend = pos
     v = eg.value(hands, leader, lead, pts, tr, pend, -window, window,
                  announced=state.announced)

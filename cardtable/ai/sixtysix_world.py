@@ -307,13 +307,8 @@ class World:
     def solve(self, seat: int, tables: dict | None = None, window: int = 4) -> int:
         """The exact value for ``seat`` once the stock is exhausted or closed, as
         :func:`cardtable.ai.sixtysix_solver.solve` gives it for the engine's state."""
-        eg = Endgame(self.trump, self.closed, self.closer, self.coht, self.strict)
-        if tables is not None:
-            key = (eg.trump, eg.closed, eg.closer, eg.coht, eg.strict)
-            table = tables.get(key)
-            if table is None:
-                table = tables[key] = {}
-            eg.table = table
+        eg = Endgame.shared(self.trump, self.closed, self.closer, self.coht, self.strict,
+                            tables)
         h = self.hands
         lead = self.lead
         ann = self.announced

@@ -187,3 +187,39 @@ def test_hard_chooses_as_on_engine_states():
         assert new.best == old.best
         checked += 1
     assert checked > 20
+
+
+def brute(state, seat: int, deal: int) -> int:
+    """The deal's value for ``seat`` by plain minimax over the engine's own moves (both
+    seats claim as soon as they reach 66, as the solver assumes)."""
+    if len(state.score_sheet) > deal:
+        return ai66.deal_value(state, seat, deal)
+    mover = state.current_player
+    legal = state.legal_actions()
+    if ai66.CLAIM in legal and state.points(mover) >= ai66.WIN_POINTS:
+        legal = [ai66.CLAIM]
+    values = []
+    for a in legal:
+        w = state.clone()
+        w.apply(a)
+        values.append(brute(w, seat, deal))
+    return max(values) if mover == seat else min(values)
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_the_solver_agrees_with_minimax_after_a_close(strict):
+    """Closed deals of four cards a hand or fewer (marriages still to announce, failed and
+    made closes): the solver's exact value, and its value within the window of one (the
+    sign), from both seats, equal plain minimax over the engine."""
+    checked = 0
+    for state, _ in deals(80, seed=1200, noise=0.6, strict=strict):
+        if not state.closed or len(state.hands[state.leader]) > 4 or state.trick:
+            continue
+        deal = len(state.score_sheet)
+        world = lw.World.of_state(state)
+        for seat in (0, 1):
+            exact = brute(state, seat, deal)
+            assert world.solve(seat, {}) == exact
+            assert max(-1, min(1, world.solve(seat, {}, 1))) == max(-1, min(1, exact))
+        checked += 1
+    assert checked > 15
