@@ -50,6 +50,7 @@ import pygame
 from cardtable import i18n, storage
 from cardtable.i18n import Msg
 from cardtable.ui import cardart, memory, screens, sdl, theme, toasts
+from cardtable.ui.held_keys import KEYS
 from cardtable.ui.icon import draw_icon
 from cardtable.ui.narrator import Narrator
 from cardtable.ui.scene import Scene
@@ -432,6 +433,7 @@ class App:
 
     # ------------------------------------------------------------------ frame
     def handle_event(self, event: pygame.event.Event) -> None:
+        KEYS.see(event)     # a key coming up is seen, whichever screen is on top
         if event.type == pygame.QUIT:
             self.quit()
             return

@@ -220,3 +220,14 @@ def test_a_key_up_seen_by_no_receiver_is_seen_by_the_app():
     keys.see(event(pygame.KEYUP))       # the screen on top passed it to nobody
     clock.now += 0.2
     assert keys.admits(event(pygame.KEYDOWN), handover)
+
+
+def test_the_app_sees_every_key_up_before_its_screens(app, keyboard, monkeypatch):
+    """The hot seat's hand-over takes no input in its first moments: a KEYUP the top screen
+    passes to nobody is still seen (by App.handle_event), so the key's next press is one."""
+    app.open("menu")
+    down(app, keyboard)
+    assert pygame.K_RETURN in KEYS.down
+    monkeypatch.setattr(app.top, "handle_event", lambda event: None)   # passes on nothing
+    up(app, keyboard)
+    assert pygame.K_RETURN not in KEYS.down
