@@ -24,6 +24,8 @@ from .sixtysix_solver import S, V, _beats
 
 EASY_ERROR = 0.15
 EASY_FORGETS_CLAIM = 0.25
+#: what spending a trump of each rank costs the rest of the deal (keep_cost)
+TRUMP_KEEP = {"A": 9, "T": 8, "K": 6, "Q": 6, "J": 4, "9": 3}
 
 
 # =========================================================================== rules of thumb
@@ -134,7 +136,7 @@ class Table:
         """What spending ``card`` now costs the rest of the deal."""
         cost = 0.0
         if card[1] == self.trump:
-            cost += {"A": 9, "T": 8, "K": 6, "Q": 6, "J": 4, "9": 3}[card[0]]
+            cost += TRUMP_KEEP[card[0]]
             if not self.later:
                 cost += 2
         if self.marriage_half(card):
@@ -165,8 +167,10 @@ class Table:
 
 def medium_action(t: Table) -> Action:
     legal = t.legal
-    legal_set = set(legal)
-    if CLAIM in legal_set and t.my_pts >= WIN_POINTS:
+    # claim, exchange and close carry nothing but their kind: the kinds offered say which
+    # of them are legal (cheaper than a set of the moves, each hashed whole)
+    kinds = {a.kind for a in legal}
+    if "claim" in kinds and t.my_pts >= WIN_POINTS:
         return CLAIM
     plays = [a.card for a in legal if a.kind == "play"]
     if t.lead is not None:
@@ -174,12 +178,12 @@ def medium_action(t: Table) -> Action:
     if t.announced is not None:
         # lead the queen: the cheaper half
         return PLAY[min(plays, key=lambda c: (V[c], c))]
-    if EXCHANGE in legal_set:
+    if "exchange" in kinds:
         return EXCHANGE
     marriages = [a for a in legal if a.kind == "marriage"]
     if marriages:
         return max(marriages, key=lambda a: (a.suit == t.trump, a.suit))
-    if CLOSE in legal_set and should_close(t):
+    if "close" in kinds and should_close(t):
         return CLOSE
     return PLAY[_medium_lead(t, plays)]
 

@@ -152,6 +152,41 @@ class Endgame:
             return self._win(over[0], pts, tr)
         return 0
 
+    def _bound(self, mover: int, t0, t1) -> int:
+        """The value of the mover's claim under 66 (:meth:`_wrong_claim`)."""
+        if self.closed and mover == self.closer:
+            return self._failv
+        if mover == 0:
+            return -2 if t1 else -3
+        return 2 if t0 else 3
+
+    def _last(self, h0, h1, leader, p0, p1, t0, t1, e0, e1) -> int:
+        """The exact value of the last trick, one card in each hand (``h0``, ``h1``) and
+        ``leader`` to lead: what :meth:`_v` finds there, without its search (each player
+        still claims at 66, or under it where that is the lesser evil)."""
+        if (p0 if leader == 0 else p1) >= WIN_POINTS:
+            return self._claim(leader, (p0, p1), (t0, t1))
+        follower = 1 - leader
+        if (p0 if follower == 0 else p1) >= WIN_POINTS:
+            v = self._claim(follower, (p0, p1), (t0, t1))
+        else:
+            lead, card = (h0, h1) if leader == 0 else (h1, h0)
+            lead, card = lead.bit_length() - 1, card.bit_length() - 1
+            if _SUIT[card] == _SUIT[lead]:
+                takes = _HIGHER[lead] >> card & 1
+            else:
+                takes = _SUIT[card] == self._ts
+            w = follower if takes else leader
+            gain = _VAL[lead] + _VAL[card]
+            if w == 0:
+                end = self._end(0, (p0 + gain + (0 if t0 else e0), p1), (True, t1))
+            else:
+                end = self._end(1, (p0, p1 + gain + (0 if t1 else e1)), (t0, True))
+            b = self._bound(follower, t0, t1)
+            v = max(end, b) if follower == 0 else min(end, b)
+        b = self._bound(leader, t0, t1)
+        return max(v, b) if leader == 0 else min(v, b)
+
     # ---- search -------------------------------------------------------------------
     def value(self, hands, leader, lead, pts, tr, pend, alpha=-4, beta=4, announced=None):
         """Game value (seat 0's side) with ``leader`` to lead, or the follower to answer
@@ -293,8 +328,10 @@ class Endgame:
                     n0, n1 = h0 ^ (1 << card), h1
                 else:
                     n0, n1 = h0, h1 ^ (1 << card)
-                if not n0 and not n1:
+                if not n0:  # the hands are the same size after a trick
                     v = self._end(w, (np0, np1), (nt0, nt1))
+                elif not n0 & (n0 - 1):  # a card each: the last trick is forced
+                    v = self._last(n0, n1, w, np0, np1, nt0, nt1, ne0, ne1)
                 else:
                     v = self._v(n0, n1, w, -1, np0, np1, nt0, nt1, ne0, ne1, alpha, beta, -1)
                 if maximise:

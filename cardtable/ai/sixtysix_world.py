@@ -95,7 +95,7 @@ class World:
                 w.pending[m["seat"]] += m["points"]
         w.announced = state.announced
         w.known = [list(state.known[0]), list(state.known[1])]
-        w.voids = (set(state.voids[0]), set(state.voids[1]))
+        w.voids = (frozenset(state.voids[0]), frozenset(state.voids[1]))  # never changed
         w.closed = state.closed
         w.closer = state.closer
         w.coht = state.closer_opp_had_trick
@@ -187,7 +187,7 @@ class World:
         t.closed = False
         t.stock_size = len(stock)
         t.later = False
-        t.opp_voids = set(self.voids[opp])
+        t.opp_voids = self.voids[opp]  # the rules only read it
         t.announced = self.announced
         t.legal = self.legal_actions()
         return t
