@@ -252,16 +252,16 @@ class SixtySixKnowledge(Knowledge):
             world = self.sample(win, rng)  # both hands are known: one deal is the deal
             return {a: worth[round(_later_value(_after(world, a), seat, deal))] for a in cands}
 
-        def rollout(world, r):
-            if view["closed"]:
-                return worth[round(_later_value(world, seat, deal))]
-            return worth[round(_open_value(world, seat, deal, r))]
+        tables: dict = {}
+
+        def rollout(world, r):  # solved at once after a close
+            return worth[round(open_value(world, seat, tables))]
 
         # a close is valued as the hard level values it: by its best first lead over all
         # the sampled deals (close_plans)
         plans = close_plans(cands, view) if CLOSE_PLANS and not view["closed"] else cands
-        reader = Reader(view, seat)
-        result = flat_monte_carlo(plans, lambda r: self.sample(win, r, reader), rollout, rng,
+        sampler = Sampler(win, redeal, keep_out, Reader(view, seat), DRAWS)
+        result = flat_monte_carlo(plans, sampler, rollout, rng,
                                   budget_s or 0.0, None if budget_s else self.analysis_worlds,
                                   cooperative=win.cooperative, apply=_apply_plan)
         values = {a: result.stats[a][0] for a in cands if a in result.stats}
