@@ -98,17 +98,15 @@ class Endgame:
     @classmethod
     def shared(cls, trump, closed, closer, closer_opp_had_trick, strict,
                tables: dict | None) -> Endgame:
-        """An Endgame whose transposition table is kept in ``tables`` (a dict the caller
-        keeps), shared by every solve under the same rules: one table per set of rules
-        (trumps, who closed), whose entries name whole positions."""
-        eg = cls(trump, closed, closer, closer_opp_had_trick, strict)
-        if tables is not None:
-            key = (trump, closed, closer, closer_opp_had_trick, strict)
-            table = tables.get(key)
-            if table is None:
-                tables[key] = eg.table
-            else:
-                eg.table = table
+        """The Endgame of these rules kept in ``tables`` (a dict the caller keeps), with
+        its transposition table, shared by every solve under the same rules: one per set
+        of rules (trumps, who closed), whose table's entries name whole positions."""
+        if tables is None:
+            return cls(trump, closed, closer, closer_opp_had_trick, strict)
+        key = (trump, closed, closer, closer_opp_had_trick, strict)
+        eg = tables.get(key)
+        if eg is None:
+            eg = tables[key] = cls(trump, closed, closer, closer_opp_had_trick, strict)
         return eg
 
     # ---- scoring, mirroring the engine's _score_deal --------------------------
