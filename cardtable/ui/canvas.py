@@ -218,6 +218,12 @@ class Canvas:
         """The next paint draws the whole picture."""
         self._drawn = None
 
+    def release(self) -> None:
+        """Let the picture go (a window's size of pixels); the next paint makes it anew."""
+        self.surface = None
+        self._drawn = None
+        self.last_area = []
+
     def paint(self, rec: Recorder) -> pygame.Surface:
         """The picture of ``rec``'s blits (whose first must be opaque and cover it all)."""
         surf = self.surface

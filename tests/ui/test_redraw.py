@@ -261,3 +261,24 @@ def test_a_breathing_glow_is_drawn_within_its_own_rectangles(app, monkeypatch):
     assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(whole, "RGB")
     drive(app, clock, 6.0)
     assert table.next_frame_in() is None
+
+
+def test_a_table_replaced_gives_back_its_pixels_while_still_held(app):
+    """The table before is let go of by the App, but whoever still holds it (a caller's
+    variable until the collector's next full pass: seen in a soak) no longer keeps its
+    resting picture, a window's size of pixels, nor its drawn texts and panels."""
+    old, clock = table_at_rest(app)
+    assert old._canvas.surface is not None and len(old._text_cache) and len(old._panel_cache)
+    seats = [Seat("P0", "human", "easy"), Seat("P1", "computer", "easy")]
+    new = TableScene(Match("sixtysix", seats, seed=6, pace=0.0), speed="fast", pace=0.0,
+                     sound=False)
+    table_mod.show_table(app, new)
+    assert app.table is new
+    assert old._canvas.surface is None and old._static is None
+    assert not old._text_cache and not old._panel_cache
+    drive(app, clock, 1.0)
+    assert new._canvas.surface is not None
+    # drawn again (it is not, but nothing stops it), it draws its picture anew
+    picture = pygame.Surface(app.size)
+    old.draw(picture)
+    assert old._canvas.surface is not None

@@ -192,6 +192,22 @@ class TableScene(EventQueue, HandOver, Controls, Hud, RestingLayer, Input, Liste
             if line:
                 add(LogLine(line, shown))
 
+    def let_go_of_pixels(self) -> None:
+        """Give back what this table keeps drawn (its resting picture, a window's size of
+        pixels, its texts and panels) once another table replaces it: they go at once, even
+        while something still refers to the scene until the collector's next full pass (seen
+        in a soak: the table before lived on beside the new one, 7 MB with its caches). If it
+        is drawn again, it draws them anew."""
+        self._text_cache.clear()
+        self._panel_cache.clear()
+        self._canvas.release()
+        self._static = None
+        self._layer = None
+        self._static_cache_key = None
+        self._layer_parts.clear()
+        self._card_parts.clear()
+        self._card_parts_now.clear()
+
     def on_exit(self) -> None:
         if not self.finished:
             self.match.tell_presence(False)    # to the menu: friends' plates say so

@@ -24,6 +24,7 @@ def show_table(app, table: TableScene) -> TableScene:
         old.match.close()
         if old._setting_changed in app.settings_listeners:   # else it lives on, unseen
             app.settings_listeners.remove(old._setting_changed)
+        old.let_go_of_pixels()
     replaced = old is not None and old is not table
     del old     # the last reference held here: the collection below can free the old table
     app.table = table
