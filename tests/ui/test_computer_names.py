@@ -120,3 +120,64 @@ def test_the_log_calls_no_computer_you_and_speaks_to_the_person(app):
         bad = [line for line in lines if any(w in line for w in wrong)]
         assert not bad, bad
         assert any(right in line for line in lines), lines
+
+
+# ---- every path by which a computer came to be "You" (cardtable/names.py) ---------------
+
+def test_a_name_typed_you_names_no_computer_and_no_second_person():
+    """"You" typed for the third seat (or kept so) named a computer "You" there, and a
+    second person at a table passed round: the lone person's word, no name of its own."""
+    from cardtable.names import COMPUTER_NAMES as NAMES
+    assert seat_names([{"name": "Ann", "kind": "human"},
+                       {"name": "Margot", "kind": "computer"},
+                       {"name": "You", "kind": "computer"}]) == ["Ann", "Margot", NAMES[1]]
+    assert seat_names([{"name": "Ann", "kind": "human"},
+                       {"name": "You", "kind": "human"}]) == ["Ann", "Player 2"]
+    # the lone person typing "You" is "You" wherever they sit
+    assert seat_names([{"name": "Theo", "kind": "computer"},
+                       {"name": "You", "kind": "human"}]) == ["Theo", "You"]
+
+
+def test_a_remembered_setup_with_a_computer_named_you_starts_none(app):
+    """A setup kept (an older version's settings, a daily deal's seats kept over another
+    habit) with a computer named "You" in the second seat: it played as "You" before."""
+    setup = setup_with(app, "rummy65", {"rummy65": {
+        "players": 3, "seats": [{"name": "Ann", "kind": "human", "level": "easy"},
+                                {"name": "You", "kind": "computer", "level": "easy"},
+                                {"name": "You", "kind": "computer", "level": "easy"}]}})
+    assert names(setup) == ["Ann", "Margot", "Theo"]
+
+
+def test_names_loaded_from_elsewhere_keep_you_for_one_person_only():
+    from cardtable.names import fair_names
+    assert fair_names(["You", "You", "Bob"], ["computer", "human", "computer"]) == \
+        ["Emil", "You", "Bob"]
+    assert fair_names(["You", "You", "You"], ["human", "human", "computer"]) == \
+        ["You", "Player 2", "Theo"]
+    # a table open to the network: the host's "You" stays beside the friends' names
+    assert fair_names(["You", "Friend 2", "Kim"], ["human"] * 3) == ["You", "Friend 2", "Kim"]
+
+
+def test_the_match_end_never_says_you_wins():
+    """A saved match of an older version kept a computer named "You": its win read "You
+    wins the match."; a person named "You" at a table passed round: "You wins the match!".
+    Now the computer is called by its seat's computer name, and "You" is spoken to."""
+    from cardtable.ui.scenes.matchend import daily_text, winner_text
+    from cardtable.ui.scenes.summary import headline
+    for lang, wrong in (("en", ("You wins", "You scores")), ("fr", ("Vous remporte ",
+                                                                 "Vous gagne ", "Vous marque "))):
+        i18n.set_language(lang)
+        try:
+            said = [i18n.tr(winner_text([1], ["Ann", "You"], "sixtysix", humans=[0])),
+                    i18n.tr(winner_text([0], ["You", "Player 2"], "sixtysix", humans=[0, 1])),
+                    i18n.tr(headline({"deal": 1, "game_points": [2, 0]}, ["You", "Player 2"],
+                                     "sixtysix", humans=[0, 1])),
+                    i18n.tr(daily_text([1], ["Ann", "You"], "sixtysix", humans=[0]))]
+        finally:
+            i18n.set_language("en")
+        assert not [s for s in said if any(w in s for w in wrong)], said
+        if lang == "en":
+            assert said[0] == "Margot wins the match.", said
+            assert said[1] == "You win the match!", said
+            assert said[2].endswith("you score 2 game points"), said
+            assert "You" not in said[3], said

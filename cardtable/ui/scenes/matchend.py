@@ -27,8 +27,10 @@ from cardtable.ui.scenes.summary import (
     column_labels,
     deal_scores,
     deal_word,
+    fair_seat_names,
     fitted_lines,
     game_words,
+    listener,
     lower_is_better,
     shown_names,
     sides,
@@ -45,8 +47,10 @@ def daily_text(winners: Sequence[int], seat_names: Sequence[str], game_id: str,
     """Who won the daily deal: 'You win the daily deal!', 'Won by Margot'."""
     if not winners:
         return Msg("Nobody wins the daily deal")
+    seat_names = fair_seat_names(seat_names, humans)
     names = shown_names(seat_names)
-    if len(humans) == 1 and humans[0] in winners and len(winners) == 1:
+    me = listener(seat_names, humans)
+    if me is not None and me in winners and len(winners) == 1:
         return Msg("You win the daily deal!")
     teams = sides(game_id, len(names))
     labels = column_labels(game_id, seat_names, len(teams))
@@ -59,18 +63,22 @@ def winner_text(winners: Sequence[int], seat_names: Sequence[str], game_id: str,
     """'You win the match!', 'Margot wins the match', 'You & Hana win the match!'.
 
     The only person at the table (``humans``) is spoken to as 'you': seats decide it, not
-    names; with several people (pass-and-play) everybody is named."""
+    names; with several people (pass-and-play) everybody is named, and the one named "You"
+    spoken to (:func:`~cardtable.ui.scenes.summary.listener`). No computer is "You" here
+    (:func:`~cardtable.ui.scenes.summary.fair_seat_names`): "You wins the match." before."""
     if not winners:
         return Msg("The match is over")
+    seat_names = fair_seat_names(seat_names, humans)
     names = shown_names(seat_names)
     happy = any(s in humans for s in winners)
-    you = len(humans) == 1 and humans[0] in winners
+    me = listener(seat_names, humans)
+    you = me is not None and me in winners
     teams = sides(game_id, len(names))
     if len(teams) < len(names):
         side = next(i for i, s in enumerate(teams) if winners[0] in s)
         label = column_labels(game_id, seat_names, len(teams))[side]
         if you:
-            partner = next(s for s in teams[side] if s != humans[0])
+            partner = next(s for s in teams[side] if s != me)
             return Msg("{you} win the match!", you=Msg("You & {name}", name=names[partner]))
         if happy:
             return Msg("{team} win the match!", team=label)
@@ -84,7 +92,7 @@ def winner_text(winners: Sequence[int], seat_names: Sequence[str], game_id: str,
         return Msg("{name} wins the match.", name=labels[0])
     if you:
         # the person is 'you' here too (a name would not agree: 'vous et Bob gagnez')
-        others = [label for s, label in zip(winners, labels, strict=True) if s != humans[0]]
+        others = [label for s, label in zip(winners, labels, strict=True) if s != me]
         return NMsg("{names} shares the win with you!", "{names} share the win with you!",
                     len(others), names=and_list(others))
     if happy:
@@ -109,7 +117,7 @@ class MatchEndScene(ModalScene):
         #: the match's deal records (cardtable.records), for its review
         self.deals = list(deals)
         self.sheet = list(score_sheet)
-        self.seat_names = list(seat_names)
+        self.seat_names = fair_seat_names(seat_names, humans)
         self.winners = list(winners)
         self.game_id = game_id
         self.final_scores = list(final_scores) if final_scores is not None else None

@@ -29,7 +29,14 @@ from cardtable import ratings, records
 from cardtable.ai.levels import offered_levels
 from cardtable.engine import registry
 from cardtable.i18n import N_, Msg, NMsg, and_list, number
-from cardtable.names import NAME_LENGTH, clean_name
+from cardtable.names import (
+    COMPUTER_NAMES,  # noqa: F401  (kept here for the screens and tests that read it)
+    NAME_LENGTH,
+    clean_name,
+    default_name,
+    is_default_name,
+    seat_names,
+)
 from cardtable.net.hosted import IDLE_SECONDS
 from cardtable.ui import theme
 from cardtable.ui.scenes import seat_rows
@@ -44,7 +51,6 @@ from cardtable.ui.widgets import (
     Toggle,
 )
 
-COMPUTER_NAMES = ("Margot", "Theo", "Hana", "Felix", "Iris", "Jonas", "Rosa", "Emil")
 LEVELS = (("easy", N_("Easy")), ("medium", N_("Medium")), ("hard", N_("Hard")))
 #: offered only in the games whose computers are measured stronger at it (ai.levels)
 EXPERT_LEVEL = ("expert", N_("Expert"))
@@ -53,16 +59,6 @@ KINDS = (("human", N_("Human")), ("computer", N_("Computer")))
 #: computer (the level is that of the computer standing in while they are away)
 NET_KINDS = (("human", N_("Human")), ("friend", N_("Friend")), ("computer", N_("Computer")))
 DEFAULT_PLAYERS = 4
-
-
-def default_name(seat: int, kind: str) -> str:
-    """The name a seat gets unless one is typed. It is data (kept in the setup, the match and
-    the statistics), so it stays in English; the screens show ``default_label`` instead."""
-    if kind == "human":
-        return "You" if seat == 0 else f"Player {seat + 1}"
-    if kind == "friend":
-        return f"Friend {seat + 1}"
-    return COMPUTER_NAMES[(seat - 1) % len(COMPUTER_NAMES)]
 
 
 def default_label(seat: int, kind: str) -> Msg | str:
@@ -79,31 +75,6 @@ def choice_text(value) -> str:
     """The words a Choice shows for one of an option's values (``"two_packs"``: "Two packs");
     build/catalogues.py puts them in the catalogue, the screen translates them."""
     return str(value).replace("_", " ").capitalize()
-
-
-def is_default_name(seat: int, name: str) -> bool:
-    """A name nobody typed: the seat's defaults, and the first seat's "Player 1", which
-    pass-and-play gives it (kept with the setup, it is no name of a person's choosing)."""
-    return name.strip() in ("", default_name(seat, "human"), default_name(seat, "computer"),
-                            default_name(seat, "friend"), f"Player {seat + 1}")
-
-
-def seat_names(seats: list[dict]) -> list[str]:
-    """The names a match's ``seats`` play under: typed names as typed; a person with no
-    name of their own is "You" when alone with computers (the table speaks to them so, and
-    the plate, score panel and log must agree) and "Player n" beside other people; any
-    other seat with no name of anyone's choosing has its kind's (a computer in the first
-    seat is never "You": the log said "You wins the trick")."""
-    people = sum(1 for s in seats if s["kind"] == "human")
-    names = []
-    for i, s in enumerate(seats):
-        name = clean_name(s["name"]) or default_name(i, s["kind"])
-        if s["kind"] == "human" and is_default_name(i, name):
-            name = "You" if people == 1 else f"Player {i + 1}"
-        elif is_default_name(i, name):
-            name = default_name(i, s["kind"])
-        names.append(name)
-    return names
 
 
 def typed_name(last_setups: dict) -> str:

@@ -22,6 +22,7 @@ from cardtable import i18n
 from cardtable.engine import registry
 from cardtable.engine.core import DealResult
 from cardtable.i18n import N_, Msg, NMsg, and_list, tr
+from cardtable.names import YOU, fair_names
 from cardtable.ui import theme
 from cardtable.ui.narrator import sentences
 from cardtable.ui.scenes.dealcode import copy_code
@@ -54,6 +55,26 @@ def shown_names(seat_names: Sequence[str]) -> list[Msg | str]:
     """Seat names as the screen shows them (default names such as "You" or "Player 2" in the
     current language; see :func:`cardtable.i18n.seat_name`)."""
     return [i18n.seat_name(n) if isinstance(n, str) else n for n in seat_names]
+
+
+def fair_seat_names(seat_names: Sequence[str], humans: Sequence[int]) -> list[str]:
+    """``seat_names`` with "You" naming the person at this computer only (``humans``: their
+    seats; :func:`cardtable.names.fair_names`): a computer that played under "You" (a saved
+    match or a setup kept by an older version) is shown under its seat's computer name, as
+    "You wins the match." said of it."""
+    names = list(seat_names)
+    kinds = ["human" if i in humans else "computer" for i in range(len(names))]
+    return fair_names(names, kinds)
+
+
+def listener(seat_names: Sequence[str], humans: Sequence[int]) -> int | None:
+    """The seat the screens speak to as 'you': the only person at this computer; with
+    several (pass-and-play), the one of them named "You" if any (its sentences then agree:
+    "You win the match", not "You wins"); else None: everybody is named."""
+    if len(humans) == 1:
+        return humans[0]
+    named = [s for s in humans if 0 <= s < len(seat_names) and seat_names[s] == YOU]
+    return named[0] if named else None
 
 
 def known(game_id: str) -> registry.GameSpec | None:
@@ -294,6 +315,8 @@ def headline(event: dict, seat_names: Sequence[str], game_id: str,
     """'Deal 3: Margot scores 2 game points'. The only person at the table (``humans``) is
     spoken to as 'you' whatever name they typed ('Deal 3: you score...', 'You & Hana
     score...'), so the verb agrees; with several people everybody is named."""
+    seat_names = fair_seat_names(seat_names, humans)
+    me = listener(seat_names, humans)
     title = deal_title(game_id, event.get("deal"))
     gp = event.get("game_points")
     if isinstance(gp, list) and gp:
@@ -304,11 +327,11 @@ def headline(event: dict, seat_names: Sequence[str], game_id: str,
             teams = sides(game_id, len(seat_names))
             seats = list(teams[best]) if len(gp) == len(teams) < len(seat_names) else [best]
             values = dict(title=title, n=pts)
-            if len(humans) == 1 and humans[0] in seats:
+            if me is not None and me in seats:
                 if len(seats) == 1:
                     return NMsg("{title}: you score {n} game point",
                                 "{title}: you score {n} game points", pts, **values)
-                partner = next(s for s in seats if s != humans[0])
+                partner = next(s for s in seats if s != me)
                 you = Msg("You & {name}", name=shown_names(seat_names)[partner])
                 return NMsg("{title}: {you} score {n} game point",
                             "{title}: {you} score {n} game points", pts, you=you, **values)
@@ -391,7 +414,7 @@ class SummaryScene(ModalScene):
         self.event = {k: v for k, v in dict(event).items() if k != "kind"}
         self.sheet = list(score_sheet or [])
         width = deal_columns(self.event, game_id)
-        self.seat_names = (list(seat_names) if seat_names
+        self.seat_names = (fair_seat_names(seat_names, humans) if seat_names
                            else [Msg("Seat {n}", n=i + 1) for i in range(width)])
         self.humans = list(humans)
         self.game_id = game_id
