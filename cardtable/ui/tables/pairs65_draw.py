@@ -45,8 +45,16 @@ class Pairs65Drawing:
             if t.zones.get("pile"):
                 self._ring(surface, self.discard_rect())
         hint = self.hint()
-        if hint and t.toast is None and not t.coached:
-            self._draw_hint(surface, hint)
+        #: the hint's strip as last drawn (None: none shown), which the messages keep off
+        self.hint_strip = self._draw_hint(surface, hint) \
+            if hint and t.toast is None and not t.coached else None
+
+    def message_marks(self) -> list[pygame.Rect]:
+        """What the table's messages keep off besides its marks: the hint's strip, as last
+        drawn (a move's caption moved down off the cards lay over its edge at 800x500 with
+        four players). A toast hides the hint, so it never keeps off it."""
+        strip = getattr(self, "hint_strip", None)
+        return [strip] if strip is not None else []
 
     def _draw_grid_edges(self, surface: pygame.Surface) -> None:
         """On the review's squeezed board, a thin line in the seat's colour round each

@@ -284,15 +284,23 @@ class Hud(Plates):
     def _message_keep(self, clear_of: pygame.Rect | None = None,
                       keep_off: bool = True) -> list[pygame.Rect]:
         """What a message keeps off: the table's cards, places, marks, buttons and plates
-        (:meth:`_keep_clear`), the words written on the felt, ``clear_of`` (another
+        (:meth:`_keep_clear`), the words written on the felt and the table's
+        ``message_marks`` (a hint's strip, where it has any), ``clear_of`` (another
         message) and, with ``keep_off``, what lies over the table
         (:meth:`messages_keep_off`)."""
         gap = theme.px(4)
         keep = self._keep_clear(buttons=True)
         keep += [r.inflate(gap, gap) for r in self.felt_words()]
+        # what the table draws over its felt for the messages alone to keep off (a line of
+        # hint on its strip: not a mark the buttons or the coach's panel make room for)
+        keep += self._message_marks()
         keep += [clear_of] if clear_of is not None else []
         keep += self._over_the_table() if keep_off else []
         return keep
+
+    def _message_marks(self) -> list[pygame.Rect]:
+        """The table's ``message_marks`` (none for a table without)."""
+        return [pygame.Rect(r) for r in getattr(self.game, "message_marks", list)()]
 
     def _over_the_table(self) -> list[pygame.Rect]:
         return [pygame.Rect(r) for r in self.messages_keep_off() if r.width > 0]
@@ -390,7 +398,9 @@ class Hud(Plates):
         ``point`` covers none of ``keep``; else the nearest place for any of them that
         covers none, moved up or down (between the top buttons' row and the person's
         hand) or aside from ``extra`` (the coach's panel); else the one that covers the
-        least of it. Worked out once for each state of the table."""
+        least of it, never the table's ``message_marks`` where another place is left (a
+        caption with no free place took the edge of a pairs hint's strip, which covered
+        less than a card). Worked out once for each state of the table."""
         key = (tuple((w, s, r.size) for w, s, r in boxes), point, anchor,
                tuple(tuple(r) for r in keep), tuple(tuple(r) for r in extra), self.size)
         cache = self.__dict__.setdefault("_spots", {})
@@ -405,6 +415,7 @@ class Hud(Plates):
         best: tuple | None = None
         # moved, it keeps a gap from what it keeps off (rather than touching a card's edge)
         keep = [r.inflate(theme.px(12), theme.px(12)) for r in keep]
+        lines = [r.inflate(theme.px(8), theme.px(8)) for r in self._message_marks()]
         step = max(2, theme.px(6))
         top = theme.px(8)
         floor = self.game.hand_band().top + int(self.game.ch * 0.1)
@@ -421,8 +432,10 @@ class Hud(Plates):
                     cost = sum(rect.clip(r).width * rect.clip(r).height
                                for i in rect.collidelistall(keep) for r in (keep[i],))
                     near = abs(rect.centerx - home.centerx) + abs(rect.centery - home.centery)
-                    # covering nothing first; then the table's first size, then the nearest
-                    score = (cost, boxes.index((width, size, box)), near)
+                    # covering no line of the table's first, then nothing; then the table's
+                    # first size, then the nearest
+                    score = (rect.collidelist(lines) >= 0, cost,
+                             boxes.index((width, size, box)), near)
                     if best is None or score < best[0]:
                         best = (score, rect, width, size)
         if best is None:
