@@ -178,9 +178,12 @@ class CoachLayout:
                     pages = self._pages(width, body, recap, share)
                     if share and len(pages) < 2:
                         continue
-                    rows = len(self._button_rows(
-                        labels if len(pages) < 2 else [(MORE, self.more, "normal")] + labels,
-                        width))
+                    # paged, the page control reads "More ›" and, on the last page,
+                    # "‹ From the start" (wider: in French it took a row more, and the
+                    # panel's last button stood below its border): room for the wider
+                    rows = max(len(self._button_rows(
+                        labels if len(pages) < 2 else [(more, self.more, "normal")] + labels,
+                        width)) for more in (MORE, FIRST))
                     text = max(panel.text_height(width, heading, part, note, told)
                                for told, part in pages)
                     laid.append((width, notch, notch + 2 * split, pages, text, rows,
