@@ -457,7 +457,7 @@ def test_settings_change_apply_and_persist(app, settings_file):
     frames(app)
     on_screen(app, settings)
     speed = settings.widget("animation_speed")
-    click(app, speed._arrows()[0])        # normal -> fast
+    click(app, speed._arrows()[1])        # normal -> fast (right is faster)
     assert app.settings["animation_speed"] == "fast"
     click(app, settings.widget("sound"))
     assert app.settings["sound"] is True   # the fixture starts with sound off

@@ -24,6 +24,11 @@ from cardtable.ui.tables import table_class
 from cardtable.ui.widgets import ROW_HEIGHT, Choice, TextInput, Toggle
 
 SPEED_NAMES = {"off": N_("Off"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
+#: the speeds as the row steps through them: the right arrow (and the right key) faster, as
+#: on a slider, Off (no animation at all) the fastest; as every row of a scale steps, the
+#: text sizes larger and the computers' levels stronger to the right (the row followed the
+#: settings file's order, off to slow, and the right arrow went from Normal to Slow)
+SPEED_ORDER = ("slow", "normal", "fast", "off")
 #: the letters on kings, queens and jacks: those of the language shown (R D V in French), or
 #: either set whatever the language
 COURT_NAMES = {"auto": N_("By language"), "kqj": "K Q J", "rdv": "R D V"}
@@ -122,7 +127,7 @@ class SettingsScene(FormScene):
                 N_("Language"), LANGUAGE_CHOICES, s.get("language", "auto"),
                 lambda v: set_("language", v))),
             ("animation_speed", Choice(
-                N_("Animation speed"), [(v, SPEED_NAMES[v]) for v in CHOICES["animation_speed"]],
+                N_("Animation speed"), [(v, SPEED_NAMES[v]) for v in SPEED_ORDER],
                 s.get("animation_speed"), lambda v: set_("animation_speed", v), wrap=False)),
             ("sound", Toggle(N_("Sound"), s.get("sound"), lambda v: set_("sound", v))),
             ("card_back", Choice(
