@@ -271,7 +271,8 @@ class HandoffScene(Scene):
         rect = pygame.Rect(rect.left, rect.top, rect.width,
                            min(rect.height, head + theme.px(14) + step * len(lines)))
         theme.panel(surface, rect, alpha=150, shadow=False)
-        y = self._heading(surface, rect, self.table.match.spec.name)
+        # named as the table's score panel names it ("Daily deal · <date>" at the daily deal)
+        y = self._heading(surface, rect, i18n.tr(self.table.panel_title()))
         for label, value, colour in lines:
             x = rect.left + theme.px(16)
             if colour is not None:
