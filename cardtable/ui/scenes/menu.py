@@ -251,12 +251,11 @@ class MenuScene(FormScene):
         small = theme.px(theme.SMALL - 2)
         return self.size[1] - theme.px(18) - theme.line_height(small) - theme.px(6)
 
-    def keys_under_title(self) -> bool:
-        """The menu reaches the window's foot (a small window, larger text): the line of
-        keys goes under the title, in the column left of the panel."""
-        small = theme.px(theme.SMALL - 2)
-        foot = self.size[1] - theme.px(18)
-        return foot - theme.line_height(small) < self.panel_rect().bottom + theme.px(4)
+    def keys_room(self) -> int:
+        """The width of the line of keys along the foot: the column left of the menu panel,
+        under the title (see :meth:`title_block`)."""
+        cx = int(self.size[0] * 0.33)
+        return 2 * min(cx, self.panel_rect().left - cx) - theme.px(24)
 
     def title_block(self) -> tuple[int, int, list[str], int]:
         """(centre x, top, tagline lines, tagline size) of the fan, the name and the tagline
@@ -296,9 +295,10 @@ class MenuScene(FormScene):
         keys = N_("F11 full screen  ·  Tab and arrows move, Enter chooses")
         small = theme.px(theme.SMALL - 2)
         foot = h - theme.px(18)
-        room, x = w - theme.px(40), w // 2
-        if self.keys_under_title():
-            room, x = 2 * min(cx, panel.left - cx) - theme.px(24), cx
+        # in one place, under the title's column, whether Continue is there or not (it was
+        # centred on the window but for a menu reaching the foot, so it moved as a match was
+        # saved or ended)
+        room, x = self.keys_room(), cx
         size = theme.fit_size(keys, small, room)
         theme.draw_text(surface, theme.ellipsize(keys, size, room), (x, foot),
                         size, theme.TEXT_MUTED, anchor="midbottom", shadow=False)
