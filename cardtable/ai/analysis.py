@@ -98,6 +98,9 @@ class Analysis:
     judgements: tuple[Judgement, ...]
     #: what the values count: the game's unit word id ("game_points", "penalty_points"...)
     unit: str
+    #: the least loss, in :attr:`unit`, that made a decision a mistake (the game's
+    #: ``Knowledge.mistake_loss``): every other decision lost less than this
+    threshold: float = 0.0
 
     def mistakes(self) -> int:
         """How many decisions were mistakes."""
@@ -289,8 +292,8 @@ def analyse(record: dict, seats: Iterable[int] | None = None,
     """Judge every decision of the seats (the people's by default), in this thread, one
     after another; ``progress(done, total)`` after each, ``cancel()`` polled between
     them (a cancelled analysis holds the decisions judged so far)."""
-    unit = knowledge_for(check_record(record)[0].GAME_ID).unit or \
-        registry.get(record["game"]).score_unit
+    know = knowledge_for(check_record(record)[0].GAME_ID)
+    unit = know.unit or registry.get(record["game"]).score_unit
     wanted = decisions(record, seats)
     todo = set(wanted)
     total = len(wanted)
@@ -305,7 +308,7 @@ def analyse(record: dict, seats: Iterable[int] | None = None,
         out.append(judge_state(state.clone(), seat, action, i, budget_s, seed))
         if progress is not None:
             progress(len(out), total)
-    return Analysis(tuple(out), unit)
+    return Analysis(tuple(out), unit, know.mistake_loss)
 
 
 # =========================================================================== the job
@@ -366,8 +369,9 @@ class AnalysisJob:
                                    name="cardtable-analysis")
         try:
             self._moves = decisions(record, seats)
-            self._unit = knowledge_for(record["game"]).unit or \
-                registry.get(record["game"]).score_unit
+            know = knowledge_for(record["game"])
+            self._unit = know.unit or registry.get(record["game"]).score_unit
+            self._threshold = know.mistake_loss
         except ConfigError as exc:
             log.warning("a deal record cannot be analysed: %s", exc)
             self._moves = []
@@ -445,7 +449,8 @@ class AnalysisJob:
         with self._lock:
             if self._finished:
                 return
-            self._analysis = Analysis(tuple(self._done[m] for m in self._moves), self._unit)
+            self._analysis = Analysis(tuple(self._done[m] for m in self._moves), self._unit,
+                                      self._threshold)
             self.progress = 1.0
             self._finished = True
         self._batch.close()

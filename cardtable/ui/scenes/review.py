@@ -535,13 +535,14 @@ class ReviewScene(AnalysisPanel, Scene):
             y = self.text_block(surface, head, x, y, width, theme.SMALL, theme.TEXT_MUTED)
             return self.text_block(surface, self.move_words(step), x, y, width, theme.BODY,
                                    theme.TEXT, bold=True)
-        y = self.text_block(surface, Msg("The deal is over"), x, y, width, theme.SMALL,
-                            theme.TEXT_MUTED)
+        # the deal's result says it is over ("Round 1 is over", "Margot wins the deal"):
+        # one line, not that and "The deal is over" over it
         result = self.result_line()
-        if result is not None:
-            y = self.text_block(surface, result, x, y, width, theme.BODY, theme.TEXT,
-                                bold=True)
-        return y
+        if result is None:
+            return self.text_block(surface, Msg("The deal is over"), x, y, width, theme.BODY,
+                                   theme.TEXT, bold=True)
+        return self.text_block(surface, result, x, y, width, theme.BODY, theme.TEXT,
+                               bold=True)
 
     def text_block(self, surface, text, x: int, y: int, width: int, size: int, colour,
                    bold: bool = False, lines: int = 2) -> int:

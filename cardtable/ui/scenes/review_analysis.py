@@ -24,11 +24,13 @@ from cardtable.ui import theme
 from cardtable.ui.app import wake
 from cardtable.ui.scenes.review_words import (
     loss_words,
+    no_mistake_words,
     reason_text,
     shown_options,
     start_problem,
     unit_heading,
     value_text,
+    verdict_words,
 )
 from cardtable.ui.widgets import BUTTON_HEIGHT
 
@@ -106,7 +108,8 @@ class AnalysisPanel:
             return None
         n = analysis.mistakes()
         if n == 0:
-            return Msg("No mistakes: every decision was as good as the computer's.")
+            return no_mistake_words(self.unit(), analysis.judgements,
+                                    float(getattr(analysis, "threshold", 0.0) or 0.0))
         return loss_words(self.unit(), n, analysis.lost())
 
     def no_judgement_note(self) -> Msg | None:
@@ -210,9 +213,8 @@ class AnalysisPanel:
                 return y
             return self.text_block(surface, note, x, y, width, theme.SMALL, theme.TEXT_MUTED)
         names = self.record["names"]
-        colour = theme.BAD if j.mistake else theme.GOOD
-        verdict = loss_words(self.unit(), None, j.loss) if j.mistake \
-            else Msg("A good move")
+        verdict, kind = verdict_words(j, self.unit())
+        colour = {"bad": theme.BAD, "good": theme.GOOD}.get(kind, theme.ACCENT_LIGHT)
         y = self.text_block(surface, verdict, x, y, width, theme.SMALL + 1, colour, bold=True)
         if j.mistake:
             better = Msg("Better: {move}", move=self.instruction(j.best, names))

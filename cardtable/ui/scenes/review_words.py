@@ -65,6 +65,55 @@ def loss_words(unit: str, n: int | None, loss: float) -> Msg:
                 n, n=n, points=value)
 
 
+def as_good(loss: float, unit: str = "") -> bool:
+    """A decision worth the computer's choice as the table of moves shows the values: its
+    loss rounds to nothing."""
+    return value_text(loss, unit) == value_text(0.0, unit)
+
+
+def close_words(unit: str, loss: float) -> Msg:
+    """One decision a little worse than the computer's choice, though not by enough to be a
+    mistake: how much less it was worth."""
+    value = value_text(loss, unit)
+    if unit == "game_points":
+        return Msg("Close to the computer's choice ({loss} game points less)", loss=value)
+    if unit == "penalty_points":
+        return Msg("Close to the computer's choice ({loss} penalty points more)", loss=value)
+    if unit == "games":
+        return Msg("Close to the computer's choice ({loss} less chance to win)", loss=value)
+    return Msg("Close to the computer's choice ({loss} points less)", loss=value)
+
+
+def verdict_words(judgement: Any, unit: str) -> tuple[Msg, str]:
+    """What the panel says of one decision, and how it is coloured ("bad", "near" or
+    "good"): a mistake and its cost, close to the computer's choice and how close, or a
+    good move (as good as the computer's choice, or better)."""
+    if judgement.mistake:
+        return loss_words(unit, None, judgement.loss), "bad"
+    if as_good(judgement.loss, unit):
+        return Msg("A good move"), "good"
+    return close_words(unit, judgement.loss), "near"
+
+
+def no_mistake_words(unit: str, judgements: Sequence, threshold: float) -> Msg:
+    """The summary of a deal with no mistake: every decision as good as the computer's, or
+    within the game's threshold of a mistake (``Analysis.threshold``) of it."""
+    if all(as_good(j.loss, unit) for j in judgements) or threshold <= 0:
+        return Msg("No mistakes: every decision was as good as the computer's.")
+    value = value_text(threshold, unit)
+    if unit == "game_points":
+        return Msg("No mistakes: every decision was within {loss} game points of the "
+                   "computer's.", loss=value)
+    if unit == "penalty_points":
+        return Msg("No mistakes: every decision was within {loss} penalty points of the "
+                   "computer's.", loss=value)
+    if unit == "games":
+        return Msg("No mistakes: every decision's chance to win was within {loss} of the "
+                   "computer's.", loss=value)
+    return Msg("No mistakes: every decision was within {loss} points of the computer's.",
+               loss=value)
+
+
 def unit_heading(unit: str) -> Msg:
     """The heading over the options' values: what they count, on average over the deals
     the analysis tried."""
