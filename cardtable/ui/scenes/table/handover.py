@@ -9,20 +9,29 @@ from __future__ import annotations
 from cardtable import i18n
 from cardtable.i18n import Msg
 
+#: the methods by which a game's table may tell the person at its turn what to do, on a
+#: line of its own where the table's messages appear (a toast hides it)
+INSTRUCTION_LINES = ("hint", "status")
+
 
 class HandOver:
     """Part of :class:`TableScene`: hiding and showing hands as the device changes hands."""
 
     def _hotseat_guard(self) -> None:
-        """Hide every hand as soon as the engine has moved on to another person.
+        """Hide every hand as soon as the engine has moved on from the person shown.
 
         Called before any new events are animated: whatever follows is shown as the public
-        sees it, so nobody's cards are on screen while the device changes hands.
+        sees it, so nobody's cards are on screen while the device changes hands. A computer
+        to play hides them too: the person who played may already be handing the device on
+        while the computers play (a hand face up for seconds, longer with several computer
+        seats in a row); if the same person is next after them, their hand comes back
+        without a hand-over (see _hotseat_turn). At a deal's end (nobody to act) the table
+        shows what it shows now.
         """
         if not self.hotseat or self.secret_for is None:
             return
         seat = self.match.to_act
-        if self.match.is_over or (self.match.is_human(seat) and seat != self.secret_for):
+        if self.match.is_over or (seat is not None and seat != self.secret_for):
             self.conceal()
 
     def conceal(self) -> None:
@@ -87,8 +96,23 @@ class HandOver:
         self.game.sync(m.view(seat))
         self.relayout(0.0)
         self._legal_key = None
-        self.rebuild_controls()
+        self.refresh_legal()        # the moves, the buttons: the game's line depends on them
         self.keys.reset()
         prompt = self.game.turn_prompt(seat)   # what that player is asked to do
+        if prompt is None and self.game_instruction():
+            # the game's table says what to do on its own line, which a toast would hide:
+            # a restored table (Continue, a restart) showed "Player 1, it is your turn."
+            # where it had said "Discard a card: ..." (the hand-over screen named them)
+            return
         self.show_toast(prompt or Msg("{name}, it is your turn.",
                                       name=i18n.seat_name(m.seats[seat].name)), kind="info")
+
+    def game_instruction(self):
+        """What the game's table itself tells the person to do now, on the message line
+        (under any toast), or None: a table may offer it as ``hint()`` or ``status()``."""
+        for name in INSTRUCTION_LINES:
+            line = getattr(self.game, name, None)
+            text = line() if callable(line) else None
+            if text:
+                return text
+        return None
