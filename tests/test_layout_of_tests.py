@@ -48,14 +48,14 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ui/scenes/review_analysis.py": "tests/ui/test_layout_sizes.py",  # its panel
     "cardtable/ui/shapes.py": None,  # drawn through tests/ui/test_cardart.py
     "cardtable/ui/tables/host.py": "tests/ui/test_table_protocol.py",
-    "cardtable/ui/tables/pairs65_draw.py": None,  # the pairs65 table: test_table_pairs.py
+    "cardtable/ui/tables/pairs65_draw.py": "tests/ui/test_pairs_hint_messages.py",
     "cardtable/ui/tables/pairs65_events.py": None,
     "cardtable/ui/tables/pairs65_layout.py": "tests/ui/test_review_pairs_fit.py",
     "cardtable/ui/tables/pairs65_words.py": "tests/ui/test_pairs_card_names.py",
     "cardtable/ui/tables/rummy_draw.py": "tests/ui/test_cardart.py",  # and test_table_rummy.py
     "cardtable/ui/tables/rummy_events.py": None,
     "cardtable/ui/tables/rummy_keys.py": None,
-    "cardtable/ui/tables/rummy_layout.py": None,
+    "cardtable/ui/tables/rummy_layout.py": "tests/ui/test_rummy_meld_labels.py",
     "cardtable/ui/tables/rummy_words.py": "tests/ui/test_i18n_screens.py",
     "cardtable/ui/widgets/base.py": "tests/ui/test_redraw.py",
     "cardtable/ui/widgets/rows.py": None,

@@ -7,10 +7,9 @@ import math
 
 import pygame
 
-from cardtable.i18n import N_, tr
+from cardtable.i18n import N_
 from cardtable.ui import theme
 from cardtable.ui.cardart import card_height
-from cardtable.ui.tables.rummy_words import wild_list
 
 
 class RummyDrawing:
@@ -29,29 +28,20 @@ class RummyDrawing:
         if text:
             t.text(surface, text, (int(self.size[0] / 2), int(self.message_y())), theme.px(15),
                    theme.ACCENT_LIGHT if self.my_turn() else theme.TEXT_DIM, anchor="center")
-        # the piles: their names and the count of the stock beside them, and a hint of
-        # where to click while drawing
-        px_, py = self.pile_pos()
-        stock, pile = self.stock_rect(), self.pile_rect()
-        bottom = int(self.centre[1] + self.pch / 2)
-        n = len(t.zones.get("stock", []))
+        # the piles: their names and the count of the stock beside them (where the layout
+        # puts them: the laid melds keep off them), and a hint of where to click while
+        # drawing
         #: the piles' names where they went, and the wild-card note's (tests look)
-        self.pile_label_rects = [
-            t.text(surface, self.m(N_("Stock · {n}"), n=n),
-                   (stock.left - theme.px(4), bottom), size, theme.TEXT_DIM,
-                   anchor="bottomright"),
-            t.text(surface, N_("Discard"), (pile.right + theme.px(4), bottom), size,
-                   theme.TEXT_DIM, anchor="bottomleft")]
+        self.pile_label_rects = [t.text(surface, text, point, size, theme.TEXT_DIM,
+                                        anchor=anchor)
+                                 for text, point, anchor in self.pile_labels()]
         if self.can_draw() and t.drag is None:
             for r in (self.stock_rect(), self.pile_rect()):
                 self._outline(surface, r)
         elif self.can_discard() and t.drag is None:
             self._outline(surface, self.pile_rect(), soft=True)
-        # the wild cards of this deal, beside the piles, clear of the pile's name (small
-        # cards, as in the review's narrower table, put the name further out)
-        clear = pile.right + theme.px(14) + theme.text_size(tr(N_("Discard")), size)[0]
-        self._draw_wild_note(surface, (max(px_ + self.pcw * 0.5 + theme.px(22), clear), py),
-                             (pile.right + theme.px(4), bottom + theme.px(8)))
+        # the wild cards of this deal, beside the piles, clear of the pile's name
+        self._draw_wild_note(surface)
         if self.out_seat is not None and not t.match.is_over:
             # who went out, and who then melded every card on a last turn (no card left in
             # hand: they score nothing either)
@@ -130,20 +120,17 @@ class RummyDrawing:
                          width=max(2, theme.px(2)), border_radius=theme.px(10))
         surface.blit(layer, rect)
 
-    def _draw_wild_note(self, surface, pos, below=None) -> None:
-        """The deal's wild cards on a small panel, its left edge at ``pos``; at ``below``
-        (its top left: under the pile's name) when it would lie over a seat's plate (wide
-        plates, with larger text, in the review's narrower table)."""
+    def _draw_wild_note(self, surface) -> None:
+        """The deal's wild cards on a small panel where :meth:`wild_note_box` puts it."""
         t = self.t
-        x, y = int(pos[0]), int(pos[1])
-        size = theme.px(13)
-        lines = [self.m(N_("WILD CARDS"))] + wild_list(self.wild_ranks)
-        key = ("wildnote", tuple(lines), size)
+        size = theme.px(self.LABEL_SIZE)
+        lines = self.wild_note_lines()
+        rect = self.wild_note_box(surface.get_rect())
+        key = ("wildnote", tuple(lines), size, rect.size)
         img = t.panel_cache.get(key)
         if img is None:
             row = theme.px(18)
-            wdt = max(theme.text_size(s, size, True)[0] for s in lines) + theme.px(34)
-            img = pygame.Surface((wdt, row * len(lines) + theme.px(14)), pygame.SRCALPHA)
+            img = pygame.Surface(rect.size, pygame.SRCALPHA)
             theme.rounded(img, img.get_rect(), (*theme.PANEL, 150), theme.px(10),
                           edge=(*theme.ACCENT, 120))
             for i, s in enumerate(lines):
@@ -152,14 +139,6 @@ class RummyDrawing:
                                 theme.px(7) + row * i), size, colour, bold=True,
                        anchor="topleft" if i else "midtop", shadow=False)
             t.panel_cache[key] = img
-        rect = img.get_rect(midleft=(x, y))
-        if below is not None:
-            bounds = surface.get_rect()
-            plates = [t.plate_rect(seat, bounds) for seat in self.others()]
-            if any(rect.colliderect(p) for p in plates):
-                under = img.get_rect(topleft=(int(below[0]), int(below[1])))
-                if not any(under.colliderect(p) for p in plates):
-                    rect = under
         surface.blit(img, rect)
         self.wild_note_rect = rect
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pygame
 
+from cardtable.i18n import N_, Msg
 from cardtable.ui import theme
 from cardtable.ui.cardart import MIN_FACE_WIDTH, card_height
 from cardtable.ui.tables import Target
+from cardtable.ui.tables.rummy_words import wild_list
 from cardtable.ui.widgets import Button
 
 
@@ -202,6 +204,59 @@ class RummyLayout:
 
     def deck_pos(self) -> tuple[float, float]:
         return self.stock_pos()
+
+    # The piles' names beside them and the wild-card note: drawn by RummyDrawing, placed
+    # here, so that the melds laid round the table keep off them (meld_obstacles).
+    LABEL_SIZE = 13
+
+    def pile_labels(self, count: int | None = None) -> list[tuple[Msg | str, tuple, str]]:
+        """The piles' names as (text, point, anchor): the stock's with its count (``count``,
+        else the stock's own) left of the stock, "Discard" right of the discard pile, both
+        along the piles' lower edge."""
+        stock, pile = self.stock_rect(), self.pile_rect()
+        bottom = int(self.centre[1] + self.pch / 2)
+        n = len(self.t.zones.get("stock", [])) if count is None else count
+        return [(self.m(N_("Stock · {n}"), n=n), (stock.left - theme.px(4), bottom),
+                 "bottomright"),
+                (N_("Discard"), (pile.right + theme.px(4), bottom), "bottomleft")]
+
+    def pile_label_boxes(self) -> list[pygame.Rect]:
+        """Where the piles' names lie (the stock's measured with two figures at least, so
+        the melds do not move as the stock runs down)."""
+        size = theme.px(self.LABEL_SIZE)
+        n = len(self.t.zones.get("stock", []))
+        out = []
+        for text, point, anchor in self.pile_labels(max(n, 88)):
+            w, h = theme.text_size(text, size)
+            rect = pygame.Rect(0, 0, w + 2, h + 2)      # (and the text's shadow)
+            setattr(rect, anchor, point)
+            out.append(rect)
+        return out
+
+    def wild_note_lines(self) -> list[Msg | str]:
+        return [self.m(N_("WILD CARDS"))] + wild_list(self.wild_ranks)
+
+    def wild_note_box(self, bounds: pygame.Rect) -> pygame.Rect:
+        """Where the panel naming the deal's wild cards lies: beside the discard pile, clear
+        of its name (small cards, as in the review's narrower table, put the name further
+        out); under the pile's name where it would lie over a seat's plate (wide plates,
+        with larger text, in the review's narrower table)."""
+        size = theme.px(self.LABEL_SIZE)
+        lines = self.wild_note_lines()
+        width = max(theme.text_size(s, size, True)[0] for s in lines) + theme.px(34)
+        height = theme.px(18) * len(lines) + theme.px(14)
+        px_, py = self.pile_pos()
+        pile = self.pile_rect()
+        clear = pile.right + theme.px(14) + theme.text_size(N_("Discard"), size)[0]
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midleft = (int(max(px_ + self.pcw * 0.5 + theme.px(22), clear)), int(py))
+        plates = [self.t.plate_rect(seat, bounds) for seat in self.others()]
+        if rect.collidelist(plates) >= 0:
+            bottom = int(self.centre[1] + self.pch / 2)
+            under = pygame.Rect(pile.right + theme.px(4), bottom + theme.px(8), width, height)
+            if under.collidelist(plates) < 0:
+                rect = under
+        return rect
 
     # From the hand upwards: the hand, the row of buttons (the scene's), the message line,
     # the labels of the staged groups, the staged cards, the piles. The message line is
@@ -423,14 +478,30 @@ class RummyLayout:
                 (plate.left - theme.px(10), "right")
             tries += [(least, w, y, rise, 0.27, beside)
                       for rise in (0.45, 0.34) for w in widths]
-        out: list[tuple[str, float, float, int, float]] = []
+        # last, many melds in rows as wide as the window, of the smallest faces (a seat
+        # along the top with twelve melds at 800x500 and two players: they lay on the piles)
+        tries += [(lw, self.size[0] - theme.px(8), tucked, rise, 0.27, home)
+                  for lw in range(least - 2, MIN_FACE_WIDTH - 1, -2) for rise in (0.45, 0.34)]
+        best: tuple[int, list[tuple[str, float, float, int, float]]] | None = None
         for lw, row_w, first, rise, share, start in tries:
             out = self._meld_rows(seat, lw, row_w, first, rise, share, start)
             rects = [self._meld_rect(zone, left, cy, lw, step)
                      for zone, left, cy, lw, step in out]
-            if all(bounds.contains(r) and r.collidelist(keep) < 0 for r in rects):
-                break
-        return out
+            cost = sum(self._covered(r, bounds, keep) for r in rects)
+            if cost == 0:
+                return out
+            # none fits: the way covering least (the last way's rows went on down over the
+            # piles from a top seat with many melds at 800x500 with two players)
+            if best is None or cost < best[0]:
+                best = (cost, out)
+        return best[1] if best is not None else []
+
+    @staticmethod
+    def _covered(rect: pygame.Rect, bounds: pygame.Rect, keep: list[pygame.Rect]) -> int:
+        """How much of ``keep`` (and of the space off the window) ``rect`` covers."""
+        inside = rect.clip(bounds)
+        off = rect.width * rect.height - inside.width * inside.height
+        return off + sum(rect.clip(k).width * rect.clip(k).height for k in keep)
 
     def meld_side(self, seat: int) -> str:
         """Where a seat sits, for its melds: "left", "right" or "top" (a seat of the top row
@@ -444,10 +515,12 @@ class RummyLayout:
 
     def meld_obstacles(self, seat: int) -> list[pygame.Rect]:
         """What a seat's laid melds keep off: the plates (its own too: beside it they may
-        lie), the score panel and the piles."""
+        lie), the score panel, the piles, their names and the wild-card note (a top seat's
+        melds lay over "Stock · 116" at 800x500 with eight players)."""
         bounds = pygame.Rect((0, 0), self.size)
         keep = [self.t.plate_rect(s, bounds) for s in range(self.n)]
-        keep += [self.stock_rect(), self.pile_rect()]
+        keep += [self.stock_rect(), self.pile_rect(), *self.pile_label_boxes()]
+        keep.append(self.wild_note_box(bounds))
         panel = self.t.score_panel_rect()
         if panel is not None:
             keep.append(panel)
