@@ -265,10 +265,22 @@ class MenuScene(FormScene):
         room = 2 * min(cx, self.panel_rect().left - cx) - theme.px(48)
         tag_size = theme.px(theme.SUBHEADING - 2)
         tagline = theme.wrap(self.TAGLINE, theme.font(tag_size), room)
-        title_size = theme.px(theme.TITLE + 8)
+        title_size = self.title_size(room)
         block = (self.fan().get_height() + theme.px(4) + self.title_step(title_size)
                  + len(tagline) * theme.line_height(tag_size))
         return cx, max(theme.px(8), h // 2 - block // 2), tagline, tag_size
+
+    def title_size(self, room: int) -> int:
+        """The program's name's type size: as large as it may be within the column left of
+        the panel (at 800x500 the larger text sizes made it wider than the column, onto the
+        panel). Worked out once for the room and the text size (each size tried opens a
+        font)."""
+        key = (room, theme.px(1000), theme.text_scale())
+        fitted = getattr(self, "_title_fit", None)
+        if fitted is None or fitted[0] != key:
+            fitted = self._title_fit = (key, theme.fit_size(
+                "cardtable", theme.px(theme.TITLE + 8), room, bold=True, least=0.5))
+        return fitted[1]
 
     @staticmethod
     def title_step(title_size: int) -> int:
@@ -280,7 +292,7 @@ class MenuScene(FormScene):
         w, h = self.size
         fan = self.fan()
         cx, top, tagline, tag_size = self.title_block()
-        title_size = theme.px(theme.TITLE + 8)
+        title_size = self.title_size(2 * min(cx, self.panel_rect().left - cx) - theme.px(48))
         surface.blit(fan, fan.get_rect(midtop=(cx, top)))
         y = top + fan.get_height() + theme.px(4)
         theme.draw_text(surface, "cardtable", (cx, y), title_size, theme.TEXT, bold=True,
