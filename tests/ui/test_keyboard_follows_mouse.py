@@ -59,28 +59,25 @@ def trick_table(game: str, keys_first: bool):
     return app, table, chosen
 
 
-def test_sixtysix_enter_plays_the_card_raised_by_a_click():
+def click_plays_the_card_clicked(game: str) -> None:
+    """A trick game: the click plays the card clicked at once (tests/ui/
+    test_click_to_play.py), never the card the keyboard's focus was left on."""
     for keys_first in (False, True):
-        app, table, chosen = trick_table("sixtysix", keys_first)
+        app, table, chosen = trick_table(game, keys_first)
         n = len(table.match.moves)
         click_card(app, table, chosen)
-        assert table.game.picked == chosen.id and len(table.match.moves) == n
-        key(app, K.K_RETURN)
-        assert table.match.moves[n:] == [(table.viewer, Action("play", card=chosen.code))], \
+        assert table.match.moves[n] == (table.viewer, Action("play", card=chosen.code)), \
             f"keys first: {keys_first}"
+        assert table.game.picked is None
         table.match.close()
 
 
-def test_japanese65_enter_plays_the_card_raised_by_a_click():
-    for keys_first in (False, True):
-        app, table, chosen = trick_table("japanese65", keys_first)
-        n = len(table.match.moves)
-        click_card(app, table, chosen)
-        assert table.game.picked == chosen.id
-        key(app, K.K_RETURN)
-        assert table.match.moves[n:] == [(table.viewer, Action("play", card=chosen.code))], \
-            f"keys first: {keys_first}"
-        table.match.close()
+def test_sixtysix_a_click_plays_the_card_clicked_not_the_focused_one():
+    click_plays_the_card_clicked("sixtysix")
+
+
+def test_japanese65_a_click_plays_the_card_clicked_not_the_focused_one():
+    click_plays_the_card_clicked("japanese65")
 
 
 def test_a_card_put_back_by_a_second_click_leaves_no_focus_for_enter_to_act_on():
@@ -184,9 +181,19 @@ def test_pairs65_enter_on_one_card_clicked_discards_that_card():
 
 
 def test_a_card_clicked_has_the_keys_go_on_from_it():
-    """The arrows go on from the card clicked (it is the focus), not from an old place."""
-    app, table, chosen = trick_table("sixtysix", keys_first=True)
+    """The arrows go on from the card clicked (it is the focus), not from an old place (a
+    rummy: a click picks the card up; a trick game's click plays it)."""
+    app = make_app()
+    table = start(app, "rummy65", seed=11)
+    assert wait_for_human(app, table)
+    table.try_action(Action("draw", source="stock"))
+    assert wait_for_human(app, table)
+    key(app, K.K_RIGHT)         # the keyboard was used: its focus is on a card
+    cards = hand(table)
+    chosen = next(s for s in reversed(cards) if f"card{s.id}" != table.keys.focus
+                  and s is not cards[0])
     click_card(app, table, chosen)
+    assert table.game.key_chosen() is chosen
     cards = hand(table)
     key(app, K.K_LEFT)
     i = cards.index(chosen)

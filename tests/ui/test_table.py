@@ -314,27 +314,18 @@ def test_double_click_plays_a_card():
     assert table.match.moves[-1] == (table.viewer, action)
 
 
-def test_click_picks_a_card_up_and_a_second_click_plays_it():
+def test_a_click_plays_a_playable_card_at_once():
+    """A trick game: one click on a playable card plays it (a first click that only picked
+    it up looked like nothing: see tests/ui/test_click_to_play.py)."""
     app = make_app()
     table = start(app, "sixtysix", seed=21)
     assert wait_for_human(app, table)
     plays = [a for a in table.match.legal_actions() if a.kind == "play"]
     hand = table.zone(f"hand{table.viewer}")
-    first, second = (next(s for s in hand if s.code == a.card) for a in plays[:2])
+    second = next(s for s in hand if s.code == plays[1].card)
     moves = len(table.match.moves)
-
-    def click(sprite):
-        p = grab_point(table, sprite)
-        app.step([mouse(pygame.MOUSEBUTTONDOWN, p), mouse(pygame.MOUSEBUTTONUP, p)], DT)
-        for _ in range(40):  # longer than a double-click
-            app.step([], DT)
-
-    click(first)
-    assert table.game.picked == first.id and len(table.match.moves) == moves
-    assert "again" in table.toast[0]
-    click(second)  # another card: that one is picked instead, nothing played
-    assert table.game.picked == second.id and len(table.match.moves) == moves
-    click(second)
+    p = grab_point(table, second)
+    app.step([mouse(pygame.MOUSEBUTTONDOWN, p), mouse(pygame.MOUSEBUTTONUP, p)], DT)
     assert table.match.moves[moves] == (table.viewer, plays[1])
     assert table.game.picked is None
 
@@ -667,17 +658,15 @@ def test_a_hint_tag_stepped_aside_is_led_back_to_its_pointer():
     assert line_pixels(free) == 0
 
 
-def test_how_to_play_a_picked_card_goes_once_it_is_played():
-    """"Click the card again to play it…" stayed up after the card was played."""
+def test_a_click_on_a_playable_card_plays_it_with_no_word_on_clicking_again():
+    """"Click the card again to play it…" stayed up after the card was played; now the
+    first click plays it, and no such word is shown."""
     app, table = sixtysix_at_my_turn()
     card = next(s for s in table.zones[f"hand{table.viewer}"] if s.code in table.playable)
     x, y = card.rect().midtop
     pos = (x, y + 30)                          # its top: no neighbour lies over it there
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         app.step([mouse(kind, pos)], DT)
-    assert table.toast is not None and "again" in str(table.toast[0])
-    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        app.step([mouse(kind, card.rect().midtop)], DT)
     app.step([], DT)
     assert card.code not in {s.code for s in table.zones[f"hand{table.viewer}"]}
     assert table.toast is None or "again" not in str(table.toast[0])

@@ -19,6 +19,9 @@ DRAG_START = 6        # pixels the pointer moves before a press becomes a drag
 class Input:
     """Part of :class:`TableScene`: the pointer and the keys."""
 
+    #: when and where a single click last played a card (see plays_at_once)
+    _played_click: tuple[float, tuple[int, int]] = (-1.0, (0, 0))
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         et = event.type
         if et in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
@@ -99,6 +102,8 @@ class Input:
         if self.review:
             self.review = False
             return True
+        if self._second_of_a_play(pos):
+            return True
         if not self.idle or self.sprites.busy and self.cards_flying():
             self.skip()
             if not self.my_turn():
@@ -117,6 +122,28 @@ class Input:
             return True
         return False
 
+    def plays_at_once(self, sprite: CardSprite) -> bool:
+        """Does a single click on ``sprite`` play it? At the person's turn in a game whose
+        cards of the hand are played one by one to the table (the game's ``PLAY_KIND``: a
+        trick game), a playable card of the hand has one move, playing it: a first click
+        that only picked it up looked like nothing (the card picked rose and glowed as a
+        playable card does under the pointer, or as the card the coach names), and the
+        second played it. A card the rules refuse goes to the game's ``card_clicked`` (it
+        says why); so do the cards of games where a card has several uses (pairs, melds),
+        whose first click chooses."""
+        kind = self.game.PLAY_KIND
+        if kind is None or not self.my_turn() or sprite.zone != f"hand{self.viewer}" or \
+                sprite.code not in self.playable:
+            return False
+        return self.game.drop_action(sprite, None) == Action(kind, card=sprite.code)
+
+    def _second_of_a_play(self, pos) -> bool:
+        """Is a press at ``pos`` the second click of a double-click whose first played a
+        card (plays_at_once)? It is let go: it would skip the card's flight."""
+        at, where = self._played_click
+        return self.clock - at <= DOUBLE_CLICK and \
+            abs(pos[0] - where[0]) + abs(pos[1] - where[1]) <= 2 * DRAG_START
+
     def cards_flying(self) -> bool:
         return any(s.tween is not None and s.zone != f"hand{self.viewer}" for s in self.sprites)
 
@@ -128,7 +155,13 @@ class Input:
         s = d["sprite"]
         if not d["moved"]:
             last_id, t = self.last_click
-            if last_id == s.id and self.clock - t <= DOUBLE_CLICK:
+            if self.plays_at_once(s):
+                # a trick game: the card's one move is made by the first click (see
+                # plays_at_once); the second click of a double-click is let go
+                self.last_click = (None, -1.0)
+                self._played_click = (self.clock, pos)
+                self.try_action(self.game.drop_action(s, None), s)
+            elif last_id == s.id and self.clock - t <= DOUBLE_CLICK:
                 self.last_click = (None, -1.0)
                 self.try_action(self.game.drop_action(s, None), s)
             else:
