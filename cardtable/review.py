@@ -57,8 +57,12 @@ class ReviewCursor:
     """The deals of one match and the position shown in one of them."""
 
     def __init__(self, deals: Sequence[dict] | dict, index: int = -1,
-                 step_event: Callable[[str], str | None] = no_step_event) -> None:
+                 step_event: Callable[[str], str | None] = no_step_event,
+                 seat: int | None = None) -> None:
         self.deals = [deals] if isinstance(deals, dict) else list(deals)
+        #: the person's seat the review was opened for (pass-and-play: whoever asked), the
+        #: chair each deal is seen from where that seat is a person's in it
+        self.seat = seat
         #: the deal shown (its place in ``deals``)
         self.index = index % len(self.deals) if self.deals else 0
         #: the game's event a whole step stops after (see the module's docstring)
@@ -72,7 +76,7 @@ class ReviewCursor:
         self.events: list[list] = []
         #: each move as (seat, action)
         self.moves: list[tuple[int, Action]] = []
-        #: the seat whose chair the deal is seen from (the first person's)
+        #: the seat whose chair the deal is seen from (``seat``, else the first person's)
         self.viewer = 0
         #: the analysis of the deal's decisions (``cardtable.ai.analysis.Analysis``), or None
         self.analysis: Any = None
@@ -106,7 +110,7 @@ class ReviewCursor:
         self.events = events
         self.moves = records.actions(record)
         humans = record["humans"]
-        self.viewer = humans[0] if humans else 0
+        self.viewer = self.seat if self.seat in humans else humans[0] if humans else 0
         self._ends = [i + 1 for i, evs in enumerate(events)
                       if event is not None and any(e.kind == event for e in evs)]
         self._end = None

@@ -19,12 +19,13 @@ from cardtable.ui.scenes.table.scene import TableScene
 
 
 class ReplayBoard(TableScene):
-    """A still table of ``game``'s seats, seen from ``viewer``'s chair."""
+    """A still table of ``game``'s seats, seen from ``viewer``'s chair (spoken to as "you"
+    unless ``several`` people played at this computer)."""
 
     still = True
 
     def __init__(self, game: str, names: list[str], humans: list[int], state: GameState,
-                 viewer: int) -> None:
+                 viewer: int, several: bool = False) -> None:
         # (a deal record keeps no levels: the plates say "Computer" alone)
         seats = [Seat(name, "human" if i in humans else "computer", "")
                  for i, name in enumerate(names)]
@@ -34,8 +35,10 @@ class ReplayBoard(TableScene):
                 seat.level = ""
         super().__init__(match, speed="off")
         self.viewer = viewer
-        # one person's chair, every card shown: nothing is hidden and nobody thinks
-        self.hotseat = False
+        # one person's chair, every card shown: nothing is hidden and nobody thinks; with
+        # ``several`` people at this computer (pass-and-play) nobody is "You": every seat
+        # is named, as at their table
+        self.hotseat = several
         self.concealed = False
         self.secret_for = viewer
         self.waiting = True

@@ -93,9 +93,16 @@ class ReviewScene(AnalysisPanel, Scene):
     """Shows where a :class:`~cardtable.review.ReviewCursor` stands in one finished deal
     (of a list of deals of one match), and moves it."""
 
-    def __init__(self, deals: Sequence[dict] | dict, index: int = -1) -> None:
+    def __init__(self, deals: Sequence[dict] | dict, index: int = -1,
+                 seat: int | None = None) -> None:
         super().__init__()
-        self.cursor = ReviewCursor(deals, index, step_event=review_step_event)
+        # ``seat``: the person who opened the review (pass-and-play), whose chair the deal
+        # is seen from and whose decisions the analysis judges first
+        self.cursor = ReviewCursor(deals, index, step_event=review_step_event, seat=seat)
+        #: analyses made, by (deal, seats judged): a choice of whose decisions shows its own
+        self.kept_analyses: dict[tuple, object] = {}
+        #: whose decisions were chosen by the player (kept from deal to deal)
+        self.whose_chosen = False
         self.form = Form(on_cancel=self.close)
         self.board: ReplayBoard | None = None
         self.slider = pygame.Rect(0, 0, 0, 0)
@@ -132,11 +139,17 @@ class ReviewScene(AnalysisPanel, Scene):
                 self.app.toast(why, seconds=5.0, kind="bad")
             return False
         self.cancel_analysis()
+        self.kept_analyses.clear()
         record = self.record
-        # friends who played from other computers are people on the plates too
+        humans = record["humans"]
+        if not self.whose_chosen or (self.whose is not None and self.whose not in humans):
+            self.whose = self.cursor.viewer
+        # friends who played from other computers are people on the plates too; several
+        # people at this computer are named, nobody "You"
         self.board = ReplayBoard(record["game"], record["names"],
-                                 record.get("people", record["humans"]),
-                                 self.cursor.states[0], self.cursor.viewer)
+                                 record.get("people", humans),
+                                 self.cursor.states[0], self.cursor.viewer,
+                                 several=len(humans) > 1)
         self.problem = None
         return True
 
@@ -299,6 +312,13 @@ class ReviewScene(AnalysisPanel, Scene):
             b.enabled = self.can_analyse()
         b.rect = pygame.Rect(side.left + pad, y, max(theme.px(150), b.preferred_width()), bh)
         self.form.add(b)
+        choice = self.whose_rect()
+        if choice is not None:
+            c = Button(self.whose_words(), self.choose_whose, style="quiet", size=theme.SMALL)
+            c.name = "Whose decisions"
+            c.rect = pygame.Rect(choice.left, choice.top,
+                                 min(choice.width, c.preferred_width()), choice.height)
+            self.form.add(c)
         target = self.widget(focused) if focused else None
         if target is not None and target.enabled:
             self.form.focus(target)

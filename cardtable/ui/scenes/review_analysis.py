@@ -48,6 +48,11 @@ class AnalysisPanel:
     job: Any = None
     #: why the last analysis did not start or finish, said in the panel (None: nothing)
     problem: Msg | None = None
+    #: whose decisions the analysis judges: a person's seat, or None for every person's
+    #: (with one person, always theirs)
+    whose: int | None = None
+    #: the seats the running job judges
+    _job_seats: tuple = ()
     analysis_scroll = 0
     analysis_more = 0           # how far it can scroll (0: everything shows)
     analysis_area = pygame.Rect(0, 0, 0, 0)
@@ -58,14 +63,45 @@ class AnalysisPanel:
         """A person made decisions in the deal shown (a deal of computers alone has none)."""
         return bool(self.record.get("humans"))
 
+    def several(self) -> bool:
+        """Several people played the deal at this computer (pass-and-play): nobody is
+        "you", and the analysis judges the decisions of the person chosen, or everybody's."""
+        return len(self.record.get("humans", ())) > 1
+
+    def judged_seats(self) -> list[int]:
+        """The seats whose decisions the analysis judges (the person chosen, or all)."""
+        humans = list(self.record["humans"])
+        return [self.whose] if self.whose in humans else humans
+
+    def choose_whose(self) -> None:
+        """The next choice of whose decisions are judged: each person in turn, then
+        everybody. An analysis already made for that choice in this deal is shown again."""
+        order: list[int | None] = [*self.record["humans"], None]
+        at = order.index(self.whose) if self.whose in order else -1
+        self.whose = order[(at + 1) % len(order)]
+        self.whose_chosen = True
+        self.cancel_analysis()
+        self.problem = None
+        self.cursor.judge(self.kept_analyses.get((self.cursor.index,
+                                                  tuple(self.judged_seats()))))
+        self.layout()
+
+    def whose_words(self) -> Msg:
+        """The choice's label: whose decisions are judged."""
+        if self.whose not in self.record["humans"]:
+            return Msg("Whose decisions: everybody's")
+        return Msg("Whose decisions: {name}", name=self.names()[self.whose])
+
     def analyse(self) -> None:
         """Start judging the people's decisions (the panel shows the progress)."""
         if self.job is not None:
             return
         self.cursor.judge(None)
         self.problem = None
+        seats = self.judged_seats()
         try:
-            self.job = AnalysisJob(self.record, seats=self.record["humans"], on_change=wake)
+            self._job_seats = (self.cursor.index, tuple(seats))
+            self.job = AnalysisJob(self.record, seats=seats, on_change=wake)
         except (ConfigError, OSError, RuntimeError) as exc:
             # the deal refused, or no worker could be started: say so, carry on
             log.warning("the analysis of a deal could not start: %r", exc)
@@ -95,6 +131,7 @@ class AnalysisPanel:
             self.problem = None      # cancelled
         else:
             self.cursor.judge(result)
+            self.kept_analyses[self._job_seats] = result
         self.layout()
 
     def unit(self) -> str:
@@ -117,12 +154,34 @@ class AnalysisPanel:
         judged: at a move, that none was made there; at the end, where the mistakes are
         (None when there are none: the summary has said so)."""
         if self.step < self.last:
-            return Msg("No decision of yours at this move.")
+            if not self.several():
+                return Msg("No decision of yours at this move.")
+            if self.whose not in self.record["humans"]:
+                return Msg("No person's decision at this move.")
+            return Msg("No decision of {name} at this move.", name=self.names()[self.whose])
         if self.cursor.mistake_steps():
             return Msg("Step to a marked move to see the mistake.")
         return None
 
     # ---- the panel ----------------------------------------------------------------------
+    def whose_rect(self) -> pygame.Rect | None:
+        """Where the choice of whose decisions goes, under the Analyse button (None: one
+        person played, whose decisions are always judged)."""
+        if not self.several():
+            return None
+        _, side, _ = self.areas()
+        pad = theme.px(16)
+        top = self.analysis_top() + theme.px(BUTTON_HEIGHT) + theme.px(8)
+        return pygame.Rect(side.left + pad, top, side.width - 2 * pad,
+                           theme.line_height(theme.px(theme.SMALL), True) + theme.px(12))
+
+    def analysis_content_top(self) -> int:
+        """Where the computer's view says its words, under its button (and the choice)."""
+        choice = self.whose_rect()
+        if choice is not None:
+            return choice.bottom + theme.px(10)
+        return self.analysis_top() + theme.px(BUTTON_HEIGHT) + theme.px(12)
+
 
     def scroll_analysis(self, lines: float) -> bool:
         """Scroll the panel by ``lines`` rows of small text (down when positive); True
@@ -153,7 +212,7 @@ class AnalysisPanel:
         pygame.draw.line(surface, (80, 92, 84), (x, plan.rule), (side.right - pad, plan.rule))
         self.text_block(surface, Msg("THE COMPUTER'S VIEW"), x, plan.heading, width,
                         theme.SMALL, theme.ACCENT_LIGHT, bold=True, lines=1)
-        y0 = self.analysis_top() + theme.px(BUTTON_HEIGHT) + theme.px(12)
+        y0 = self.analysis_content_top()
         area = pygame.Rect(side.left, y0, side.width, max(0, side.bottom - theme.px(8) - y0))
         self.analysis_area = area
         # a new move shown, or a new analysis: from the top again
@@ -198,6 +257,13 @@ class AnalysisPanel:
         if self.cursor.analysis is None:
             if not self.can_analyse():
                 note = Msg("Only computers played this deal.")
+            elif self.several() and self.whose not in self.record["humans"]:
+                note = Msg("What the hard computer player would have played at each decision "
+                           "of every person, seeing only what that person could see.")
+            elif self.several():
+                note = Msg("What the hard computer player would have played at each decision "
+                           "of {name}, seeing only what {name} could see.",
+                           name=self.names()[self.whose])
             else:
                 note = Msg("What the hard computer player would have played at each of your "
                            "decisions, seeing only what you could see.")
@@ -241,7 +307,8 @@ class AnalysisPanel:
         for option in rows:
             played = option.action == j.played
             words = self.instruction(option.action, names)
-            label = Msg("{move} (yours)", move=words) if played else words
+            label = words if not played else Msg("{move} (played)", move=words) \
+                if self.several() else Msg("{move} (yours)", move=words)
             colour = theme.ACCENT_LIGHT if played else theme.TEXT_DIM
             value = value_text(option.value, self.unit())
             room = width - theme.text_size(value, small)[0] - theme.px(12)
