@@ -43,7 +43,7 @@ from cardtable.ai import worker
 from cardtable.ai.levels import offered_level
 from cardtable.engine import registry
 from cardtable.engine.core import Action, Event, GameState, IllegalAction
-from cardtable.names import clean_name
+from cardtable.names import clean_name, fair_names
 
 if TYPE_CHECKING:
     from cardtable.tablematch import EngineState
@@ -119,6 +119,11 @@ class Match:
         self.spec = registry.get(game_id)
         self.game_id = game_id
         self.seats = [s if isinstance(s, Seat) else Seat.from_json(s) for s in seats]
+        # "You" names one person at most: a computer or a second person kept under it by an
+        # older version's file or a table's config from elsewhere plays under its seat's name
+        names = fair_names([s.name for s in self.seats], [s.kind for s in self.seats])
+        for seat, name in zip(self.seats, names, strict=True):
+            seat.name = name
         for seat in self.seats:
             # a level this game does not offer (an expert seat from another game's setup,
             # an older or edited file) plays at the nearest level it does offer

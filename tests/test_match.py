@@ -188,3 +188,15 @@ def test_a_secret_deals_every_deal_but_a_given_seeds_first():
     assert unseeded.deal_seed(1) != records.deal_seed(unseeded.seed, 1)
     start = registry.from_json(secret.checkpoint)
     assert secret.deal_code(start) == plain.deal_code(start) is not None
+
+
+def test_you_names_one_person_at_most_whatever_the_file_said():
+    """An older version's saved match or a table's config from elsewhere may keep a computer,
+    or a second person, under "You": the match plays it under its seat's name."""
+    m = Match("sixtysix", [{"name": "Ann", "kind": "human"},
+                           {"name": "You", "kind": "computer", "level": "easy"}],
+              seed=1, threaded=False)
+    assert m.names()[0] == "Ann" and m.names()[1] not in ("You", "Ann")
+    m2 = Match("sixtysix", [{"name": "You", "kind": "human"},
+                            {"name": "You", "kind": "human"}], seed=1, threaded=False)
+    assert m2.names() == ["You", "Player 2"]
