@@ -269,8 +269,9 @@ class AnalysisPanel:
                            "decisions, seeing only what you could see.")
             return self.text_block(surface, note, x, y, width, theme.SMALL, theme.TEXT_DIM,
                                    lines=6)
+        # ("…within 0.5 game points of the computer's" takes three lines in French)
         y = self.text_block(surface, self.summary_line(), x, y, width, theme.SMALL + 1,
-                            theme.TEXT, bold=True)
+                            theme.TEXT, bold=True, lines=3)
         y += theme.px(6)
         j = self.cursor.judgement()
         if j is None:
