@@ -2,6 +2,12 @@
 
     app.open("review", deals, index)      # deals: deal records (cardtable.records), oldest
                                           # first; index: the one shown first
+    app.open("review", deals, index, seat)  # pass-and-play: the person who asked, whose
+                                          # chair and decisions the review starts from
+
+With several people at this computer nobody is "You" (every seat named, as at their
+table), and a button under Analyse chooses whose decisions are judged: each person in
+turn, or everybody's.
 
 Where the review stands (the deal, the step, the decision judged there) is a
 :class:`cardtable.review.ReviewCursor`, with no pygame; this screen is its view. The table is
