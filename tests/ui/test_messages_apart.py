@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from cardtable.i18n import tr
+from cardtable.i18n import Msg, tr
 from cardtable.match import Match, Seat
 from cardtable.ui.app import App
 from cardtable.ui.scenes import table as table_mod
@@ -57,7 +57,11 @@ def test_the_hand_s_caption_and_your_turn_lie_apart(game, size):
     assert isinstance(app.top, HandoffScene)
     confirm(app, app.top)
     assert app.top is table
-    assert table.caption is not None and table.toast is not None
+    # the hand-over lays no "Bob, it is your turn." over the rummy's own line, which says
+    # what to do (tests/ui/test_restored_instruction.py); a toast shown with the caption
+    # still lies apart from it
+    assert table.caption is not None and table.toast is None
+    table.show_toast(Msg("{name}, it is your turn.", name="Bob"), kind="info")
     rects = drawn_messages(app, table)
     assert set(rects) == {"caption", "toast"}, rects
     assert not rects["caption"].colliderect(rects["toast"]), rects
