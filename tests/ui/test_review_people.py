@@ -163,3 +163,30 @@ def test_the_words_name_whose_decisions_are_judged(app, fake_job, language):
             i18n.Msg("No decision of {name} at this move.", name=scene.names()[1]))
     finally:
         i18n.set_language("en")
+
+
+class Table:
+    """What a summary or match end reads of a pass-and-play table to open its review."""
+
+    def __init__(self, secret_for=None, last_person=None) -> None:
+        self.secret_for, self.last_person = secret_for, last_person
+
+
+def test_the_summary_and_the_match_end_open_the_review_at_the_person_at_the_screen(app):
+    from cardtable.ui.scenes.matchend import MatchEndScene
+    from cardtable.ui.scenes.modal import person_at
+    from cardtable.ui.scenes.summary import SummaryScene
+
+    assert person_at(Table(secret_for=1, last_person=0)) == 1
+    assert person_at(Table(last_person=1)) == 1
+    assert person_at(Table()) is None and person_at(object()) is None
+    deals = pass_and_play("sixtysix", 5)
+    opened = []
+    app.open = lambda name, *args: opened.append((name, args))
+    summary = SummaryScene({"deal": 1}, deals=deals, record=deals[0])
+    summary.app, summary.reviewer = app, 1
+    summary.review()
+    end = MatchEndScene([], ["Player 1", "Player 2"], [1], "sixtysix", deals=deals)
+    end.app, end.reviewer = app, 1
+    end.review()
+    assert [(name, args[-1]) for name, args in opened] == [("review", 1), ("review", 1)]

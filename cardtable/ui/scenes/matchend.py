@@ -20,7 +20,7 @@ from cardtable import i18n
 from cardtable.i18n import N_, Msg, NMsg, tr
 from cardtable.ui import session, theme
 from cardtable.ui.narrator import sentences
-from cardtable.ui.scenes.modal import ModalScene
+from cardtable.ui.scenes.modal import ModalScene, person_at
 from cardtable.ui.scenes.stats import cents
 from cardtable.ui.scenes.summary import (
     and_list,
@@ -104,6 +104,8 @@ class MatchEndScene(ModalScene):
     PANEL = (900, 600)
     DIM = 140
 
+    reviewer: int | None = None     # who opens its review (see modal.person_at)
+
     def __init__(self, score_sheet: Sequence[dict], seat_names: Sequence[str],
                  winners: Sequence[int], game_id: str = "",
                  final_scores: Sequence[int] | None = None,
@@ -137,14 +139,16 @@ class MatchEndScene(ModalScene):
                        session.deal_winners(match), match.game_id,
                        humans=list(match.human_seats),
                        deals=list(match.scored_deals)[:1], daily=day)
-        return cls(list(state.score_sheet), [s.name for s in match.seats],
-                   list(event.get("winners") or state.winners), match.game_id,
-                   final_scores=event.get("scores") or list(state.match_scores),
-                   # at a table over the network: the same table again, asked first
-                   on_play_again=getattr(table, "play_again_here", lambda: None)(),
-                   humans=list(match.human_seats),
-                   target=target_of(match.game_id, state.options),
-                   deals=list(match.scored_deals))
+        scene = cls(list(state.score_sheet), [s.name for s in match.seats],
+                    list(event.get("winners") or state.winners), match.game_id,
+                    final_scores=event.get("scores") or list(state.match_scores),
+                    # at a table over the network: the same table again, asked first
+                    on_play_again=getattr(table, "play_again_here", lambda: None)(),
+                    humans=list(match.human_seats),
+                    target=target_of(match.game_id, state.options),
+                    deals=list(match.scored_deals))
+        scene.reviewer = person_at(table)
+        return scene
 
     # ---- series ---------------------------------------------------------------------------
     def series(self) -> tuple[list[str], list[list[int]]]:
@@ -181,7 +185,7 @@ class MatchEndScene(ModalScene):
     def review(self) -> None:
         """The review of the match's deals, from its last one."""
         if self.app is not None and self.deals:
-            self.app.open("review", self.deals, len(self.deals) - 1)
+            self.app.open("review", self.deals, len(self.deals) - 1, self.reviewer)
 
     def buttons(self) -> tuple[list[Button], Button]:
         if self.daily is not None:

@@ -102,3 +102,11 @@ class ModalScene(Scene, metaclass=ABCMeta):
         p = self.panel_rect()
         theme.panel(surface, p, alpha=255, colour=PANEL_COLOUR)
         return p
+
+
+def person_at(table) -> int | None:
+    """The seat of the person at the screen when a table's summary or match end comes up:
+    with several people at one computer, the one whose hand was shown last (the review opens
+    at their seat and judges their decisions first); else None (the review's own choice)."""
+    seat = getattr(table, "secret_for", None)
+    return seat if seat is not None else getattr(table, "last_person", None)

@@ -26,7 +26,7 @@ from cardtable.names import YOU, fair_names
 from cardtable.ui import theme
 from cardtable.ui.narrator import sentences
 from cardtable.ui.scenes.dealcode import copy_code
-from cardtable.ui.scenes.modal import ModalScene
+from cardtable.ui.scenes.modal import ModalScene, person_at
 from cardtable.ui.tables import table_class
 from cardtable.ui.tables.game_words import GameWords, words_of
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
@@ -395,6 +395,8 @@ class SummaryScene(ModalScene):
     PANEL = (820, 620)
     BUTTON_MIN = 200
 
+    reviewer: int | None = None     # who opens its review (see modal.person_at)
+
     def __init__(self, event: dict, score_sheet: Sequence[dict] | None = None,
                  seat_names: Sequence[str] | None = None, game_id: str = "",
                  on_continue: Callable[[], Any] | None = None, target: int | None = None,
@@ -488,13 +490,15 @@ class SummaryScene(ModalScene):
         game = table.game
         title = getattr(game, "summary_title", None)
         note = getattr(game, "summary_note", None)
-        return cls(event, list(state.score_sheet), [s.name for s in match.seats], match.game_id,
+        scene = cls(event, list(state.score_sheet), [s.name for s in match.seats], match.game_id,
                    target=target_of(match.game_id, state.options),
                    body=getattr(game, "summary_body", None),
                    title=title(event) if title is not None else None,
                    humans=list(match.human_seats), deals=deals,
                    record=next((r for r in reversed(deals) if r.get("deal") == deal), None),
                    note=note(event) if note is not None else None)
+        scene.reviewer = person_at(table)
+        return scene
 
     # ---- actions -----------------------------------------------------------------------
     def close(self) -> None:
@@ -509,7 +513,7 @@ class SummaryScene(ModalScene):
         if self.app is not None and self.record is not None:
             deals = self.deals or [self.record]
             index = next((i for i, r in enumerate(deals) if r is self.record), len(deals) - 1)
-            self.app.open("review", deals, index)
+            self.app.open("review", deals, index, self.reviewer)
 
     def code_line(self) -> Msg | None:
         code = (self.record or {}).get("code")
