@@ -1,8 +1,13 @@
-"""Click to pick a card up, click it again to play it: the trick tables' way of clicking.
+"""Click to pick a card up, click it again to play it: the trick tables' way of clicking a
+card that is not simply played.
 
-A single click lifts one of your cards (and says how to play it the first time); a second
-click on the same card plays it, as does a double-click or a drag onto the table. Clicking
-another card picks that one instead. What "play" means is the table's ``drop_action``.
+At the person's turn a single click on a playable card plays it at once (the table scene's
+``Input.plays_at_once``: in a trick game that card has one move). The clicks that come here
+are the others: a card the rules refuse (the table says why), or one whose move is more
+than a play (a king or queen whose marriage it announces). Such a click lifts the card (and
+says how to play it the first time); a second click on it plays it, as does a double-click
+or a drag onto the table. Clicking another card picks that one instead. What "play" means
+is the table's ``drop_action``.
 """
 
 from __future__ import annotations
