@@ -141,3 +141,19 @@ def test_the_last_moves_never_begin_with_the_tail_of_an_entry(monkeypatch):
         assert sum(line.startswith("Theo") for line in shown) < 3, shown
     finally:
         table.match.close()
+
+
+def test_the_facts_panel_has_its_heading_drawn_and_spoken(monkeypatch):
+    """Its two neighbours are titled ("Last moves", "On the table"); the panel of facts was
+    not (seen at a Québec hand-over): it is, and a screen reader hears it before them."""
+    from cardtable.ui.scenes.handoff import FACTS
+    app, table = start("quebec65", humans=(0, 1), n=3)
+    try:
+        scene = handoff_for(app, table, 0)
+        assert scene.facts()
+        drawn = texts_drawn(monkeypatch, app, scene)
+        assert tr(FACTS) in drawn
+        assert drawn.index(tr(FACTS)) < drawn.index(tr(scene.facts()[0][0]))
+        assert tr(FACTS) in scene.spoken_heading()
+    finally:
+        table.match.close()

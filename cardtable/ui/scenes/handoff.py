@@ -32,6 +32,10 @@ SUITS = "SHDC"  # a meld's card of one of these is drawn with its suit's symbol
 GUARD = 0.45   # seconds during which input is ignored
 
 
+#: the heading of the panel of public facts (a last turn, the trumps, totals and melds)
+FACTS = N_("Where the game stands")
+
+
 class HandoffScene(Scene):
     overlay = False   # the table underneath is never drawn while this is up
 
@@ -79,7 +83,7 @@ class HandoffScene(Scene):
         name = i18n.seat_name(self.name)
         return sentences([i18n.tr(Msg("Pass to {name}", name=name)),
                           i18n.tr(Msg("{name} plays next. Everyone else, please look away.",
-                                      name=name))] + [
+                                      name=name))] + [i18n.tr(FACTS)] * bool(self.facts()) + [
             i18n.tr(f) + "".join(" " + i18n.tr(cards_words(m)) + "." for m in melds)
             for f, _, melds in self.facts()])
 
@@ -183,16 +187,18 @@ class HandoffScene(Scene):
             return rect.top
         size = theme.px(theme.SMALL + 1)
         step = theme.line_height(size, True) + theme.px(4)
+        head = max(theme.px(46), theme.px(20) + theme.line_height(size, True))
         # never more than half the room: the scores, the log and the cards come below
-        most = max(1, (rect.height // 2 - theme.px(24)) // step)
+        most = max(1, (rect.height // 2 - head - theme.px(10)) // step)
         facts = facts[:most]
-        box = pygame.Rect(rect.left, rect.top, rect.width, theme.px(20) + step * len(facts))
+        box = pygame.Rect(rect.left, rect.top, rect.width,
+                          head + theme.px(10) + step * len(facts))
         theme.panel(surface, box, alpha=150, shadow=False)
-        y = box.top + theme.px(10)
+        y = self._heading(surface, box, FACTS)     # titled as the panels below it are
         for text, strong, melds in facts:
             room = box.width - theme.px(40)
             shown = theme.ellipsize(text, size, room, bold=strong)
-            r = theme.draw_text(surface, shown, (box.left + theme.px(20), y), size,
+            r = theme.draw_text(surface, shown, (box.left + theme.px(16), y), size,
                                 theme.ACCENT_LIGHT if strong else theme.TEXT, bold=strong,
                                 shadow=False)
             x = r.right + theme.px(10)
