@@ -15,12 +15,14 @@ from cardtable.engine.core import ConfigError
 from cardtable.match import Match
 
 
-def played(game: str, seed: int, deals: int, players: int | None = None) -> list[dict]:
-    """The records of the first ``deals`` deals of a match played by computers and one
-    person who always takes the first legal move."""
+def played(game: str, seed: int, deals: int, players: int | None = None, people: int = 1,
+           names: str = "P{i}") -> list[dict]:
+    """The records of the first ``deals`` deals of a match played by computers and
+    ``people`` persons (the first seats, named by ``names`` with ``{i}`` the seat and ``{n}``
+    its number from 1) who always take the first legal move."""
     n = players or registry.get(game).min_players
-    seats = [{"name": f"P{i}", "kind": "computer", "level": "easy"} for i in range(n)]
-    seats[0]["kind"] = "human"
+    seats = [{"name": names.format(i=i, n=i + 1), "kind": "human" if i < people else "computer",
+              "level": "easy"} for i in range(n)]
     match = Match(game, seats, seed=seed, threaded=False, pace=0)
     out: list[dict] = []
     while not match.is_over and len(out) < deals:

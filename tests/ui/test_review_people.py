@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from cardtable import i18n
-from cardtable.match import Match
 from cardtable.ui.scenes import review_analysis
 from cardtable.ui.scenes.review import ReviewScene
 from tests.test_records import played
@@ -19,18 +18,8 @@ from tests.ui.test_review import FakeJob, drawn_words, open_review
 def pass_and_play(game: str, seed: int, deals: int = 1) -> list[dict]:
     """Deal records of a match of two people at one computer (and computers for the
     rest), each person taking the first legal move."""
-    n = 4 if game == "japanese65" else 2
-    seats = [{"name": f"Player {i + 1}", "kind": "human" if i < 2 else "computer",
-              "level": "easy"} for i in range(n)]
-    match = Match(game, seats, seed=seed, threaded=False, pace=0)
-    out: list[dict] = []
-    while not match.is_over and len(out) < deals:
-        if match.human_to_act:
-            match.apply(match.legal_actions()[0])
-        else:
-            match.run_computer_move()
-        out += match.take_finished_deals()
-    return out
+    return played(game, seed, deals, players=4 if game == "japanese65" else 2, people=2,
+                  names="Player {n}")
 
 
 class NoMistake:
