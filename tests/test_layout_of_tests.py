@@ -97,7 +97,7 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ai/sixtysix_rules.py": "tests/ai/test_bots.py",
     "cardtable/ui/scenes/matchend.py": "tests/ui/test_scenes.py",
     "cardtable/ui/scenes/menu.py": "tests/ui/test_scenes.py",
-    "cardtable/ui/scenes/modal.py": None,
+    "cardtable/ui/scenes/modal.py": "tests/ui/test_review_people.py",
     "cardtable/ui/scenes/picker.py": "tests/ui/test_scenes.py",
     "cardtable/ui/scenes/rules.py": "tests/ui/test_scenes.py",
     "cardtable/ui/scenes/rules_text.py": "tests/ui/test_scenes.py",

@@ -128,9 +128,8 @@ def test_a_deal_played_by_clicks_and_drags_with_a_knock_and_a_refusal():
     assert scene.button("Knock") is None         # once a deal
     lines = {str(label): str(value) for label, value, _ in scene.game.score_lines()}
     assert lines["Knocked"] == "You"
-    # a card played by two clicks (pick it up, play it)
+    # a card played by one click (a trick game: a playable card has one move)
     card = next(a.card for a in scene.legal if a.kind == "play")
-    click_at(app, grab_point(hand_sprite(scene, card)))
     click_at(app, grab_point(hand_sprite(scene, card)))
     assert match.moves[1] == (0, Action("play", card=card))
     assert match.state.trump == card[1]
