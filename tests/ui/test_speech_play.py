@@ -436,10 +436,10 @@ def test_the_hand_over_screen_says_who_plays_next():
     name = table.match.seats[app.top.seat].name
     said = [s for s in rec.said if s.startswith(f"Pass to {name}.")]
     assert said, rec.said
-    # who plays, then the facts everybody may know (Sixty-Six: the trump card), then the
-    # button
+    # who plays, then the facts everybody may know under their panel's heading (Sixty-Six:
+    # the trump card), then the button
     assert said[-1].startswith(f"Pass to {name}. {name} plays next. Everyone else, please "
-                               "look away. Trump card: ")
+                               "look away. Where the game stands. Trump card: ")
     assert said[-1].endswith(". Show my hand.")
 
 
