@@ -66,7 +66,7 @@ def test_the_coach_s_panel_holds_its_buttons(game, language):
 
 def test_a_paged_panel_is_laid_for_its_widest_page_control():
     """Sixty-Six in French at the largest text, 1280x720: where the step's words come in
-    pages, the panel's height holds the buttons' rows with "‹ Depuis le début" as well as
+    pages, the panel's height holds the buttons' rows with "‹ Au début" as well as
     with "Plus ›"."""
     try:
         app = make_app(language="fr", text_size="larger")
