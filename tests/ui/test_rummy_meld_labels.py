@@ -63,8 +63,9 @@ def walk(app: App, game: str, n: int, seed: int, deals: int = 5) -> tuple[list[s
     return found, most
 
 
-@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)],
-                         ids=["800x500", "1280x720", "1920x1080"])
+# the smallest window, where melds met the names, and the common one (1920x1080 had none
+# before or after and took 10 s: left out to keep CI in its time)
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)], ids=["800x500", "1280x720"])
 def test_laid_melds_keep_off_the_piles_names(size):
     app = App(size=size, settings={"sound": False, "animation_speed": "off"},
               settings_path=None)
