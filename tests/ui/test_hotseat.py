@@ -127,6 +127,19 @@ def confirm(app: App, handoff: HandoffScene) -> None:
     app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], DT)
 
 
+def step_at_table(app: App, table: TableScene) -> bool:
+    """One frame of a pass-and-play table: a hand-over on top is confirmed and anything else
+    over the table (a summary) closed. True when the table is on top after the frame."""
+    app.step([], DT)
+    if isinstance(app.top, HandoffScene):
+        confirm(app, app.top)
+        return False
+    if app.top is not table:
+        app.pop()
+        return False
+    return True
+
+
 def drive(app: App, table: TableScene, human_moves: int, rng: random.Random,
           max_frames: int = 6000) -> dict:
     """Play ``human_moves`` random moves for the people, checking every frame."""
@@ -220,12 +233,7 @@ def test_pairs65_swap_with_a_person_hands_over_to_the_target_and_back():
     m = table.match
     rng = random.Random(4)
     for _ in range(3000):   # until P0 may ask P1 for a card
-        app.step([], DT)
-        if isinstance(app.top, HandoffScene):
-            confirm(app, app.top)
-            continue
-        if app.top is not table:
-            app.pop()
+        if not step_at_table(app, table):
             continue
         if table.my_turn():
             swaps = [a for a in m.legal_actions() if a.kind == "swap" and a.target == 1]

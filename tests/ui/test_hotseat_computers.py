@@ -17,9 +17,8 @@ from cardtable.engine import registry
 from cardtable.match import Match, Seat
 from cardtable.ui.app import App
 from cardtable.ui.scenes import table as table_mod
-from cardtable.ui.scenes.handoff import HandoffScene
 from cardtable.ui.scenes.table import TableScene
-from tests.ui.test_hotseat import confirm
+from tests.ui.test_hotseat import step_at_table
 
 DT = 1 / 60
 
@@ -48,14 +47,10 @@ def play_until_computers_follow(app, table, rng, max_frames=8000):
     return that person's seat (the move made)."""
     m = table.match
     for _ in range(max_frames):
-        app.step([], DT)
+        on_top = step_at_table(app, table)
         if m.is_over:
             break
-        if isinstance(app.top, HandoffScene):
-            confirm(app, app.top)
-            continue
-        if app.top is not table:
-            app.pop()
+        if not on_top:
             continue
         if table.my_turn():
             seat = m.to_act

@@ -15,7 +15,7 @@ from cardtable.ui.app import App
 from cardtable.ui.scenes import table as table_mod
 from cardtable.ui.scenes.handoff import HandoffScene
 from cardtable.ui.scenes.table import TableScene
-from tests.ui.test_hotseat import confirm
+from tests.ui.test_hotseat import confirm, step_at_table
 
 DT = 1 / 60
 
@@ -40,12 +40,7 @@ def to_mid_turn(app: App, table: TableScene, rng: random.Random) -> None:
     m = table.match
     moved_by = None
     for _ in range(6000):
-        app.step([], DT)
-        if isinstance(app.top, HandoffScene):
-            confirm(app, app.top)
-            continue
-        if app.top is not table:
-            app.pop()
+        if not step_at_table(app, table):
             continue
         if table.my_turn():
             if moved_by == m.to_act and table.game_instruction():
