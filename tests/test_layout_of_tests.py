@@ -20,6 +20,7 @@ prints the line.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -140,18 +141,25 @@ def dotted(module: str) -> str:
     return module.removesuffix(".py").replace("/", ".")
 
 
+@functools.cache
+def read_test(test_file: str) -> tuple[str, frozenset[tuple[str, str]]]:
+    """A test file's text and what it imports by ``from package import name`` (read and
+    parsed once: every module of the dict asks every test file)."""
+    source = (ROOT / test_file).read_text(encoding="utf-8")
+    imported = frozenset(
+        (node.module, alias.name) for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module
+        for alias in node.names)
+    return source, imported
+
+
 def mentions(test_file: str, module: str) -> bool:
     """Does the test file import the module, or name it by dotted name or path?"""
-    source = (ROOT / test_file).read_text(encoding="utf-8")
+    source, imported = read_test(test_file)
     name = dotted(module)
     if re.search(re.escape(name) + r"(?![\w])", source) or module in source:
         return True
-    package, _, leaf = name.rpartition(".")
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module == package:
-            if any(alias.name == leaf for alias in node.names):
-                return True
-    return False
+    return name.rpartition(".")[::2] in imported
 
 
 def users_of(module: str) -> list[str]:
