@@ -33,9 +33,12 @@ $(VENV)/.installed-test: requirements-dev.lock.txt pyproject.toml | $(VENV)/bin/
 play: $(VENV)/.installed-play
 	$(PY) -m cardtable
 
-# the type check first (a few seconds), then the tests
+# the type check first (a few seconds), then the tests, shared out by file among
+# TEST_WORKERS processes (pytest-xdist; one file's tests stay together, in its order):
+# `make test TEST_WORKERS=0` runs them all in this one process
+TEST_WORKERS ?= 2
 test: typecheck
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 # mypy on what [tool.mypy] in pyproject.toml names: the match's typed protocol
 # (cardtable/tablematch.py), the three matches that satisfy it (tests/test_tablematch.py

@@ -34,3 +34,21 @@ def computers_fail_loudly(monkeypatch):
     it off with ``monkeypatch.setattr(computers, "RAISE_COMPUTER_ERRORS", False)``."""
     from cardtable import computers
     monkeypatch.setattr(computers, "RAISE_COMPUTER_ERRORS", True)
+
+
+@pytest.fixture(autouse=True)
+def the_look_as_a_test_finds_it():
+    """Every test starts from the same look, whichever tests ran before it in its process
+    (the tests run in several processes, each a different share of them): the scale of a
+    1280x720 window, normal text, the usual colours, English. The window, the text size
+    and the language are the program's own globals (``theme``, ``i18n``); a test that
+    wants another look sets it. Only where the interface is loaded already: a rules test
+    does not import pygame for this."""
+    import sys
+    theme = sys.modules.get("cardtable.ui.theme")
+    if theme is not None:
+        theme.set_scale_for((1280, 720))
+        theme.set_access(False, "normal")
+    from cardtable import i18n
+    if i18n.language() != i18n.SOURCE_LANGUAGE:
+        i18n.set_language("en")
