@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from cardtable.engine.core import Action
+from cardtable.i18n import Msg
 
 
 class TableInput:
@@ -71,4 +72,10 @@ class TableInput:
 
     def turn_prompt(self, seat: int) -> str | None:
         """The toast shown when the table turns to another human ``seat`` (None: default)."""
+        return None
+
+    def turn_instruction(self) -> Msg | str | None:
+        """What the table itself tells the person at their turn to do, on a line of its own
+        where the table's messages appear (a toast hides it), or None where the table has
+        no such line (the trick games: the toast says whose turn it is)."""
         return None

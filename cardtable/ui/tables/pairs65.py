@@ -313,6 +313,9 @@ class Pairs65Table(Pairs65Layout, Pairs65Events, Pairs65Drawing, Pairs65Words, G
                 out.append((N_("End turn"), Action("done")))
         return out
 
+    def turn_instruction(self) -> Msg | str | None:
+        return self.hint()
+
     def hint(self) -> Msg | str | None:
         """What the viewer can do now (one line by the piles), or None."""
         t = self.t

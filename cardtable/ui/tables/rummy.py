@@ -319,6 +319,9 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, RummyWords, 
             return ""
         return self.status()
 
+    def turn_instruction(self) -> Msg | str | None:
+        return self.status() or None
+
     def status(self) -> Msg | str:
         """One line telling the player what to do now."""
         if self.t.still or not self.t.match.is_human(self.viewer) or self.t.match.is_over:

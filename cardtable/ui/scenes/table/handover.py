@@ -9,10 +9,6 @@ from __future__ import annotations
 from cardtable import i18n
 from cardtable.i18n import Msg
 
-#: the methods by which a game's table may tell the person at its turn what to do, on a
-#: line of its own where the table's messages appear (a toast hides it)
-INSTRUCTION_LINES = ("hint", "status")
-
 
 class HandOver:
     """Part of :class:`TableScene`: hiding and showing hands as the device changes hands."""
@@ -109,10 +105,5 @@ class HandOver:
 
     def game_instruction(self):
         """What the game's table itself tells the person to do now, on the message line
-        (under any toast), or None: a table may offer it as ``hint()`` or ``status()``."""
-        for name in INSTRUCTION_LINES:
-            line = getattr(self.game, name, None)
-            text = line() if callable(line) else None
-            if text:
-                return text
-        return None
+        (under any toast), or None (``turn_instruction``)."""
+        return self.game.turn_instruction() or None
