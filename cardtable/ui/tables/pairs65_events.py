@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cardtable.engine.pairs65 import PAIRS_TO_WIN, REFILL_AT
 from cardtable.i18n import N_, Msg, NMsg
+from cardtable.ui.canvas import drawing
 from cardtable.ui.tables.pairs65_words import short_words, the_short
 
 
@@ -246,11 +247,13 @@ class Pairs65Events:
             t.new_card(None, self.stock_pos(), "stock")
         for code in view.get("discard_pile", []):
             t.new_card(code, self.discard_pos(), "pile", face_up=True)
-        for seat, laid in enumerate(view.get("pairs", [])):
-            for p in laid:
-                for code in p:
-                    s = t.new_card(code, self.grid_centre(seat), f"pairs{seat}", self.pw, True)
-                    s.revealed = True
+        with drawing():     # (the hands are in: the places of the pairs stay put now)
+            for seat, laid in enumerate(view.get("pairs", [])):
+                centre = self.grid_centre(seat)
+                for p in laid:
+                    for code in p:
+                        s = t.new_card(code, centre, f"pairs{seat}", self.pw, True)
+                        s.revealed = True
         if swap:
             s = t.new_card(swap.get("card"), self.offer_pos(swap["target"]), "offer",
                            self.offer_width())
