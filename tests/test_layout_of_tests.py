@@ -106,6 +106,7 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ui/scenes/setup.py": "tests/ui/test_scenes.py",
     "cardtable/ui/scenes/stats.py": "tests/ui/test_scenes.py",
     "cardtable/ui/scenes/summary.py": "tests/ui/test_scenes.py",
+    "cardtable/ui/scenes/summary_words.py": "tests/ui/test_scoresheet.py",
     "cardtable/ui/session.py": "tests/test_storage_match.py",
     "cardtable/ui/sprites.py": "tests/ui/test_idle.py",
     "cardtable/ui/tables/japanese65.py": "tests/ui/test_scenes.py",

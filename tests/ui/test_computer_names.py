@@ -163,7 +163,7 @@ def test_the_match_end_never_says_you_wins():
     wins the match."; a person named "You" at a table passed round: "You wins the match!".
     Now the computer is called by its seat's computer name, and "You" is spoken to."""
     from cardtable.ui.scenes.matchend import daily_text, winner_text
-    from cardtable.ui.scenes.summary import headline
+    from cardtable.ui.scenes.summary_words import headline
     for lang, wrong in (("en", ("You wins", "You scores")), ("fr", ("Vous remporte ",
                                                                  "Vous gagne ", "Vous marque "))):
         i18n.set_language(lang)

@@ -13,7 +13,7 @@ from cardtable.ui import theme
 from cardtable.ui.scenes import deal_reading
 from cardtable.ui.scenes.deal_reading import at_the_end, reading_key, so_far
 from cardtable.ui.scenes.review import ReviewScene
-from cardtable.ui.scenes.summary import breakdown
+from cardtable.ui.scenes.summary_words import breakdown
 from tests.test_records import played
 from tests.ui.conftest import frames
 

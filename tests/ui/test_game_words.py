@@ -21,8 +21,8 @@ from cardtable.ui.tables.game_words import GameWords, words_of
 GAMES = ("japanese65", "sixtysix", "rummy65", "quebec65", "pairs65")
 UI = Path(cardtable.__file__).parent / "ui"
 #: the shared screens that ask a game's table for its words
-SHARED = ("hints.py", "scenes/summary.py", "scenes/matchend.py", "scenes/table/words.py",
-          "tables/game_words.py")
+SHARED = ("hints.py", "scenes/summary.py", "scenes/summary_words.py", "scenes/matchend.py",
+          "scenes/table/words.py", "tables/game_words.py")
 
 
 def some_moves(game_id: str, players: int, seed: int = 1) -> dict[str, Action]:
@@ -117,7 +117,7 @@ def test_why_a_deal_ended_is_worded_by_its_table(game_id):
 def test_every_part_of_a_deal_s_breakdown_has_words(game_id, caplog):
     """The summary words every fact and row of the game's deals (the shared words or its
     table's: its reasons, its seats' roles), leaving out nothing for want of words."""
-    from cardtable.ui.scenes.summary import breakdown
+    from cardtable.ui.scenes.summary_words import breakdown
 
     spec = registry.get(game_id)
     names = [f"P{i}" for i in range(spec.max_players)]
@@ -182,7 +182,8 @@ def breakdown_keys() -> set[str]:
     return keys
 
 
-@pytest.mark.parametrize("name", ["scenes/summary.py", "scenes/matchend.py"])
+@pytest.mark.parametrize("name", ["scenes/summary.py", "scenes/summary_words.py",
+                                  "scenes/matchend.py"])
 def test_the_summary_and_the_match_end_name_no_key_of_one_game(name):
     """The summary and the match's end name no key of a game's deals but the shared ones
     (and the words for one deal the registry lists, which some games' rows also use as

@@ -20,7 +20,8 @@ from cardtable.ui.scenes.rules_text import ORDER, RULES
 from cardtable.ui.scenes.settings import SettingsScene
 from cardtable.ui.scenes.setup import SetupScene
 from cardtable.ui.scenes.stats import StatsScene, table_rows
-from cardtable.ui.scenes.summary import SummaryScene, breakdown, column_labels, deal_scores
+from cardtable.ui.scenes.summary import SummaryScene
+from cardtable.ui.scenes.summary_words import breakdown, column_labels, deal_scores
 from tests.ui.conftest import DT, click, frames, press, type_text
 
 SEEDS = Path("/work/shared/seeds")

@@ -14,7 +14,8 @@ from cardtable.engine import registry
 from cardtable.i18n import tr
 from cardtable.ui import theme
 from cardtable.ui.scenes.menu import MenuScene
-from cardtable.ui.scenes.summary import SummaryScene, deal_scores, sheet_lines
+from cardtable.ui.scenes.summary import SummaryScene
+from cardtable.ui.scenes.summary_words import deal_scores, sheet_lines
 from tests.ui.conftest import frames
 
 
@@ -101,7 +102,7 @@ def test_a_sheet_that_fits_has_a_row_a_deal_and_one_that_does_not_folds_the_firs
 def test_why_a_deal_ended_comes_from_its_table_and_never_shows_a_key(caplog):
     """The reason is the game's table's sentence; one its table has no words for reads as a
     neutral sentence (and is logged), never as its key; a row no table labels is left out."""
-    from cardtable.ui.scenes.summary import breakdown
+    from cardtable.ui.scenes.summary_words import breakdown
 
     names = ["You", "Theo"]
     facts, _ = breakdown({"deal": 1, "reason": "claim"}, names, "sixtysix")
@@ -125,7 +126,7 @@ def test_sides_come_from_the_spec_whatever_their_number():
     from cardtable.engine.registry import Game, GameSpec
     from cardtable.engine.sixtysix import SixtySixState
     from cardtable.ui.scenes.matchend import winner_text
-    from cardtable.ui.scenes.summary import column_labels, headline, lower_is_better
+    from cardtable.ui.scenes.summary_words import column_labels, headline, lower_is_better
 
     spec = GameSpec(id="probe_sides", name="Probe", min_players=6, max_players=6,
                     state_class=SixtySixState, code=990,

@@ -6,7 +6,7 @@ import pytest
 
 from cardtable import i18n
 from cardtable.ui.scenes.matchend import winner_text
-from cardtable.ui.scenes.summary import headline
+from cardtable.ui.scenes.summary_words import headline
 
 
 @pytest.fixture

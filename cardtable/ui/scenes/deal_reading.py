@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cardtable.i18n import Msg
-from cardtable.ui.scenes.summary import (
+from cardtable.ui.scenes.summary_words import (
     ROW_LABELS,
     STRONG_ROWS,
     deal_scores,

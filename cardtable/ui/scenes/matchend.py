@@ -22,7 +22,7 @@ from cardtable.ui import session, theme
 from cardtable.ui.narrator import sentences
 from cardtable.ui.scenes.modal import ModalScene, person_at
 from cardtable.ui.scenes.stats import cents
-from cardtable.ui.scenes.summary import (
+from cardtable.ui.scenes.summary_words import (
     and_list,
     column_labels,
     deal_scores,
@@ -64,8 +64,8 @@ def winner_text(winners: Sequence[int], seat_names: Sequence[str], game_id: str,
 
     The only person at the table (``humans``) is spoken to as 'you': seats decide it, not
     names; with several people (pass-and-play) everybody is named, and the one named "You"
-    spoken to (:func:`~cardtable.ui.scenes.summary.listener`). No computer is "You" here
-    (:func:`~cardtable.ui.scenes.summary.fair_seat_names`): "You wins the match." before."""
+    spoken to (:func:`~cardtable.ui.scenes.summary_words.listener`). No computer is "You" here
+    (:func:`~cardtable.ui.scenes.summary_words.fair_seat_names`): "You wins the match." before."""
     if not winners:
         return Msg("The match is over")
     seat_names = fair_seat_names(seat_names, humans)

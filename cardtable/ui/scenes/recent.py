@@ -15,7 +15,7 @@ from cardtable.engine import registry
 from cardtable.i18n import N_, Msg, and_list, tr
 from cardtable.ui import session, theme
 from cardtable.ui.scenes.common import FormScene
-from cardtable.ui.scenes.summary import deal_count, shown_names
+from cardtable.ui.scenes.summary_words import deal_count, shown_names
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button
 
 

@@ -39,7 +39,7 @@ from cardtable.ui.scene import Scene
 from cardtable.ui.scenes.deal_reading import at_the_end, so_far
 from cardtable.ui.scenes.dealcode import copy_code
 from cardtable.ui.scenes.review_analysis import AnalysisPanel
-from cardtable.ui.scenes.summary import (
+from cardtable.ui.scenes.summary_words import (
     NEXT_DEAL,
     PREVIOUS_DEAL,
     column_labels,
