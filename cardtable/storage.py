@@ -131,7 +131,7 @@ def _clean(data: dict) -> dict[str, Any]:
 
 
 #: the smallest and largest window a settings file may ask for (the window keeps to the
-#: desktop's size besides, and to its own least: cardtable.ui.app.fit_window)
+#: desktop's size besides, and to its own least: cardtable.ui.window.fit_window)
 MIN_WINDOW, MAX_WINDOW = (640, 400), (7680, 4320)
 
 

@@ -118,6 +118,7 @@ ELSEWHERE: dict[str, str | None] = {
     "cardtable/ui/tables/rummy_sheet.py": "tests/ui/test_table_rummy.py",
     "cardtable/ui/theme.py": "tests/ui/test_text_scale.py",
     "cardtable/ui/tween.py": "tests/ui/test_cardart.py",
+    "cardtable/ui/window.py": "tests/ui/test_file_border.py",
 }
 
 HERE = "tests/test_layout_of_tests.py"

@@ -26,7 +26,8 @@ import pygame
 
 from cardtable import logs, storage
 from cardtable.ui import sdl
-from cardtable.ui.app import App, claim_window_class
+from cardtable.ui.app import App
+from cardtable.ui.window import claim_window_class
 
 #: "module:function", each called with the App once the first frame is on screen, in this
 #: order: the statistics, then the table (it checks the saved match: a damaged one is set

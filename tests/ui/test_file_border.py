@@ -10,10 +10,10 @@ import pygame
 import pytest
 
 from cardtable import i18n, storage
-from cardtable.ui import app as app_mod
 from cardtable.ui import main
-from cardtable.ui.app import App, fit_window
+from cardtable.ui.app import App
 from cardtable.ui.scenes.menu import MenuScene
+from cardtable.ui.window import MIN_SIZE, fit_window
 from tests.ui.conftest import frames
 
 #: a saved match the table cannot use: not JSON, and JSON of no match
@@ -105,7 +105,7 @@ def test_continue_that_finds_nothing_says_so_in_one_sentence(window):
     ([5000, 4000], (1920, 1080), (1920, 1080)),     # no larger than the desktop
     ([1600, 100000], (1920, 1080), (1600, 1080)),
     ([1280, 720], (1024, 768), (1024, 720)),
-    ([100, 50], (1920, 1080), app_mod.MIN_SIZE),    # no smaller than the window can be
+    ([100, 50], (1920, 1080), MIN_SIZE),    # no smaller than the window can be
     ([1600, 900], (1920, 1080), (1600, 900)),
 ])
 def test_the_saved_window_size_keeps_to_the_screen(saved, desktop, size):

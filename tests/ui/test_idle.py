@@ -16,6 +16,7 @@ import pytest
 from cardtable.engine import registry
 from cardtable.match import Match, Seat
 from cardtable.ui import app as app_mod
+from cardtable.ui import window
 from cardtable.ui.app import App
 from cardtable.ui.scenes import table as table_mod
 from cardtable.ui.scenes.menu import MenuScene
@@ -285,11 +286,11 @@ def test_the_window_class_is_cardtable(monkeypatch):
     monkeypatch.setattr(sys, "argv", ["/somewhere/__main__.py"])
     monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "__main__.py")
     monkeypatch.delenv("SDL_APP_ID", raising=False)
-    app_mod.claim_window_class()
+    window.claim_window_class()
     assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "cardtable"
     assert os.environ["SDL_APP_ID"] == "cardtable"
     monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "mine")
-    app_mod.claim_window_class()
+    window.claim_window_class()
     assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "mine"
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from cardtable import i18n
 from cardtable.ui import theme
-from cardtable.ui.app import MIN_SIZE
+from cardtable.ui.window import MIN_SIZE
 from tests.ui.test_menu_layout import drawn_menu
 
 SIZES = [MIN_SIZE, (800, 600), (1280, 720), (1920, 1080)]

@@ -13,9 +13,10 @@ import pytest
 
 from cardtable import about, i18n, logs
 from cardtable.ui import theme
-from cardtable.ui.app import MIN_SIZE, App
+from cardtable.ui.app import App
 from cardtable.ui.scenes import menu as menu_mod
 from cardtable.ui.scenes.menu import MenuScene
+from cardtable.ui.window import MIN_SIZE
 
 DT = 1 / 60
 SIZES = [MIN_SIZE, (1000, 500), (800, 600), (1280, 720), (1920, 1080)]
