@@ -13,6 +13,7 @@ from __future__ import annotations
 import getpass
 import json
 import os
+import random
 import shutil
 import socket
 import ssl
@@ -67,10 +68,32 @@ PROXIES = [
 ]
 
 
+def ephemeral_ports() -> range:
+    """The ports the system hands out for a bind to port 0 (Linux's default elsewhere)."""
+    try:
+        low, high = map(int, Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split())
+    except (OSError, ValueError):
+        low, high = 32768, 60999
+    return range(low, high + 1)
+
+
+_RNG = random.Random(os.getpid())
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((LOOPBACK, 0))
-        return s.getsockname()[1]
+    """A port free now for a server started next (nginx and HAProxy take theirs from their
+    configuration), below the system's ephemeral range: the other test process's sockets,
+    bound to port 0, are never given it between this check and the server's bind."""
+    below = ephemeral_ports().start
+    for _ in range(200):
+        port = _RNG.randrange(min(20000, below - 1000), below)
+        with socket.socket() as s:
+            try:
+                s.bind((LOOPBACK, port))
+            except OSError:
+                continue
+            return port
+    raise AssertionError("no free port below the ephemeral range")
 
 
 def wait_port(port: int, proc: subprocess.Popen, seconds: float = 20.0) -> None:

@@ -201,6 +201,8 @@ class Pairs65Layout:
             return (left, right), (band.top, band.bottom)
         ax, _ = self.hand_anchor(seat)
         near = card_height(small) / 2 + theme.px(18)
+        # (the piles' top cards where they lie now: a relayout sends the piles before the
+        # pairs, the zones being made in that order by sync)
         piles = [self.stock_rect(), self.discard_rect(), *self.pile_words().values()]
         if slot == "left":
             left = ax + near
