@@ -129,6 +129,9 @@ class SetupScene(FormScene):
         #: and the names of people's seats given to a computer (given back to a person)
         self.typed_here: set[int] = set()
         self.person_names: dict[int, str] = {}
+        #: each seat's kind and name as they were when the table was opened to the network
+        #: (given back when it is kept at this computer again); empty while it is not open
+        self.before_network: dict[int, tuple[str, str]] = {}
         #: the name field's width with a seat on one line, and whether the seats take two
         #: lines each (a name shown does not fit that field): set by the layout
         self.one_line_name_w = 0
@@ -283,15 +286,31 @@ class SetupScene(FormScene):
 
     def set_network(self, on: bool) -> None:
         """Open the table to the network (the people's seats but the first become friends'
-        seats) or keep it at this computer (friends' seats become people's again)."""
-        self.network = bool(on)
-        for i, seat in enumerate(self.seats):
-            if on and seat["kind"] == "human" and i > 0:
-                self.set_kind(i, "friend", rebuild=False)
-            elif not on and seat["kind"] == "friend":
-                self.set_kind(i, "human", rebuild=False)
-        if on and not any(s["kind"] == "friend" for s in self.seats[:self.players]):
-            self.set_kind(1, "friend", rebuild=False)     # a table open to one friend at least
+        seats, or the second seat if there is none) or keep it at this computer again: each
+        Friend seat goes back to what it was before the table was opened (on then off had
+        left "Player 2", a person's seat, where the computer Margot had sat), a Friend seat
+        of a setup restored open becomes a person's. Asked for what is already so, nothing
+        changes."""
+        on = bool(on)
+        if on == self.network:
+            return
+        self.network = on
+        if on:
+            self.before_network = {i: (s["kind"], s["name"]) for i, s in enumerate(self.seats)}
+            for i, seat in enumerate(self.seats):
+                if seat["kind"] == "human" and i > 0:
+                    self.set_kind(i, "friend", rebuild=False)
+            if not any(s["kind"] == "friend" for s in self.seats[:self.players]):
+                self.set_kind(1, "friend", rebuild=False)     # open to one friend at least
+        else:
+            before, self.before_network = self.before_network, {}
+            for i, seat in enumerate(self.seats):
+                if seat["kind"] != "friend":
+                    continue
+                kind, name = before.get(i, ("human", ""))
+                self.set_kind(i, "human" if kind == "friend" else kind, rebuild=False)
+                if name and i not in self.typed_here and is_default_name(i, seat["name"]):
+                    seat["name"] = name     # a computer's own name, kept from before
         self.rebuild()
 
     def start(self) -> None:
