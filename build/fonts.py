@@ -12,11 +12,17 @@ kerns from ``GPOS``) and the rest of the symbols. The text the program draws com
 same pixels (checked by ``tests/ui/test_fonts.py`` against its own words in every
 language).
 
+Beside the fonts it writes ``letters.txt``: the code points both weights really hold (their
+character maps, not :data:`RANGES`, which also name code points Lato never drew), as ranges
+one a line. :mod:`cardtable.letters` reads it to tell which letters of a typed name the
+program can show (``tests/test_fonts.py`` checks it against the fonts).
+
 The SIL Open Font License reserves the name "Lato" for the original: a modified version is
 named otherwise, so the cut is called "Cardtable Sans", keeps Lato's copyright and licence
 records, and ships beside the licence (``assets/fonts/LICENSE-Lato.txt``).
 
     python build/fonts.py DIR     # DIR holds Lato-Regular.ttf and Lato-Bold.ttf (Lato 2.0)
+    python build/fonts.py --letters   # only letters.txt again, from the fonts shipped
 
 The originals are in this repository's history (``git show 63db787:cardtable/assets/fonts/
 Lato-Bold.ttf``). fontTools comes with the development tools (the ``dev`` extra).
@@ -33,6 +39,8 @@ from fontTools.ttLib import TTFont
 ROOT = Path(__file__).resolve().parent.parent
 FONTS = ROOT / "cardtable" / "assets" / "fonts"
 FAMILY = "Cardtable Sans"
+#: the code points both weights hold, as ranges (read by cardtable/letters.py)
+LETTERS = FONTS / "letters.txt"
 
 #: the characters kept (Unicode ranges, inclusive)
 RANGES = [
@@ -90,18 +98,55 @@ def cut(source: Path, target: Path, weight: str) -> None:
     font.save(str(target))
 
 
+def shipped(weight: str) -> Path:
+    return FONTS / f"{FAMILY.replace(' ', '')}-{weight}.ttf"
+
+
+def held(paths: list[Path]) -> set[int]:
+    """The code points every font of ``paths`` maps to a glyph of its own."""
+    sets = [set(TTFont(str(path))["cmap"].getBestCmap()) for path in paths]
+    return set.intersection(*sets)
+
+
+def ranges(points: set[int]) -> list[tuple[int, int]]:
+    """``points`` as runs of consecutive code points, (first, last) inclusive, in order."""
+    out: list[tuple[int, int]] = []
+    for point in sorted(points):
+        if out and out[-1][1] == point - 1:
+            out[-1] = (out[-1][0], point)
+        else:
+            out.append((point, point))
+    return out
+
+
+def letters_text(points: set[int]) -> str:
+    head = ("# The code points both weights of Cardtable Sans hold (their character maps),\n"
+            "# written by build/fonts.py; read by cardtable/letters.py. Do not edit.\n")
+    return head + "".join(f"{lo:04X}-{hi:04X}\n" for lo, hi in ranges(points))
+
+
+def write_letters() -> None:
+    points = held([shipped(weight) for weight in WEIGHTS])
+    LETTERS.write_text(letters_text(points), encoding="ascii")
+    print(f"{LETTERS.name}: {len(points)} code points in {len(ranges(points))} ranges")
+
+
 def main(argv: list[str]) -> int:
+    if argv == ["--letters"]:
+        write_letters()
+        return 0
     if len(argv) != 1:
         print(__doc__.strip().splitlines()[0], file=sys.stderr)
-        print("usage: python build/fonts.py DIR_WITH_LATO_2.0", file=sys.stderr)
+        print("usage: python build/fonts.py DIR_WITH_LATO_2.0 | --letters", file=sys.stderr)
         return 2
     source = Path(argv[0])
     for weight in WEIGHTS:
         src = source / f"Lato-{weight}.ttf"
-        dst = FONTS / f"{FAMILY.replace(' ', '')}-{weight}.ttf"
+        dst = shipped(weight)
         cut(src, dst, weight)
         print(f"{src.name} ({src.stat().st_size // 1024} KB) -> {dst.name} "
               f"({dst.stat().st_size // 1024} KB)")
+    write_letters()
     return 0
 
 

@@ -7,7 +7,8 @@ from typing import Any
 
 import pygame
 
-from cardtable.i18n import Msg, language, paragraphs, tr
+from cardtable import letters
+from cardtable.i18n import N_, Msg, language, paragraphs, tr
 from cardtable.names import printable
 from cardtable.ui import theme
 from cardtable.ui.widgets.base import (
@@ -19,6 +20,29 @@ from cardtable.ui.widgets.base import (
 
 #: the mark at an end of a scrolled field where more of its text lies out of view
 OUT_OF_VIEW = "\u2026"
+#: what a field says of letters typed or pasted that the typeface cannot show (dropped)
+NO_SUCH_LETTERS = N_("This table's letters do not include {letters}: Latin, Greek and "
+                     "Cyrillic letters only.")
+
+
+def _without(text: str, dropped: list[str]) -> str:
+    """``text`` without the characters ``dropped``, and without the second of two spaces
+    their going brought together ("Zoë 🃏 Ann" is "Zoë Ann")."""
+    out: list[str] = []
+    gap = False
+    for ch in text:
+        if ch in dropped:
+            gap = True
+            continue
+        if not (gap and ch.isspace() and out and out[-1].isspace()):
+            out.append(ch)
+        gap = gap and ch.isspace()
+    return "".join(out)
+
+
+def refusal_note(dropped: list[str]) -> Msg:
+    """The sentence a field shows for the letters it dropped: ``ש, 🃏``."""
+    return Msg(NO_SUCH_LETTERS, letters=letters.named(dropped))
 
 
 class TextInput(Widget):
@@ -27,7 +51,12 @@ class TextInput(Widget):
     A text longer than the field scrolls while the field has the focus, so the caret and
     what is being typed are always in view (a mark at either end says more is there);
     without the focus the field shows the text's beginning, cut with "…". ``label`` is what
-    speech calls the field ("Address: 192.168.1.20"); without one it is a name field."""
+    speech calls the field ("Address: 192.168.1.20"); without one it is a name field.
+
+    Letters the typeface cannot show (:mod:`cardtable.letters`: Hebrew, Arabic, emoji...)
+    are dropped as they are typed or pasted, the rest kept; while the field keeps the focus
+    one sentence over it (or under it, at the window's top) names what was dropped
+    (:attr:`dropped`)."""
 
     def __init__(self, text: str = "", on_change: Callable[[str], Any] | None = None,
                  max_length: int = 18, hint: str | Msg = "", enabled: bool = True, rect=None,
@@ -46,18 +75,29 @@ class TextInput(Widget):
         self.still = 0.0
         #: Ctrl+A selected the whole text: what is typed next, Backspace or Delete replace it
         self.all_selected = False
+        #: the letters last typed or pasted that the typeface lacks (dropped; said while
+        #: the field keeps the focus)
+        self.dropped: list[str] = []
 
     def spoken(self) -> str:
         """'Name field: Margot' (empty, the name it stands for: its hint); a field with a
         ``label``, 'Deal code: F4AW-938W' or 'Deal code: empty'."""
         if self.label is not None:
             if not self.text:
-                return tr(Msg("{label}: empty", label=self.label))
-            return tr(Msg("{label}: {value}", label=self.label, value=self.text))
+                said = tr(Msg("{label}: empty", label=self.label))
+            else:
+                said = tr(Msg("{label}: {value}", label=self.label, value=self.text))
+            return f"{said} {self.note()}" if self.dropped else said
         value = self.text or tr(self.hint)
         if not value:
-            return tr(Msg("Name field: empty"))
-        return tr(Msg("Name field: {value}", value=value))
+            said = tr(Msg("Name field: empty"))
+        else:
+            said = tr(Msg("Name field: {value}", value=value))
+        return f"{said} {self.note()}" if self.dropped else said
+
+    def note(self) -> str:
+        """The sentence the field shows for the letters it dropped ('' when none)."""
+        return tr(refusal_note(self.dropped)) if self.dropped else ""
 
     def restart_blink(self) -> None:
         """The caret moved: it shows at once and blinks again."""
@@ -138,6 +178,11 @@ class TextInput(Widget):
         if not self.enabled:
             return False
         text = printable(text)
+        dropped = letters.unshowable(text)
+        if dropped:
+            self.dropped = dropped
+            self.eased = True           # (the note shows at the next frame)
+            text = _without(text, dropped)
         if text and self.all_selected:
             self._clear_selected()
         room = self.max_length - len(self.text)
@@ -211,6 +256,7 @@ class TextInput(Widget):
         shown = self.blink < BLINK_ON
         if not self.focused:
             self.restart_blink()         # the focus coming back starts it blinking
+            self.dropped = []            # the note was said while the field had the focus
             return
         self.still += dt
         # after BLINK_FOR seconds it rests shown (blink 0: the start of its shown part)
@@ -279,6 +325,38 @@ class TextInput(Widget):
                              (cx, self.rect.centery + h // 2), max(1, theme.px(2)))
         if self.show_focus and active:
             theme.focus_ring(surface, self.rect, radius)
+        if active and self.dropped:
+            self.draw_note(surface)
+
+    def note_rect(self, surface_size: tuple[int, int]) -> tuple[pygame.Rect, list[str], int]:
+        """Where the note goes on a surface of ``surface_size``: its plate (over the field,
+        or under it where the window's top leaves no room), its lines (the sentence wrapped
+        to the window's width less a margin) and their type size."""
+        width, height = surface_size
+        margin, pad = theme.px(8), theme.px(8)
+        size = theme.px(theme.SMALL)
+        fnt = theme.font(size)
+        text = self.note()
+        room = min(width - 2 * (margin + pad), max(self.rect.width, theme.px(520)))
+        lines = theme.wrap(text, fnt, max(theme.px(40), room))
+        w = max(fnt.size(line)[0] for line in lines) + 2 * pad
+        h = fnt.get_linesize() * len(lines) + pad
+        left = min(max(margin, self.rect.centerx - w // 2), max(margin, width - margin - w))
+        top = self.rect.top - theme.px(6) - h
+        if top < margin:
+            top = min(self.rect.bottom + theme.px(6), height - margin - h)
+        return pygame.Rect(left, top, w, h), lines, size
+
+    def draw_note(self, surface: pygame.Surface) -> None:
+        plate, lines, size = self.note_rect(surface.get_size())
+        theme.rounded(surface, plate, (20, 16, 12, 235), theme.px(6),
+                      edge=(*theme.ACCENT, 200), edge_width=max(1, theme.px(1)))
+        line_h = theme.font(size).get_linesize()
+        y = plate.top + theme.px(4)
+        for line in lines:
+            theme.draw_text(surface, line, (plate.centerx, y), size, theme.ACCENT_LIGHT,
+                            anchor="midtop", shadow=False)
+            y += line_h
 
 
 # --------------------------------------------------------------------------- ScrollText
