@@ -11,7 +11,7 @@ import pytest
 from babel.messages.pofile import read_po
 from fontTools.ttLib import TTFont
 
-from cardtable import paths
+from cardtable import letters, paths
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "build"))
@@ -105,3 +105,24 @@ def _empty_glyph():
     from fontTools.pens.ttGlyphPen import TTGlyphPen
 
     return TTGlyphPen(None).glyph()
+
+
+def test_the_letters_file_is_both_weights_character_map():
+    """``assets/fonts/letters.txt`` (what cardtable.letters reads) is what build/fonts.py
+    writes for the fonts shipped, and each weight maps exactly those code points: the
+    file cannot drift from the fonts, nor one weight hold a letter the other lacks."""
+    regular, bold = cmap(False), cmap(True)
+    assert regular == bold
+    assert cutter.LETTERS.read_text(encoding="ascii") == cutter.letters_text(regular)
+    listed = {c for lo, hi in letters.ranges() for c in range(lo, hi + 1)}
+    assert listed == regular
+    assert all(letters.in_font(chr(c)) for c in regular)
+    assert not any(letters.in_font(chr(c)) for c in range(0x2400) if c not in regular)
+
+
+def test_a_name_in_a_script_the_font_lacks_is_unshowable_letter_by_letter():
+    have = cmap(False)
+    for name in NAMES:
+        assert letters.unshowable(name) == [], name
+    odd = letters.unshowable("Zoë 🃏 שלום مرحبا")
+    assert odd and all(ord(c) not in have for c in odd)
