@@ -106,3 +106,55 @@ def test_a_field_says_what_it_is_for():
     assert TextInput("", label=Msg("Deal code"), hint="For example X").spoken() == \
         "Deal code: empty"
     assert TextInput("Margot").spoken() == "Name field: Margot"     # a name, as before
+
+
+# ---- letters the typeface lacks ----------------------------------------------------
+
+
+def test_a_pasted_name_keeps_its_showable_letters_and_says_which_it_dropped(monkeypatch):
+    w = field()
+    changes: list[str] = []
+    w.on_change = changes.append
+    assert w.text_input("Zoë 🃏 שלום مرحبا") is True
+    assert w.text == "Zoë " and w.cursor == 4 and changes == ["Zoë "]
+    assert w.dropped[:2] == ["🃏", "ש"] and len(w.dropped) == 10
+    drawn = drawn_texts(monkeypatch, w)
+    note = [t for t in drawn if "do not include" in t]
+    assert note and note[0].startswith("This table's letters do not include 🃏, ש")
+    assert "do not include 🃏, ש" in w.spoken()
+
+
+def test_only_unshowable_letters_change_nothing_but_are_said():
+    w = field("Ann")
+    assert w.text_input("🃏") is True
+    assert w.text == "Ann" and w.cursor == 3 and w.dropped == ["🃏"]
+    assert w.text_input("שלום b") is True
+    assert w.text == "Ann b" and w.dropped == ["ש", "ל", "ו", "ם"]
+
+
+def test_the_note_goes_with_the_focus(monkeypatch):
+    w = field()
+    w.text_input("Zoë 🃏")
+    w.focused = False
+    w.update(0.016)
+    assert w.dropped == []
+    w.focused = True
+    assert not any("do not include" in t for t in drawn_texts(monkeypatch, w))
+
+
+def test_showable_text_says_nothing_and_controls_go_silently_as_before():
+    w = field()
+    assert w.text_input("Łukasz Γιώργος\u200b\x07") is True
+    assert w.text == "Łukasz Γιώργος" and w.dropped == []
+
+
+def test_the_note_fits_the_window_over_the_field_or_under_it_at_the_top():
+    for size in ((800, 500), (1920, 1080)):
+        for top in (0, 6, size[1] // 2):
+            w = TextInput("", rect=pygame.Rect(size[0] - 130, top, 120, 32))
+            w.focused = True
+            w.text_input("Zoë 🃏 שלום مرحبا")
+            plate, lines, _ = w.note_rect(size)
+            assert pygame.Rect((0, 0), size).contains(plate), (size, top, plate)
+            assert not plate.colliderect(w.rect), (size, top, plate)
+            assert 1 <= len(lines) <= 3
