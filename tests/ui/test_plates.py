@@ -274,3 +274,53 @@ def test_the_plate_s_words_fit_the_plate_drawn_for_them():
         assert [table.plate_rect(s, bounds).width for s in range(8)] == widths
     finally:
         table.match.close()
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)],
+                         ids=["800x500", "1280x720", "1920x1080"])
+def test_the_dealer_s_chip_covers_no_letter_of_a_long_name(size):
+    """The "D" chip on the plate's top edge sat over the last letters of a name that
+    filled its plate ("WWWWWWWWWWWWWWWWWW", 18 letters: "WWWWWWW…" ran 8 px under the
+    chip, 20 px across, at 1280x720; 9 at 800x500); on the bottom edge it sat over the line
+    under the name (800x500: "Computer · Medium" 6 px under it). Each
+    text drawn on the plate now ends short of the chip, shortened with "…" where needed,
+    whichever edge the chip takes, at every text size."""
+    app = App(size=size, settings={"sound": False, "animation_speed": "off"},
+              settings_path=None)
+    table_mod.install(app)
+    wide = "W" * NAME_LENGTH
+    table = deal(app, "rummy65", ["You", wide, "Margot", "Theo"], ["human"] + ["computer"] * 3)
+    overlaps = []
+    try:
+        text = table.text
+        for text_size in ("normal", "large", "larger"):
+            app.set_setting("text_size", text_size)
+            app.step([], DT)
+            for chip in ("top", "bottom"):
+                drawn: list[tuple[str, pygame.Rect]] = []
+
+                def record(surface, words, pos, size, *args, **kwargs):
+                    out = text(surface, words, pos, size, *args, **kwargs)
+                    drawn.append((words, theme.font(size, kwargs.get("bold", False)).size(words),
+                                  pos, kwargs.get("anchor", "topleft")))
+                    return out
+
+                table.text = record
+                rect = table.plate_rect(1, pygame.Rect((0, 0), app.size))
+                pad = theme.px(10)
+                inner = pygame.Rect(pad, pad, *rect.size)
+                _, badge = table.plate_parts(inner, 0, chip, pad)
+                table._render_plate(rect.size, pad, wide, table.plate_words(1), 0, False, chip,
+                                    (200, 80, 80))
+                table.text = text
+                for words, (w, h), pos, anchor in drawn:
+                    box = pygame.Rect(0, 0, w, h)
+                    setattr(box, anchor, pos)
+                    if box.colliderect(badge):
+                        overlaps.append(f"{text_size} {chip}: {words!r} {box} over {badge}")
+                names = [words for words, *_ in drawn if words.startswith("W")]
+                assert names and names[0].endswith("…"), names
+    finally:
+        table.match.close()
+        app.set_setting("text_size", "normal")
+    assert not overlaps, "\n".join(overlaps)

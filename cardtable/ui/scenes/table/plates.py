@@ -195,12 +195,11 @@ class Plates:
         pygame.draw.circle(img, colour, (cx, rect.y + theme.px(17)), theme.px(7))
         # the name and the line under it end short of the score, whatever the text size
         score_box, badge = self.plate_parts(rect, score, dealer, pad)
-        score_left = score_box.left
-        room = score_left - theme.px(8) - (cx + theme.px(14))
-        label = theme.ellipsize(name, name_size, room, bold=True)
+        name_room, line_room = self.plate_rooms(rect, score_box, badge)
+        label = theme.ellipsize(name, name_size, name_room, bold=True)
         self.text(img, label, (cx + theme.px(14), rect.y + theme.px(6)), name_size, theme.TEXT,
                   bold=True)
-        line, line_size = self.plate_line(sub, sub_size, room)
+        line, line_size = self.plate_line(sub, sub_size, line_room)
         self.text(img, line, (cx + theme.px(14), rect.y + theme.px(28)),
                   line_size, theme.ACCENT_LIGHT if turn else theme.TEXT_DIM)
         self.text(img, str(score), (rect.right - theme.px(14), rect.centery), score_size,
@@ -210,6 +209,25 @@ class Plates:
                              theme.px(13), theme.TEXT_DARK,
                              edge=(theme.ACCENT_DARK, max(1, theme.px(2))))
         return img
+
+    @staticmethod
+    def plate_rooms(rect: pygame.Rect, score_box: pygame.Rect,
+                    badge: pygame.Rect | None) -> tuple[int, int]:
+        """How wide the name and the line under it may be drawn on a plate at ``rect``: up
+        to the score (``score_box``), and short of the dealer's chip (``badge``) where the
+        chip comes down over the line (on the top edge, over the name: an 18-letter name's
+        last letter was under the "D"; on the bottom edge, over the line under it)."""
+        left = rect.x + theme.px(16) + theme.px(14)
+        room = score_box.left - theme.px(8) - left
+        rooms = []
+        for top, size, bold in ((rect.y + theme.px(6), theme.px(17), True),
+                                (rect.y + theme.px(28), theme.px(13), False)):
+            line = pygame.Rect(left, top, room, theme.line_height(size, bold))
+            if badge is not None and line.colliderect(badge):
+                rooms.append(max(0, badge.left - theme.px(4) - left))
+            else:
+                rooms.append(room)
+        return rooms[0], rooms[1]
 
     @staticmethod
     def plate_parts(rect: pygame.Rect, score: int, dealer: str | None,
