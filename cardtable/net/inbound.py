@@ -9,7 +9,8 @@ table reads was checked whole, and a message that does not fit is never half tak
 
 * the welcome: the game is one this copy has (else ``version``), the seats are as many as
   the game allows, each named as a seat may be (:func:`cardtable.names.clean_name`: short,
-  printable, visible), this seat one of them, the token and the table's name short words,
+  printable, visible; and every letter one the typeface shows, :mod:`cardtable.letters`),
+  this seat one of them, the token and the table's name short words,
   then its update and the deal so far (``recent``) as below, against the new match;
 * an update: the move count (never going back), what changed of the view and the public
   facts, applied to what the copy holds (:func:`delta.expand`: keys gone that it had,
@@ -37,6 +38,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from cardtable import letters
 from cardtable.engine import checks as ck
 from cardtable.engine import registry, shapes
 from cardtable.engine.core import ConfigError, GameState
@@ -48,6 +50,11 @@ log = logging.getLogger(__name__)
 
 #: what a friend reads when the host sent what this copy cannot accept
 SENTENCE = N_("The host sent something this program cannot accept, so you left the table.")
+
+#: what a friend reads when the host refused their name for letters the typeface lacks
+#: (the refusal ``unshowable_name``: :func:`protocol.read_from_player`)
+UNSHOWABLE_NAME = N_("That name has letters this table cannot show: use Latin, Greek or "
+                     "Cyrillic letters.")
 
 #: the longest token, table name and code a host may send (its own are shorter)
 TOKEN_LENGTH = 64
@@ -79,8 +86,10 @@ def _need(condition: bool, why: str) -> None:
 
 
 def name_ok(name: Any) -> bool:
-    """A seat's name as a host may send it: what the name field could hold."""
-    return isinstance(name, str) and bool(name) and clean_name(name) == name
+    """A seat's name as a host may send it: what the name field could hold (printable,
+    trimmed, short, visible, and only letters the typeface shows)."""
+    return isinstance(name, str) and bool(name) and clean_name(name) == name \
+        and not letters.unshowable(name)
 
 
 def text_ok(text: Any, longest: int) -> bool:

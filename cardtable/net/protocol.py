@@ -11,7 +11,9 @@ A player sends (``"v": VERSION`` in each):
 * ``hello``  ``{"code", "name", "token", "app"}``: take a seat with the table code (a new
   seat) or with the token kept from an earlier visit (that seat again); ``app`` names the
   program and the optional fields it reads (:data:`APP`: ``cardtable +played_for``), so a
-  host sends an optional field only to the copies that read it (:func:`reads`);
+  host sends an optional field only to the copies that read it (:func:`reads`); a new
+  seat's name with letters the program's typeface cannot show (:mod:`cardtable.letters`:
+  Hebrew, Arabic, emoji...) is refused, ``unshowable_name``;
 * ``move``   ``{"action", "turn"}``: a move of that seat (``turn``: the host's move count
   it was chosen at);
 * ``here``   ``{"here"}``: the player is looking at the table (true) or has gone to
@@ -56,6 +58,9 @@ import secrets
 import unicodedata
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+from cardtable import letters
+from cardtable.names import clean_name
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +108,7 @@ REASONS = {
     "not_asked": "the host asked no such question",
     "slow_down": "too many wrong table codes came from that address: it is held off a while",
     "reserved_name": "the name is one the table gives seats itself (Host, You)",
+    "unshowable_name": "the name has letters the program's typeface cannot show",
     "replaced": "the seat's token came back on another connection, which took the seat",
     "sent_away": "the host sent this player away",
     "busy": "the table has too many connections waiting: try again in a minute",
@@ -298,6 +304,9 @@ def read_from_player(frame: Any) -> dict:
         if len(data["name"]) > 64 or len(data.get("code") or "") > 32 or \
                 len(data.get("token") or "") > 64 or len(data.get("app") or "") > 64:
             raise Refused("malformed")
+        if not data.get("token") and letters.unshowable(clean_name(data["name"])):
+            # (a seat's token takes its seat back under the name it has: not checked)
+            raise Refused("unshowable_name")
     elif kind == "move":
         _fields(data, {"action": (dict,), "turn": (int,)})
         if not _action_shape(data["action"]) or data["turn"] < 0:
