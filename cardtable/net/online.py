@@ -20,24 +20,25 @@ import logging
 import queue
 import ssl
 import time
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardtable import storage
+from cardtable import codetext, storage
 from cardtable.names import clean_name
 from cardtable.net import protocol
 from cardtable.net.client import NetClient
 from cardtable.net.remote import RemoteMatch
 from cardtable.net.serveconf import DEFAULT_PORT
-from cardtable.net.served import new_code, shown_code
+from cardtable.net.served import CODE_MAX, CODE_MIN, new_code, shown_code
 from cardtable.net.served import valid_code as valid_table_code
 
 log = logging.getLogger(__name__)
 
 __all__ = ["ServerClient", "Where", "create_client", "create_message", "join_client",
-           "keep_token", "kept_name", "seated", "server_address", "shown_code", "token_for",
-           "valid_code"]
+           "code_in", "keep_token", "kept_name", "seated", "server_address", "shown_code",
+           "token_for", "typed_code", "valid_code"]
 
 
 @dataclass(frozen=True)
@@ -166,6 +167,36 @@ def valid_code(text: Any) -> bool:
     return valid_table_code(protocol.normal_code(text))
 
 
+def code_in(text: Any) -> str | None:
+    """The part of ``text`` that is a table's code, as it is written there, or None: the
+    text itself when it is one (spaces, dashes and case aside), else the code among its
+    words, as the deal-code box finds a deal's (:mod:`cardtable.codetext`): "the code is
+    H6FLY-CPAF9 thanks" reads H6FLY-CPAF9. A host's length of code is looked for first,
+    then any a server takes (a run of longer words is no host's code by chance)."""
+    if not isinstance(text, str):
+        return None
+    text = unicodedata.normalize("NFKC", text[:CODE_SEARCHED])
+    words = codetext.words(text)
+    whole = "".join(w for _, _, w in words).upper()
+    if valid_table_code(whole) and (len(words) == 1 or
+                                    all(codetext.own_group(w) for _, _, w in words)):
+        return codetext.trimmed(text)
+    for shortest, longest in ((protocol.CODE_LENGTH, protocol.CODE_LENGTH),
+                              (CODE_MIN, CODE_MAX)):
+        found = codetext.best_span(text, lambda run: run if valid_table_code(run) else None,
+                                   protocol.CODE_LETTERS, shortest, longest)
+        if found is not None:
+            return found[0]
+    return None
+
+
+def typed_code(text: str) -> str:
+    """What a code field holds, as sent: the code found in it (:func:`code_in`), else the
+    text as typed (its host or server says what is wrong with it)."""
+    found = code_in(text)
+    return text if found is None else found
+
+
 def seated(client: ServerClient, timeout: float = 10.0) -> tuple[RemoteMatch | None, str | None]:
     """Start ``client`` and wait for its welcome (tests and tools; the window does not
     wait): (the match, None) or (None, the refusal's code)."""
@@ -186,6 +217,9 @@ def seated(client: ServerClient, timeout: float = 10.0) -> tuple[RemoteMatch | N
 
 
 # --------------------------------------------------------------------------- seats kept
+
+#: the most of a code field's text searched for a code (the field holds 200 characters)
+CODE_SEARCHED = 400
 
 #: the most tables whose seat tokens are kept (the most recent)
 KEPT_SEATS = 20

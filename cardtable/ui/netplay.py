@@ -6,7 +6,7 @@ with its :class:`~cardtable.net.host.TableServer` kept on the match (``match.ser
 table's code, port, remote seats and their tokens are written beside the autosave
 (``net_table.json``), so Continue opens the same table again after the host quit and
 every friend comes back with the token their copy kept (``net_seats.json`` in the
-settings folder, one entry per host address and port). What Continue reads of
+settings folder, one entry per table: its host's address and port, and its code). What Continue reads of
 ``net_table.json`` is checked field by field (:func:`table_problem`): a damaged file is
 set aside with one sentence, and the match goes on at this computer alone.
 """
@@ -305,45 +305,103 @@ def _seats_data(path: Path | None = None) -> dict:
 
 
 def load_seats(path: Path | None = None) -> dict[str, Any]:
-    """Host address:port -> {"token": ...}, the seats this player may come back to."""
+    """The seats this player may come back to: ``address:port CODE`` (``address:port``
+    alone in a file kept before the table's code was) -> {"token": ...}."""
     seats = _seats_data(path).get("seats")
     return seats if isinstance(seats, dict) else {}
 
 
-def last_table(path: Path | None = None) -> tuple[str, int] | None:
-    """The address and port of the table this player sat at last (a seat still kept for
-    them there), or None: the join screen offers it again."""
-    for key in reversed(list(load_seats(path))):
-        address, _, port = str(key).rpartition(":")
-        if address and len(address) <= 64 and address.isprintable() and port.isascii() \
-                and port.isdecimal() and len(port) <= 5 and 1 <= int(port) <= 65535:
-            return address, int(port)
+def _place(address: str, port: int) -> str:
+    return f"{address.strip()}:{port}"
+
+
+def _seat_key(address: str, port: int, code: str = "") -> str:
+    """The key of a seat kept at the table ``code`` of a host's address and port (the
+    code as the host compares it; none: the address and port alone)."""
+    code = protocol.normal_code(code)
+    return f"{_place(address, port)} {code}" if code else _place(address, port)
+
+
+def _order(item: tuple[str, Any]) -> int:
+    """When a seat was kept, as a count (the file's keys are written sorted): 0 for an
+    entry of before, or one that does not say."""
+    at = item[1].get("at") if isinstance(item[1], dict) else None
+    return at if isinstance(at, int) and not isinstance(at, bool) and at >= 0 else 0
+
+
+def _kept(path: Path | None = None) -> list[tuple[str, int, str, str]]:
+    """The seats kept, oldest first: (address, port, the table's code or '', token); an
+    entry that is not one (a damaged file, another program's) is passed over."""
+    out = []
+    for key, entry in sorted(load_seats(path).items(), key=_order):
+        place, _, code = str(key).partition(" ")
+        address, _, port = place.rpartition(":")
+        token = entry.get("token") if isinstance(entry, dict) else None
+        if address and len(address) <= client.URL_LENGTH and address.isprintable() \
+                and port.isascii() and port.isdecimal() and len(port) <= 5 \
+                and 1 <= int(port) <= 65535 and code == protocol.normal_code(code) \
+                and isinstance(token, str) and 0 < len(token) <= 64:
+            out.append((address, int(port), code, token))
+    return out
+
+
+def last_seat(path: Path | None = None) -> tuple[str, int, str] | None:
+    """The address, port and code ('' if the seat was kept without it) of the table this
+    player sat at last (a seat still kept for them there), or None: the join screen
+    offers it again."""
+    for address, port, code, _token in reversed(_kept(path)):
+        if len(address) <= 64:
+            return address, port, code
     return None
+
+
+def last_table(path: Path | None = None) -> tuple[str, int] | None:
+    """The address and port of :func:`last_seat`, or None."""
+    seat = last_seat(path)
+    return None if seat is None else (seat[0], seat[1])
 
 
 def remembered_name(path: Path | None = None) -> str:
     return clean_name(_seats_data(path).get("name")) or ""
 
 
-def token_for(address: str, port: int, path: Path | None = None) -> str | None:
-    entry = load_seats(path).get(f"{address.strip()}:{port}")
-    token = entry.get("token") if isinstance(entry, dict) else None
-    return token if isinstance(token, str) and len(token) <= 64 else None
+def kept_seat(address: str, port: int, code: str = "",
+              path: Path | None = None) -> tuple[str, str] | None:
+    """The token of the seat kept at a table and that table's code ('' when it was kept
+    without one), or None. With a ``code`` typed, the seat kept at that table only: a
+    token of another table at the same address and port is never sent there (a server
+    counts it as a wrong guess, and a mistyped code must not seat anybody). With none,
+    the seat kept last at that address and port."""
+    code = protocol.normal_code(code)
+    place = (address.strip(), port)
+    for kept_address, kept_port, kept_code, token in reversed(_kept(path)):
+        if (kept_address, kept_port) == place and (not code or kept_code == code):
+            return token, kept_code
+    return None
+
+
+def token_for(address: str, port: int, code: str = "", path: Path | None = None) -> str | None:
+    """The token of :func:`kept_seat`, or None."""
+    seat = kept_seat(address, port, code, path)
+    return None if seat is None else seat[0]
 
 
 def keep_token(address: str, port: int, token: str | None, name: str | None = None,
-               path: Path | None = None) -> None:
-    """Keep a seat's token (None: forget it), so this player can come back to the seat
-    after a crash, and the name they sat under."""
+               path: Path | None = None, code: str = "") -> None:
+    """Keep a seat's token at the table ``code`` (None: forget it), so this player can
+    come back to the seat after a crash, and the name they sat under. A seat kept at the
+    same address and port without a code (a file of before) is this one's or stale: it
+    goes."""
     path = path or seats_file()
     data = _seats_data(path)
     seats = load_seats(path)
-    key = f"{address.strip()}:{port}"
+    key = _seat_key(address, port, code)
     seats.pop(key, None)
+    seats.pop(_place(address, port), None)
     if token:
-        seats[key] = {"token": token}
+        seats[key] = {"token": token, "at": max(map(_order, seats.items()), default=0) + 1}
     while len(seats) > 20:                   # the most recent tables only
-        del seats[next(iter(seats))]
+        del seats[min(seats.items(), key=_order)[0]]
     out = {"version": 1, "seats": seats}
     name = name if name is not None else data.get("name")
     if isinstance(name, str):
@@ -354,8 +412,8 @@ def keep_token(address: str, port: int, token: str | None, name: str | None = No
         log.warning("the seats at tables could not be kept in %s: %s", path, exc)
 
 
-def forget_token(address: str, port: int, path: Path | None = None) -> None:
-    keep_token(address, port, None, path=path)
+def forget_token(address: str, port: int, path: Path | None = None, code: str = "") -> None:
+    keep_token(address, port, None, path=path, code=code)
 
 
 def table_server(match):

@@ -58,8 +58,10 @@ def test_a_server_url_ending_in_a_slash_gets_the_table_code(app, join):
         assert until(app, lambda: isinstance(app.top, TableScene))
         assert host.paths == ["/t/K7QFM2XHPT"]
         assert host.hellos[0]["code"] == "k7qfm-2xhpt"
-        url = f"ws://{LOOPBACK}:{host.port}/t/K7QFM2XHPT"
-        assert netplay.token_for(url, host.port) == app.top.match.token
+        # kept for that table: the URL as typed, its port and the table's code
+        url = f"ws://{LOOPBACK}:{host.port}/t/"
+        assert netplay.token_for(url, host.port, "K7QFM2XHPT") == app.top.match.token
+        assert netplay.token_for(url, host.port, "H6FLYCPAF9") is None
     finally:
         if isinstance(app.top, TableScene):
             app.top.match.close()

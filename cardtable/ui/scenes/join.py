@@ -4,8 +4,10 @@ typed by hand, the table code from the host's screen and the name to sit under.
 Connecting and browsing happen on threads of their own; this screen looks at what arrived
 each frame, and the window is woken when something does (a message, a table found or gone),
 so it never waits on the network and sleeps while nothing comes. A seat's
-token is kept (``netplay.keep_token``): joining the same address and port again sits the
-player at their seat again, even after their program was closed.
+token is kept with the table's code (``netplay.keep_token``): joining that table again
+sits the player at their seat again, even after their program was closed; it is never
+sent to another table at the same address and port. The code field finds the code in a
+line pasted whole ("the code is H6FLY-CPAF9 thanks", :func:`online.code_in`).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from cardtable.engine.core import ConfigError, IllegalAction
 from cardtable.i18n import N_, Msg
 from cardtable.names import NAME_LENGTH, clean_name
 from cardtable.net import client as netclient
-from cardtable.net import inbound, protocol
+from cardtable.net import inbound, online, protocol
 from cardtable.net.client import NetClient
 from cardtable.net.discovery import Browser
 from cardtable.net.remote import RemoteMatch
@@ -40,6 +42,10 @@ FIELDS = (("address", N_("Address")), ("port", N_("Port")), ("code", N_("Table c
 #: the most characters of an announced table's name or game shown in the list
 ANNOUNCED = 40
 
+#: the longest text the code field takes: a line pasted with the code among its words is
+#: read whole, not cut before its code
+CODE_FIELD = 200
+
 #: the sentences for the ways this copy itself ends a connection, where the network's
 #: words (``netplay.WORDS``) have none
 OWN_WORDS = {"bad_host": inbound.SENTENCE, "bad_certificate": netclient.CERTIFICATE}
@@ -53,18 +59,24 @@ class JoinScene(FormScene):
         super().__init__()
         self.values = {"address": "", "port": str(protocol.DEFAULT_PORT), "code": "",
                        "name": netplay.remembered_name()}
-        last = netplay.last_table()
+        last = netplay.last_seat()
         if last is not None:        # the seat kept there: coming back is one click away
             self.values["address"], self.values["port"] = last[0], str(last[1])
+            self.values["code"] = protocol.shown_code(last[2])
         # the list changing wakes the window (nothing looks at it on a timer)
         self.browser: Browser | None = Browser(on_change=app_wake) if browse else None
         self.client: NetClient | None = None
         self.used_token = False
+        #: the table being joined as its seat is kept: address (as typed), port, code
+        self.joining: tuple[str, int, str] = ("", 0, "")
+        #: what Join will do, said under the form while nothing else is (see :meth:`renote`)
+        self.note: Msg | str | None = None
         self.status: Msg | str | None = None
         self.status_bad = False
         self.status_field: str | None = None   # the field the status is about, if any
         self._seen = -1.0
         self._shown_tables: list = []
+        self.renote()
 
     # ---- life ----------------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -82,6 +94,7 @@ class JoinScene(FormScene):
         self.values[key] = text
         if self.status_field == key:     # what was wrong with this field is being mended
             self.say(None)
+        self.renote()
 
     def pick(self, found) -> None:
         """A table of the list: its address and port go into the fields."""
@@ -89,6 +102,7 @@ class JoinScene(FormScene):
         self.values["port"] = str(found.port)
         if self.status_field in ("address", "port"):
             self.say(None)
+        self.renote()
         self.rebuild()
         code = self.widget("code")
         if code is not None:
@@ -120,9 +134,6 @@ class JoinScene(FormScene):
                 out["address"] = N_("That is not a server's address: ws:// or wss://, the "
                                     "server's name, and its path if it has one "
                                     "(wss://cards.example.org/t/).")
-                token = None
-            else:
-                token = netplay.token_for(url, netclient.port_of(url))
         else:
             port = int(port_text.strip()) if port_text.strip().isascii() and \
                 port_text.strip().isdecimal() else 0
@@ -133,10 +144,46 @@ class JoinScene(FormScene):
                                     "dots (192.168.1.20), or the host computer's name.")
             if not 0 < port < 65536:
                 out["port"] = N_("The port is a number from 1 to 65535.")
-            token = netplay.token_for(address, port) if not out else None
-        if not token and not protocol.normal_code(code):
+        if (out or self.seat_kept() is None) and not protocol.normal_code(code):
             out["code"] = N_("Type the table code shown on the host's screen.")
         return out
+
+    def place(self) -> tuple[str, int] | None:
+        """The host's address (a server's URL as typed) and port the form names, or None
+        while they are not one."""
+        address, port_text = self.typed_address()
+        if netclient.is_url(address):
+            url = netclient.server_url(address, online.typed_code(self.values["code"]))
+            return None if url is None else (address, netclient.port_of(url))
+        port_text = port_text.strip()
+        if not (address and netplay.valid_address(address) and port_text.isascii()
+                and port_text.isdecimal() and len(port_text) <= 5
+                and 0 < int(port_text) < 65536):
+            return None
+        return address, int(port_text)
+
+    def seat_kept(self) -> tuple[str, str] | None:
+        """The token and code of the seat kept for this player at the table the form
+        names (its code typed: that table's only; none typed: the one kept last there),
+        or None."""
+        place = self.place()
+        if place is None:
+            return None
+        return netplay.kept_seat(place[0], place[1], online.typed_code(self.values["code"]))
+
+    def renote(self) -> None:
+        """Say under the form what Join will do: sit this player at their kept seat
+        again, or join with the code read in a line pasted whole."""
+        text = self.values["code"]
+        found = online.code_in(text)
+        if self.seat_kept() is not None:
+            self.note = N_("Your seat at this table is kept for you: Join sits you there "
+                           "again.")
+        elif found is not None and found != text.strip():
+            self.note = Msg("Table code read: {code}",
+                            code=protocol.shown_code(protocol.normal_code(found)))
+        else:
+            self.note = None
 
     def submit(self, key: str) -> None:
         """Enter in the field ``key``: join when nothing is wanting, else go to the next
@@ -177,19 +224,24 @@ class JoinScene(FormScene):
             self.say(wanting[key], bad=True, field=key)
             return
         address, port_text = self.typed_address()
-        code = self.values["code"]
+        code = online.typed_code(self.values["code"])
+        seat = self.seat_kept()
+        token = None if seat is None else seat[0]
+        if seat is not None and not protocol.normal_code(code):
+            code = seat[1]              # back to the seat kept: its table's code
+        name = clean_name(self.values["name"]) or "Player"
         if netclient.is_url(address):
             # its certificate is verified by the system's trust store
             url = netclient.server_url(address, code)
             port = netclient.port_of(url)
-            self._connect(url, port, clean_name(self.values["name"]) or "Player", code,
-                          netplay.token_for(url, port))
+            self.joining = (address, port, protocol.normal_code(code))
+            self._connect(url, port, name, code, token)
             return
         # "192.168.1.20:47650" typed whole: the port goes to its field
         self.values["address"], self.values["port"] = address, port_text
         port = int(port_text.strip())
-        name = clean_name(self.values["name"]) or "Player"
-        self._connect(address, port, name, code, netplay.token_for(address, port))
+        self.joining = (address, port, protocol.normal_code(code))
+        self._connect(address, port, name, code, token)
 
     def _connect(self, address, port, name, code, token) -> None:
         self.used_token = bool(token)
@@ -233,12 +285,15 @@ class JoinScene(FormScene):
                 client.close()
                 self.client = None
                 code = message["code"]
-                if code == "bad_token" and self.used_token and \
-                        protocol.normal_code(self.values["code"]):
-                    netplay.forget_token(client.address, client.port)
-                    self._connect(client.address, client.port, client.hello["name"],
-                                  self.values["code"], None)
-                    return
+                place, port, table = self.joining
+                if code == "bad_token" and self.used_token:
+                    # the seat is gone: forgotten, and the table joined anew by its code
+                    netplay.forget_token(place, port, code=table)
+                    if table:
+                        self._connect(client.address, client.port, client.hello["name"],
+                                      client.hello["code"], None)
+                        return
+                self.renote()
                 self.say(self.words(code), bad=True)
                 return
 
@@ -253,8 +308,8 @@ class JoinScene(FormScene):
             client.close()
             self.say(netplay.words("version"), bad=True)
             return
-        netplay.keep_token(client.address, client.port, match.token,
-                           name=client.hello["name"])
+        place, port, table = self.joining
+        netplay.keep_token(place, port, match.token, name=client.hello["name"], code=table)
         app = self.app
         # each deal that ends goes into the recent matches, to review later from the menu
         match.on_change = lambda m: session.keep_deals(app, m, daily=False)
@@ -292,7 +347,7 @@ class JoinScene(FormScene):
         y = self.form_rect.top + pad + theme.px(34)
         self.label_rows = []
         for key, text in FIELDS:
-            limit = {"address": netclient.URL_LENGTH, "port": 5, "code": 16,
+            limit = {"address": netclient.URL_LENGTH, "port": 5, "code": CODE_FIELD,
                      "name": NAME_LENGTH}[key]
             hint = {"address": "192.168.1.20", "port": str(protocol.DEFAULT_PORT),
                     "code": "K7QFM-2XHPT", "name": N_("Player")}[key]
@@ -335,9 +390,10 @@ class JoinScene(FormScene):
         for text, rect in self.label_rows:
             theme.draw_text(surface, text, (self.form_rect.left + pad, rect.centery), size,
                             theme.TEXT, anchor="midleft", shadow=False)
-        if self.status:
-            colour = theme.BAD if self.status_bad else theme.TEXT_DIM
-            lines = theme.wrap(i18n.tr(self.status), theme.font(size),
+        status = self.status or self.note
+        if status:
+            colour = theme.BAD if self.status_bad and self.status else theme.TEXT_DIM
+            lines = theme.wrap(i18n.tr(status), theme.font(size),
                                self.form_rect.width - 2 * pad)
             y = self.status_y
             for line in lines[:3]:

@@ -57,6 +57,9 @@ WORDS = {
 }
 #: how many new codes a creation tries when its code is taken already
 CODE_TRIES = 3
+#: the longest text the code field takes: a friend's line pasted whole is read for its
+#: code (``online.code_in``), not cut before it
+CODE_FIELD = 200
 
 
 def words(code: str) -> str:
@@ -153,7 +156,8 @@ class OnlineScene(FormScene):
         where = self.where
         if where is None or self.client is not None:
             return
-        code = self.values["code"]
+        # the code found in a line pasted whole ("the code is H6FLY-CPAF9 thanks")
+        code = online.typed_code(self.values["code"])
         if not online.valid_code(code):
             self.say(N_("Type the table's code as your friend gave it (letters and digits)."),
                      bad=True)
@@ -337,7 +341,7 @@ class OnlineScene(FormScene):
                       for text, _ in labels) + theme.px(16)
         y = right.top + pad + theme.px(34)
         for text, key in labels:
-            limit = {"code": 24, "name": NAME_LENGTH}[key]
+            limit = {"code": CODE_FIELD, "name": NAME_LENGTH}[key]
             hint = {"code": "K7QFM-2XHPT", "name": N_("Player")}[key]
             field = TextInput(self.values[key], on_change=lambda v, k=key: self.set_value(k, v),
                               max_length=limit, hint=hint, label=text)
