@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from cardtable import i18n
 from cardtable.ui import theme
 from cardtable.ui.app import App
 from cardtable.ui.scenes.menu import MenuScene
@@ -107,3 +108,19 @@ def test_what_else_is_typed_goes_in_as_before(make, screen, key, text):
     drawn = typed(app, scene, field, text)
     assert field.text == text[:field.max_length] and field.dropped == []
     assert not any("do not include" in t for t in drawn)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_french_note_fits_too(make, size):
+    app = make(size)
+    scene = open_screen(app, "join")
+    i18n.set_language("fr")
+    try:
+        app.step([], DT)            # (the screen is laid out again in French)
+        field = {w.name: w for w in fields(scene)}["name"]
+        drawn = typed(app, scene, field, MIXED)
+        assert any(t.startswith("Les lettres de cette table n’incluent pas") for t in drawn)
+        plate, lines, _ = field.note_rect(size)
+        assert pygame.Rect((0, 0), size).contains(plate) and len(lines) <= 2
+    finally:
+        i18n.set_language("en")
