@@ -299,7 +299,7 @@ def test_the_dealer_s_chip_covers_no_letter_of_a_long_name(size):
             for chip in ("top", "bottom"):
                 drawn: list[tuple[str, pygame.Rect]] = []
 
-                def record(surface, words, pos, size, *args, **kwargs):
+                def record(surface, words, pos, size, *args, drawn=drawn, **kwargs):
                     out = text(surface, words, pos, size, *args, **kwargs)
                     drawn.append((words, theme.font(size, kwargs.get("bold", False)).size(words),
                                   pos, kwargs.get("anchor", "topleft")))

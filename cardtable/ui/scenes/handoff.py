@@ -24,6 +24,7 @@ from cardtable.i18n import N_, Msg
 from cardtable.ui import cardart, theme
 from cardtable.ui.narrator import sentences
 from cardtable.ui.scene import Scene
+from cardtable.ui.scenes.table.logline import entry_rows
 from cardtable.ui.tables import card_words, cards_words
 from cardtable.ui.widgets import BUTTON_HEIGHT, Button, Form
 
@@ -249,9 +250,9 @@ class HandoffScene(Scene):
         if not lines:
             return
         size = theme.px(theme.SMALL)
-        fnt = theme.font(size)
+        # wrapped as the table's log is, a word too wide for a row (a long name) shortened
         rows = [(part, j > 0) for line in lines
-                for j, part in enumerate(theme.wrap(line, fnt, rect.width - theme.px(44)))]
+                for j, part in enumerate(entry_rows(line, size, rect.width - theme.px(44)))]
         step = max(int(size * 1.45), theme.line_height(size))
         head = max(theme.px(46), theme.px(20) + theme.line_height(theme.px(theme.SMALL + 1),
                                                                    True))

@@ -13,6 +13,7 @@ from cardtable import i18n
 from cardtable.i18n import N_, Msg
 from cardtable.ui import session, theme
 from cardtable.ui.canvas import per_frame
+from cardtable.ui.scenes.table.logline import entry_rows
 from cardtable.ui.scenes.table.plates import Plates
 
 FADE_IN, FADE_OUT = 0.15, 0.45   # the table's toasts and captions, seconds
@@ -200,11 +201,11 @@ class Hud(Plates):
         if img is None:
             size = theme.px(14)
             row = theme.px(self.LOG_ROW)
-            # long entries wrap (never cut); at most six rows, the newest at the bottom
-            fnt = theme.font(size)
+            # long entries wrap (a word wider than a row, a long name, shortened); at most
+            # six rows, the newest at the bottom
             rows: list[tuple[str, int, bool]] = []
             for i, line in enumerate(lines):
-                for j, part in enumerate(theme.wrap(line, fnt, width - theme.px(30))):
+                for j, part in enumerate(entry_rows(line, size, width - theme.px(30))):
                     rows.append((part, i, j > 0))
             rows = theme.last_whole_rows(rows, room)   # whole entries, the newest last
             img = pygame.Surface((width, theme.px(16) + row * len(rows)), pygame.SRCALPHA)

@@ -2,7 +2,10 @@
 with the seats' names of now: a friend who joins under their own name replaces the setup's
 "Friend 2" in the lines already in the log ("Friend 2 deals" becomes "Ann deals"). Lines of
 other kinds (who joined or left, a refusal) say what was true when they were written and
-stay as they are."""
+stay as they are.
+
+:func:`entry_rows` lays a log's entry out in rows wherever a log is drawn (the
+table's corner, the hand-over's "Last moves")."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from collections.abc import Callable, MutableSequence
 from typing import Any
 
 from cardtable.i18n import Msg, tr
+from cardtable.ui import theme
 
 
 class LogLine(Msg):
@@ -48,3 +52,11 @@ def renamed(log: MutableSequence[Any],
                 log[i] = LogLine(line, entry.event)
                 changed = True
     return changed
+
+
+def entry_rows(line: Msg | str, size: int, width: int) -> list[str]:
+    """A log's ``line`` in rows no wider than ``width`` at ``size``: wrapped between words,
+    and a word wider than a whole row (a name of 18 "W"s) shortened with "…": wrapping
+    never splits a word, so such a word ran past the log's edge."""
+    return [theme.ellipsize(row, size, width)
+            for row in theme.wrap(line, theme.font(size), width)]
