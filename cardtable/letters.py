@@ -23,7 +23,6 @@ from functools import lru_cache
 from cardtable import paths
 
 
-
 def read_ranges(text: str) -> list[tuple[int, int]]:
     """The ranges of ``letters.txt``'s text: a line ``0020-007E`` each (inclusive), ``#``
     lines are comments. Raises ValueError on a line of any other shape, or ranges out of
