@@ -185,6 +185,23 @@ class JoinScene(FormScene):
         else:
             self.note = None
 
+    def come_back(self, address: str, port: int, code: str, why: str) -> None:
+        """Opened as a friend's table ended where its host may be back (``why``, the
+        connection lost): the form filled in with that table (as its seat was kept, a
+        server's URL as it was typed), saying what happened and what Join will do."""
+        code = protocol.normal_code(code)
+        kept = netplay.last_seat()
+        if kept is not None and kept[1] == port and kept[2] == code:
+            address = kept[0]           # the table as it was typed (a URL without its code)
+        self.values.update(address=address, port=str(port),
+                           code=protocol.shown_code(code) if code else "")
+        self.renote()
+        self.say(Msg("{why} When the host is back, Join sits you at your seat again.",
+                     why=self.words(why)), bad=True)
+        if self.app is not None:
+            self.rebuild()
+            self.form.focus(self.widget("Join"))
+
     def submit(self, key: str) -> None:
         """Enter in the field ``key``: join when nothing is wanting, else go to the next
         field that is (after this one, round the form), saying what is wrong with it when

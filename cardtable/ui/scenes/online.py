@@ -24,7 +24,7 @@ from cardtable.engine import registry
 from cardtable.engine.core import ConfigError, IllegalAction
 from cardtable.i18n import N_, Msg
 from cardtable.names import NAME_LENGTH, clean_name
-from cardtable.net import online
+from cardtable.net import online, protocol
 from cardtable.net.online import ServerClient, Where
 from cardtable.net.remote import RemoteMatch
 from cardtable.ui import netplay, session, theme
@@ -171,6 +171,16 @@ class OnlineScene(FormScene):
         self.client = online.join_client(where, code, name, token=token, on_message=app_wake)
         self.client.start()
         self.say(N_("Connecting…"))
+
+    def come_back(self, code: str, why: str) -> None:
+        """Opened as this player's table at the server ended where it may come back
+        (``why``, the connection lost): the code filled in, saying what happened and
+        that Join sits them at their seat again."""
+        self.values["code"] = online.shown_code(protocol.normal_code(code))
+        self.say(Msg("{why} When the server answers again, Join sits you at your seat "
+                     "again.", why=words(why)), bad=True)
+        if self.app is not None:
+            self.rebuild()
 
     # ---- what arrived ---------------------------------------------------------------------
     def update(self, dt: float) -> None:

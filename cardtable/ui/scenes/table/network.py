@@ -25,6 +25,14 @@ from cardtable.ui.scenes.table.words import friendly
 #: the events that end a deal or the match: out of sight, play stops there for the person
 DEAL_ENDS = ("deal_scored", "match_over")
 
+#: how often the host, in their menu while friends wait for them at the table, is told
+#: so again (seconds)
+WAIT_REMINDER = 60.0
+
+#: the ways a friend's table ends where the host may be back (its connection was lost,
+#: not the table closed on purpose): the Join screen is offered, filled in with the table
+COME_BACK = ("host_gone",)
+
 log = logging.getLogger(__name__)
 
 
@@ -41,6 +49,10 @@ class Network:
 
     #: the seats' names the log's lines were last said with
     _log_names: tuple[str, ...] | None = None
+
+    #: the table's clock when the host, out of sight, was last told friends wait for them
+    #: (None: nobody waits)
+    _wait_told: float | None = None
 
     def take_notices(self) -> None:
         for notice in self.match.take_notices():
@@ -313,6 +325,7 @@ class Network:
             return
         self.clock += dt
         self.take_notices()
+        self.tell_awaited()
         friends = self.take_friends_move()
         if friends and self.waiting:
             self.timeline.extend(friends)       # the table's own screen is over it
@@ -332,16 +345,55 @@ class Network:
             self._away_events.extend(events)
             self._away_held = any(e.kind in DEAL_ENDS for e in events)
 
+    def awaited_by(self) -> list[int]:
+        """The friends' seats (connected, at the table) that wait for the host's person,
+        who is in the menu: the match waits at their turn, or at a deal's end they have
+        not seen. Empty at any other table, or while the table is on screen."""
+        match = self.match
+        if self.app is None or self in self.app.stack or table_server(match) is None \
+                or self.finished:
+            return []
+        if not (self._away_held or (not match.is_over and match.is_human(match.to_act))):
+            return []
+        return [seat for seat in range(match.n_players)
+                if match.seat_status(seat) == "connected" and not match.seat_elsewhere(seat)]
+
+    def tell_awaited(self) -> None:
+        """The host in the menu while friends wait at the table for them: a toast names
+        who waits and that Continue takes them back, said again every
+        :data:`WAIT_REMINDER` seconds while they wait. (No computer steps in for the
+        host: the host's person is at this computer, one click from the table, and would
+        come back to find their cards played by another; a friend's seat is played by a
+        computer because their copy may be gone for good.)"""
+        seats = self.awaited_by()
+        if not seats:
+            self._wait_told = None
+            return
+        if self._wait_told is not None and self.clock - self._wait_told < WAIT_REMINDER:
+            return
+        self._wait_told = self.clock
+        names = i18n.and_list([i18n.seat_name(self.match.seats[s].name) for s in seats])
+        self.app.toast(NMsg("{names} waits for you at the table: Continue takes you back "
+                            "to it.", "{names} wait for you at the table: Continue takes "
+                            "you back to it.", len(seats), names=names),
+                       seconds=10.0, kind="info")
+
     def unseen(self) -> bool:
         """Are there moves played out of sight, or still to be shown (the match may have
         ended among them: its end is still to show)?"""
         return bool(self._away_events) or not self.idle
 
     def away_due(self) -> float | None:
-        if not self.plays_away() or self.finished or self.waiting or self._away_held:
+        if not self.plays_away() or self.finished:
             return None
+        # the host told again that friends wait for them
+        remind = None if self._wait_told is None else \
+            max(0.0, WAIT_REMINDER - (self.clock - self._wait_told))
         m = self.match
-        return None if m.is_over or m.is_human(m.to_act) else m.wake_in(self.clock)
+        if self.waiting or self._away_held or m.is_over or m.is_human(m.to_act):
+            return remind
+        due = m.wake_in(self.clock)
+        return remind if due is None else due if remind is None else min(due, remind)
 
     def plays_away(self) -> bool:
         """Is this table played with other computers (hosted here or joined)?"""
@@ -352,12 +404,16 @@ class Network:
         """Shown again: what was played out of sight goes on the table at once."""
         events, self._away_events = self._away_events, []
         self._away_held = False
+        self._wait_told = None          # back at the table: told afresh if they leave again
         if events:
             self.timeline.extend(events)
             self.skip()
 
     def table_closed(self, code: str) -> None:
-        """The host's table ended: back to the menu, saying why."""
+        """The host's table ended: back to the menu, saying why. Where the host may be
+        back (the connection was lost, :data:`COME_BACK`), over the menu the screen this
+        table was joined from, filled in with it, says so and offers to join again (the
+        seat's token is kept: Join sits this player there again)."""
         self.finished = True
         if self.app is None:
             self.show_caption(words(code), 30.0)
@@ -365,7 +421,24 @@ class Network:
         if self.app.table is self:
             self.app.table = None
         self.app.reset(self.app.build("menu"))
+        if code in COME_BACK and self.join_again(code):
+            return
         self.app.toast(words(code), seconds=7.0, kind="bad")
+
+    def join_again(self, code: str) -> bool:
+        """A friend's copy whose connection to the host was lost: the Join screen (a
+        server's table: the Play online screen) over the menu, filled in with this table,
+        saying what happened and that Join sits them again once the host is back. False
+        at a table hosted here."""
+        client = getattr(self.match, "client", None)
+        if client is None or table_server(self.match) is not None:
+            return False
+        if getattr(client, "where", None) is not None:        # a table server's table
+            self.app.open("online").come_back(client.code, code)
+        else:
+            self.app.open("join").come_back(client.address, client.port,
+                                            client.hello.get("code") or "", code)
+        return True
 
     def seat_words(self, seat: int, turn: bool):
         """The plate's second line for a seat played over the network (None: the usual)."""
