@@ -250,10 +250,10 @@ def test_setup_opens_the_table_to_the_network(app):
     assert config["network"] == {"remote": [1, 3], "stand_in": "hard", "idle_seconds": 60.0}
     assert [s["kind"] for s in config["seats"]] == ["human", "friend", "computer", "friend"]
     assert scene.widget("seat3.level").visible     # the level of the computer standing in
-    scene.set_network(False)
+    scene.set_network(False)         # the seats as they were before it was opened
     assert "network" not in scene.config()
-    assert [s["kind"] for s in scene.config()["seats"]] == ["human", "human", "computer",
-                                                            "human"]
+    assert [s["kind"] for s in scene.config()["seats"]] == ["human", "computer", "computer",
+                                                            "computer"]
 
 
 
