@@ -80,7 +80,9 @@ def test_one_person_is_still_spoken_to_and_has_no_choice(app, fake_job):
     deals = played("sixtysix", 41, 1)
     scene = open_review(app, deals, 0)
     labels = [i18n.tr(label) for label, _, _ in scene.board.game.score_lines()]
-    assert "You" in labels
+    # the score panel names the person as their plate does (their name, "P0"), and the
+    # plate speaks to them
+    assert "P0" in labels and i18n.tr(scene.board.plate_player(0)) == "Your seat"
     assert scene.widget("Whose decisions") is None
     scene.analyse()
     assert list(fake_job.made[-1].seats) == [0]

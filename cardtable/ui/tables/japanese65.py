@@ -290,7 +290,8 @@ class Japanese65Table(ClickToPlay, TrickWords, GameTable):
         mine = self.side(self.viewer)
         lines = []
         for side in (mine, 1 - mine):
-            lines.append((self.side_name(side), str(t.scores[side]), t.seat_colour(side)))
+            partners = [s for s in range(4) if s % 2 == side]
+            lines.append((self.panel_names(partners), str(t.scores[side]), t.seat_colour(side)))
         if not t.one_deal:      # the daily deal is one deal: no target to reach
             target = t.match.state.options.get("target", 5)
             lines.append((N_("Game points to win"), str(target), None))

@@ -513,7 +513,7 @@ class Pairs65Table(Pairs65Layout, Pairs65Events, Pairs65Drawing, Pairs65Words, G
         order = [(self.viewer + i) % self.n for i in range(self.n)]
         for seat in order:
             n = len(t.zones.get(f"pairs{seat}", [])) // 2
-            lines.append((self.you(seat), Msg("{n} / {k} pairs", n=n, k=PAIRS_TO_WIN),
+            lines.append((self.panel_name(seat), Msg("{n} / {k} pairs", n=n, k=PAIRS_TO_WIN),
                           t.seat_colour(seat)))
         target = (t.match.state.options or {}).get("games_to_win", 1)
         if target > 1 and not t.one_deal:       # the daily deal is one game

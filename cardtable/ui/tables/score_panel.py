@@ -1,6 +1,7 @@
 """The scores at a game's table (part of :class:`~cardtable.ui.tables.GameTable`): the rows
 of the score panel in the top corner, whose column each game-points count is, and the
-caption that says who scored what when a deal ends.
+caption that says who scored what when a deal ends. The panel names each seat as its
+plate does (:meth:`ScorePanel.panel_name`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,21 @@ class ScorePanel:
     def score_lines(self) -> list[tuple[str, str, tuple | None]]:
         """(label, value, colour) rows for the score panel."""
         return []
+
+    def panel_name(self, seat: int) -> Msg | str:
+        """A seat as the score panel names it: as its plate does, by the name it plays
+        under ("You" where that is its name, a lone person who typed none). The panel said
+        "You" where the plate of a person who typed "Ann" said "Ann"; the sentences of the
+        log and the captions still speak to the person as "you"."""
+        return self.name(seat)
+
+    def panel_names(self, seats: list[int]) -> Msg | str:
+        """Partners as the score panel names them: their plates' names, the viewer's first
+        ("Ann & Hana"; it said "You & Hana")."""
+        seats = sorted(seats, key=lambda s: s != self.viewer)
+        if len(seats) == 1:
+            return self.panel_name(seats[0])
+        return Msg("{a} & {b}", a=self.panel_name(seats[0]), b=self.panel_name(seats[1]))
 
     def score_owner(self, index: int) -> Msg | str:
         """Who a game-points column belongs to (a seat, or a side in partnership games)."""

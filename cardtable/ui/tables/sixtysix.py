@@ -444,7 +444,7 @@ class SixtySixTable(ClickToPlay, SixtySixWords, GameTable):
         me = self.viewer
         lines = []
         for seat in (me, 1 - me):
-            lines.append((self.you(seat), str(t.scores[seat]), t.seat_colour(seat)))
+            lines.append((self.panel_name(seat), str(t.scores[seat]), t.seat_colour(seat)))
         if not t.one_deal:      # the daily deal is one deal: no target to reach
             lines.append((N_("Game points to win"),
                           str(t.match.state.options.get("target", 10)), None))
