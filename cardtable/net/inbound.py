@@ -9,7 +9,8 @@ table reads was checked whole, and a message that does not fit is never half tak
 
 * the welcome: the game is one this copy has (else ``version``), the seats are as many as
   the game allows, each named as a seat may be (:func:`cardtable.names.clean_name`: short,
-  printable, visible; and every letter one the typeface shows, :mod:`cardtable.letters`),
+  printable, visible; letters the typeface lacks are taken, and show as boxes: a host of
+  an earlier version, or a name remembered from before, is no reason to leave a table),
   this seat one of them, the token and the table's name short words,
   then its update and the deal so far (``recent``) as below, against the new match;
 * an update: the move count (never going back), what changed of the view and the public
@@ -38,7 +39,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from cardtable import letters
 from cardtable.engine import checks as ck
 from cardtable.engine import registry, shapes
 from cardtable.engine.core import ConfigError, GameState
@@ -87,9 +87,10 @@ def _need(condition: bool, why: str) -> None:
 
 def name_ok(name: Any) -> bool:
     """A seat's name as a host may send it: what the name field could hold (printable,
-    trimmed, short, visible, and only letters the typeface shows)."""
-    return isinstance(name, str) and bool(name) and clean_name(name) == name \
-        and not letters.unshowable(name)
+    trimmed, short, visible). Letters the typeface lacks pass: a host refuses them in a new
+    friend's name (``unshowable_name``), but a host of an earlier version, or a name kept
+    from before, may still send them, and boxes on a plate are no reason to leave."""
+    return isinstance(name, str) and bool(name) and clean_name(name) == name
 
 
 def text_ok(text: Any, longest: int) -> bool:
