@@ -262,11 +262,17 @@ def keep_token(where: Where, code: str, token: str | None, name: str | None = No
     seats = kept_seats(path)
     key = f"{where.key()}/{protocol.normal_code(code)}"
     seats.pop(key, None)
+    # the order they were kept in, oldest first (the file's keys are written sorted):
+    # entries of a file without it first
+    told = data.get("order") if isinstance(data.get("order"), list) else []
+    order = [k for k in dict.fromkeys(told) if isinstance(k, str) and k in seats]
+    order = [k for k in seats if k not in order] + order
     if token:
         seats[key] = token
-    while len(seats) > KEPT_SEATS:
-        del seats[next(iter(seats))]
-    out: dict[str, Any] = {"version": 1, "seats": seats}
+        order.append(key)
+    while len(order) > KEPT_SEATS:
+        del seats[order.pop(0)]
+    out: dict[str, Any] = {"version": 1, "seats": seats, "order": order}
     kept = clean_name(name if name is not None else data.get("name"))
     if kept:
         out["name"] = kept

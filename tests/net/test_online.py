@@ -84,3 +84,29 @@ def test_a_client_connects_to_its_tables_own_path():
     client = online.join_client(where, "k7qfm-2xhpt", "Bob")
     assert client.address == "wss://cards.example.org:443/t/K7QFM2XHPT"
     assert client.code == "K7QFM2XHPT" and not client.creating
+
+
+def test_the_seats_kept_longest_ago_go_first_though_the_file_is_sorted(tmp_path):
+    """The file is written with its keys sorted: past the most kept, the table whose key
+    came first in the alphabet went, not the one sat at longest ago."""
+    path = tmp_path / "online_seats.json"
+    here = Where("cards.example.org", DEFAULT_PORT)
+    online.keep_token(here, "ZZZZZZ", "z" * 24, path=path)        # kept first
+    online.keep_token(here, "AAAAAA", "a" * 24, path=path)
+    for n in range(online.KEPT_SEATS - 1):
+        online.keep_token(here, f"BBBB{n:02d}".replace("0", "Q").replace("1", "R"),
+                          f"{n:02d}" * 12, path=path)
+    assert online.token_for(here, "ZZZZZZ", path) is None          # the oldest went
+    assert online.token_for(here, "AAAAAA", path) == "a" * 24
+    assert len(online.kept_seats(path)) == online.KEPT_SEATS
+
+
+def test_a_seats_file_without_its_order_is_still_read(tmp_path):
+    path = tmp_path / "online_seats.json"
+    here = Where("cards.example.org", DEFAULT_PORT)
+    key = f"{here.key()}/K7QFM2XHPT"
+    path.write_text('{"version": 1, "seats": {"%s": "%s", "x": 5}}' % (key, "t" * 24))
+    assert online.token_for(here, "k7qfm-2xhpt", path) == "t" * 24
+    online.keep_token(here, "H6FLYCPAF9", "h" * 24, path=path)
+    assert online.token_for(here, "K7QFM2XHPT", path) == "t" * 24
+    assert online.token_for(here, "H6FLYCPAF9", path) == "h" * 24
