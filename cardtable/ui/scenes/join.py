@@ -125,7 +125,7 @@ class JoinScene(FormScene):
         form's order, with the sentence that says so (empty: the form can be sent). The
         name is never wanting: an empty one sits as "Player"."""
         address, port_text = self.typed_address()
-        code = self.values["code"]
+        code = online.typed_code(self.values["code"])
         out: dict[str, Msg | str] = {}
         if netclient.is_url(address):
             # a server typed by its URL: its own port and path (the port field is not used)
