@@ -6,9 +6,10 @@ with its :class:`~cardtable.net.host.TableServer` kept on the match (``match.ser
 table's code, port, remote seats and their tokens are written beside the autosave
 (``net_table.json``), so Continue opens the same table again after the host quit and
 every friend comes back with the token their copy kept (``net_seats.json`` in the
-settings folder, one entry per table: its host's address and port, and its code). What Continue reads of
-``net_table.json`` is checked field by field (:func:`table_problem`): a damaged file is
-set aside with one sentence, and the match goes on at this computer alone.
+settings folder, one entry per table: its host's address and port, and its code, so a
+token is never sent to another table there). What Continue reads of ``net_table.json``
+is checked field by field (:func:`table_problem`): a damaged file is set aside with one
+sentence, and the match goes on at this computer alone.
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@ message of a setup, the connection that creates or joins a table."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from cardtable.net import online, protocol
@@ -105,7 +107,7 @@ def test_a_seats_file_without_its_order_is_still_read(tmp_path):
     path = tmp_path / "online_seats.json"
     here = Where("cards.example.org", DEFAULT_PORT)
     key = f"{here.key()}/K7QFM2XHPT"
-    path.write_text('{"version": 1, "seats": {"%s": "%s", "x": 5}}' % (key, "t" * 24))
+    path.write_text(json.dumps({"version": 1, "seats": {key: "t" * 24, "x": 5}}))
     assert online.token_for(here, "k7qfm-2xhpt", path) == "t" * 24
     online.keep_token(here, "H6FLYCPAF9", "h" * 24, path=path)
     assert online.token_for(here, "K7QFM2XHPT", path) == "t" * 24
