@@ -4,7 +4,8 @@ JSON only (never pickle or eval), each file with a ``version`` field, written at
 temporary file in the same folder, flushed to disk, then ``os.replace``: a crash leaves the
 old file or the new one, never half of one). A file that cannot be used (not JSON, not an
 object, a version we do not know, too big, or a match that breaks the rules) is set aside
-under a new name with a time stamp, and the caller gets one sentence to show the player;
+under a new name with a time stamp, and the caller gets one sentence to show the player
+(what happened, the name and folder the file is kept under, what the program does instead);
 the program carries on with defaults. No pygame here.
 
 A file that is there but cannot be read (no permission, locked by another program) or that
@@ -274,6 +275,13 @@ _WHAT = {
 }
 
 
+#: why a file cannot be used, in a player's words (the technical reason goes to the log):
+#: its text cannot be read as the program writes it ("it is not valid JSON" before), or it
+#: reads but is not laid out as such a file is ("it does not hold an object")
+GARBLED = N_("its text is garbled or cut short")
+NOT_OURS = N_("it is not laid out as this program writes it")
+
+
 def _what(what: str) -> tuple[Msg, Msg]:
     label, instead = _WHAT.get(what, (what, N_("the program carries on")))
     return Msg(label), Msg(instead)
@@ -293,9 +301,11 @@ def set_aside(path: str | os.PathLike, what: str, problem: str | Msg) -> Msg:
                    "left as it is and nothing is saved over it.", label=label, problem=problem)
     log.warning("the %s %s cannot be used (%s): it is kept as %s", what, path,
                 english(problem), moved.name)
-    # one short sentence for the player (the file's new name is in the log)
-    return Msg("The {label} was damaged ({problem}), so it was set aside and {instead}.",
-               label=label, problem=problem, instead=instead)
+    # one sentence in a player's words: what happened, that the file is kept and where (to
+    # send it to someone, or to look at it), what the program does instead
+    return Msg("The {label} was damaged ({problem}), so it was set aside as {name} in "
+               "{folder} and {instead}.", label=label, problem=problem, name=moved.name,
+               folder=str(moved.parent), instead=instead)
 
 
 def english(text: Any) -> str:
@@ -351,12 +361,15 @@ def read_json(path: str | os.PathLike, what: str, version: int,
     data = None
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError):
-        problem = Msg("it is not valid JSON")
+    except (ValueError, UnicodeDecodeError) as exc:
+        log.warning("%s is not valid JSON: %s", path, exc)
+        problem = Msg(GARBLED)
     except RecursionError:
-        problem = Msg("it is nested too deeply")
+        log.warning("%s is nested too deeply to be read", path)
+        problem = Msg(GARBLED)
     if problem is None and not isinstance(data, dict):
-        problem = Msg("it does not hold an object")
+        log.warning("%s does not hold a JSON object", path)
+        problem = Msg(NOT_OURS)
     if problem is None and data.get("version") != version and not (
             newer and _is_count(data.get("version")) and data["version"] > version):
         problem = Msg("its version {version} is unknown", version=repr(data["version"])[:20]) \
@@ -492,7 +505,7 @@ MATCH_REFUSALS = {
 }
 #: a recorded move the rules refuse
 BROKEN_RULE = N_("a move recorded in it breaks the rules")
-INCONSISTENT = N_("its content is inconsistent")
+INCONSISTENT = N_("what it holds does not add up")
 
 
 def match_refusal(exc: ConfigError | IllegalAction) -> Msg:

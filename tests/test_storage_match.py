@@ -123,8 +123,11 @@ def _assert_set_aside(tmp_path, path, message, words):
     assert message is not None
     assert not path.exists()
     kept = list(tmp_path.glob("match.damaged-*.json"))
-    # one short sentence: where the file went is in the log, not in it
-    assert len(kept) == 1 and "set aside" in message and kept[0].name not in message
+    # one sentence: that the file was set aside, under which name and in which folder
+    assert len(kept) == 1 and "set aside" in message
+    assert f"as {kept[0].name} in {tmp_path} and" in message
+    # in a player's words: no "JSON", no "object", no "inconsistent"
+    assert not re.search(r"JSON|object|inconsistent", message), message
     assert words in message
     # one sentence: no sentence end before the last character
     assert message.endswith(".") and not re.search(r"[.!?] [A-Z]", message)
@@ -136,9 +139,9 @@ def _tamper_card(data):
 
 
 @pytest.mark.parametrize("kind,words", [
-    ("truncated", "not valid JSON"),
-    ("not_json", "not valid JSON"),
-    ("array", "does not hold an object"),
+    ("truncated", "its text is garbled or cut short"),
+    ("not_json", "its text is garbled or cut short"),
+    ("array", "it is not laid out as this program writes it"),
     ("version", "version"),
     ("card", "damaged"),
     ("illegal_move", "damaged"),

@@ -45,8 +45,13 @@ def test_damaged_file_is_set_aside_with_a_message(tmp_path, caplog):
     assert not path.exists()
     kept = list(tmp_path.glob("settings.damaged-*.json"))
     assert len(kept) == 1 and kept[0].read_text() == "{ this is not json"
-    # the file's new name is in the log; the player reads one short sentence
-    assert kept[0].name in caplog.text and kept[0].name not in message
+    # the player reads, in one sentence, what happened in their words, the name the file
+    # is kept under and its folder, and what the program does instead; the log says why
+    # in the program's words
+    assert kept[0].name in caplog.text and "not valid JSON" in caplog.text
+    assert str(message) == (f"The settings file was damaged (its text is garbled or cut short), "
+                            f"so it was set aside as {kept[0].name} in {tmp_path} and default "
+                            f"settings are used.")
     # a second damaged file does not overwrite the first one set aside
     path.write_text("[1, 2, 3]")
     _, message2 = storage.load_settings(path)
@@ -97,8 +102,8 @@ def test_the_message_speaks_the_players_language(tmp_path):
     try:
         i18n.set_language("fr")
         text = str(message)
-        assert "mis de côté" in text and "réglages" in text and kept not in text, text
-        assert "was damaged" not in text and "JSON valide" in text
+        assert "mis de côté" in text and "réglages" in text and kept in text, text
+        assert "was damaged" not in text and "brouillé ou tronqué" in text
     finally:
         i18n.set_language("en")
     assert "damaged" in str(message)
@@ -119,7 +124,8 @@ def test_a_window_size_that_is_not_a_size_is_not_used_and_is_logged(tmp_path, ca
 
 
 def test_the_log_says_why_a_file_was_set_aside_in_english_words(tmp_path, caplog):
-    """The log read 'cannot be used (Msg('it is not valid JSON', {}))'."""
+    """The log read 'cannot be used (Msg('it is not valid JSON', {}))': it says why in
+    English words, the player's and the program's ("not valid JSON", the parser's own)."""
     from cardtable import i18n
 
     path = tmp_path / "settings.json"
@@ -130,7 +136,8 @@ def test_the_log_says_why_a_file_was_set_aside_in_english_words(tmp_path, caplog
             storage.load_settings(path)
     finally:
         i18n.set_language("en")
-    assert "cannot be used (it is not valid JSON)" in caplog.text
+    assert "cannot be used (its text is garbled or cut short)" in caplog.text
+    assert "is not valid JSON: " in caplog.text
     assert "Msg(" not in caplog.text
     version = tmp_path / "stats.json"
     version.write_text(json.dumps({"version": 7}))

@@ -342,8 +342,8 @@ class RummyTable(RummyLayout, RummyEvents, RummyKeys, RummyDrawing, RummyWords, 
                                  N_("{name} went out: everybody else takes one last turn."))
             if self.t.concealed:
                 return ""       # the hand is turned down for the hand-over: nothing to drag
-            if not self.groups.ids:
-                return N_("Drag cards up here to build melds while you wait.")
+            if not self.groups.ids:     # the mouse's way, or the key's to one using keys
+                return self.waiting_words(self.t.keys.shown)
             if not self.t.zone(f"hand{self.viewer}"):
                 # every card is in a planned meld: the hand row is empty, and it must not
                 # look as if the player had gone out

@@ -93,6 +93,10 @@ class RummyWords(DrawWords):
     #: the hand-over of pass-and-play shows a last turn and the melds laid (see
     #: ``GameTable.handoff_facts``)
     PUBLIC_KEYS: tuple[str, ...] = ("laid", "went_out", "last_turns")
+    #: what to do while another plays, before any meld is planned: with the mouse, and
+    #: with the keys (a person who used a key since their last click was told to drag)
+    WAIT_WORDS = (N_("Drag cards up here to build melds while you wait."),
+                  N_("Press N to put the focused card in a new meld while you wait."))
     REFUSALS = {
         "must_draw_first": N_("Draw a card first: from the stock or the discard pile."),
         "already_drew": N_("You have already drawn this turn: now discard."),
@@ -108,6 +112,12 @@ class RummyWords(DrawWords):
         "must_meld_all": N_("To go out, put every card in melds (but the one you discard)."),
         "must_keep_discard": N_("Keep one card to discard, or go out with it."),
     }
+
+    @classmethod
+    def waiting_words(cls, keys: bool) -> str:
+        """The line for a person with no meld planned yet while another plays: dragging
+        cards up, or, once they used a key since their last click, the key N."""
+        return cls.WAIT_WORDS[1 if keys else 0]
 
     @classmethod
     def action_words(cls, action: Action, names: Sequence[str],
