@@ -75,7 +75,7 @@ BUSY_ANSWER = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\
                b"The table is busy: try again in a minute, thanks")
 #: the hello refusals after which the connection ends
 FINAL = frozenset({"version", "table_full", "wrong_code", "bad_token", "slow_down",
-                   "reserved_name"})
+                   "reserved_name", "unshowable_name"})
 
 
 class Outbox:

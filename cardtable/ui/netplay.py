@@ -42,6 +42,7 @@ WORDS = {
     "slow_down": N_("Too many wrong table codes came from your network: wait a minute, "
                     "then check the code on the host's screen."),
     "reserved_name": N_("That name is the table's own word for a seat: choose another name."),
+    "unshowable_name": inbound.UNSHOWABLE_NAME,
     "busy": N_("That table has too many connections waiting: try again in a minute."),
     "version": N_("The host's program is another version: both need the same version."),
     "bad_host": inbound.SENTENCE,

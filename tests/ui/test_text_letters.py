@@ -9,7 +9,8 @@ import pygame
 import pytest
 
 from cardtable import i18n
-from cardtable.ui import theme
+from cardtable.net import host, inbound
+from cardtable.ui import netplay, theme
 from cardtable.ui.app import App
 from cardtable.ui.scenes.menu import MenuScene
 from cardtable.ui.scenes.setup import SetupScene
@@ -124,3 +125,12 @@ def test_the_french_note_fits_too(make, size):
         assert pygame.Rect((0, 0), size).contains(plate) and len(lines) <= 2
     finally:
         i18n.set_language("en")
+
+
+def test_a_friend_whose_name_the_host_refused_reads_why_and_the_host_ends_it():
+    """The host's refusal of a name of letters the typeface lacks (``unshowable_name``) is
+    told in its own sentence (it read "The connection to the host was lost."), and the host
+    ends the connection at once as for any other refused name (it waited for the hello's
+    time to run out)."""
+    assert netplay.words("unshowable_name") == inbound.UNSHOWABLE_NAME
+    assert "unshowable_name" in host.FINAL
