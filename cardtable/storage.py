@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable import saves
+from cardtable.about import shown_path
 from cardtable.engine.core import ConfigError, IllegalAction
 from cardtable.i18n import N_, Msg
 
@@ -305,7 +306,7 @@ def set_aside(path: str | os.PathLike, what: str, problem: str | Msg) -> Msg:
     # send it to someone, or to look at it), what the program does instead
     return Msg("The {label} was damaged ({problem}), so it was set aside as {name} in "
                "{folder} and {instead}.", label=label, problem=problem, name=moved.name,
-               folder=str(moved.parent), instead=instead)
+               folder=shown_path(moved.parent), instead=instead)
 
 
 def english(text: Any) -> str:

@@ -158,3 +158,20 @@ def test_a_settings_file_without_a_version_says_so_not_none(tmp_path):
     words = i18n.tr(message)
     assert "names no version" in words and "None" not in words, words
     assert settings == storage.defaults()
+
+
+def test_the_folder_is_written_as_the_log_file_s_line_writes_it(tmp_path, monkeypatch):
+    """The folder a damaged file is kept in is written as the menu's line naming the log
+    file writes a folder: the home folder as "~" (not on Windows)."""
+    from cardtable import about
+
+    monkeypatch.setattr(storage.Path, "home", classmethod(lambda cls: tmp_path))
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "stats.json").write_text("[]")
+    _, message = storage.load_stats(folder / "stats.json")
+    kept = next(folder.glob("stats.damaged-*.json")).name
+    shown = about.shown_path(folder)
+    assert f"as {kept} in {shown} and" in str(message)
+    if storage.os.name != "nt":
+        assert shown == "~/data"
