@@ -38,8 +38,8 @@ def test_a_column_of_game_points_belongs_to_its_seat():
 @pytest.mark.parametrize("game_id, n", [("sixtysix", 2), ("pairs65", 3), ("japanese65", 4)])
 def test_the_panel_names_the_person_as_their_plate_does(game_id, n):
     """A person who typed "Ann" alone with computers: their plate said "Ann", the score
-    panel "You" ("You & Hana" at 65 (Japanese)). The panel now names each seat as its
-    plate does; a person who typed no name is "You" on both."""
+    panel "You" ("You & Theo" at 65 (Japanese), on the felt too). The panel now names each
+    seat as its plate does; a person who typed no name is "You" on both."""
     for name, shown in (("Ann", "Ann"), ("You", "You")):
         app = App(size=(1280, 720), settings={"animation_speed": "off", "sound": False})
         table_mod.install(app)
@@ -56,6 +56,18 @@ def test_the_panel_names_the_person_as_their_plate_does(game_id, n):
             plates = [tr(seat_name(s.name)) for s in match.seats]
             if game_id == "japanese65":
                 assert labels == [f"{shown} & Theo", "Margot & Hana"], labels
+                # the sides' names on the felt, under their tricks, say the same
+                drawn: list[str] = []
+                text = table.text
+
+                def record(surface, words, *a, drawn=drawn, text=text, **k):
+                    drawn.append(tr(words))
+                    return text(surface, words, *a, **k)
+
+                table.text = record
+                table.game.extra_draw(app.screen)
+                table.text = text
+                assert f"{shown} & Theo" in drawn and "Margot & Hana" in drawn, drawn
             else:
                 assert labels[0] == shown and sorted(labels) == sorted(plates), labels
         finally:

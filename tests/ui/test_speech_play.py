@@ -159,7 +159,7 @@ def test_japanese65_spoken_with_keys_only():
                              "queen, eight and seven. Clubs: seven and six. Diamonds: eight, "
                              "seven, five and four.")
     assert asked["table"] == "Trick: Cleo: ten of diamonds and Dan: nine of diamonds."
-    assert asked["scores"] == ("You & Cleo: 0. Bert & Dan: 0. Game points to win: 5. "
+    assert asked["scores"] == ("Ann & Cleo: 0. Bert & Dan: 0. Game points to win: 5. "
                                "Tricks this deal: 0 – 0. Points this deal: 0 – 0. "
                                "Trumps: Spades.")
     assert asked["turn"] == ("Your turn. You may play the eight of diamonds, the seven of "
@@ -183,7 +183,7 @@ def test_sixtysix_match_spoken_with_keys_only():
                              "Clubs: ace, ten and jack.")
     assert asked["table"] == ("No card in the trick. The stock: 11 cards. "
                               "The trump card: the nine of diamonds.")
-    assert asked["scores"] == "You: 0. Bert: 0. Game points to win: 10. Trumps: Diamonds."
+    assert asked["scores"] == "Ann: 0. Bert: 0. Game points to win: 10. Trumps: Diamonds."
     assert asked["turn"] == ("Your turn. You may play the king of spades, the jack of spades, "
                              "the jack of hearts, the ace of clubs, the ten of clubs and the "
                              "jack of clubs. Buttons: Close the stock and Claim 66.")
@@ -209,7 +209,7 @@ def test_pairs65_game_spoken_with_keys_only():
         "the five of diamonds, the eight of diamonds, the six of clubs and the seven of clubs. "
         "Pairs of Cleo: the four of hearts, the nine of diamonds, the four of spades and the "
         "nine of clubs.")
-    assert asked["scores"] == ("You: 0 / 5 pairs. Bert: 2 / 5 pairs. Cleo: 2 / 5 pairs. "
+    assert asked["scores"] == ("Ann: 0 / 5 pairs. Bert: 2 / 5 pairs. Cleo: 2 / 5 pairs. "
                                "First to five pairs wins.")
     assert asked["turn"] == ("Your turn. You may draw from the draw pile. You may take the "
                              "top card of the discard pile.")

@@ -312,7 +312,8 @@ class Japanese65Table(ClickToPlay, TrickWords, GameTable):
             gx, gy = self.group_pos(side)
             n_tricks = len(t.zones.get(f"tricks{side}", []))
             n_cards = len(t.zones.get(f"pile{side}", []))
-            label = self.side_name(side)
+            # named as the score panel names the side: by the plates' names
+            label = self.panel_names([s for s in range(4) if s % 2 == side])
             colour = t.seat_colour(side)
             y = gy + ph / 2 + theme.px(8)
             t.text(surface, label, (int(gx), int(y)), size, colour, bold=True,
