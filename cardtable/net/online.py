@@ -264,8 +264,9 @@ def keep_token(where: Where, code: str, token: str | None, name: str | None = No
     seats.pop(key, None)
     # the order they were kept in, oldest first (the file's keys are written sorted):
     # entries of a file without it first
-    told = data.get("order") if isinstance(data.get("order"), list) else []
-    order = [k for k in dict.fromkeys(told) if isinstance(k, str) and k in seats]
+    told = data.get("order")
+    named = [k for k in told if isinstance(k, str)] if isinstance(told, list) else []
+    order = [k for k in dict.fromkeys(named) if k in seats]
     order = [k for k in seats if k not in order] + order
     if token:
         seats[key] = token

@@ -112,3 +112,16 @@ def test_a_seats_file_without_its_order_is_still_read(tmp_path):
     online.keep_token(here, "H6FLYCPAF9", "h" * 24, path=path)
     assert online.token_for(here, "K7QFM2XHPT", path) == "t" * 24
     assert online.token_for(here, "H6FLYCPAF9", path) == "h" * 24
+
+
+@pytest.mark.parametrize("order", [[["a"]], [{"k": 1}], "abc", [None, 5], 7])
+def test_a_damaged_order_in_the_seats_file_is_passed_over(tmp_path, order):
+    """The order of the kept seats is read at the border: a list holding a list (which
+    cannot be a key) raised TypeError as a seat was kept."""
+    path = tmp_path / "online_seats.json"
+    here = Where("cards.example.org", DEFAULT_PORT)
+    key = f"{here.key()}/K7QFM2XHPT"
+    path.write_text(json.dumps({"version": 1, "seats": {key: "t" * 24}, "order": order}))
+    online.keep_token(here, "H6FLYCPAF9", "h" * 24, path=path)
+    assert online.token_for(here, "K7QFM2XHPT", path) == "t" * 24
+    assert online.token_for(here, "H6FLYCPAF9", path) == "h" * 24
