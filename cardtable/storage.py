@@ -300,13 +300,14 @@ def set_aside(path: str | os.PathLike, what: str, problem: str | Msg) -> Msg:
         leave_alone(path)
         return Msg("The {label} is damaged ({problem}) and could not be moved aside, so it is "
                    "left as it is and nothing is saved over it.", label=label, problem=problem)
-    log.warning("the %s %s cannot be used (%s): it is kept as %s", what, path,
-                english(problem), moved.name)
-    # one sentence in a player's words: what happened, that the file is kept and where (to
-    # send it to someone, or to look at it), what the program does instead
-    return Msg("The {label} was damaged ({problem}), so it was set aside as {name} in "
-               "{folder} and {instead}.", label=label, problem=problem, name=moved.name,
-               folder=shown_path(moved.parent), instead=instead)
+    log.warning("the %s %s cannot be used (%s): it is kept as %s in %s", what, path,
+                english(problem), moved.name, shown_path(moved.parent))
+    # one short sentence in a player's words: what happened, that the file is kept, what
+    # the program does instead; its new name and folder are in the log (the menu names the
+    # log's file). With them three such sentences at once, as a first start after a crash
+    # may show, covered the menu's buttons at 800x500 (tests/ui/test_toasts.py)
+    return Msg("The {label} was damaged ({problem}), so it was set aside and {instead}.",
+               label=label, problem=problem, instead=instead)
 
 
 def english(text: Any) -> str:

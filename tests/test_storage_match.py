@@ -123,9 +123,8 @@ def _assert_set_aside(tmp_path, path, message, words):
     assert message is not None
     assert not path.exists()
     kept = list(tmp_path.glob("match.damaged-*.json"))
-    # one sentence: that the file was set aside, under which name and in which folder
-    assert len(kept) == 1 and "set aside" in message
-    assert f"as {kept[0].name} in {tmp_path} and" in message
+    # one short sentence: where the file went is in the log, not in it
+    assert len(kept) == 1 and "set aside" in message and kept[0].name not in message
     # in a player's words: no "JSON", no "object", no "inconsistent"
     assert not re.search(r"JSON|object|inconsistent", message), message
     assert words in message
