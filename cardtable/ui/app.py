@@ -488,7 +488,7 @@ class App:
                 return None
             rects += area
         if [id(t) for t in reversed(self.toasts)] != self._toasts_drawn or \
-                any(t.next_frame_in() == 0.0 for t in self.toasts):
+                any(t.fading() for t in self.toasts):
             rects += self.toast_rects + [rect for rect, _ in self.toast_boxes()]
         return rects
 

@@ -82,7 +82,7 @@ def test_a_scheduled_toast_is_the_only_timeout(app, monkeypatch):
     settle(app, clock)
     toast = app.toast("Saved.", seconds=2.0)
     for _ in range(100):            # fading in, then one frame more to see it settled
-        if not app._settling and toast.next_frame_in() != 0.0:
+        if not app._settling and not toast.fading():
             break
         app.loop_once()
         clock[0] += 1 / 60
