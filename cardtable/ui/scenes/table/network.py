@@ -17,6 +17,7 @@ from cardtable.net import protocol
 from cardtable.net.again import rematch
 from cardtable.net.hosted import SLOW_SECONDS, HostedMatch
 from cardtable.ui import netplay, session
+from cardtable.ui.app import sooner
 from cardtable.ui.netplay import table_label, table_server, words
 from cardtable.ui.scenes.table.logline import renamed
 from cardtable.ui.scenes.table.showing import show_table
@@ -392,8 +393,7 @@ class Network:
         m = self.match
         if self.waiting or self._away_held or m.is_over or m.is_human(m.to_act):
             return remind
-        due = m.wake_in(self.clock)
-        return remind if due is None else due if remind is None else min(due, remind)
+        return sooner(m.wake_in(self.clock), remind)
 
     def plays_away(self) -> bool:
         """Is this table played with other computers (hosted here or joined)?"""
