@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from cardtable import letters
-from cardtable.i18n import N_, Msg, language, paragraphs, tr
+from cardtable.i18n import N_, Msg, NMsg, language, paragraphs, tr
 from cardtable.names import printable
 from cardtable.ui import theme
 from cardtable.ui.widgets.base import (
@@ -41,8 +41,18 @@ def _without(text: str, dropped: list[str]) -> str:
 
 
 def refusal_note(dropped: list[str]) -> Msg:
-    """The sentence a field shows for the letters it dropped: ``ש, 🃏``."""
+    """The sentence a field says for the letters it dropped: ``ש, 🃏`` (a screen reader's
+    voice may read them; the screen cannot draw them: :func:`shown_note`)."""
     return Msg(NO_SUCH_LETTERS, letters=letters.named(dropped))
+
+
+def shown_note(dropped: list[str]) -> NMsg:
+    """The sentence a field shows for the letters it dropped: how many (drawn, they
+    would be boxes)."""
+    return NMsg("This table's letters do not include {n} letter you typed: Latin, Greek "
+                "and Cyrillic letters only.",
+                "This table's letters do not include {n} letters you typed: Latin, Greek "
+                "and Cyrillic letters only.", len(dropped), n=len(dropped))
 
 
 class TextInput(Widget):
@@ -336,7 +346,7 @@ class TextInput(Widget):
         margin, pad = theme.px(8), theme.px(8)
         size = theme.px(theme.SMALL)
         fnt = theme.font(size)
-        text = self.note()
+        text = tr(shown_note(self.dropped))
         room = min(width - 2 * (margin + pad), max(self.rect.width, theme.px(520)))
         lines = theme.wrap(text, fnt, max(theme.px(40), room))
         w = max(fnt.size(line)[0] for line in lines) + 2 * pad
